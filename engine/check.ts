@@ -1,0 +1,146 @@
+// Validates a flow: the JSON Schema (ajv strict), then the semantic rules the schema cannot say.
+import Ajv2020 from 'ajv/dist/2020.js';
+import flowSchema from '../schemas/flow.schema.json' with { type: 'json' };
+import widgetList from '../schemas/widgets.json' with { type: 'json' };
+import { escape, isOperation, operationsIn } from './logic.ts';
+import type { Flow, Transition } from './types.ts';
+
+export interface Problem {
+  pointer: string;
+  message: string;
+}
+
+/** Catalogues by language, then namespace: { en: { common: {...}, calculator: {...} }, es: {...} }. */
+export type Catalogues = Record<string, Record<string, unknown>>;
+
+const ajv = new Ajv2020({ strict: true, allErrors: true });
+const validateSchema = ajv.compile<Flow>(flowSchema);
+
+/** A string prop that names copy: a dotted path, optionally with a namespace ("intro.title", "common:nav.next"). */
+const COPY_KEY = /^(?:([a-z][a-z0-9-]*):)?([A-Za-z0-9_]+(?:\.[A-Za-z0-9_]+)*)$/;
+const isCopyKey = (s: string) => COPY_KEY.test(s) && (s.includes('.') || s.includes(':'));
+
+const ROOTS_ANY = new Set(['query', 'meta']);
+
+export function checkFlow(flow: unknown, catalogues: Catalogues): Problem[] {
+  if (!validateSchema(flow)) {
+    return (validateSchema.errors ?? []).map((e) => ({
+      pointer: e.instancePath || '/',
+      message: e.keyword === 'additionalProperties'
+        ? `unknown property "${String(e.params.additionalProperty)}"`
+        : e.message ?? 'is invalid',
+    }));
+  }
+  return semanticProblems(flow, catalogues);
+}
+
+function semanticProblems(flow: Flow, catalogues: Catalogues): Problem[] {
+  const problems: Problem[] = [];
+  const add = (pointer: string, message: string) => problems.push({ pointer, message });
+  const steps = flow.steps;
+  const stepPointer = (id: string) => `/steps/${escape(id)}`;
+
+  if (!(flow.initial in steps)) add('/initial', `targets unknown step "${flow.initial}"`);
+
+  const checkVars = (value: unknown, pointer: string) => {
+    for (const { op, args, pointer: at } of operationsIn(value, pointer)) {
+      if (op !== 'var') continue;
+      const path = Array.isArray(args) ? args[0] : args;
+      if (typeof path !== 'string') continue;
+      const [root, field] = path.split('.');
+      const known =
+        (root === 'answers' && field !== undefined && field in flow.answers) ||
+        (root === 'computed' && field !== undefined && field in (flow.computed ?? {})) ||
+        (root === 'results' && field !== undefined && field in flow.effects) ||
+        (root !== undefined && ROOTS_ANY.has(root) && field !== undefined) ||
+        path === 'locale';
+      if (!known) add(at, `reads unknown field "${path}"`);
+    }
+  };
+  const checkCopy = (value: unknown, pointer: string) => {
+    if (typeof value === 'string') {
+      if (isCopyKey(value)) for (const problem of missingCopy(value, flow.namespace, catalogues)) add(pointer, problem);
+    } else if (isOperation(value) && 'var' in value) {
+      // A field path read by an expression, not copy.
+    } else if (Array.isArray(value)) value.forEach((v, i) => checkCopy(v, `${pointer}/${i}`));
+    else if (value && typeof value === 'object') {
+      for (const [k, v] of Object.entries(value)) checkCopy(v, `${pointer}/${escape(k)}`);
+    }
+  };
+  const checkEffect = (name: string, pointer: string) => {
+    if (!(name in flow.effects)) add(pointer, `runs unknown effect "${name}"`);
+  };
+
+  for (const [name, logic] of Object.entries(flow.computed ?? {})) checkVars(logic, `/computed/${escape(name)}`);
+  for (const [name, effect] of Object.entries(flow.effects)) {
+    checkVars(effect, `/effects/${escape(name)}`);
+    checkCopy(effect.errors ?? {}, `/effects/${escape(name)}/errors`);
+  }
+
+  const edges = new Map<string, Set<string>>();
+  for (const [id, step] of Object.entries(steps)) {
+    const at = stepPointer(id);
+    const out = new Set<string>();
+    edges.set(id, out);
+    if (step.title) checkCopy(step.title, `${at}/title`);
+    if (step.nav) {
+      checkCopy(step.nav, `${at}/nav`);
+      checkVars(step.nav, `${at}/nav`);
+    }
+    (step.entry ?? []).forEach((name, i) => checkEffect(name, `${at}/entry/${i}`));
+    step.blocks.forEach((block, i) => {
+      const bp = `${at}/blocks/${i}`;
+      if (!widgetList.widgets.includes(block.widget)) add(`${bp}/widget`, `unknown widget "${block.widget}"`);
+      checkCopy(block.props ?? {}, `${bp}/props`);
+      checkVars(block.when, `${bp}/when`);
+    });
+    for (const [event, spec] of Object.entries(step.on ?? {})) {
+      const list: Transition[] = Array.isArray(spec) ? spec : [spec as Transition];
+      list.forEach((t, i) => {
+        const tp = Array.isArray(spec) ? `${at}/on/${event}/${i}` : `${at}/on/${event}`;
+        const targets = [t.target, ...(t.then ?? []).map((th) => th.target)];
+        for (const target of targets) {
+          if (target === undefined) continue;
+          if (target in steps) out.add(target);
+          else add(tp, `targets unknown step "${target}"`);
+        }
+        checkVars(t.guard, `${tp}/guard`);
+        (t.then ?? []).forEach((th, j) => checkVars(th.guard, `${tp}/then/${j}/guard`));
+        if (t.effect) checkEffect(t.effect, `${tp}/effect`);
+        (t.clear ?? []).forEach((f, j) => {
+          if (!(f in flow.answers)) add(`${tp}/clear/${j}`, `clears unknown field "${f}"`);
+        });
+      });
+    }
+    if (!step.final && [...out].every((target) => target === id)) add(at, 'is a dead end: no transition leads out of it');
+  }
+
+  const reached = new Set<string>();
+  const queue = flow.initial in steps ? [flow.initial] : [];
+  while (queue.length) {
+    const id = queue.shift() as string;
+    if (reached.has(id)) continue;
+    reached.add(id);
+    queue.push(...(edges.get(id) ?? []));
+  }
+  for (const id of Object.keys(steps)) if (!reached.has(id)) add(stepPointer(id), 'is unreachable from the initial step');
+
+  return problems;
+}
+
+function missingCopy(key: string, namespace: string, catalogues: Catalogues): string[] {
+  const match = COPY_KEY.exec(key);
+  const ns = match?.[1];
+  const path = (match?.[2] ?? key).split('.');
+  const missing: string[] = [];
+  for (const lang of ['en', 'es']) {
+    const candidates = ns ? [ns] : [namespace, 'common'];
+    const found = candidates.some((n) => typeof lookup(catalogues[lang]?.[n], path) === 'string');
+    if (!found) missing.push(`copy key "${key}" is missing in ${lang}`);
+  }
+  return missing;
+}
+
+function lookup(tree: unknown, path: string[]): unknown {
+  return path.reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), tree);
+}

@@ -1,0 +1,95 @@
+// The shapes of a flow file, of a running funnel's context and of its events.
+
+export type Logic = unknown;
+
+export interface Transition {
+  target?: string;
+  guard?: Logic;
+  effect?: string;
+  then?: { guard: Logic; target: string }[];
+  clear?: string[];
+}
+
+export interface Block {
+  widget: string;
+  props?: Record<string, unknown>;
+  when?: Logic;
+}
+
+export type FlowEventType = 'NEXT' | 'BACK' | 'ANSWER' | 'CLOSE';
+
+export interface Step {
+  title?: string;
+  blocks: Block[];
+  nav?: { back?: string; next?: Logic };
+  entry?: string[];
+  final?: boolean;
+  on?: Partial<Record<FlowEventType, Transition | Transition[]>>;
+}
+
+export interface EffectSpec {
+  method: 'GET' | 'POST' | 'PUT';
+  path: string;
+  query?: Record<string, Logic>;
+  body?: Logic;
+  outbox?: boolean;
+  errors?: Record<string, string>;
+}
+
+export interface Flow {
+  $schema?: string;
+  id: string;
+  version: number;
+  routes: string[];
+  namespace: string;
+  initial: string;
+  answers: Record<string, unknown>;
+  computed?: Record<string, Logic>;
+  steps: Record<string, Step>;
+  effects: Record<string, EffectSpec>;
+}
+
+/** Facts about the visit that the app gathers (attribution, business token), readable as meta.<name>. */
+export type Meta = Record<string, string | undefined>;
+
+export interface FlowError {
+  effect: string;
+  /** Error code from the API body (`error`), or 'network'. */
+  code: string;
+  /** Copy key to show, from the effect's `errors` map. */
+  messageKey: string;
+  /** Raw text of the failure, for dialogs that show it. */
+  detail?: string;
+}
+
+export interface FlowContext {
+  answers: Record<string, unknown>;
+  /** Output of each effect that succeeded, by effect name. */
+  results: Record<string, unknown>;
+  query: Record<string, string>;
+  meta: Meta;
+  locale: string;
+  error: FlowError | null;
+}
+
+export interface FlowInput {
+  query?: Record<string, string>;
+  meta?: Meta;
+  locale?: string;
+}
+
+export type FlowEvent =
+  | { type: 'NEXT' }
+  | { type: 'BACK' }
+  | { type: 'CLOSE' }
+  | { type: 'ANSWER'; values: Record<string, unknown> }
+  | { type: 'SET_LOCALE'; locale: string };
+
+/** What an effect actor receives: the rendered request, plus the context it was rendered from. */
+export interface EffectInput {
+  name: string;
+  flowId: string;
+  flowVersion: number;
+  request: { method: EffectSpec['method']; path: string; query: Record<string, string>; body: unknown; outbox: boolean };
+  context: FlowContext;
+}

@@ -1,0 +1,21 @@
+// What a visit brings with it: the 'ref' cookie (the landing query string, 1 hour), the gclid, the business user token.
+import type { Meta } from '../engine/types.ts';
+
+const REF_MAX_AGE_SECONDS = 60 * 60;
+const GCLID_KEY = 'claimflow:gclid';
+export const BUSINESS_TOKEN_KEY = 'business-user-token';
+
+/** Records the landing query string in the 'ref' cookie and keeps the gclid for the lead. */
+export function captureAttribution(search: string) {
+  const query = search.replace(/^\?/, '');
+  if (query) document.cookie = `ref=${encodeURIComponent(query)}; max-age=${REF_MAX_AGE_SECONDS}; path=/; SameSite=Lax`;
+  const gclid = new URLSearchParams(query).get('gclid');
+  if (gclid) sessionStorage.setItem(GCLID_KEY, gclid);
+}
+
+export function visitMeta(): Meta {
+  return {
+    gclid: sessionStorage.getItem(GCLID_KEY) ?? undefined,
+    businessUserToken: localStorage.getItem(BUSINESS_TOKEN_KEY) ?? undefined,
+  };
+}

@@ -1,0 +1,127 @@
+// One funnel on screen: runs its machine and draws the current step's heading, progress, widgets, error and buttons.
+import { useSelector } from '@xstate/react';
+import { useEffect, useMemo, useRef, type ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { evaluate, holds } from '../../engine/logic.ts';
+import { dataOf, isBusy, stepOf } from '../../engine/machine.ts';
+import type { Flow, FlowEvent } from '../../engine/types.ts';
+import { registry } from '../../widgets/registry.ts';
+import type { WidgetProps } from '../../widgets/types.ts';
+import { visitMeta } from '../attribution.ts';
+import { forgetProgress, useFunnelActor } from './use-funnel-actor.ts';
+import { useStepHistory } from './use-step-history.ts';
+import './funnel.css';
+
+/** Progress bar width for a step: (step − 1) / 3, between 0 and 1. */
+export const progressOf = (stepId: string) => Math.min(1, Math.max(0, (Number(stepId) - 1) / 3));
+
+export function FunnelPage({ flow }: { flow: Flow }) {
+  const { t, i18n } = useTranslation([flow.namespace, 'app', 'common', 'errors']);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const input = useMemo(
+    () => ({ query: Object.fromEntries(new URLSearchParams(location.search)), meta: visitMeta(), locale: i18n.language }),
+    // The machine's input is read once, when the funnel starts.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [flow],
+  );
+  const actorRef = useFunnelActor(flow, input);
+  const snapshot = useSelector(actorRef, (s) => s);
+  const stepId = stepOf(snapshot);
+  const step = flow.steps[stepId];
+  const busy = isBusy(snapshot);
+  const data = dataOf(flow, snapshot.context);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const firstStep = useRef(stepId);
+
+  useEffect(() => {
+    if (snapshot.context.locale !== i18n.language) actorRef.send({ type: 'SET_LOCALE', locale: i18n.language });
+  }, [actorRef, i18n.language, snapshot.context.locale]);
+
+  useEffect(() => {
+    if (stepId !== firstStep.current) heading.current?.focus();
+    firstStep.current = '';
+  }, [stepId]);
+
+  useEffect(() => {
+    const title = step?.title ? t(step.title) : t(`${flow.namespace}:meta.title`);
+    document.title = `${title} | ${t('app:brand')}`;
+  }, [flow.namespace, step?.title, t, i18n.language]);
+
+  const send = (event: FlowEvent) => actorRef.send(event);
+  const can = (event: FlowEvent) => snapshot.can(event);
+  const back = useStepHistory(stepId, can({ type: 'BACK' }), () => send({ type: 'BACK' }));
+  const leave = (href: string) => {
+    if (step?.final) forgetProgress(flow);
+    if (/^https?:/.test(href)) window.location.assign(href);
+    else void navigate(i18n.language === 'en' ? href : `${href}?lang=${i18n.language}`);
+  };
+
+  if (!step) return null;
+  const nextKey = step.nav?.next === undefined ? undefined : evaluate(step.nav.next, data);
+  const blocks = step.blocks.filter((block) => block.when === undefined || holds(block.when, data));
+  const error = snapshot.context.error;
+  const progress = progressOf(stepId);
+
+  return (
+    <section className="funnel" aria-labelledby="step-heading">
+      <div
+        className="funnel-progress"
+        role="progressbar"
+        aria-label={t('app:funnel.progress')}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={Math.round(progress * 100)}
+      >
+        <div className="funnel-progress-bar" style={{ width: `${progress * 100}%` }} />
+      </div>
+      <h1 id="step-heading" className="funnel-heading" tabIndex={-1} ref={heading}>
+        {t(step.title ?? `${flow.namespace}:meta.title`)}
+      </h1>
+      <div className="funnel-blocks">
+        {blocks.map((block, i) => {
+          const Widget = registry[block.widget] as ComponentType<WidgetProps> | undefined;
+          if (!Widget) return null;
+          const props: WidgetProps = {
+            props: block.props ?? {},
+            answers: snapshot.context.answers,
+            computed: data.computed,
+            results: snapshot.context.results,
+            error,
+            busy,
+            send,
+            can,
+            ns: flow.namespace,
+            stepId,
+            navigate: leave,
+          };
+          return <Widget key={`${stepId}-${i}`} {...props} />;
+        })}
+      </div>
+      <div className="funnel-error" role="alert" aria-live="assertive">
+        {error ? t(error.messageKey) : null}
+      </div>
+      {(step.nav?.back || typeof nextKey === 'string') && (
+        <div className="funnel-nav">
+          {step.nav?.back && (
+            <button type="button" className="btn btn-secondary" onClick={back} disabled={busy}>
+              {t(step.nav.back)}
+            </button>
+          )}
+          {typeof nextKey === 'string' && (
+            <button
+              type="button"
+              className="btn btn-primary"
+              onClick={() => send({ type: 'NEXT' })}
+              disabled={busy || !can({ type: 'NEXT' })}
+              aria-busy={busy}
+            >
+              {busy ? t('app:funnel.sending') : t(nextKey)}
+            </button>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,37 @@
+// i18next for the app: language from ?lang= (en or es, fallback en), catalogues fetched per language and namespace.
+import i18next from 'i18next';
+import resourcesToBackend from 'i18next-resources-to-backend';
+import { initReactI18next } from 'react-i18next';
+
+export const LANGUAGES = ['en', 'es'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const FALLBACK: Language = 'en';
+
+const catalogues = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
+
+export function languageOf(search: string): Language {
+  const lang = new URLSearchParams(search).get('lang');
+  return (LANGUAGES as readonly string[]).includes(lang ?? '') ? (lang as Language) : FALLBACK;
+}
+
+export async function initI18n(lng: Language) {
+  await i18next
+    .use(initReactI18next)
+    .use(resourcesToBackend((language: string, namespace: string) => {
+      const load = catalogues[`../locales/${language}/${namespace}.json`];
+      return load ? load().then((m) => m.default) : Promise.reject(new Error(`no catalogue ${language}/${namespace}`));
+    }))
+    .init({
+      lng,
+      fallbackLng: FALLBACK,
+      supportedLngs: [...LANGUAGES],
+      ns: ['app', 'common', 'errors'],
+      defaultNS: 'app',
+      fallbackNS: 'common',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
+  document.documentElement.lang = lng;
+  i18next.on('languageChanged', (l) => (document.documentElement.lang = l));
+  return i18next;
+}

@@ -1,0 +1,33 @@
+// The page frame: header with the side menu, the main content, and the footer (hidden when the URL contains embed).
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import { Footer } from './Footer.tsx';
+import { LangLink } from './LangLink.tsx';
+import { SideMenu } from './SideMenu.tsx';
+import './layout.css';
+
+export function Layout() {
+  const { t } = useTranslation('app');
+  const location = useLocation();
+  const embed = `${location.pathname}${location.search}`.includes('embed');
+  return (
+    <>
+      <a className="skip-link" href="#main">{t('skip')}</a>
+      {!embed && (
+        <header className="site-header">
+          <LangLink to="/">
+            <span className="brand">{t('brand')}</span>
+          </LangLink>
+          <SideMenu />
+        </header>
+      )}
+      <main id="main" className="site-main">
+        <Suspense fallback={<p className="loading">{t('loading')}</p>}>
+          <Outlet />
+        </Suspense>
+      </main>
+      {!embed && <Footer />}
+    </>
+  );
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { checkFlow, type Catalogues } from '../../engine/check.ts';
+import type { Flow } from '../../engine/types.ts';
+
+const copy = { t: { title: 'Title', next: 'Next' } };
+const catalogues: Catalogues = { en: { demo: copy, common: {} }, es: { demo: copy, common: {} } };
+
+/** A small valid flow: 0 → 1 (guarded, with an effect) → 2 (final). */
+function demo(): Flow {
+  return {
+    id: 'demo',
+    version: 1,
+    routes: ['/demo'],
+    namespace: 'demo',
+    initial: '0',
+    answers: { ok: null },
+    computed: { twice: { '*': [2, 1] } },
+    steps: {
+      '0': { title: 't.title', blocks: [{ widget: 'intro', props: { text: 't.title' } }], nav: { next: 't.next' }, on: { NEXT: { target: '1' } } },
+      '1': {
+        blocks: [{ widget: 'questions', props: { fields: [{ name: 'ok', kind: 'yesno', label: 't.title' }] } }],
+        on: { NEXT: { guard: { var: 'answers.ok' }, effect: 'createLead', target: '2' }, BACK: { target: '0' } },
+      },
+      '2': { final: true, blocks: [{ widget: 'dialog', when: { var: 'results.createLead' }, props: { title: 't.title', text: 't.title', href: '/' } }] },
+    },
+    effects: { createLead: { method: 'POST', path: '/leads/create', body: { ok: { var: 'answers.ok' } } } },
+  };
+}
+
+const problems = (change: (f: Flow) => void) => {
+  const flow = demo();
+  change(flow);
+  return checkFlow(flow, catalogues).map((p) => `${p.pointer}: ${p.message}`);
+};
+
+describe('flow checks', () => {
+  it('accepts a valid flow', () => {
+    expect(checkFlow(demo(), catalogues)).toEqual([]);
+  });
+
+  it('reports schema problems with their JSON pointer', () => {
+    expect(problems((f) => Object.assign(f, { colour: 'red' }))).toEqual(['/: unknown property "colour"']);
+    expect(problems((f) => Object.assign(f.steps['0']!, { blocks: [] }))).toEqual(['/steps/0/blocks: must NOT have fewer than 1 items']);
+  });
+
+  it('reports an unknown widget', () => {
+    expect(problems((f) => (f.steps['0']!.blocks[0]!.widget = 'carousel'))).toEqual(['/steps/0/blocks/0/widget: unknown widget "carousel"']);
+  });
+
+  it('reports an unknown target step', () => {
+    expect(problems((f) => (f.steps['0']!.on = { NEXT: { target: '1.6' } }))).toContain('/steps/0/on/NEXT: targets unknown step "1.6"');
+  });
+
+  it('reports an unreachable step and a dead end', () => {
+    expect(problems((f) => (f.steps['9'] = { blocks: [{ widget: 'intro' }], on: { NEXT: { target: '0' } } }))).toEqual([
+      '/steps/9: is unreachable from the initial step',
+    ]);
+    expect(problems((f) => delete f.steps['2']!.final)).toEqual(['/steps/2: is a dead end: no transition leads out of it']);
+  });
+
+  it('reports a guard, rule or template reading an unknown field', () => {
+    expect(problems((f) => (f.steps['1']!.on!.NEXT = { guard: { var: 'answers.nope' }, target: '2' }))).toEqual([
+      '/steps/1/on/NEXT/guard: reads unknown field "answers.nope"',
+    ]);
+    expect(problems((f) => (f.computed = { x: { '+': [{ var: 'computed.y' }, 1] } }))).toEqual(['/computed/x/+/0: reads unknown field "computed.y"']);
+    expect(problems((f) => (f.effects.createLead!.body = { n: { var: 'name' } }))).toEqual(['/effects/createLead/body/n: reads unknown field "name"']);
+  });
+
+  it('reports an unknown effect and clearing an unknown field', () => {
+    expect(problems((f) => (f.steps['1']!.on!.NEXT = { effect: 'sendFax', target: '2' }))).toEqual(['/steps/1/on/NEXT/effect: runs unknown effect "sendFax"']);
+    expect(problems((f) => (f.steps['1']!.on!.BACK = { target: '0', clear: ['vin'] }))).toEqual(['/steps/1/on/BACK/clear/0: clears unknown field "vin"']);
+  });
+
+  it('reports a copy key missing in English or Spanish', () => {
+    const onlyEn: Catalogues = { en: { demo: { ...copy, t: { ...copy.t, extra: 'Extra' } } }, es: { demo: copy } };
+    const flow = demo();
+    flow.steps['0']!.title = 't.extra';
+    expect(checkFlow(flow, onlyEn).map((p) => `${p.pointer}: ${p.message}`)).toEqual(['/steps/0/title: copy key "t.extra" is missing in es']);
+  });
+});

@@ -1,0 +1,65 @@
+// Runs the real server (`node --import tsx server/main.ts`) on a free port with a fresh data directory, and reads its console.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+
+export interface AppServer {
+  url: string;
+  dataDir: string;
+  /** Every line the server printed on stdout so far. */
+  lines: string[];
+  /** Waits for the next SMS the console provider prints to this E.164 phone and returns its code. */
+  smsCode(e164: string, after?: number): Promise<string>;
+  stop(): Promise<void>;
+}
+
+export async function startAppServer(options: { staticDir: string; env?: Record<string, string> }): Promise<AppServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'claimflow-data-'));
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: options.staticDir, LOG_LEVEL: 'warn', ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lines: string[] = [];
+  let buffer = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    buffer += chunk.toString();
+    const parts = buffer.split('\n');
+    buffer = parts.pop() ?? '';
+    lines.push(...parts);
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+
+  const waitFor = async <T>(find: () => T | undefined, what: string, ms = 30_000): Promise<T> => {
+    const end = Date.now() + ms;
+    for (;;) {
+      const found = find();
+      if (found !== undefined) return found;
+      if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}) while waiting for ${what}:\n${stderr}`);
+      if (Date.now() > end) throw new Error(`timed out waiting for ${what}:\n${stderr}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+
+  const url = await waitFor(() => lines.map((l) => /listening on (http:\/\/\S+)/.exec(l)?.[1]).find(Boolean), 'the server to listen');
+  return {
+    url,
+    dataDir,
+    lines,
+    smsCode: (e164, after = 0) =>
+      waitFor(
+        () => lines.slice(after).map((l) => l.startsWith(`SMS to ${e164}:`) ? /\b(\d{4,})\b/.exec(l.slice(e164.length + 8))?.[1] : undefined).find(Boolean),
+        `an SMS to ${e164}`,
+      ),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}

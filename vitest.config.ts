@@ -1,0 +1,35 @@
+// Test projects: pure Node suites, DOM suites (widgets, app shell) in jsdom, and browser walks against the real server.
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: { name: 'node', include: ['tests/{engine,flows,server}/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dom',
+          include: ['tests/{widgets,src}/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['tests/testing/setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
