@@ -1,7 +1,7 @@
 // Builds the web app; refuses to build while any flow has a problem (the same lines as `npm run flows:check`).
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { flowProblems } from './scripts/flows-check.ts';
+import { FLOWS_DIR, flowProblems } from './scripts/flows-check.ts';
 
 function checkFlows(): Plugin {
   return {
@@ -20,6 +20,7 @@ function checkFlows(): Plugin {
 
 export default defineConfig({
   plugins: [react(), checkFlows()],
+  resolve: { alias: { '@flows': FLOWS_DIR } },
   server: { proxy: { '/api': 'http://localhost:8080' } },
   build: { target: 'es2022', sourcemap: true },
 });

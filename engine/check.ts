@@ -2,8 +2,9 @@
 import Ajv2020 from 'ajv/dist/2020.js';
 import flowSchema from '../schemas/flow.schema.json' with { type: 'json' };
 import widgetList from '../schemas/widgets.json' with { type: 'json' };
-import { escape, isOperation, operationsIn } from './logic.ts';
-import type { Flow, Transition } from './types.ts';
+import { escape, isOperation, operationsIn, varPath } from './logic.ts';
+import { transitionList } from './transitions.ts';
+import type { Flow } from './types.ts';
 
 export interface Problem {
   pointer: string;
@@ -45,7 +46,7 @@ function semanticProblems(flow: Flow, catalogues: Catalogues): Problem[] {
   const checkVars = (value: unknown, pointer: string) => {
     for (const { op, args, pointer: at } of operationsIn(value, pointer)) {
       if (op !== 'var') continue;
-      const path = Array.isArray(args) ? args[0] : args;
+      const path = varPath(args);
       if (typeof path !== 'string') continue;
       const [root, field] = path.split('.');
       const known =
@@ -95,8 +96,7 @@ function semanticProblems(flow: Flow, catalogues: Catalogues): Problem[] {
       checkVars(block.when, `${bp}/when`);
     });
     for (const [event, spec] of Object.entries(step.on ?? {})) {
-      const list: Transition[] = Array.isArray(spec) ? spec : [spec as Transition];
-      list.forEach((t, i) => {
+      transitionList(spec).forEach((t, i) => {
         const tp = Array.isArray(spec) ? `${at}/on/${event}/${i}` : `${at}/on/${event}`;
         const targets = [t.target, ...(t.then ?? []).map((th) => th.target)];
         for (const target of targets) {

@@ -22,7 +22,7 @@ const CUSTOM_OPS: Record<string, (...args: never[]) => unknown> = {
   /** [phone as typed] → its national number, digits only. */
   phoneNational: (phone: unknown) => {
     const parsed = typeof phone === 'string' ? parsePhone(phone) : undefined;
-    return parsed ? String(parsed.nationalNumber) : String(phone ?? '').replace(/\D/g, '');
+    return parsed ? String(parsed.nationalNumber) : typeof phone === 'string' ? phone.replace(/\D/g, '') : '';
   },
   /** [object or array] → number of keys or items. */
   count: (value: unknown) =>
@@ -70,6 +70,12 @@ export function* operationsIn(value: unknown, pointer = ''): Generator<{ op: str
   } else if (value && typeof value === 'object') {
     for (const [key, item] of Object.entries(value)) yield* operationsIn(item, `${pointer}/${escape(key)}`);
   }
+}
+
+/** The field path a `var` operation reads ({"var": "a.b"} or {"var": ["a.b", default]}). */
+export function varPath(args: unknown): string | undefined {
+  const path: unknown = Array.isArray(args) ? (args as unknown[])[0] : args;
+  return typeof path === 'string' ? path : undefined;
 }
 
 /** Escapes a key for a JSON pointer (RFC 6901). */

@@ -1,7 +1,8 @@
 // Compiles a validated flow into an XState v5 machine: one state per step, effects as named invoked actors.
 import { assign, fromPromise, setup, type AnyMachineSnapshot } from 'xstate';
 import { evaluate, holds, render } from './logic.ts';
-import type { EffectInput, Flow, FlowContext, FlowError, FlowEvent, FlowInput, Transition } from './types.ts';
+import { transitionList } from './transitions.ts';
+import type { EffectInput, Flow, FlowContext, FlowError, FlowEvent, FlowInput } from './types.ts';
 
 const DONE_PREFIX = 'xstate.done.actor.';
 const ERROR_PREFIX = 'xstate.error.actor.';
@@ -69,8 +70,7 @@ export function compileFlow(flow: Flow) {
     const idleOn: Record<string, object[]> = {};
     const busy: Record<string, object> = {};
     for (const [eventType, spec] of Object.entries(step.on ?? {})) {
-      const list: Transition[] = Array.isArray(spec) ? spec : [spec as Transition];
-      idleOn[eventType] = list.map((t, i) => {
+      idleOn[eventType] = transitionList(spec).map((t, i) => {
         const actions = [
           ...(eventType === 'ANSWER' ? ['recordAnswers'] : []),
           'clearError',
@@ -114,12 +114,14 @@ export function compileFlow(flow: Flow) {
     types: {
       context: {} as FlowContext,
       events: {} as FlowEvent,
+      // XState's way of declaring the input type (the lint rule cannot see the type is only declared here).
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
       input: {} as FlowInput,
     },
     actors: Object.fromEntries(Object.keys(flow.effects).map((name) => [name, unprovided(name)])),
     guards: {
       logic: ({ context, event }, params: { expr: unknown }) =>
-        holds(params.expr, dataWithEvent(flow, context, event as { type: string; output?: unknown })),
+        holds(params.expr, dataWithEvent(flow, context, event)),
     },
     actions: {
       recordAnswers: assign({

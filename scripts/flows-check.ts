@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { checkFlow, type Catalogues } from '../engine/check.ts';
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
+/** Where the funnels are: flows/ unless FLOWS_DIR names another folder (the build reads the same variable). */
+export const FLOWS_DIR = resolve(process.env.FLOWS_DIR ?? join(ROOT, 'flows'));
 
 export function readCatalogues(root = ROOT): Catalogues {
   const catalogues: Catalogues = {};
@@ -20,16 +22,16 @@ export function readCatalogues(root = ROOT): Catalogues {
 }
 
 /** Every problem of every flow file, one formatted line each. */
-export function flowProblems(root = ROOT): string[] {
+export function flowProblems(flowsDir = FLOWS_DIR, root = ROOT): string[] {
   const catalogues = readCatalogues(root);
   const lines: string[] = [];
   const ids = new Map<string, string>();
   const routes = new Map<string, string>();
-  for (const file of readdirSync(join(root, 'flows')).filter((f) => f.endsWith('.json')).sort()) {
+  for (const file of readdirSync(flowsDir).filter((f) => f.endsWith('.json')).sort()) {
     const where = `flows/${file}`;
     let flow: unknown;
     try {
-      flow = JSON.parse(readFileSync(join(root, 'flows', file), 'utf8'));
+      flow = JSON.parse(readFileSync(join(flowsDir, file), 'utf8'));
     } catch (error) {
       lines.push(`${where}: /: is not valid JSON (${(error as Error).message})`);
       continue;

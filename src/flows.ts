@@ -1,7 +1,7 @@
 // The funnels the app serves: every JSON file in flows/ (checked at build time), looked up by route.
 import type { Flow } from '../engine/types.ts';
 
-const modules = import.meta.glob<{ default: Flow }>('../flows/*.json', { eager: true });
+const modules = import.meta.glob<{ default: Flow }>('@flows/*.json', { eager: true });
 
 export const flows: Flow[] = Object.values(modules).map((m) => m.default);
 

@@ -15,7 +15,7 @@ export function Footer() {
     else params.set('lang', other);
     const search = params.toString();
     void i18n.changeLanguage(other);
-    void navigate(`${location.pathname}${search ? `?${search}` : ''}`, { replace: true, state: location.state });
+    void navigate(`${location.pathname}${search ? `?${search}` : ''}`, { replace: true, state: location.state as unknown });
   };
 
   return (

@@ -1,6 +1,6 @@
 import { getShortestPaths } from 'xstate/graph';
 import { describe, expect, it } from 'vitest';
-import { operationsIn } from '../../engine/logic.ts';
+import { operationsIn, varPath } from '../../engine/logic.ts';
 import { compileFlow } from '../../engine/machine.ts';
 import type { Flow, FlowContext } from '../../engine/types.ts';
 import { allFlows, validContact } from '../testing/flows.ts';
@@ -27,8 +27,8 @@ function steeringFields(flow: Flow): string[] {
   const fields = new Set<string>();
   for (const step of Object.values(flow.steps)) {
     for (const { op, args } of operationsIn(step.on ?? {})) {
-      const path = Array.isArray(args) ? args[0] : args;
-      if (op === 'var' && typeof path === 'string' && path.startsWith('answers.')) fields.add(path.slice('answers.'.length));
+      const path = varPath(args);
+      if (op === 'var' && path?.startsWith('answers.')) fields.add(path.slice('answers.'.length));
     }
   }
   return [...fields];
@@ -55,7 +55,7 @@ function reachable(flow: Flow, withVerification: boolean) {
     filterEvents: (_s, e) => withVerification || !isVerification(e as Event),
     // Two snapshots are the same when the step, the answers that steer the flow and the effects done are the same.
     serializeState: (s) => {
-      const c = s.context as FlowContext;
+      const c = s.context;
       return JSON.stringify([s.value, steering.map((f) => c.answers[f]), Object.keys(c.results).sort()]);
     },
   });
@@ -75,5 +75,5 @@ it('catches a flow that creates a lead without verifying the phone', () => {
   const flow = structuredClone(allFlows()[0]!);
   const contact = Object.values(flow.steps).find((s) => s.blocks.some((b) => b.props?.stage === 'details'))!;
   contact.on!.NEXT = { target: Object.keys(flow.steps).find((id) => JSON.stringify(flow.steps[id]).includes('"createLead"'))! };
-  expect(reachable(flow, false).some((p) => 'createLead' in (p.state.context as FlowContext).results)).toBe(true);
+  expect(reachable(flow, false).some((p) => 'createLead' in p.state.context.results)).toBe(true);
 });

@@ -1,0 +1,50 @@
+// Lint: typescript-eslint type-checked rules, React hooks, jsx-a11y, and the folder boundaries of DESIGN.md §2.
+import js from '@eslint/js';
+import importX from 'eslint-plugin-import-x';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const restrict = (patterns, message) => ['error', { patterns: patterns.map((group) => ({ group: [group], message })) }];
+
+export default tseslint.config(
+  { ignores: ['dist/', 'node_modules/', 'data/', 'bench/out/', 'coverage/', '.tmp/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: { allowDefaultProject: ['*.js'] }, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.browser, ...globals.node },
+    },
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    settings: { 'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })] },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  { files: ['**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
+  {
+    files: ['engine/**'],
+    rules: {
+      'no-restricted-imports': restrict(['react', 'react-*', 'react/*', '**/widgets/**', '**/src/**', 'node:*'], 'engine/ runs the same in a browser, in Node and in tests: no React, DOM, Node APIs, widgets/ or src/.'),
+      'no-restricted-globals': ['error', 'fetch', 'window', 'document', 'localStorage', 'sessionStorage', 'navigator'],
+    },
+  },
+  {
+    files: ['widgets/**'],
+    rules: { 'no-restricted-imports': restrict(['**/src/**', '**/server/**'], 'widgets/ get everything through props; they never import src/ or server/.') },
+  },
+  {
+    files: ['server/**'],
+    rules: { 'no-restricted-imports': restrict(['**/widgets/**', '**/src/**', 'react', 'react-*'], 'server/ never imports widgets/ or src/.') },
+  },
+  {
+    files: ['src/**'],
+    ignores: ['src/api/**'],
+    rules: { 'no-restricted-globals': ['error', { name: 'fetch', message: 'Only src/api/ calls fetch.' }] },
+  },
+  { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked },
+);

@@ -1,0 +1,34 @@
+// Brings the schema up to date with node-pg-migrate and the SQL files in ./migrations (safe to run on every start).
+import { fileURLToPath } from 'node:url';
+import { runner } from 'node-pg-migrate';
+import type { ClientBase } from 'pg';
+import type { Db } from './db.ts';
+import { withMigrationClient } from './migration-client.ts';
+
+export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
+
+export interface MigrateOptions {
+  /** Receives the runner's progress lines; silent by default. */
+  log?: (message: string) => void;
+}
+
+/** Applies pending migrations; returns the names of those it ran. Several processes starting at once wait for each other. */
+export async function migrate(db: Db, options: MigrateOptions = {}): Promise<string[]> {
+  const log = options.log ?? (() => {});
+  const ran = await withMigrationClient(db, (client) =>
+    runner({
+      // node-pg-migrate only calls query() on the client it is given; PGlite is adapted in pglite-db.ts.
+      dbClient: client as unknown as ClientBase,
+      dir: MIGRATIONS_DIR,
+      migrationsTable: 'pgmigrations',
+      schema: db.schema,
+      createSchema: db.schema !== 'public',
+      direction: 'up',
+      checkOrder: true,
+      singleTransaction: true,
+      advisoryLockMode: 'wait',
+      logger: { info: log, warn: log, error: log },
+    }),
+  );
+  return ran.map((m) => m.name);
+}

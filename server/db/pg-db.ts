@@ -1,0 +1,64 @@
+// A real PostgreSQL server through a pg connection pool.
+import pg from 'pg';
+import type { Db, Queryable } from './db.ts';
+import { registerMigrationClient } from './migration-client.ts';
+
+export interface PgDbOptions {
+  /** Put every connection's search_path on this schema (tests isolate themselves this way). */
+  schema?: string;
+  max?: number;
+}
+
+export function openPgDb(connectionString: string, options: PgDbOptions = {}): Db {
+  const schema = options.schema ?? 'public';
+  if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`bad schema name "${schema}"`);
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.max ?? 10,
+    ...(options.schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+
+  const wrap = (client: pg.Pool | pg.PoolClient): Queryable => ({
+    async query<T>(sql: string, params?: unknown[]) {
+      const result = await client.query(sql, params);
+      return { rows: result.rows as T[] };
+    },
+  });
+
+  const db: Db = {
+    kind: 'postgres',
+    schema,
+    ...wrap(pool),
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn(wrap(client));
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+  registerMigrationClient(db, async (fn) => {
+    const client = await pool.connect();
+    try {
+      return await fn({
+        async query(textOrConfig, values) {
+          const result = await client.query(textOrConfig, values);
+          return { rows: result.rows, rowCount: result.rowCount ?? 0 };
+        },
+      });
+    } finally {
+      client.release();
+    }
+  });
+  return db;
+}

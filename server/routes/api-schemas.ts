@@ -1,0 +1,34 @@
+// The JSON Schemas of schemas/api, imported once for the routes.
+import errorResponse from '../../schemas/api/error.response.schema.json' with { type: 'json' };
+import leadsCreateCalcQuery from '../../schemas/api/leads-create-calc.query.schema.json' with { type: 'json' };
+import leadsCreateCalcRequest from '../../schemas/api/leads-create-calc.request.schema.json' with { type: 'json' };
+import leadsCreateResponse from '../../schemas/api/leads-create.response.schema.json' with { type: 'json' };
+import leadsUpdateTimeRequest from '../../schemas/api/leads-update-time.request.schema.json' with { type: 'json' };
+import leadsUpdateTimeResponse from '../../schemas/api/leads-update-time.response.schema.json' with { type: 'json' };
+import mfaFailureResponse from '../../schemas/api/mfa-failure.response.schema.json' with { type: 'json' };
+import mfaSmsSendRequest from '../../schemas/api/mfa-sms-send.request.schema.json' with { type: 'json' };
+import mfaSmsSendResponse from '../../schemas/api/mfa-sms-send.response.schema.json' with { type: 'json' };
+import mfaSmsVerifyRequest from '../../schemas/api/mfa-sms-verify.request.schema.json' with { type: 'json' };
+import mfaSmsVerifyResponse from '../../schemas/api/mfa-sms-verify.response.schema.json' with { type: 'json' };
+import userTcpaQuery from '../../schemas/api/user-tcpa.query.schema.json' with { type: 'json' };
+import userTcpaRequest from '../../schemas/api/user-tcpa.request.schema.json' with { type: 'json' };
+import userTcpaResponse from '../../schemas/api/user-tcpa.response.schema.json' with { type: 'json' };
+import validationErrorResponse from '../../schemas/api/validation-error.response.schema.json' with { type: 'json' };
+
+export const apiSchemas = {
+  errorResponse,
+  leadsCreateCalcQuery,
+  leadsCreateCalcRequest,
+  leadsCreateResponse,
+  leadsUpdateTimeRequest,
+  leadsUpdateTimeResponse,
+  mfaFailureResponse,
+  mfaSmsSendRequest,
+  mfaSmsSendResponse,
+  mfaSmsVerifyRequest,
+  mfaSmsVerifyResponse,
+  userTcpaQuery,
+  userTcpaRequest,
+  userTcpaResponse,
+  validationErrorResponse,
+};

@@ -1,0 +1,134 @@
+// The HTTP shell: unknown API routes, the built web app with its SPA fallback, bad JSON, internal errors, logs.
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app.ts';
+import type { Db } from '../../server/db/db.ts';
+import {
+  calcLeadBody,
+  makeTestServer,
+  recordingSms,
+  STARTUP_MS,
+  testConfig,
+  uniquePhone,
+  verifyPhone,
+  type TestServer,
+} from '../testing/server.ts';
+
+describe('the web app and the API side by side', () => {
+  let dist: string;
+  let s: TestServer;
+  beforeAll(async () => {
+    dist = await mkdtemp(join(tmpdir(), 'claimflow-dist-'));
+    await mkdir(join(dist, 'assets'));
+    await writeFile(join(dist, 'index.html'), '<!doctype html><title>claimflow</title><div id="root"></div>');
+    await writeFile(join(dist, 'assets', 'app-1a2b3c.js'), 'console.log("app")');
+    s = await makeTestServer({ config: { staticDir: dist } });
+  }, STARTUP_MS);
+  afterAll(async () => {
+    await s.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  it('serves the index and hashed assets with fitting cache headers', async () => {
+    const index = await s.app.inject({ url: '/', headers: { accept: 'text/html' } });
+    expect(index.statusCode).toBe(200);
+    expect(index.body).toContain('id="root"');
+    expect(index.headers['cache-control']).toBe('no-cache');
+    const asset = await s.app.inject({ url: '/assets/app-1a2b3c.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it.each(['/calculate-your-accident-claim-value', '/accident/123/1HGCM82633A004352', '/no-such-page?lang=es'])(
+    'answers the SPA for the page %s',
+    async (url) => {
+      const res = await s.app.inject({ url, headers: { accept: 'text/html,application/xhtml+xml' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('id="root"');
+    },
+  );
+
+  it('answers 404 JSON for unknown API routes, even from a browser', async () => {
+    for (const [method, url] of [['GET', '/api/nope'], ['POST', '/api/leads/create/truck'], ['GET', '/api']] as const) {
+      const res = await s.app.inject({ method, url, headers: { accept: 'text/html' } });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: 'not_found' });
+    }
+  });
+
+  it('answers 404 for a missing asset rather than the page', async () => {
+    const res = await s.app.inject({ url: '/assets/missing.js', headers: { accept: '*/*' } });
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('without a built web app', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await makeTestServer();
+  }, STARTUP_MS);
+  afterAll(() => s.close());
+
+  it('answers 404 JSON for pages', async () => {
+    const res = await s.app.inject({ url: '/', headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it.each(['/api/user/tcpa', '/api/user/mfa-sms-send', '/api/leads/create/calc'])('refuses malformed JSON on %s', async (url) => {
+    const res = await s.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: '{"phone": ' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'validation', field: 'body' });
+  });
+
+  it('refuses a body that is not an object', async () => {
+    const res = await s.app.inject({ method: 'POST', url: '/api/user/tcpa', headers: { 'content-type': 'application/json' }, payload: '[1]' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'validation', field: 'body' });
+  });
+});
+
+describe('failures and logs', () => {
+  it('answers 500 { error: "internal" } without details when the database fails', async () => {
+    const broken: Db = {
+      kind: 'pglite',
+      schema: 'public',
+      query: () => Promise.reject(new Error('connection lost at server/db/pg-db.ts:12')),
+      transaction: () => Promise.reject(new Error('connection lost')),
+      close: () => Promise.resolve(),
+    };
+    const app = await buildApp({ config: testConfig(), db: broken, sms: recordingSms() });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/user/tcpa',
+      payload: { firstName: 'Jane', lastName: 'Doe', phone: '(202) 555-0123', email: 'jane@example.com' },
+    });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ error: 'internal' });
+    await app.close();
+  }, STARTUP_MS);
+
+  it('never writes phones, emails or codes to the request log', async () => {
+    const lines: string[] = [];
+    const s = await makeTestServer();
+    const app = await buildApp({ config: s.config, db: s.db, sms: s.sms, log: { level: 'trace', stream: { write: (l) => lines.push(l) } } });
+    try {
+      const phone = uniquePhone();
+      const shell = { ...s, app };
+      await app.inject({ method: 'POST', url: '/api/user/tcpa?funnel=calc', payload: { firstName: 'Jane', lastName: 'Roe', phone: phone.typed, email: 'jane.roe@example.com' } });
+      await verifyPhone(shell, phone.national);
+      await app.inject({ method: 'POST', url: '/api/leads/create/calc', payload: calcLeadBody(phone.typed, { email: 'jane.roe@example.com', lastName: 'Roe' }) });
+      await app.inject({ method: 'POST', url: '/api/leads/create/calc', payload: calcLeadBody(phone.typed, { email: 'bad' }) });
+      const log = lines.join('');
+      expect(lines.length).toBeGreaterThan(4);
+      for (const secret of [phone.national, phone.e164, 'jane.roe@example.com', 'Roe', s.sms.lastCode(phone.e164) ?? 'none']) {
+        expect(log).not.toContain(secret);
+      }
+    } finally {
+      await app.close();
+      await s.close();
+    }
+  }, STARTUP_MS);
+});

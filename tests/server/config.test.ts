@@ -1,0 +1,52 @@
+// loadConfig: defaults, and one error listing every bad variable.
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../server/config.ts';
+
+describe('loadConfig', () => {
+  it('fills in the defaults', () => {
+    expect(loadConfig({})).toEqual({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: './data',
+      databaseUrl: undefined,
+      smsProvider: 'console',
+      testPhone: undefined,
+      codeLength: 4,
+      codeSecret: undefined,
+      staticDir: './dist',
+      nodeEnv: 'development',
+      logLevel: 'info',
+    });
+  });
+
+  it('reads every variable and normalises TEST_PHONE to E.164', () => {
+    const config = loadConfig({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/tmp/x',
+      DATABASE_URL: 'postgres://u@localhost:5432/db',
+      SMS_PROVIDER: 'console',
+      TEST_PHONE: '+1 (202) 555-0199',
+      CODE_LENGTH: '6',
+      CODE_SECRET: 'x'.repeat(32),
+      STATIC_DIR: 'public',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+    });
+    expect(config).toMatchObject({ port: 0, testPhone: '+12025550199', codeLength: 6, databaseUrl: 'postgres://u@localhost:5432/db' });
+  });
+
+  it('lists every bad variable in one message', () => {
+    const env = { PORT: 'eighty', SMS_PROVIDER: 'twilio', TEST_PHONE: '2025550199', CODE_LENGTH: '2', DATABASE_URL: 'mysql://x' };
+    let error: unknown;
+    try {
+      loadConfig(env);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const { problems, message } = error as ConfigError;
+    expect(problems).toHaveLength(5);
+    for (const name of ['PORT', 'SMS_PROVIDER', 'TEST_PHONE', 'CODE_LENGTH', 'DATABASE_URL']) expect(message).toContain(name);
+  });
+});

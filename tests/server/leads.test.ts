@@ -1,0 +1,192 @@
+// Leads: created only for a verified phone, validated strictly, and their call time set afterwards.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import leadsCreateResponseSchema from '../../schemas/api/leads-create.response.schema.json' with { type: 'json' };
+import { getLead } from '../../server/store/leads.ts';
+import {
+  calcLeadBody,
+  makeTestServer,
+  post,
+  schemaErrors,
+  STARTUP_MS,
+  testDbKinds,
+  uniquePhone,
+  verifyPhone,
+  type TestServer,
+} from '../testing/server.ts';
+
+const TEST_PHONE = '+12025550199';
+
+interface CreateResponse {
+  resultIds: number[];
+  lead: Record<string, unknown> & { id: number };
+}
+
+describe.each(testDbKinds)('leads on %s', (kind) => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await makeTestServer({ db: kind, config: { testPhone: TEST_PHONE } });
+  }, STARTUP_MS);
+  afterAll(() => s.close());
+
+  const create = (body: unknown, query = '') => post(s.app, `/api/leads/create/calc${query}`, body);
+
+  it('refuses a lead before the phone is verified and accepts it after', async () => {
+    const phone = uniquePhone();
+    const before = await s.count('leads');
+    const refused = await create(calcLeadBody(phone.typed));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ error: 'phone_not_verified' });
+    expect(await s.count('leads')).toBe(before);
+
+    await verifyPhone(s, phone.national);
+    const res = await create(calcLeadBody(phone.typed), '?calc_id=calc-42');
+    expect(res.statusCode).toBe(200);
+    const json = res.json<CreateResponse>();
+    expect(schemaErrors(leadsCreateResponseSchema, json)).toEqual([]);
+    expect(json.resultIds).toEqual([json.lead.id]);
+    expect(typeof json.lead.id).toBe('number');
+    expect(json.lead).toMatchObject({
+      funnel: 'calc',
+      calc_id: 'calc-42',
+      firstName: 'Jane',
+      phone: phone.e164,
+      legal_consult: true,
+      leadTypes: { __CALawyer: 'AM' },
+      preferredCallTime: null,
+    });
+    expect(await s.count('leads')).toBe(before + 1);
+  });
+
+  it('stores the columns and the validated body', async () => {
+    const phone = uniquePhone();
+    await verifyPhone(s, phone.national);
+    const body = calcLeadBody(phone.typed, {
+      email: ' jane@example.com ',
+      lastName: '',
+      legal_consult: false,
+      leadTypes: { notInterested: true },
+      language: 'es',
+      businessUserToken: 'biz-123',
+    });
+    const res = await s.app.inject({
+      method: 'POST',
+      url: '/api/leads/create/calc',
+      headers: { 'user-agent': 'vitest-browser' },
+      payload: body,
+    });
+    expect(res.statusCode).toBe(200);
+    const { lead } = res.json<CreateResponse>();
+    expect(lead).not.toHaveProperty('businessUserToken');
+
+    const { rows } = await s.db.query<Record<string, unknown>>('SELECT * FROM leads WHERE id = $1', [lead.id]);
+    expect(rows[0]).toMatchObject({
+      funnel: 'calc',
+      calc_id: null,
+      first_name: 'Jane',
+      last_name: '',
+      phone: phone.e164,
+      email: 'jane@example.com',
+      legal_consult: false,
+      language: 'es',
+      preferred_call_time: null,
+      user_agent: 'vitest-browser',
+      body,
+    });
+    expect(rows[0]?.created_at).toBeInstanceOf(Date);
+    expect(await getLead(s.db, lead.id)).toEqual(lead);
+  });
+
+  it('accepts the test phone without verification', async () => {
+    const res = await create(calcLeadBody('(202) 555-0199'));
+    expect(res.statusCode).toBe(200);
+    expect(res.json<CreateResponse>().lead.phone).toBe(TEST_PHONE);
+  });
+
+  it('refuses a phone whose verification is older than 24 hours', async () => {
+    const phone = uniquePhone();
+    await verifyPhone(s, phone.national);
+    await s.db.query("UPDATE phone_verifications SET verified_at = now() - interval '25 hours' WHERE phone = $1", [phone.e164]);
+    expect((await create(calcLeadBody(phone.typed))).statusCode).toBe(403);
+  });
+
+  it('does not accept a lead for another phone than the one verified', async () => {
+    const verified = uniquePhone();
+    await verifyPhone(s, verified.national);
+    expect((await create(calcLeadBody(uniquePhone().typed))).statusCode).toBe(403);
+  });
+
+  it.each([
+    ['email', { email: 'jane@example' }],
+    ['firstName', { firstName: '' }],
+    ['phone', { phone: '123' }],
+    ['legal_consult', { legal_consult: 'yes' }],
+    ['language', { language: 'fr' }],
+    ['leadTypes.Chiropractor', { leadTypes: { Chiropractor: 'noon' } }],
+    ['leadTypes.AutoBody', { leadTypes: { AutoBody: 'AM' } }],
+    ['extraDetails.accidentDetails.pain', { extraDetails: { accidentDetails: { fault: false, commercial: false, injuries: 1, earnings: 1, medical: 1, pain: 3 } } }],
+    ['extraDetails.accidentDetails.fault', { extraDetails: { accidentDetails: { commercial: false, injuries: 1, earnings: 1, medical: 1, pain: 1 } } }],
+    ['extraDetails.accidentDetails.city', { extraDetails: { accidentDetails: { fault: false, commercial: false, injuries: 1, earnings: 1, medical: 1, pain: 1, city: 'Austin' } } }],
+    ['injured', { injured: undefined }],
+    ['status', { status: 'sold' }],
+  ])('refuses a bad %s with 400 naming it, storing nothing', async (field, overrides) => {
+    const phone = uniquePhone();
+    await verifyPhone(s, phone.national);
+    const before = await s.count('leads');
+    const res = await create(calcLeadBody(phone.typed, overrides));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'validation', field });
+    expect(res.json<{ message: string }>().message).toContain(field);
+    expect(await s.count('leads')).toBe(before);
+  });
+
+  it('adds one lead for several submissions with the same Idempotency-Key', async () => {
+    const phone = uniquePhone();
+    await verifyPhone(s, phone.national);
+    const before = await s.count('leads');
+    const send = () =>
+      s.app.inject({
+        method: 'POST',
+        url: '/api/leads/create/calc',
+        headers: { 'idempotency-key': `key-${phone.national}` },
+        payload: calcLeadBody(phone.typed),
+      });
+    const [a, b] = await Promise.all([send(), send()]);
+    const c = await send();
+    const ids = [a, b, c].map((r) => r.json<CreateResponse>().resultIds[0]);
+    expect(new Set(ids).size).toBe(1);
+    expect(await s.count('leads')).toBe(before + 1);
+  });
+
+  describe('PUT /api/leads/update/time', () => {
+    const put = (payload: unknown) => s.app.inject({ method: 'PUT', url: '/api/leads/update/time', payload: payload as object });
+
+    it('sets the preferred call time of every lead', async () => {
+      const ids: number[] = [];
+      for (let i = 0; i < 2; i += 1) ids.push((await create(calcLeadBody('(202) 555-0199'))).json<CreateResponse>().lead.id);
+      const res = await put({ ids, preferredCallTime: '11am - 12pm' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ success: true });
+      for (const id of ids) expect((await getLead(s.db, id))?.preferredCallTime).toBe('11am - 12pm');
+    });
+
+    it('answers 404 for an unknown id and changes nothing', async () => {
+      const id = (await create(calcLeadBody('(202) 555-0199'))).json<CreateResponse>().lead.id;
+      const res = await put({ ids: [id, 987654321], preferredCallTime: 'Call ASAP' });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: 'not_found' });
+      expect((await getLead(s.db, id))?.preferredCallTime).toBeNull();
+    });
+
+    it.each([
+      ['ids', { ids: [], preferredCallTime: 'Call ASAP' }],
+      ['ids.0', { ids: ['1'], preferredCallTime: 'Call ASAP' }],
+      ['preferredCallTime', { ids: [1], preferredCallTime: 'at noon' }],
+      ['preferredCallTime', { ids: [1] }],
+      ['note', { ids: [1], preferredCallTime: 'Call ASAP', note: 'x' }],
+    ])('refuses a bad %s with 400 naming it', async (field, payload) => {
+      const res = await put(payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ error: 'validation', field });
+    });
+  });
+});

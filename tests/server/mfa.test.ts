@@ -1,0 +1,193 @@
+// SMS verification: send a code, check it; codes are hashed, bound to the phone, single-use, 3 checks, 10 minutes.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashCode, newCode } from '../../server/store/one-time-codes.ts';
+import { makeTestServer, post, STARTUP_MS, testDbKinds, uniquePhone, type TestServer } from '../testing/server.ts';
+
+const TEST_PHONE = '+12025550199';
+
+describe.each(testDbKinds)('SMS verification on %s', (kind) => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await makeTestServer({ db: kind, config: { testPhone: TEST_PHONE } });
+  }, STARTUP_MS);
+  afterAll(() => s.close());
+
+  const send = (national: string, country_code = '+1') => post(s.app, '/api/user/mfa-sms-send', { country_code, phone: national, source: 'calc' });
+  const verify = (national: string, code: string | undefined, country_code = '+1') =>
+    post(s.app, '/api/user/mfa-sms-verify', { code, country_code, phone: national });
+  const verifiedCount = async (e164: string) =>
+    (await s.db.query('SELECT 1 FROM phone_verifications WHERE phone = $1', [e164])).rows.length;
+
+  it('sends a 4-digit code by SMS, stores only its hash, and verifies it once', async () => {
+    const phone = uniquePhone();
+    const res = await send(phone.national);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true });
+
+    const code = s.sms.lastCode(phone.e164);
+    expect(code).toMatch(/^\d{4}$/);
+    expect(s.sms.sent.at(-1)).toEqual({ to: phone.e164, text: `Your claimflow code is ${code}` });
+    const { rows } = await s.db.query<Record<string, unknown>>('SELECT * FROM sms_codes WHERE phone = $1', [phone.e164]);
+    expect(JSON.stringify(rows)).not.toContain(`"${code}"`);
+    expect(rows[0]?.code_hash).toMatch(/^[0-9a-f]{64}$/);
+
+    expect((await verify(phone.national, code)).json()).toEqual({ success: true });
+    expect(await verifiedCount(phone.e164)).toBe(1);
+
+    const again = await verify(phone.national, code);
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ success: false, error: 'invalid_code' });
+    expect(await verifiedCount(phone.e164)).toBe(1);
+  });
+
+  it('parses +381 numbers', async () => {
+    const res = await send('641234567', '+381');
+    expect(res.statusCode).toBe(200);
+    expect(s.sms.lastCode('+381641234567')).toMatch(/^\d{4}$/);
+  });
+
+  it.each([
+    ['too short', '+1', '555'],
+    ['letters', '+1', 'call-me-now'],
+    ['an impossible US number', '+1', '1234567890'],
+    ['an unknown country code', '+999', '2025550123'],
+  ])('refuses %s with invalid_phone and sends nothing', async (_what, country_code, national) => {
+    const sent = s.sms.sent.length;
+    const before = await s.count('sms_codes');
+    const res = await send(national, country_code);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ success: false, error: 'invalid_phone' });
+    expect(s.sms.sent.length).toBe(sent);
+    expect(await s.count('sms_codes')).toBe(before);
+  });
+
+  it('refuses a wrong code, then accepts the right one', async () => {
+    const phone = uniquePhone();
+    await send(phone.national);
+    const code = s.sms.lastCode(phone.e164) ?? '';
+    const wrong = code === '0000' ? '0001' : '0000';
+    expect((await verify(phone.national, wrong)).json()).toEqual({ success: false, error: 'invalid_code' });
+    expect((await verify(phone.national, code)).statusCode).toBe(200);
+  });
+
+  it('voids a code after 3 checks, even if the 4th is right', async () => {
+    const phone = uniquePhone();
+    await send(phone.national);
+    const code = s.sms.lastCode(phone.e164) ?? '';
+    const wrong = code === '9999' ? '9998' : '9999';
+    for (let i = 0; i < 3; i += 1) expect((await verify(phone.national, wrong)).statusCode).toBe(400);
+    const fourth = await verify(phone.national, code);
+    expect(fourth.statusCode).toBe(400);
+    expect(fourth.json()).toEqual({ success: false, error: 'invalid_code' });
+    expect(await verifiedCount(phone.e164)).toBe(0);
+  });
+
+  it('does not verify phone B with the code sent to phone A', async () => {
+    const a = uniquePhone();
+    const b = uniquePhone();
+    await send(a.national);
+    const codeA = s.sms.lastCode(a.e164) ?? '';
+    let codeB = codeA;
+    // Draw until B's code differs from A's (1 in 10,000 chance it does not).
+    while (codeB === codeA) {
+      await send(b.national);
+      codeB = s.sms.lastCode(b.e164) ?? '';
+    }
+    expect((await verify(b.national, codeA)).statusCode).toBe(400);
+    expect(await verifiedCount(b.e164)).toBe(0);
+    expect((await verify(a.national, codeA)).statusCode).toBe(200);
+    expect((await verify(b.national, codeB)).statusCode).toBe(200);
+  });
+
+  it('replaces the earlier code when a new one is sent', async () => {
+    const phone = uniquePhone();
+    await send(phone.national);
+    const first = s.sms.lastCode(phone.e164) ?? '';
+    let second = first;
+    // Draw until the new code differs (1 in 10,000 chance it does not).
+    while (second === first) {
+      await send(phone.national);
+      second = s.sms.lastCode(phone.e164) ?? '';
+    }
+    expect((await verify(phone.national, first)).statusCode).toBe(400);
+    expect((await verify(phone.national, second)).statusCode).toBe(200);
+  });
+
+  it('refuses an expired code', async () => {
+    const phone = uniquePhone();
+    await send(phone.national);
+    const code = s.sms.lastCode(phone.e164);
+    const { rows } = await s.db.query<{ minutes: number }>(
+      "SELECT round(extract(epoch FROM expires_at - created_at) / 60)::int AS minutes FROM sms_codes WHERE phone = $1",
+      [phone.e164],
+    );
+    expect(rows[0]?.minutes).toBe(10);
+    await s.db.query("UPDATE sms_codes SET expires_at = now() - interval '1 second' WHERE phone = $1", [phone.e164]);
+    expect((await verify(phone.national, code)).json()).toEqual({ success: false, error: 'invalid_code' });
+  });
+
+  it('refuses a code for a phone that was never sent one', async () => {
+    expect((await verify(uniquePhone().national, '1234')).statusCode).toBe(400);
+  });
+
+  it('skips SMS for the test phone and counts it as verified', async () => {
+    const sent = s.sms.sent.length;
+    const res = await send('2025550199');
+    expect(res.json()).toEqual({ success: true, verified: true });
+    expect(s.sms.sent.length).toBe(sent);
+    expect((await verify('2025550199', '0000')).json()).toEqual({ success: true });
+  });
+
+  it('reports a failing SMS service as 502 sms_failed', async () => {
+    s.sms.failing = true;
+    try {
+      const res = await send(uniquePhone().national);
+      expect(res.statusCode).toBe(502);
+      expect(res.json()).toEqual({ success: false, error: 'sms_failed' });
+    } finally {
+      s.sms.failing = false;
+    }
+  });
+
+  it.each([
+    ['/api/user/mfa-sms-send', { country_code: '+1' }, 'phone'],
+    ['/api/user/mfa-sms-send', { country_code: '+1', phone: '2025550123', extra: 1 }, 'extra'],
+    ['/api/user/mfa-sms-send', { country_code: 1, phone: '2025550123' }, 'country_code'],
+    ['/api/user/mfa-sms-verify', { country_code: '+1', phone: '2025550123' }, 'code'],
+    ['/api/user/mfa-sms-verify', { code: 1234, country_code: '+1', phone: '2025550123' }, 'code'],
+  ])('%s refuses a bad body naming %o', async (url, payload, field) => {
+    const before = await s.count('sms_codes');
+    const res = await post(s.app, url, payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'validation', field });
+    expect(await s.count('sms_codes')).toBe(before);
+  });
+});
+
+describe('one-time codes', () => {
+  it('have CODE_LENGTH digits, leading zeros kept', () => {
+    const codes = Array.from({ length: 2000 }, () => newCode(4));
+    for (const code of codes) expect(code).toMatch(/^\d{4}$/);
+    expect(codes.some((c) => c.startsWith('0'))).toBe(true);
+    expect(newCode(6)).toMatch(/^\d{6}$/);
+  });
+
+  it('are hashed together with the phone', () => {
+    expect(hashCode(undefined, '+12025550123', '1234')).not.toBe(hashCode(undefined, '+12025550124', '1234'));
+    expect(hashCode('k'.repeat(32), '+12025550123', '1234')).not.toBe(hashCode(undefined, '+12025550123', '1234'));
+  });
+
+  it('follow CODE_LENGTH in the SMS', async () => {
+    const s = await makeTestServer({ config: { codeLength: 6 } });
+    try {
+      const phone = uniquePhone();
+      await post(s.app, '/api/user/mfa-sms-send', { country_code: '+1', phone: phone.national });
+      expect(s.sms.sent.at(-1)?.text).toMatch(/code is \d{6}$/);
+      const code = s.sms.lastCode(phone.e164);
+      const res = await post(s.app, '/api/user/mfa-sms-verify', { code, country_code: '+1', phone: phone.national });
+      expect(res.statusCode).toBe(200);
+    } finally {
+      await s.close();
+    }
+  }, STARTUP_MS);
+});

@@ -1,0 +1,56 @@
+// PGlite in DATA_DIR keeps its data across a restart, and migrations run once whatever the number of starts.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app.ts';
+import { migrate } from '../../server/db/migrate.ts';
+import { openDb } from '../../server/db/open-db.ts';
+import { getLead } from '../../server/store/leads.ts';
+import { calcLeadBody, openTestDb, recordingSms, STARTUP_MS, testConfig, testDbKinds } from '../testing/server.ts';
+
+describe('PGlite in DATA_DIR', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = join(await mkdtemp(join(tmpdir(), 'claimflow-data-')), 'not-yet-created');
+  });
+  afterAll(() => rm(join(dataDir, '..'), { recursive: true, force: true }));
+
+  it('keeps a lead across a restart and migrates only once', async () => {
+    const config = testConfig({ dataDir, testPhone: '+12025550199' });
+
+    const first = await openDb(config);
+    expect(first.kind).toBe('pglite');
+    expect(await migrate(first)).toEqual(['0001_initial-schema']);
+    const app = await buildApp({ config, db: first, sms: recordingSms() });
+    const res = await app.inject({ method: 'POST', url: '/api/leads/create/calc?calc_id=c1', payload: calcLeadBody('(202) 555-0199') });
+    expect(res.statusCode).toBe(200);
+    const { lead } = res.json<{ lead: { id: number } }>();
+    await app.close();
+    await first.close();
+
+    const second = await openDb(config);
+    expect(await migrate(second)).toEqual([]);
+    expect(await getLead(second, lead.id)).toEqual(lead);
+    const { rows } = await second.query<{ name: string }>('SELECT name FROM pgmigrations');
+    expect(rows.map((r) => r.name)).toEqual(['0001_initial-schema']);
+    await second.close();
+  }, STARTUP_MS);
+});
+
+describe.each(testDbKinds)('migrations on %s', (kind) => {
+  it('are idempotent and create every table', async () => {
+    const testDb = await openTestDb(kind);
+    const { db } = testDb;
+    try {
+      expect(await migrate(db)).toEqual([]);
+      const { rows } = await db.query<{ table_name: string }>(
+        'SELECT table_name FROM information_schema.tables WHERE table_schema = $1 ORDER BY table_name',
+        [db.schema],
+      );
+      expect(rows.map((r) => r.table_name)).toEqual(['leads', 'pgmigrations', 'phone_verifications', 'sms_codes', 'tcpa_consents']);
+    } finally {
+      await testDb.close();
+    }
+  }, STARTUP_MS);
+});

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import type { Flow } from '../../engine/types.ts';
+import { catalogues } from '../testing/i18n.ts';
+
+type Tree = { [key: string]: string | Tree };
+
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(path, value);
+    else for (const [k, v] of flatten(value, path)) out.set(k, v);
+  }
+  return out;
+}
+
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}|<(\w+)>/g)].map((m) => m[1] ?? m[2]).sort();
+
+const flows = Object.values(import.meta.glob<{ default: Flow }>('../../flows/*.json', { eager: true })).map((m) => m.default);
+
+function copyKeysIn(value: unknown, found = new Set<string>()): Set<string> {
+  if (typeof value === 'string' && /^(common|errors):/.test(value)) found.add(value);
+  else if (Array.isArray(value)) value.forEach((v) => copyKeysIn(v, found));
+  else if (value && typeof value === 'object') Object.values(value).forEach((v) => copyKeysIn(v, found));
+  return found;
+}
+
+describe.each(['common', 'errors'])('%s copy', (ns) => {
+  const en = flatten(catalogues.en?.[ns] as Tree);
+  const es = flatten(catalogues.es?.[ns] as Tree);
+
+  it('has the same keys in English and Spanish, none empty', () => {
+    expect([...es.keys()].sort()).toEqual([...en.keys()].sort());
+    for (const [key, text] of [...en, ...es]) expect(text.trim(), key).not.toBe('');
+  });
+
+  it('uses the same placeholders and tags in both languages', () => {
+    for (const [key, text] of en) expect(placeholders(es.get(key) ?? ''), key).toEqual(placeholders(text));
+  });
+
+  it('has every key the flows reference', () => {
+    const keys = [...copyKeysIn(flows)].filter((k) => k.startsWith(`${ns}:`)).map((k) => k.slice(ns.length + 1));
+    for (const key of keys) {
+      expect(en.has(key), `en ${ns}:${key}`).toBe(true);
+      expect(es.has(key), `es ${ns}:${key}`).toBe(true);
+    }
+  });
+});
+
+describe('error catalogue', () => {
+  it('keeps the exact English texts of the spec', () => {
+    expect(catalogues.en?.errors).toMatchObject({
+      PLEASE_ENTER_FULL_VALID_NAME: 'Please enter full valid name.',
+      PLEASE_ENTER_VALID_EMAIL: 'Please enter valid email.',
+      CELL_PHONE_NUMBER_IS_INVALID_: 'Cell phone number is invalid!',
+      CODE_YOU_ENTERED_IS_INVALID_: 'Code you entered is invalid!',
+      NETWORK_ERROR: 'Network Error',
+      INJURY_TYPE_REQUIRED: 'Injury type is required',
+      DATE_IS_REQUIRED: 'Date is required',
+      CITY_IS_REQUIRED: 'City is required',
+      PLEASE_START_TYPING_AND_THEN_CHOOSE_THE_CITY_FROM_THE_DROPDOWN_LIST:
+        'Please start typing and then choose the city from the dropdown list.',
+      VIN_IS_REQUIRED: 'VIN is required',
+      VIN_SHOULD_BE_17: 'VIN should be 17 characters long',
+      CASE_ID_IS_REQUIRED: 'CASE ID is required',
+      CASE_ID_CANNOT_BE_EMPTY: 'CASE ID cannot be empty.',
+      PLEASE_SELECT_LOCATION_ON_THE_MAP: 'Please select location on the map',
+      VEHICLE_MAKE_IS_REQUIRED: 'Vehicle make is required',
+      YEAR_IS_REQUIRED: 'Year is required',
+      YEAR_NOT_VALID: 'Year not valid',
+      PLEASE_ENTER_VALID_YEAR_OF_THE_VEHICLE: 'Please enter valid year of the vehicle.',
+      TOUCH_THE_MAP_TO_DROP_A_PIN: 'Touch the map to drop a pin',
+      GEOCODER_FAILED: 'Geocoder failed due to: {{status}}',
+      NO_RESULTS_FOUND: 'No results found',
+    });
+  });
+});

@@ -1,0 +1,50 @@
+import { cleanup } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { Flow } from '../../engine/types.ts';
+import widgetList from '../../schemas/widgets.json';
+import { registry } from '../../widgets/registry.ts';
+import { i18n, LANGS, missingKeys } from '../testing/i18n.ts';
+import { renderWidget } from '../testing/render-widget.tsx';
+
+const flows = Object.values(import.meta.glob<{ default: Flow }>('../../flows/*.json', { eager: true })).map((m) => m.default);
+
+describe('widget registry', () => {
+  it('has exactly the widgets named in schemas/widgets.json', () => {
+    expect(Object.keys(registry).sort()).toEqual([...widgetList.widgets].sort());
+  });
+
+  it('has a widget for every block of every flow', () => {
+    for (const flow of flows) {
+      for (const step of Object.values(flow.steps)) {
+        for (const block of step.blocks) expect(registry, `${flow.id}: ${block.widget}`).toHaveProperty([block.widget]);
+      }
+    }
+  });
+
+  it('notices a missing key (so the next test means something)', () => {
+    missingKeys.clear();
+    i18n.t('common:no.such.key');
+    expect(missingKeys).toContain('common:no.such.key');
+  });
+
+  it.each(LANGS)('renders every block of every flow in %s without a missing common or errors key', (lng) => {
+    missingKeys.clear();
+    for (const flow of flows) {
+      for (const [stepId, step] of Object.entries(flow.steps)) {
+        for (const block of step.blocks) {
+          const Widget = registry[block.widget]!;
+          renderWidget(Widget as never, {
+            props: block.props ?? {},
+            answers: flow.answers,
+            computed: { level: 3 },
+            ns: flow.namespace,
+            stepId,
+            lng,
+          });
+          cleanup();
+        }
+      }
+    }
+    expect([...missingKeys].filter((k) => /^(common|errors):/.test(k))).toEqual([]);
+  });
+});

@@ -1,0 +1,13 @@
+// The shared contact step: details (name, email, cell phone) or the SMS code, by `stage`.
+import type { WidgetProps } from '../types.ts';
+import { CodeEntry } from './CodeEntry.tsx';
+import { ContactDetails } from './ContactDetails.tsx';
+import './contact.css';
+
+export type ContactProps = {
+  stage: 'details' | 'code';
+};
+
+export function Contact(widget: WidgetProps<ContactProps>) {
+  return widget.props.stage === 'code' ? <CodeEntry {...widget} /> : <ContactDetails {...widget} />;
+}

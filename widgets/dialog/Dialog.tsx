@@ -1,0 +1,68 @@
+// A modal message (success, error) that fades in after 10 ms and, on OK or Escape, fades out and navigates.
+import { useEffect, useId, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import type { WidgetProps } from '../types.ts';
+import { go } from '../shared/navigate.ts';
+import { useCopy } from '../shared/use-copy.ts';
+import { prefersReducedMotion, useModal } from './use-modal.ts';
+import './dialog.css';
+
+export type DialogProps = {
+  title: string;
+  text: string;
+  /** Copy key of the button; OK by default. */
+  button?: string;
+  /** Where closing the dialog goes. */
+  href: string;
+};
+
+/** §2.10: the modal appears after 10 ms and fades over 300 ms (the duration is --duration-modal). */
+export const SHOW_DELAY_MS = 10;
+export const FADE_MS = 300;
+
+type Phase = 'entering' | 'open' | 'closing';
+
+export function Dialog({ props, navigate, ns }: WidgetProps<DialogProps>) {
+  const { t } = useCopy(ns);
+  const titleId = useId();
+  const textId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const [phase, setPhase] = useState<Phase>('entering');
+  const close = () => setPhase('closing');
+  useModal(rootRef, buttonRef, close);
+
+  useEffect(() => {
+    const timer = window.setTimeout(() => setPhase((p) => (p === 'entering' ? 'open' : p)), SHOW_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+
+  useEffect(() => {
+    if (phase !== 'closing') return undefined;
+    const timer = window.setTimeout(() => go(navigate, props.href), prefersReducedMotion() ? 0 : FADE_MS);
+    return () => window.clearTimeout(timer);
+  }, [phase, navigate, props.href]);
+
+  return createPortal(
+    <div ref={rootRef} className={`dialog-backdrop is-${phase}`}>
+      <div
+        className="dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={textId}
+      >
+        <h2 id={titleId} className="dialog__title">
+          {t(props.title)}
+        </h2>
+        <p id={textId} className="dialog__text">
+          {t(props.text)}
+        </p>
+        <button ref={buttonRef} type="button" className="btn btn-primary btn-block" onClick={close}>
+          {t(props.button ?? 'common:nav.ok')}
+        </button>
+      </div>
+    </div>,
+    document.body,
+  );
+}

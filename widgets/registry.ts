@@ -1,0 +1,24 @@
+// Widget name (as used in flow files, listed in schemas/widgets.json) -> React component.
+import type { Widget } from './types.ts';
+import { CallTime } from './call-time/CallTime.tsx';
+import { CaseValue } from './case-value/CaseValue.tsx';
+import { Consent } from './consent/Consent.tsx';
+import { Contact } from './contact/Contact.tsx';
+import { Dialog } from './dialog/Dialog.tsx';
+import { Explanation } from './explanation/Explanation.tsx';
+import { Intro } from './intro/Intro.tsx';
+import { LeadTypes } from './lead-types/LeadTypes.tsx';
+import { Questions } from './questions/Questions.tsx';
+import './shared/ui.css';
+
+export const registry: Record<string, Widget> = {
+  intro: Intro,
+  questions: Questions,
+  contact: Contact,
+  'case-value': CaseValue,
+  consent: Consent,
+  'lead-types': LeadTypes,
+  'call-time': CallTime,
+  explanation: Explanation,
+  dialog: Dialog,
+};

@@ -1,0 +1,14 @@
+// Copy lookup for widgets: keys without a namespace resolve in the flow's namespace, then in common.
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export type Translate = (key: string, values?: Record<string, unknown>) => string;
+
+export function useCopy(ns: string) {
+  const { t: fixedT, i18n } = useTranslation([ns, 'common', 'errors']);
+  // Keys are data from flow files, so they are plain strings here, not typed catalogue keys.
+  // React escapes output itself, so interpolated values are not HTML-escaped twice.
+  const raw = fixedT as unknown as (key: string, options: Record<string, unknown>) => string;
+  const t = useCallback<Translate>((key, values) => raw(key, { interpolation: { escapeValue: false }, ...values, ns: [ns, 'common'] }), [raw, ns]);
+  return { t, fixedT, lng: i18n.language };
+}
