@@ -1,0 +1,97 @@
+// A person's walk through the claim calculator in the browser, by visible text and roles, in either language.
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import type { AppServer } from './app-server.ts';
+import { copy, type Lang } from './copy.ts';
+
+export interface Walk {
+  route: string;
+  lang: Lang;
+  /** US national number, unique per walk (the lead is found by it). */
+  phone: string;
+  consult: 'yes' | 'no';
+  /** Prefix of screenshot names; with SCREENSHOT_DIR set, every step is saved there to look at. */
+  shots?: string;
+}
+
+export async function walkCalculator(page: Page, server: AppServer, walk: Walk) {
+  const { lang, phone } = walk;
+  const t = (key: string) => copy(lang, key);
+  const heading = (key: string) => page.getByRole('heading', { level: 1, name: t(key) });
+  const button = (key: string) => page.getByRole('button', { name: t(key), exact: true });
+  const choose = (question: string, answer: 'yes' | 'no') =>
+    page.getByRole('radiogroup', { name: t(question) }).getByRole('radio', { name: t(`common:yesno.${answer}`) }).click();
+  const shot = async (step: string) => {
+    const dir = process.env.SCREENSHOT_DIR;
+    if (dir && walk.shots) await page.screenshot({ path: `${dir}/${walk.shots}-${step}.png`, fullPage: true });
+  };
+
+  await page.goto(`${server.url}${walk.route}?calc_id=e2e-${phone}&gclid=G-${phone}${lang === 'es' ? '&lang=es' : ''}`);
+  await heading('calculator:intro.title').waitFor();
+  await shot('0');
+  await button('common:nav.continue').click();
+
+  await heading('calculator:step1.title').waitFor();
+  const next = button('common:nav.next');
+  expect(await next.isDisabled()).toBe(true);
+  await shot('1');
+  await choose('calculator:step1.fault', 'no');
+  expect(await next.isDisabled()).toBe(true);
+  await choose('calculator:step1.commercial', 'yes');
+  await page.getByRole('slider', { name: t('calculator:step1.injuries') }).fill('2');
+  await next.click();
+
+  await heading('calculator:step175.title').waitFor();
+  // The phone's Back button goes back one step, and the answers are still there.
+  await page.goBack();
+  await heading('calculator:step1.title').waitFor();
+  const commercial = page.getByRole('radiogroup', { name: t('calculator:step1.commercial') });
+  expect(await commercial.getByRole('radio', { name: t('common:yesno.yes') }).getAttribute('aria-checked')).toBe('true');
+  await next.click();
+  await heading('calculator:step175.title').waitFor();
+  // A reload keeps the step and the answers.
+  await page.reload();
+  await heading('calculator:step175.title').waitFor();
+  await shot('1.75');
+  await page.getByRole('slider', { name: t('calculator:step175.pain') }).fill('0');
+  await next.click();
+
+  await heading('common:contact.title').waitFor();
+  await page.getByLabel(t('common:contact.name'), { exact: true }).fill('Maria Lopez');
+  await page.getByLabel(t('common:contact.email'), { exact: true }).fill(`maria.${phone}@example.com`);
+  await page.getByLabel(t('common:contact.phone'), { exact: true }).fill(phone);
+  await shot('2');
+  const smsBefore = server.lines.length;
+  await next.click();
+
+  await heading('common:contact.codeTitle').waitFor();
+  const code = await server.smsCode(`+1${phone}`, smsBefore);
+  await page.getByLabel(t('common:contact.code'), { exact: true }).fill(code);
+  await shot('2.5');
+  await next.click();
+
+  await heading('calculator:step3.title').waitFor();
+  await page.getByText(t('common:caseValue.highest')).first().waitFor();
+  await choose('calculator:step3.consult', walk.consult);
+  await shot('3');
+  await button('common:nav.submit').click();
+
+  if (walk.consult === 'no') {
+    await heading('common:leadTypes.title').waitFor();
+    await shot('3.5');
+    await button('common:nav.submit').click();
+    await heading('calculator:step5.title').waitFor();
+    await shot('5');
+    await button('common:nav.close').click();
+  } else {
+    await heading('calculator:step5.title').waitFor();
+    await page.getByRole('radio', { name: t('common:callTime.s13') }).click();
+    await shot('5');
+    await button('common:nav.submit').click();
+    const dialog = page.getByRole('dialog', { name: t('errors:THANK_YOU') });
+    await dialog.waitFor();
+    await shot('5-dialog');
+    await dialog.getByRole('button', { name: t('common:nav.ok') }).click();
+  }
+  await page.waitForURL((url) => url.pathname === '/');
+}
