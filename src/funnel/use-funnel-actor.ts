@@ -1,6 +1,6 @@
 // Runs a flow's machine for the page: effects provided, answers kept in sessionStorage across reloads.
 import { useActorRef } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { compileFlow, isBusy } from '../../engine/machine.ts';
 import type { Flow, FlowInput } from '../../engine/types.ts';
 import { effectActors } from '../api/effects.ts';
@@ -22,7 +22,8 @@ function restored(flow: Flow): unknown {
 
 export function useFunnelActor(flow: Flow, input: FlowInput) {
   const machine = useMemo(() => compileFlow(flow).provide({ actors: effectActors(flow) }), [flow]);
-  const snapshot = restored(flow);
+  // Read once: useActorRef only looks at its options when the actor is created.
+  const [snapshot] = useState(() => restored(flow));
   const actorRef = useActorRef(machine, snapshot ? { snapshot: snapshot as never, input } : { input });
 
   useEffect(() => {

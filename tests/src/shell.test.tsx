@@ -1,0 +1,71 @@
+import { render, screen, within } from '@testing-library/react';
+import i18next from 'i18next';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { captureAttribution, visitMeta } from '../../src/attribution.ts';
+import { progressOf } from '../../src/funnel/FunnelPage.tsx';
+import { initI18n, languageOf } from '../../src/i18n.ts';
+import { routes } from '../../src/routes.tsx';
+
+const renderAt = (url: string) => render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: [url] })} />);
+
+beforeAll(async () => {
+  await initI18n('en');
+});
+
+describe('app shell', () => {
+  it('takes the language from ?lang=, English when missing or unsupported', () => {
+    expect(languageOf('?lang=es')).toBe('es');
+    expect(languageOf('?lang=fr')).toBe('en');
+    expect(languageOf('')).toBe('en');
+  });
+
+  it('shows a not-found page with links to the funnels, in English and in Spanish', async () => {
+    await i18next.changeLanguage('en');
+    const { unmount } = renderAt('/no-such-page');
+    expect(await screen.findByRole('heading', { level: 1, name: "We couldn't find that page" })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Accident claim value calculator' })).toHaveAttribute('href', '/calculate-your-accident-claim-value');
+    unmount();
+    await i18next.changeLanguage('es');
+    renderAt('/no-such-page?lang=es');
+    expect(await screen.findByRole('heading', { level: 1, name: 'No encontramos esa página' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Calculadora del valor de su reclamo por accidente' })).toHaveAttribute(
+      'href',
+      '/calculate-your-accident-claim-value?lang=es',
+    );
+    expect(document.documentElement.lang).toBe('es');
+    await i18next.changeLanguage('en');
+  });
+
+  it('has a footer with terms, privacy, disclaimer and the language switch, hidden when the URL contains embed', async () => {
+    const { unmount } = renderAt('/calculate-your-accident-claim-value');
+    const footer = await screen.findByRole('contentinfo');
+    for (const name of ['Terms of use', 'Privacy policy', 'Disclaimer']) expect(within(footer).getByRole('link', { name })).toBeInTheDocument();
+    expect(within(footer).getByRole('button', { name: 'Ver esta página en español' })).toBeInTheDocument();
+    unmount();
+    renderAt('/calculate-your-accident-claim-value?utm_source=embed');
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('contentinfo')).toBeNull();
+  });
+
+  it('opens the side menu with the home page, the funnels and the about page', async () => {
+    const { default: userEvent } = await import('@testing-library/user-event');
+    renderAt('/');
+    await userEvent.click(await screen.findByRole('button', { name: 'Menu' }));
+    const menu = await screen.findByRole('navigation', { name: 'Menu' });
+    expect(within(menu).getByRole('link', { name: 'Home' })).toBeInTheDocument();
+    expect(await within(menu).findByRole('link', { name: 'Accident claim value calculator' })).toBeInTheDocument();
+    expect(within(menu).getByRole('link', { name: 'About us' })).toHaveAttribute('href', '/about');
+  });
+
+  it('keeps the landing query string in the ref cookie and the gclid for the lead', () => {
+    captureAttribution('?gclid=abc123&utm_source=fb');
+    expect(document.cookie).toContain(`ref=${encodeURIComponent('gclid=abc123&utm_source=fb')}`);
+    localStorage.setItem('business-user-token', 'biz-1');
+    expect(visitMeta()).toEqual({ gclid: 'abc123', businessUserToken: 'biz-1' });
+  });
+
+  it('sizes the progress bar (step − 1) / 3', () => {
+    expect(['0', '1', '1.75', '2', '2.5', '3', '3.5', '4', '5'].map(progressOf)).toEqual([0, 0, 0.25, 1 / 3, 0.5, 2 / 3, 2.5 / 3, 1, 1]);
+  });
+});
