@@ -43,6 +43,10 @@ export default tseslint.config(
   },
   {
     files: ['src/**'],
+    rules: { 'no-restricted-imports': restrict(['**/server/**'], 'src/ talks to server/ over HTTP through src/api/, never by import.') },
+  },
+  {
+    files: ['src/**'],
     ignores: ['src/api/**'],
     rules: { 'no-restricted-globals': ['error', { name: 'fetch', message: 'Only src/api/ calls fetch.' }] },
   },

@@ -91,7 +91,20 @@ function semanticProblems(flow: Flow, catalogues: Catalogues): Problem[] {
     (step.entry ?? []).forEach((name, i) => checkEffect(name, `${at}/entry/${i}`));
     step.blocks.forEach((block, i) => {
       const bp = `${at}/blocks/${i}`;
-      if (!widgetList.widgets.includes(block.widget)) add(`${bp}/widget`, `unknown widget "${block.widget}"`);
+      const widget = (widgetList.widgets as Record<string, WidgetFields>)[block.widget];
+      if (!widget) add(`${bp}/widget`, `unknown widget "${block.widget}"`);
+      for (const field of widget?.answers ?? []) {
+        if (!(field in flow.answers)) add(`${bp}/widget`, `${block.widget} uses the answer "${field}", which /answers does not declare`);
+      }
+      const fieldProps = [
+        ...(widget?.answerProps ?? []).map((path) => ({ path, known: flow.answers, kind: 'answer' })),
+        ...(widget?.computedProps ?? []).map((path) => ({ path, known: flow.computed ?? {}, kind: 'computed value' })),
+      ];
+      for (const { path, known, kind } of fieldProps) {
+        for (const { pointer, value } of pointersIn(block.props ?? {}, path)) {
+          if (typeof value !== 'string' || !(value in known)) add(`${bp}/props${pointer}`, `names unknown ${kind} "${String(value)}"`);
+        }
+      }
       checkCopy(block.props ?? {}, `${bp}/props`);
       checkVars(block.when, `${bp}/when`);
     });
@@ -126,6 +139,25 @@ function semanticProblems(flow: Flow, catalogues: Catalogues): Problem[] {
   for (const id of Object.keys(steps)) if (!reached.has(id)) add(stepPointer(id), 'is unreachable from the initial step');
 
   return problems;
+}
+
+interface WidgetFields {
+  answers?: string[];
+  answerProps?: string[];
+  computedProps?: string[];
+}
+
+// The values at a JSON pointer pattern ("*" matches every array item), with their concrete pointers.
+function pointersIn(value: unknown, pattern: string): { pointer: string; value: unknown }[] {
+  let found = [{ pointer: '', value }];
+  for (const part of pattern.split('/').slice(1)) {
+    found = found.flatMap(({ pointer, value: node }) => {
+      if (part === '*') return Array.isArray(node) ? node.map((item: unknown, i) => ({ pointer: `${pointer}/${i}`, value: item })) : [];
+      if (node && typeof node === 'object' && part in node) return [{ pointer: `${pointer}/${part}`, value: (node as Record<string, unknown>)[part] }];
+      return [];
+    });
+  }
+  return found;
 }
 
 function missingCopy(key: string, namespace: string, catalogues: Catalogues): string[] {

@@ -16,7 +16,7 @@ export interface Block {
   when?: Logic;
 }
 
-export type FlowEventType = 'NEXT' | 'BACK' | 'ANSWER' | 'CLOSE';
+export type FlowEventType = 'NEXT' | 'BACK' | 'ANSWER';
 
 export interface Step {
   title?: string;
@@ -81,7 +81,6 @@ export interface FlowInput {
 export type FlowEvent =
   | { type: 'NEXT' }
   | { type: 'BACK' }
-  | { type: 'CLOSE' }
   | { type: 'ANSWER'; values: Record<string, unknown> }
   | { type: 'SET_LOCALE'; locale: string };
 

@@ -8,8 +8,12 @@ export const BUSINESS_TOKEN_KEY = 'business-user-token';
 /** Records the landing query string in the 'ref' cookie and keeps the gclid for the lead. */
 export function captureAttribution(search: string) {
   const query = search.replace(/^\?/, '');
-  if (query) document.cookie = `ref=${encodeURIComponent(query)}; max-age=${REF_MAX_AGE_SECONDS}; path=/; SameSite=Lax`;
-  const gclid = new URLSearchParams(query).get('gclid');
+  const params = new URLSearchParams(query);
+  params.delete('lang');
+  // The first landing's query string is the attribution: a reload or a language switch must not replace it.
+  const hasRef = document.cookie.split('; ').some((c) => c.startsWith('ref='));
+  if (params.size > 0 && !hasRef) document.cookie = `ref=${encodeURIComponent(query)}; max-age=${REF_MAX_AGE_SECONDS}; path=/; SameSite=Lax`;
+  const gclid = params.get('gclid');
   if (gclid) sessionStorage.setItem(GCLID_KEY, gclid);
 }
 

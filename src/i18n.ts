@@ -9,9 +9,15 @@ export const FALLBACK: Language = 'en';
 
 const catalogues = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
 
+const CHOSEN_KEY = 'claimflow:lang';
+const supported = (lang: string | null): lang is Language => (LANGUAGES as readonly string[]).includes(lang ?? '');
+
+/** The language of a visit: ?lang= when given, else the one chosen earlier in this tab, else English. */
 export function languageOf(search: string): Language {
   const lang = new URLSearchParams(search).get('lang');
-  return (LANGUAGES as readonly string[]).includes(lang ?? '') ? (lang as Language) : FALLBACK;
+  if (supported(lang)) return lang;
+  const chosen = sessionStorage.getItem(CHOSEN_KEY);
+  return supported(chosen) ? chosen : FALLBACK;
 }
 
 export async function initI18n(lng: Language) {
@@ -32,6 +38,9 @@ export async function initI18n(lng: Language) {
       returnNull: false,
     });
   document.documentElement.lang = lng;
-  i18next.on('languageChanged', (l) => (document.documentElement.lang = l));
+  i18next.on('languageChanged', (l) => {
+    document.documentElement.lang = l;
+    sessionStorage.setItem(CHOSEN_KEY, l);
+  });
   return i18next;
 }

@@ -1,6 +1,6 @@
 // The app's routes: every route of every flow, the home page, the text pages, and a not-found page.
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { FunnelPage } from './funnel/FunnelPage.tsx';
+import { FunnelRoute } from './funnel/FunnelPage.tsx';
 import { flows } from './flows.ts';
 import { Layout } from './layout/Layout.tsx';
 import { InfoPage } from './pages/InfoPage.tsx';
@@ -11,7 +11,7 @@ export const routes: RouteObject[] = [
     element: <Layout />,
     children: [
       { path: '/', element: <LinksPage copy="home" /> },
-      ...flows.flatMap((flow) => flow.routes.map((path) => ({ path, element: <FunnelPage key={flow.id} flow={flow} /> }))),
+      ...flows.flatMap((flow) => flow.routes.map((path) => ({ path, element: <FunnelRoute key={flow.id} flow={flow} /> }))),
       ...(['about', 'terms', 'privacy', 'disclaimer'] as const).map((page) => ({ path: `/${page}`, element: <InfoPage page={page} /> })),
       { path: '*', element: <LinksPage copy="notFound" /> },
     ],

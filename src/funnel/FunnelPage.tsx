@@ -1,6 +1,6 @@
 // One funnel on screen: runs its machine and draws the current step's heading, progress, widgets, error and buttons.
 import { useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef, type ComponentType } from 'react';
+import { useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { evaluate, holds } from '../../engine/logic.ts';
@@ -9,14 +9,23 @@ import type { Flow, FlowEvent } from '../../engine/types.ts';
 import { registry } from '../../widgets/registry.ts';
 import type { WidgetProps } from '../../widgets/types.ts';
 import { visitMeta } from '../attribution.ts';
+import { withLang } from '../layout/LangLink.tsx';
 import { forgetProgress, useFunnelActor } from './use-funnel-actor.ts';
-import { useStepHistory } from './use-step-history.ts';
+import { useStepHistory, type StepState } from './use-step-history.ts';
 import './funnel.css';
 
 /** Progress bar width for a step: (step − 1) / 3, between 0 and 1. */
 export const progressOf = (stepId: string) => Math.min(1, Math.max(0, (Number(stepId) - 1) / 3));
 
-export function FunnelPage({ flow }: { flow: Flow }) {
+/** A funnel's route: reaching it anew (a link, not Back, Forward or a reload) starts a new visit of the funnel. */
+export function FunnelRoute({ flow }: { flow: Flow }) {
+  const location = useLocation();
+  const [visit, setVisit] = useState(location.key);
+  if ((location.state as StepState | null)?.step === undefined && visit !== location.key) setVisit(location.key);
+  return <FunnelPage key={`${flow.id}:${visit}`} flow={flow} />;
+}
+
+function FunnelPage({ flow }: { flow: Flow }) {
   const { t, i18n } = useTranslation([flow.namespace, 'app', 'common', 'errors']);
   const location = useLocation();
   const navigate = useNavigate();
@@ -26,7 +35,7 @@ export function FunnelPage({ flow }: { flow: Flow }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [flow],
   );
-  const actorRef = useFunnelActor(flow, input);
+  const actorRef = useFunnelActor(flow, input, (location.state as StepState | null)?.step !== undefined);
   const snapshot = useSelector(actorRef, (s) => s);
   const stepId = stepOf(snapshot);
   const step = flow.steps[stepId];
@@ -55,7 +64,7 @@ export function FunnelPage({ flow }: { flow: Flow }) {
   const leave = (href: string) => {
     if (step?.final) forgetProgress(flow);
     if (/^https?:/.test(href)) window.location.assign(href);
-    else void navigate(i18n.language === 'en' ? href : `${href}?lang=${i18n.language}`);
+    else void navigate(withLang(href, i18n.language));
   };
 
   if (!step) return null;
@@ -87,13 +96,9 @@ export function FunnelPage({ flow }: { flow: Flow }) {
             props: block.props ?? {},
             answers: snapshot.context.answers,
             computed: data.computed,
-            results: snapshot.context.results,
-            error,
             busy,
             send,
-            can,
             ns: flow.namespace,
-            stepId,
             navigate: leave,
           };
           return <Widget key={`${stepId}-${i}`} {...props} />;

@@ -1,7 +1,7 @@
 // Runs a flow's machine for the page: effects provided, answers kept in sessionStorage across reloads.
 import { useActorRef } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
-import { compileFlow, isBusy } from '../../engine/machine.ts';
+import { compileFlow, isBusy, stateKey } from '../../engine/machine.ts';
 import type { Flow, FlowInput } from '../../engine/types.ts';
 import { effectActors } from '../api/effects.ts';
 
@@ -11,19 +11,24 @@ export function forgetProgress(flow: Flow) {
   sessionStorage.removeItem(storageKey(flow));
 }
 
-function restored(flow: Flow): unknown {
+/** The saved snapshot of this flow, unless it ended and this is a new visit rather than a reload or a history move. */
+function restored(flow: Flow, returning: boolean): unknown {
   try {
     const saved = sessionStorage.getItem(storageKey(flow));
-    return saved ? (JSON.parse(saved) as unknown) : undefined;
+    const snapshot = saved ? (JSON.parse(saved) as { value: Record<string, unknown> }) : undefined;
+    const key = Object.keys(snapshot?.value ?? {})[0];
+    const ended = Object.entries(flow.steps).some(([id, step]) => step.final && stateKey(id) === key);
+    return ended && !returning ? undefined : snapshot;
   } catch {
     return undefined;
   }
 }
 
-export function useFunnelActor(flow: Flow, input: FlowInput) {
+/** `returning`: the page is shown again from the history (a reload, Back or Forward), not reached anew. */
+export function useFunnelActor(flow: Flow, input: FlowInput, returning: boolean) {
   const machine = useMemo(() => compileFlow(flow).provide({ actors: effectActors(flow) }), [flow]);
   // Read once: useActorRef only looks at its options when the actor is created.
-  const [snapshot] = useState(() => restored(flow));
+  const [snapshot] = useState(() => restored(flow, returning));
   const actorRef = useActorRef(machine, snapshot ? { snapshot: snapshot as never, input } : { input });
 
   useEffect(() => {

@@ -2,7 +2,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 
-interface StepState {
+export interface StepState {
   step?: string;
   /** How many funnel entries lie behind this one in the history. */
   depth?: number;
@@ -14,6 +14,7 @@ export function useStepHistory(step: string, canGoBack: boolean, goBack: () => v
   const navigate = useNavigate();
   const state = (location.state as StepState | null) ?? {};
   const depth = state.depth ?? 0;
+  const shownDepth = useRef(depth);
   const popping = useRef(false);
   const here = `${location.pathname}${location.search}`;
 
@@ -22,18 +23,23 @@ export function useStepHistory(step: string, canGoBack: boolean, goBack: () => v
     if (state.step === step) return;
     const replace = state.step === undefined || popping.current;
     popping.current = false;
-    void navigate(here, { state: { step, depth: replace ? depth : depth + 1 }, replace });
+    shownDepth.current = replace ? depth : depth + 1;
+    void navigate(here, { state: { step, depth: shownDepth.current }, replace });
     // Only a change of the machine's step records history; history changes are handled below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [step]);
 
-  // History moved (Back or Forward pressed): go back a step, or stay when the step allows no Back.
+  // History moved: Back goes back a step (or stays when the step allows none); Forward is undone, answers lead forward.
   useEffect(() => {
     if (state.step === undefined || state.step === step) return;
-    if (canGoBack) {
+    if (depth > shownDepth.current) {
+      void navigate(-1);
+    } else if (canGoBack) {
       popping.current = true;
+      shownDepth.current = depth;
       goBack();
     } else {
+      shownDepth.current = depth;
       void navigate(here, { state: { step, depth }, replace: true });
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -78,3 +78,20 @@ describe('flow checks', () => {
     expect(checkFlow(flow, onlyEn).map((p) => `${p.pointer}: ${p.message}`)).toEqual(['/steps/0/title: copy key "t.extra" is missing in es']);
   });
 });
+
+describe('widget fields', () => {
+  it('reports a widget prop naming an answer or computed value the flow does not declare', () => {
+    expect(problems((f) => (f.steps['1']!.blocks[0]!.props = { fields: [{ name: 'okk', kind: 'yesno', label: 't.title' }] }))).toEqual([
+      '/steps/1/blocks/0/props/fields/0/name: names unknown answer "okk"',
+    ]);
+    expect(problems((f) => f.steps['2']!.blocks.push({ widget: 'case-value', props: { level: 'thrice', factors: [] } }))).toEqual([
+      '/steps/2/blocks/1/props/level: names unknown computed value "thrice"',
+    ]);
+  });
+
+  it('reports a widget whose own fields the flow does not declare', () => {
+    expect(problems((f) => f.steps['2']!.blocks.push({ widget: 'contact', props: { stage: 'details' } }))).toContain(
+      '/steps/2/blocks/1/widget: contact uses the answer "name", which /answers does not declare',
+    );
+  });
+});

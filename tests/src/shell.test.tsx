@@ -14,10 +14,15 @@ beforeAll(async () => {
 });
 
 describe('app shell', () => {
-  it('takes the language from ?lang=, English when missing or unsupported', () => {
+  it('takes the language from ?lang=, else the one chosen earlier in the tab, else English', async () => {
+    sessionStorage.clear();
     expect(languageOf('?lang=es')).toBe('es');
     expect(languageOf('?lang=fr')).toBe('en');
     expect(languageOf('')).toBe('en');
+    await i18next.changeLanguage('es');
+    expect(languageOf('')).toBe('es');
+    expect(languageOf('?lang=en')).toBe('en');
+    await i18next.changeLanguage('en');
   });
 
   it('shows a not-found page with links to the funnels, in English and in Spanish', async () => {
@@ -59,7 +64,12 @@ describe('app shell', () => {
   });
 
   it('keeps the landing query string in the ref cookie and the gclid for the lead', () => {
+    captureAttribution('?lang=es');
+    expect(document.cookie).not.toContain('ref=');
     captureAttribution('?gclid=abc123&utm_source=fb');
+    expect(document.cookie).toContain(`ref=${encodeURIComponent('gclid=abc123&utm_source=fb')}`);
+    // A later page load with another query (a reload, a language switch) keeps the first landing's attribution.
+    captureAttribution('?utm_source=other');
     expect(document.cookie).toContain(`ref=${encodeURIComponent('gclid=abc123&utm_source=fb')}`);
     localStorage.setItem('business-user-token', 'biz-1');
     expect(visitMeta()).toEqual({ gclid: 'abc123', businessUserToken: 'biz-1' });

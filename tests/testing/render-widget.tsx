@@ -4,7 +4,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { useCallback, useState, type ComponentType } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { vi, type Mock } from 'vitest';
-import type { FlowError, FlowEvent } from '../../engine/types.ts';
+import type { FlowEvent } from '../../engine/types.ts';
 import type { WidgetProps } from '../../widgets/types.ts';
 import { FIXTURE_NS, i18nFor, type Lang } from './i18n.ts';
 import './setup.ts';
@@ -13,14 +13,10 @@ export interface RenderWidgetOptions<P> {
   props: P;
   answers?: Record<string, unknown>;
   computed?: Record<string, unknown>;
-  results?: Record<string, unknown>;
-  error?: FlowError | null;
   busy?: boolean;
   /** The flow namespace; the fixture namespace of tests/testing/i18n.ts by default. */
   ns?: string;
-  stepId?: string;
   lng?: Lang;
-  can?: (event: FlowEvent) => boolean;
   navigate?: (href: string) => void;
   /** Apply ANSWER events to the answers as the machine would (default true). */
   applyAnswers?: boolean;
@@ -61,13 +57,9 @@ function Harness<P>({ Component, options, send, navigate }: HarnessProps<P>) {
       props={options.props}
       answers={answers}
       computed={options.computed ?? {}}
-      results={options.results ?? {}}
-      error={options.error ?? null}
       busy={options.busy ?? false}
       send={onSend}
-      can={options.can ?? (() => true)}
       ns={options.ns ?? FIXTURE_NS}
-      stepId={options.stepId ?? '1'}
       navigate={navigate}
     />
   );

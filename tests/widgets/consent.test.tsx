@@ -54,7 +54,7 @@ describe('consent', () => {
 
   it('the secondary variant links to the marketing partners and sponsors', () => {
     renderWidget(Consent, { props: { ...props, variant: 'secondary' }, answers: { legalConsult: false } });
-    expect(screen.getByRole('link', { name: 'marketing partners and sponsors' })).toHaveAttribute('href', '/sponsors');
+    expect(screen.getByRole('link', { name: 'marketing partners and sponsors' })).toHaveAttribute('href', '/about');
     expect(screen.getByText(/To keep this service free/)).toBeVisible();
   });
 

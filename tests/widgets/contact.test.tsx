@@ -1,6 +1,5 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import type { FlowError } from '../../engine/types.ts';
 import { Contact } from '../../widgets/contact/Contact.tsx';
 import { OTP_WAIT_MS } from '../../widgets/contact/use-web-otp.ts';
 import { renderWidget } from '../testing/render-widget.tsx';
@@ -83,12 +82,6 @@ describe('contact details', () => {
     await user.click(screen.getByLabelText('Full name'));
     await user.tab();
     expect(screen.queryByText('Please enter full valid name.')).not.toBeInTheDocument();
-  });
-
-  it('leaves effect errors (a failed SMS send) to the page, which shows them once for the step', () => {
-    const error: FlowError = { effect: 'sendCode', code: 'invalid', messageKey: 'errors:CELL_PHONE_NUMBER_IS_INVALID_' };
-    renderWidget(Contact, { props: details, answers: { ...empty, phone: '2133734253' }, error });
-    expect(screen.queryByText('Cell phone number is invalid!')).not.toBeInTheDocument();
   });
 
   it('renders Spanish', async () => {

@@ -69,7 +69,7 @@ export function Consent({ props, answers, send, busy, ns }: WidgetProps<ConsentP
           <Trans
             t={fixedT}
             i18nKey={`common:consent.notice.${variant}.${choice}`}
-            components={{ terms: link('/terms'), sponsors: link('/sponsors') }}
+            components={{ terms: link('/terms'), sponsors: link('/about') }}
           />
         </p>
       </div>

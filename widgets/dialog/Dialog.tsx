@@ -2,7 +2,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { WidgetProps } from '../types.ts';
-import { go } from '../shared/navigate.ts';
 import { useCopy } from '../shared/use-copy.ts';
 import { prefersReducedMotion, useModal } from './use-modal.ts';
 import './dialog.css';
@@ -39,7 +38,7 @@ export function Dialog({ props, navigate, ns }: WidgetProps<DialogProps>) {
 
   useEffect(() => {
     if (phase !== 'closing') return undefined;
-    const timer = window.setTimeout(() => go(navigate, props.href), prefersReducedMotion() ? 0 : FADE_MS);
+    const timer = window.setTimeout(() => navigate(props.href), prefersReducedMotion() ? 0 : FADE_MS);
     return () => window.clearTimeout(timer);
   }, [phase, navigate, props.href]);
 

@@ -2,7 +2,6 @@
 import { useId } from 'react';
 import type { WidgetProps } from '../types.ts';
 import { CheckIcon } from '../shared/icons.tsx';
-import { go } from '../shared/navigate.ts';
 import { useCopy } from '../shared/use-copy.ts';
 import './explanation.css';
 
@@ -42,7 +41,7 @@ export function Explanation({ props, navigate, ns }: WidgetProps<ExplanationProp
         >
           {t('common:explanation.learnMore')}
         </a>
-        <button type="button" className="btn btn-primary" onClick={() => go(navigate, props.closeHref)}>
+        <button type="button" className="btn btn-primary" onClick={() => navigate(props.closeHref)}>
           {t('common:nav.close')}
         </button>
       </div>
