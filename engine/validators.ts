@@ -1,22 +1,24 @@
 // Field rules of the spec (§5), shared by guards in flows, widgets' check marks and the server.
 import { parsePhoneNumberFromString, type PhoneNumber } from 'libphonenumber-js';
 
-/** One-time code length (§9); the server may be configured otherwise. */
+/** One-time code length (§9): the code input takes this many digits and the server sends codes of this length. */
 export const CODE_LENGTH = 4;
 
 const FULL_NAME = /^\s*\p{L}{2,}\s+\p{L}+(['-]\p{L}+)*(\s+\p{L}+(['-]\p{L}+)*)*\s*$/u;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Parses a phone as typed: US by default; digits that are not a US number are tried as international (+381...). */
+/**
+ * The one phone parser, for the check mark and the server alike (§5): digits starting with 381 are Serbian, +<country>
+ * is read as typed, anything else as a US number. Only numbers libphonenumber-js deems valid are returned.
+ */
 export function parsePhone(input: string): PhoneNumber | undefined {
   const trimmed = input.trim();
-  const us = parsePhoneNumberFromString(trimmed, 'US');
-  if (us?.isPossible()) return us;
-  if (!trimmed.startsWith('+')) {
-    const intl = parsePhoneNumberFromString(`+${trimmed.replace(/\D/g, '')}`);
-    if (intl?.isPossible()) return intl;
-  }
-  return undefined;
+  const digits = trimmed.replace(/\D/g, '');
+  let parsed: PhoneNumber | undefined;
+  if (trimmed.startsWith('+')) parsed = parsePhoneNumberFromString(trimmed);
+  else if (digits.startsWith('381')) parsed = parsePhoneNumberFromString(`+${trimmed}`);
+  else parsed = parsePhoneNumberFromString(trimmed, 'US');
+  return parsed?.isValid() ? parsed : undefined;
 }
 
 export const validators = {

@@ -1,6 +1,7 @@
 // Builds the Fastify instance: the lead API under /api and, when built, the web app with its SPA fallback.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Config, LogLevel } from './config.ts';
@@ -29,6 +30,8 @@ export async function buildApp({ config, db, sms, log = false }: AppDeps): Promi
   });
   app.setValidatorCompiler(schemaValidatorCompiler());
   app.setErrorHandler(errorHandler);
+  // Unsigned: the verification cookie's value is a random id, checked against its stored hash.
+  await app.register(fastifyCookie);
 
   await app.register(userRoutes, { prefix: '/api', config, db, sms });
   await app.register(leadRoutes, { prefix: '/api', config, db, sms });

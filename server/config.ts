@@ -1,5 +1,5 @@
 // Reads the server's environment variables once at start and reports every bad one in a single message.
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { e164FromTyped } from './phone.ts';
 
 export interface Config {
   port: number;
@@ -11,7 +11,8 @@ export interface Config {
   smsProvider: 'console';
   /** E.164 number that skips SMS and verification (spec §5). */
   testPhone: string | undefined;
-  codeLength: number;
+  /** The web app's host name, for the WebOTP line of the SMS (`@<host> #<code>`) that lets the browser fill the code in. */
+  appHost: string;
   /** Key for hashing one-time codes; without it a built-in key is used (a plain salted hash). */
   codeSecret: string | undefined;
   staticDir: string;
@@ -22,6 +23,8 @@ export interface Config {
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 const SMS_PROVIDERS = ['console'] as const;
+/** Dot-separated labels of letters, digits and inner hyphens: what WebOTP's `@<host>` accepts. */
+const HOST_NAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -65,11 +68,15 @@ export function loadConfig(env: Env = process.env): Config {
   const smsProvider = oneOf('SMS_PROVIDER', SMS_PROVIDERS, 'console');
   let testPhone = value('TEST_PHONE');
   if (testPhone !== undefined) {
-    const parsed = testPhone.startsWith('+') ? parsePhoneNumberFromString(testPhone) : undefined;
-    if (parsed?.isPossible()) testPhone = parsed.number;
-    else problems.push(`TEST_PHONE must be an E.164 number such as +12025550123 (got "${testPhone}")`);
+    const e164 = testPhone.startsWith('+') ? e164FromTyped(testPhone) : undefined;
+    if (e164) testPhone = e164;
+    else problems.push(`TEST_PHONE must be a valid E.164 number such as +12025550123 (got "${testPhone}")`);
   }
-  const codeLength = integer('CODE_LENGTH', 4, 4, 10);
+  const rawAppHost = value('APP_HOST') ?? 'localhost';
+  const appHost = rawAppHost.toLowerCase();
+  if (!HOST_NAME.test(appHost)) {
+    problems.push(`APP_HOST must be a bare host name such as claims.example.com, without scheme, port or path (got "${rawAppHost}")`);
+  }
   const codeSecret = value('CODE_SECRET');
   if (codeSecret !== undefined && codeSecret.length < 32) problems.push('CODE_SECRET must be at least 32 characters');
 
@@ -80,7 +87,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl,
     smsProvider,
     testPhone,
-    codeLength,
+    appHost,
     codeSecret,
     staticDir: value('STATIC_DIR') ?? './dist',
     nodeEnv: value('NODE_ENV') ?? 'development',

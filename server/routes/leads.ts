@@ -1,8 +1,9 @@
-// /leads routes: create a claim-calculator lead (verified phones only) and set leads' preferred call time.
+// /leads routes: create a claim-calculator lead (only by the visitor who verified its phone) and set its call time.
 import type { FastifyPluginAsync } from 'fastify';
 import { e164FromTyped } from '../phone.ts';
 import { findLeadByIdempotencyKey, insertLead, setPreferredCallTime } from '../store/leads.ts';
-import { isPhoneVerified } from '../store/verifications.ts';
+import { liveVerificationOf } from '../store/verifications.ts';
+import { verificationIdHash } from '../verification-cookie.ts';
 import { apiSchemas as s } from './api-schemas.ts';
 import type { RouteDeps } from './deps.ts';
 import { fieldError } from './field-error.ts';
@@ -29,7 +30,7 @@ interface UpdateTimeBody {
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
 
-export const leadRoutes: FastifyPluginAsync<RouteDeps> = (app, { config, db }) => {
+export const leadRoutes: FastifyPluginAsync<RouteDeps> = (app, { db }) => {
   app.post<{ Body: CalcLeadBody; Querystring: { calc_id?: string } }>(
     '/leads/create/calc',
     {
@@ -47,13 +48,14 @@ export const leadRoutes: FastifyPluginAsync<RouteDeps> = (app, { config, db }) =
       if (key !== undefined && (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key))) {
         return reply.code(400).send(fieldError('Idempotency-Key', 'Idempotency-Key must be 1 to 200 visible ASCII characters'));
       }
-      // A retry of a lead that was already stored gets the same answer, however long after.
+      // The visitor must hold a recent verification of this very phone (the test phone's comes from its send).
+      const idHash = verificationIdHash(request);
+      const verificationId = idHash === undefined ? undefined : await liveVerificationOf(db, idHash, phone);
+      if (verificationId === undefined) return reply.code(403).send({ error: 'phone_not_verified' });
+
+      // A retry of a lead that was already stored gets the same answer, as long as the verification holds.
       const earlier = key === undefined ? undefined : await findLeadByIdempotencyKey(db, phone, key);
       if (earlier) return { resultIds: [earlier.id], lead: earlier };
-
-      if (phone !== config.testPhone && !(await isPhoneVerified(db, phone))) {
-        return reply.code(403).send({ error: 'phone_not_verified' });
-      }
       const lead = await insertLead(db, {
         funnel: 'calc',
         calcId: request.query.calc_id,
@@ -65,6 +67,7 @@ export const leadRoutes: FastifyPluginAsync<RouteDeps> = (app, { config, db }) =
         language: body.language,
         body: { ...body },
         idempotencyKey: key,
+        verificationId,
         ip: request.ip,
         userAgent: request.headers['user-agent']?.slice(0, 512),
       });
@@ -81,7 +84,9 @@ export const leadRoutes: FastifyPluginAsync<RouteDeps> = (app, { config, db }) =
       },
     },
     async (request, reply) => {
-      const updated = await setPreferredCallTime(db, request.body.ids, request.body.preferredCallTime);
+      // Leads of another verification answer like unknown ids, so ids cannot be probed.
+      const idHash = verificationIdHash(request);
+      const updated = idHash !== undefined && (await setPreferredCallTime(db, request.body.ids, request.body.preferredCallTime, idHash));
       if (!updated) return reply.code(404).send({ error: 'not_found' });
       return { success: true };
     },

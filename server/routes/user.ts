@@ -1,10 +1,12 @@
-// /user routes: TCPA consent records and SMS phone verification (send a code, check it).
+// /user routes: TCPA consent records and SMS phone verification (send a code, check it, and hand the visitor the cookie).
 import { randomUUID } from 'node:crypto';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { tcpaMessage } from '../consent-text.ts';
 import { e164FromParts, e164FromTyped } from '../phone.ts';
 import { insertConsent } from '../store/consents.ts';
 import { consumeCode, hashCode, newCode, saveCode } from '../store/one-time-codes.ts';
+import { recordVerification } from '../store/verifications.ts';
+import { newVerificationId, setVerificationCookie } from '../verification-cookie.ts';
 import { apiSchemas as s } from './api-schemas.ts';
 import type { RouteDeps } from './deps.ts';
 import { fieldError } from './field-error.ts';
@@ -32,7 +34,19 @@ interface SmsVerifyBody {
   phone: string;
 }
 
+/** The code on the first line; the last line is WebOTP's, so a browser on appHost can offer to fill the code in. */
+function smsText(code: string, appHost: string): string {
+  return `Your claimflow code is ${code}\n@${appHost} #${code}`;
+}
+
 export const userRoutes: FastifyPluginAsync<RouteDeps> = (app, { config, db, sms }) => {
+  /** The test phone counts as verified at once (spec §5), by whoever asks, and gets its verification cookie. */
+  const verifyTestPhone = async (reply: FastifyReply, phone: string) => {
+    const { id, idHash } = newVerificationId();
+    await recordVerification(db, phone, idHash);
+    setVerificationCookie(reply, id, config.nodeEnv);
+  };
+
   app.post<{ Body: TcpaBody; Querystring: { funnel?: string } }>(
     '/user/tcpa',
     {
@@ -69,11 +83,14 @@ export const userRoutes: FastifyPluginAsync<RouteDeps> = (app, { config, db, sms
     async (request, reply) => {
       const phone = e164FromParts(request.body.country_code, request.body.phone);
       if (!phone) return reply.code(400).send({ success: false, error: 'invalid_phone' });
-      if (phone === config.testPhone) return { success: true, verified: true };
-      const code = newCode(config.codeLength);
+      if (phone === config.testPhone) {
+        await verifyTestPhone(reply, phone);
+        return { success: true, verified: true };
+      }
+      const code = newCode();
       await saveCode(db, phone, hashCode(config.codeSecret, phone, code));
       try {
-        await sms.send(phone, `Your claimflow code is ${code}`);
+        await sms.send(phone, smsText(code, config.appHost));
       } catch (error) {
         request.log.error({ err: error }, 'SMS provider failed');
         return reply.code(502).send({ success: false, error: 'sms_failed' });
@@ -87,9 +104,14 @@ export const userRoutes: FastifyPluginAsync<RouteDeps> = (app, { config, db, sms
     { schema: { body: s.mfaSmsVerifyRequest, response: { 200: s.mfaSmsVerifyResponse, ...failure } } },
     async (request, reply) => {
       const phone = e164FromParts(request.body.country_code, request.body.phone);
-      if (phone !== undefined && phone === config.testPhone) return { success: true };
-      const ok = phone !== undefined && (await consumeCode(db, phone, hashCode(config.codeSecret, phone, request.body.code)));
+      if (phone !== undefined && phone === config.testPhone) {
+        await verifyTestPhone(reply, phone);
+        return { success: true };
+      }
+      const { id, idHash } = newVerificationId();
+      const ok = phone !== undefined && (await consumeCode(db, phone, hashCode(config.codeSecret, phone, request.body.code), idHash));
       if (!ok) return reply.code(400).send({ success: false, error: 'invalid_code' });
+      setVerificationCookie(reply, id, config.nodeEnv);
       return { success: true };
     },
   );

@@ -1,7 +1,7 @@
 // Development SMS provider: prints each message as one stdout line instead of sending it.
 import type { SmsProvider } from './sms-provider.ts';
 
-/** Prints `SMS to <phone>: <text>`; write is replaceable for tests. */
+/** Prints `SMS to <phone>: <text>`, the text's newlines (any run of whitespace) as one space; write is replaceable for tests. */
 export function consoleSms(write: (line: string) => void = (line) => process.stdout.write(`${line}\n`)): SmsProvider {
   return {
     send(toE164, text) {

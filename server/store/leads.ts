@@ -14,6 +14,8 @@ export interface NewLead {
   /** The validated request body, kept whole. */
   body: Record<string, unknown>;
   idempotencyKey: string | undefined;
+  /** The phone_verifications row the lead was created under. */
+  verificationId: number;
   ip: string;
   userAgent: string | undefined;
 }
@@ -75,13 +77,13 @@ export function toLead(row: LeadRow): Lead {
 export async function insertLead(db: Db, l: NewLead): Promise<Lead> {
   const { rows } = await db.query<LeadRow>(
     `INSERT INTO leads (funnel, calc_id, first_name, last_name, phone, email, legal_consult, language, body,
-       idempotency_key, ip, user_agent)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10, $11, $12)
+       idempotency_key, verification_id, ip, user_agent)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10, $11, $12, $13)
      ON CONFLICT (phone, idempotency_key) DO NOTHING
      RETURNING ${COLUMNS}`,
     [
       l.funnel, l.calcId ?? null, l.firstName, l.lastName, l.phone, l.email, l.legalConsult, l.language,
-      JSON.stringify(l.body), l.idempotencyKey ?? null, l.ip, l.userAgent ?? null,
+      JSON.stringify(l.body), l.idempotencyKey ?? null, l.verificationId, l.ip, l.userAgent ?? null,
     ],
   );
   const row = rows[0];
@@ -105,14 +107,20 @@ export async function findLeadByIdempotencyKey(db: Queryable, phone: string, key
   return rows[0] && toLead(rows[0]);
 }
 
-/** Sets the call time of every lead in ids; changes nothing and returns false when any id is unknown. */
-export function setPreferredCallTime(db: Db, ids: number[], time: string): Promise<boolean> {
+/**
+ * Sets the call time of every lead in ids, all created under the verification of verificationIdHash; changes nothing
+ * and returns false when any id is unknown or another verification's.
+ */
+export function setPreferredCallTime(db: Db, ids: number[], time: string, verificationIdHash: string): Promise<boolean> {
   const unique = [...new Set(ids)];
-  const placeholders = unique.map((_, i) => `$${i + 2}`).join(', ');
+  const placeholders = unique.map((_, i) => `$${i + 3}`).join(', ');
   return db.transaction(async (tx) => {
     const { rows } = await tx.query(
-      `UPDATE leads SET preferred_call_time = $1 WHERE id IN (${placeholders}) RETURNING id`,
-      [time, ...unique],
+      `UPDATE leads SET preferred_call_time = $1
+       WHERE id IN (${placeholders})
+         AND verification_id = (SELECT id FROM phone_verifications WHERE id_hash = $2)
+       RETURNING id`,
+      [time, verificationIdHash, ...unique],
     );
     if (rows.length === unique.length) return true;
     throw new UnknownLeads();

@@ -1,14 +1,17 @@
 // SMS one-time codes: made with crypto.randomInt, kept only as an HMAC bound to the phone, 10 minutes, 3 checks.
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { CODE_LENGTH } from '../../engine/validators.ts';
 import type { Db } from '../db/db.ts';
+import { recordVerification } from './verifications.ts';
 
 export const CODE_TTL_MINUTES = 10;
 export const MAX_CHECKS = 3;
 // Used when CODE_SECRET is unset: then the hash is only as strong as a salted SHA-256.
 const BUILT_IN_KEY = 'claimflow one-time code';
 
-export function newCode(length: number): string {
-  return randomInt(0, 10 ** length).toString().padStart(length, '0');
+/** A code of CODE_LENGTH digits, the length the web app's code input takes. */
+export function newCode(): string {
+  return randomInt(0, 10 ** CODE_LENGTH).toString().padStart(CODE_LENGTH, '0');
 }
 
 export function hashCode(secret: string | undefined, phone: string, code: string): string {
@@ -28,9 +31,9 @@ export async function saveCode(db: Db, phone: string, codeHash: string): Promise
 
 /**
  * Checks a code against the phone's live one. Every check counts, right or wrong; a match uses the code up and
- * records the phone as verified. Returns whether it matched.
+ * records the phone as verified by the visitor holding the verification id of idHash. Returns whether it matched.
  */
-export function consumeCode(db: Db, phone: string, codeHash: string): Promise<boolean> {
+export function consumeCode(db: Db, phone: string, codeHash: string, idHash: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<{ code_hash: string }>(
       `UPDATE sms_codes SET attempts = attempts + 1
@@ -41,7 +44,7 @@ export function consumeCode(db: Db, phone: string, codeHash: string): Promise<bo
     const stored = rows[0]?.code_hash;
     if (stored === undefined || !sameHex(stored, codeHash)) return false;
     await tx.query('UPDATE sms_codes SET used_at = now() WHERE phone = $1', [phone]);
-    await tx.query('INSERT INTO phone_verifications (phone) VALUES ($1)', [phone]);
+    await recordVerification(tx, phone, idHash);
     return true;
   });
 }

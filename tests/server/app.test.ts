@@ -118,12 +118,14 @@ describe('failures and logs', () => {
       const phone = uniquePhone();
       const shell = { ...s, app };
       await app.inject({ method: 'POST', url: '/api/user/tcpa?funnel=calc', payload: { firstName: 'Jane', lastName: 'Roe', phone: phone.typed, email: 'jane.roe@example.com' } });
-      await verifyPhone(shell, phone.national);
-      await app.inject({ method: 'POST', url: '/api/leads/create/calc', payload: calcLeadBody(phone.typed, { email: 'jane.roe@example.com', lastName: 'Roe' }) });
-      await app.inject({ method: 'POST', url: '/api/leads/create/calc', payload: calcLeadBody(phone.typed, { email: 'bad' }) });
+      const cookie = await verifyPhone(shell, phone.national);
+      const lead = await app.inject({ method: 'POST', url: '/api/leads/create/calc', headers: { cookie }, payload: calcLeadBody(phone.typed, { email: 'jane.roe@example.com', lastName: 'Roe' }) });
+      expect(lead.statusCode).toBe(200);
+      await app.inject({ method: 'POST', url: '/api/leads/create/calc', headers: { cookie }, payload: calcLeadBody(phone.typed, { email: 'bad' }) });
       const log = lines.join('');
       expect(lines.length).toBeGreaterThan(4);
-      for (const secret of [phone.national, phone.e164, 'jane.roe@example.com', 'Roe', s.sms.lastCode(phone.e164) ?? 'none']) {
+      const verificationId = cookie.split('=')[1] ?? 'none';
+      for (const secret of [phone.national, phone.e164, 'jane.roe@example.com', 'Roe', s.sms.lastCode(phone.e164) ?? 'none', verificationId]) {
         expect(log).not.toContain(secret);
       }
     } finally {

@@ -11,7 +11,7 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       smsProvider: 'console',
       testPhone: undefined,
-      codeLength: 4,
+      appHost: 'localhost',
       codeSecret: undefined,
       staticDir: './dist',
       nodeEnv: 'development',
@@ -27,17 +27,33 @@ describe('loadConfig', () => {
       DATABASE_URL: 'postgres://u@localhost:5432/db',
       SMS_PROVIDER: 'console',
       TEST_PHONE: '+1 (202) 555-0199',
-      CODE_LENGTH: '6',
+      APP_HOST: 'Claims.Example.com',
       CODE_SECRET: 'x'.repeat(32),
       STATIC_DIR: 'public',
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
     });
-    expect(config).toMatchObject({ port: 0, testPhone: '+12025550199', codeLength: 6, databaseUrl: 'postgres://u@localhost:5432/db' });
+    expect(config).toMatchObject({ port: 0, testPhone: '+12025550199', appHost: 'claims.example.com', databaseUrl: 'postgres://u@localhost:5432/db' });
   });
 
+  it('has no code length: codes have the web app\'s CODE_LENGTH (engine/validators.ts)', () => {
+    expect(loadConfig({ CODE_LENGTH: '6' })).not.toHaveProperty('codeLength');
+  });
+
+  it('accepts a TEST_PHONE only when it is a valid number', () => {
+    expect(() => loadConfig({ TEST_PHONE: '+1 555 555 5555' })).toThrow(/TEST_PHONE/);
+    expect(loadConfig({ TEST_PHONE: '+381 64 123 4567' }).testPhone).toBe('+381641234567');
+  });
+
+  it.each(['https://claims.example.com', 'claims.example.com:8443', 'claims.example.com/app', 'bad host', '-x.com', '@x.com'])(
+    'refuses APP_HOST %s: the WebOTP line needs a bare host name',
+    (host) => {
+      expect(() => loadConfig({ APP_HOST: host })).toThrow(/APP_HOST/);
+    },
+  );
+
   it('lists every bad variable in one message', () => {
-    const env = { PORT: 'eighty', SMS_PROVIDER: 'twilio', TEST_PHONE: '2025550199', CODE_LENGTH: '2', DATABASE_URL: 'mysql://x' };
+    const env = { PORT: 'eighty', SMS_PROVIDER: 'twilio', TEST_PHONE: '2025550199', APP_HOST: 'http://x', DATABASE_URL: 'mysql://x' };
     let error: unknown;
     try {
       loadConfig(env);
@@ -47,6 +63,6 @@ describe('loadConfig', () => {
     expect(error).toBeInstanceOf(ConfigError);
     const { problems, message } = error as ConfigError;
     expect(problems).toHaveLength(5);
-    for (const name of ['PORT', 'SMS_PROVIDER', 'TEST_PHONE', 'CODE_LENGTH', 'DATABASE_URL']) expect(message).toContain(name);
+    for (const name of ['PORT', 'SMS_PROVIDER', 'TEST_PHONE', 'APP_HOST', 'DATABASE_URL']) expect(message).toContain(name);
   });
 });

@@ -8,4 +8,10 @@ describe('consoleSms', () => {
     await consoleSms((line) => lines.push(line)).send('+12025550123', 'Your claimflow code is 0421');
     expect(lines).toEqual(['SMS to +12025550123: Your claimflow code is 0421']);
   });
+
+  it('prints a message of several lines on one, newlines as spaces', async () => {
+    const lines: string[] = [];
+    await consoleSms((line) => lines.push(line)).send('+12025550123', 'Your claimflow code is 0421\n@localhost #0421\r\nend');
+    expect(lines).toEqual(['SMS to +12025550123: Your claimflow code is 0421 @localhost #0421 end']);
+  });
 });

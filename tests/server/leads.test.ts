@@ -1,4 +1,4 @@
-// Leads: created only for a verified phone, validated strictly, and their call time set afterwards.
+// Leads: created only by the visitor who verified the phone, validated strictly, and their call time set by that visitor.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import leadsCreateResponseSchema from '../../schemas/api/leads-create.response.schema.json' with { type: 'json' };
 import { getLead } from '../../server/store/leads.ts';
@@ -11,6 +11,7 @@ import {
   testDbKinds,
   uniquePhone,
   verifyPhone,
+  verifyTestPhone,
   type TestServer,
 } from '../testing/server.ts';
 
@@ -28,7 +29,7 @@ describe.each(testDbKinds)('leads on %s', (kind) => {
   }, STARTUP_MS);
   afterAll(() => s.close());
 
-  const create = (body: unknown, query = '') => post(s.app, `/api/leads/create/calc${query}`, body);
+  const create = (body: unknown, cookie?: string, query = '') => post(s.app, `/api/leads/create/calc${query}`, body, cookie);
 
   it('refuses a lead before the phone is verified and accepts it after', async () => {
     const phone = uniquePhone();
@@ -38,8 +39,8 @@ describe.each(testDbKinds)('leads on %s', (kind) => {
     expect(refused.json()).toEqual({ error: 'phone_not_verified' });
     expect(await s.count('leads')).toBe(before);
 
-    await verifyPhone(s, phone.national);
-    const res = await create(calcLeadBody(phone.typed), '?calc_id=calc-42');
+    const cookie = await verifyPhone(s, phone.national);
+    const res = await create(calcLeadBody(phone.typed), cookie, '?calc_id=calc-42');
     expect(res.statusCode).toBe(200);
     const json = res.json<CreateResponse>();
     expect(schemaErrors(leadsCreateResponseSchema, json)).toEqual([]);
@@ -59,7 +60,7 @@ describe.each(testDbKinds)('leads on %s', (kind) => {
 
   it('stores the columns and the validated body', async () => {
     const phone = uniquePhone();
-    await verifyPhone(s, phone.national);
+    const cookie = await verifyPhone(s, phone.national);
     const body = calcLeadBody(phone.typed, {
       email: ' jane@example.com ',
       lastName: '',
@@ -71,7 +72,7 @@ describe.each(testDbKinds)('leads on %s', (kind) => {
     const res = await s.app.inject({
       method: 'POST',
       url: '/api/leads/create/calc',
-      headers: { 'user-agent': 'vitest-browser' },
+      headers: { 'user-agent': 'vitest-browser', cookie },
       payload: body,
     });
     expect(res.statusCode).toBe(200);
@@ -96,23 +97,70 @@ describe.each(testDbKinds)('leads on %s', (kind) => {
     expect(await getLead(s.db, lead.id)).toEqual(lead);
   });
 
-  it('accepts the test phone without verification', async () => {
-    const res = await create(calcLeadBody('(202) 555-0199'));
+  it('accepts the test phone without a code, with the cookie its send set', async () => {
+    const cookie = await verifyTestPhone(s.app, TEST_PHONE);
+    const res = await create(calcLeadBody('(202) 555-0199'), cookie);
     expect(res.statusCode).toBe(200);
     expect(res.json<CreateResponse>().lead.phone).toBe(TEST_PHONE);
+    expect((await create(calcLeadBody('(202) 555-0199'))).statusCode).toBe(403);
   });
 
   it('refuses a phone whose verification is older than 24 hours', async () => {
     const phone = uniquePhone();
-    await verifyPhone(s, phone.national);
+    const cookie = await verifyPhone(s, phone.national);
     await s.db.query("UPDATE phone_verifications SET verified_at = now() - interval '25 hours' WHERE phone = $1", [phone.e164]);
-    expect((await create(calcLeadBody(phone.typed))).statusCode).toBe(403);
+    const res = await create(calcLeadBody(phone.typed), cookie);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ error: 'phone_not_verified' });
   });
 
   it('does not accept a lead for another phone than the one verified', async () => {
     const verified = uniquePhone();
-    await verifyPhone(s, verified.national);
-    expect((await create(calcLeadBody(uniquePhone().typed))).statusCode).toBe(403);
+    const cookie = await verifyPhone(s, verified.national);
+    expect((await create(calcLeadBody(uniquePhone().typed), cookie)).statusCode).toBe(403);
+  });
+
+  it('refuses a lead for a phone someone else verified: the verification belongs to the visitor', async () => {
+    const phone = uniquePhone();
+    await verifyPhone(s, phone.national);
+    const before = await s.count('leads');
+    const res = await create(calcLeadBody(phone.typed));
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ error: 'phone_not_verified' });
+    expect(await s.count('leads')).toBe(before);
+  });
+
+  it('refuses a lead whose cookie verified another phone, even when that phone is verified elsewhere', async () => {
+    const a = uniquePhone();
+    const b = uniquePhone();
+    await verifyPhone(s, a.national);
+    const cookieB = await verifyPhone(s, b.national);
+    const before = await s.count('leads');
+    expect((await create(calcLeadBody(a.typed), cookieB)).statusCode).toBe(403);
+    expect(await s.count('leads')).toBe(before);
+  });
+
+  it.each([
+    ['a made-up id', 'cf_verification=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'],
+    ['an empty id', 'cf_verification='],
+    ['another cookie', 'ref=abc'],
+  ])('refuses a lead with %s as the cookie', async (_what, cookie) => {
+    const phone = uniquePhone();
+    await verifyPhone(s, phone.national);
+    const res = await create(calcLeadBody(phone.typed), cookie);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ error: 'phone_not_verified' });
+  });
+
+  it('binds the lead to the verification it was created under', async () => {
+    const phone = uniquePhone();
+    const cookie = await verifyPhone(s, phone.national);
+    const { lead } = (await create(calcLeadBody(phone.typed), cookie)).json<CreateResponse>();
+    const { rows } = await s.db.query<{ same: boolean }>(
+      `SELECT l.verification_id = v.id AS same FROM leads l, phone_verifications v WHERE l.id = $1 AND v.phone = $2`,
+      [lead.id, phone.e164],
+    );
+    expect(rows).toEqual([{ same: true }]);
   });
 
   it.each([
@@ -130,26 +178,28 @@ describe.each(testDbKinds)('leads on %s', (kind) => {
     ['status', { status: 'sold' }],
   ])('refuses a bad %s with 400 naming it, storing nothing', async (field, overrides) => {
     const phone = uniquePhone();
-    await verifyPhone(s, phone.national);
+    const cookie = await verifyPhone(s, phone.national);
     const before = await s.count('leads');
-    const res = await create(calcLeadBody(phone.typed, overrides));
+    const res = await create(calcLeadBody(phone.typed, overrides), cookie);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: 'validation', field });
     expect(res.json<{ message: string }>().message).toContain(field);
     expect(await s.count('leads')).toBe(before);
   });
 
+  const createWithKey = (phone: string, key: string, cookie?: string) =>
+    s.app.inject({
+      method: 'POST',
+      url: '/api/leads/create/calc',
+      headers: { 'idempotency-key': key, ...(cookie ? { cookie } : {}) },
+      payload: calcLeadBody(phone),
+    });
+
   it('adds one lead for several submissions with the same Idempotency-Key', async () => {
     const phone = uniquePhone();
-    await verifyPhone(s, phone.national);
+    const cookie = await verifyPhone(s, phone.national);
     const before = await s.count('leads');
-    const send = () =>
-      s.app.inject({
-        method: 'POST',
-        url: '/api/leads/create/calc',
-        headers: { 'idempotency-key': `key-${phone.national}` },
-        payload: calcLeadBody(phone.typed),
-      });
+    const send = () => createWithKey(phone.typed, `key-${phone.national}`, cookie);
     const [a, b] = await Promise.all([send(), send()]);
     const c = await send();
     const ids = [a, b, c].map((r) => r.json<CreateResponse>().resultIds[0]);
@@ -157,24 +207,72 @@ describe.each(testDbKinds)('leads on %s', (kind) => {
     expect(await s.count('leads')).toBe(before + 1);
   });
 
+  it('does not return a lead for a repeated Idempotency-Key without the verification', async () => {
+    const phone = uniquePhone();
+    const cookie = await verifyPhone(s, phone.national);
+    const key = `key-${phone.national}`;
+    expect((await createWithKey(phone.typed, key, cookie)).statusCode).toBe(200);
+
+    const other = await verifyPhone(s, uniquePhone().national);
+    for (const stranger of [undefined, other]) {
+      const res = await createWithKey(phone.typed, key, stranger);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ error: 'phone_not_verified' });
+    }
+  });
+
   describe('PUT /api/leads/update/time', () => {
-    const put = (payload: unknown) => s.app.inject({ method: 'PUT', url: '/api/leads/update/time', payload: payload as object });
+    const put = (payload: unknown, cookie?: string) =>
+      s.app.inject({ method: 'PUT', url: '/api/leads/update/time', payload: payload as object, headers: cookie ? { cookie } : {} });
+    /** A visitor who verified a phone and created leads under that verification. */
+    const visitorWithLeads = async (n: number) => {
+      const phone = uniquePhone();
+      const cookie = await verifyPhone(s, phone.national);
+      const ids: number[] = [];
+      for (let i = 0; i < n; i += 1) ids.push((await create(calcLeadBody(phone.typed), cookie)).json<CreateResponse>().lead.id);
+      return { phone, cookie, ids };
+    };
 
     it('sets the preferred call time of every lead', async () => {
-      const ids: number[] = [];
-      for (let i = 0; i < 2; i += 1) ids.push((await create(calcLeadBody('(202) 555-0199'))).json<CreateResponse>().lead.id);
-      const res = await put({ ids, preferredCallTime: '11am - 12pm' });
+      const { cookie, ids } = await visitorWithLeads(2);
+      const res = await put({ ids, preferredCallTime: '11am - 12pm' }, cookie);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ success: true });
       for (const id of ids) expect((await getLead(s.db, id))?.preferredCallTime).toBe('11am - 12pm');
     });
 
+    it('sets it for the test phone, with the cookie its send set', async () => {
+      const cookie = await verifyTestPhone(s.app, TEST_PHONE);
+      const id = (await create(calcLeadBody('(202) 555-0199'), cookie)).json<CreateResponse>().lead.id;
+      expect((await put({ ids: [id], preferredCallTime: '9am - 10am' }, cookie)).statusCode).toBe(200);
+      expect((await getLead(s.db, id))?.preferredCallTime).toBe('9am - 10am');
+    });
+
     it('answers 404 for an unknown id and changes nothing', async () => {
-      const id = (await create(calcLeadBody('(202) 555-0199'))).json<CreateResponse>().lead.id;
-      const res = await put({ ids: [id, 987654321], preferredCallTime: 'Call ASAP' });
+      const { cookie, ids } = await visitorWithLeads(1);
+      const res = await put({ ids: [...ids, 987654321], preferredCallTime: 'Call ASAP' }, cookie);
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ error: 'not_found' });
-      expect((await getLead(s.db, id))?.preferredCallTime).toBeNull();
+      expect((await getLead(s.db, ids[0] ?? 0))?.preferredCallTime).toBeNull();
+    });
+
+    it('answers the same 404 for leads of another verification, or without the cookie, and changes nothing', async () => {
+      const owner = await visitorWithLeads(1);
+      const stranger = await visitorWithLeads(1);
+      // Verifying the same phone again is a new verification: it does not reach leads made under the first one.
+      const samePhoneLater = await verifyPhone(s, owner.phone.national);
+      for (const [ids, cookie] of [
+        [owner.ids, stranger.cookie],
+        [owner.ids, undefined],
+        [owner.ids, 'cf_verification=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'],
+        [owner.ids, samePhoneLater],
+        [[...stranger.ids, ...owner.ids], stranger.cookie],
+      ] as const) {
+        const res = await put({ ids, preferredCallTime: 'Call ASAP' }, cookie);
+        expect(res.statusCode).toBe(404);
+        expect(res.json()).toEqual({ error: 'not_found' });
+      }
+      for (const id of [...owner.ids, ...stranger.ids]) expect((await getLead(s.db, id))?.preferredCallTime).toBeNull();
     });
 
     it.each([

@@ -1,7 +1,20 @@
-// SMS verification: send a code, check it; codes are hashed, bound to the phone, single-use, 3 checks, 10 minutes.
+// SMS verification: send a code, check it; codes are hashed, bound to the phone, single-use, 3 checks, 10 minutes;
+// a passed check gives the visitor a cookie with a random verification id, stored only as a hash.
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CODE_LENGTH } from '../../engine/validators.ts';
 import { hashCode, newCode } from '../../server/store/one-time-codes.ts';
-import { makeTestServer, post, STARTUP_MS, testDbKinds, uniquePhone, type TestServer } from '../testing/server.ts';
+import {
+  makeTestServer,
+  post,
+  STARTUP_MS,
+  testDbKinds,
+  uniquePhone,
+  VERIFICATION_COOKIE,
+  verificationCookie,
+  verifyPhone,
+  type TestServer,
+} from '../testing/server.ts';
 
 const TEST_PHONE = '+12025550199';
 
@@ -26,7 +39,7 @@ describe.each(testDbKinds)('SMS verification on %s', (kind) => {
 
     const code = s.sms.lastCode(phone.e164);
     expect(code).toMatch(/^\d{4}$/);
-    expect(s.sms.sent.at(-1)).toEqual({ to: phone.e164, text: `Your claimflow code is ${code}` });
+    expect(s.sms.sent.at(-1)).toEqual({ to: phone.e164, text: `Your claimflow code is ${code}\n@localhost #${code}` });
     const { rows } = await s.db.query<Record<string, unknown>>('SELECT * FROM sms_codes WHERE phone = $1', [phone.e164]);
     expect(JSON.stringify(rows)).not.toContain(`"${code}"`);
     expect(rows[0]?.code_hash).toMatch(/^[0-9a-f]{64}$/);
@@ -40,6 +53,45 @@ describe.each(testDbKinds)('SMS verification on %s', (kind) => {
     expect(await verifiedCount(phone.e164)).toBe(1);
   });
 
+  it('ends the SMS with the WebOTP line @<APP_HOST> #<code>, the code also on the first line', async () => {
+    const phone = uniquePhone();
+    await send(phone.national);
+    const lines = s.sms.sent.at(-1)?.text.split('\n') ?? [];
+    const code = s.sms.lastCode(phone.e164) ?? 'none';
+    expect(lines[0]).toBe(`Your claimflow code is ${code}`);
+    expect(lines.at(-1)).toBe(`@localhost #${code}`);
+  });
+
+  it('gives the visitor who verifies an httpOnly, SameSite=Lax cookie for /api with a random id, stored only hashed', async () => {
+    const phone = uniquePhone();
+    await send(phone.national);
+    const res = await verify(phone.national, s.sms.lastCode(phone.e164));
+    expect(res.json()).toEqual({ success: true });
+    const cookie = res.cookies.find((c) => c.name === VERIFICATION_COOKIE);
+    expect(cookie).toMatchObject({ path: '/api', httpOnly: true, sameSite: 'Lax', maxAge: 24 * 60 * 60 });
+    expect(cookie?.secure).toBeFalsy();
+    const id = cookie?.value ?? '';
+    // At least 128 random bits, base64url.
+    expect(id).toMatch(/^[\w-]{22,}$/);
+
+    const { rows } = await s.db.query<Record<string, unknown>>('SELECT * FROM phone_verifications WHERE phone = $1', [phone.e164]);
+    expect(rows).toHaveLength(1);
+    expect(JSON.stringify(rows)).not.toContain(id);
+    expect(rows[0]?.id_hash).toBe(createHash('sha256').update(id).digest('hex'));
+  });
+
+  it('gives every verification its own id, and none for a failed check', async () => {
+    const a = await verifyPhone(s, uniquePhone().national);
+    const b = await verifyPhone(s, uniquePhone().national);
+    expect(a).not.toBe(b);
+    const phone = uniquePhone();
+    await send(phone.national);
+    const wrong = await verify(phone.national, s.sms.lastCode(phone.e164) === '0000' ? '0001' : '0000');
+    expect(wrong.statusCode).toBe(400);
+    expect(verificationCookie(wrong)).toBeUndefined();
+    expect(verificationCookie(await send(uniquePhone().national))).toBeUndefined();
+  });
+
   it('parses +381 numbers', async () => {
     const res = await send('641234567', '+381');
     expect(res.statusCode).toBe(200);
@@ -50,6 +102,7 @@ describe.each(testDbKinds)('SMS verification on %s', (kind) => {
     ['too short', '+1', '555'],
     ['letters', '+1', 'call-me-now'],
     ['an impossible US number', '+1', '1234567890'],
+    ['a possible but invalid US number', '+1', '5555555555'],
     ['an unknown country code', '+999', '2025550123'],
   ])('refuses %s with invalid_phone and sends nothing', async (_what, country_code, national) => {
     const sent = s.sms.sent.length;
@@ -130,12 +183,17 @@ describe.each(testDbKinds)('SMS verification on %s', (kind) => {
     expect((await verify(uniquePhone().national, '1234')).statusCode).toBe(400);
   });
 
-  it('skips SMS for the test phone and counts it as verified', async () => {
+  it('skips SMS for the test phone and counts it as verified, with the cookie', async () => {
     const sent = s.sms.sent.length;
+    const before = await verifiedCount(TEST_PHONE);
     const res = await send('2025550199');
     expect(res.json()).toEqual({ success: true, verified: true });
     expect(s.sms.sent.length).toBe(sent);
-    expect((await verify('2025550199', '0000')).json()).toEqual({ success: true });
+    expect(res.cookies.find((c) => c.name === VERIFICATION_COOKIE)).toMatchObject({ path: '/api', httpOnly: true, sameSite: 'Lax' });
+    const checked = await verify('2025550199', '0000');
+    expect(checked.json()).toEqual({ success: true });
+    expect(verificationCookie(checked)).toBeDefined();
+    expect(await verifiedCount(TEST_PHONE)).toBe(before + 2);
   });
 
   it('reports a failing SMS service as 502 sms_failed', async () => {
@@ -166,10 +224,9 @@ describe.each(testDbKinds)('SMS verification on %s', (kind) => {
 
 describe('one-time codes', () => {
   it('have CODE_LENGTH digits, leading zeros kept', () => {
-    const codes = Array.from({ length: 2000 }, () => newCode(4));
-    for (const code of codes) expect(code).toMatch(/^\d{4}$/);
+    const codes = Array.from({ length: 2000 }, () => newCode());
+    for (const code of codes) expect(code).toMatch(new RegExp(`^\\d{${CODE_LENGTH}}$`));
     expect(codes.some((c) => c.startsWith('0'))).toBe(true);
-    expect(newCode(6)).toMatch(/^\d{6}$/);
   });
 
   it('are hashed together with the phone', () => {
@@ -177,15 +234,17 @@ describe('one-time codes', () => {
     expect(hashCode('k'.repeat(32), '+12025550123', '1234')).not.toBe(hashCode(undefined, '+12025550123', '1234'));
   });
 
-  it('follow CODE_LENGTH in the SMS', async () => {
-    const s = await makeTestServer({ config: { codeLength: 6 } });
+  it('in the SMS have the web app\'s CODE_LENGTH, and name APP_HOST; the cookie is Secure in production', async () => {
+    const s = await makeTestServer({ config: { appHost: 'claims.example.com', nodeEnv: 'production' } });
     try {
       const phone = uniquePhone();
       await post(s.app, '/api/user/mfa-sms-send', { country_code: '+1', phone: phone.national });
-      expect(s.sms.sent.at(-1)?.text).toMatch(/code is \d{6}$/);
-      const code = s.sms.lastCode(phone.e164);
+      const code = s.sms.lastCode(phone.e164) ?? 'none';
+      expect(code).toHaveLength(CODE_LENGTH);
+      expect(s.sms.sent.at(-1)?.text).toBe(`Your claimflow code is ${code}\n@claims.example.com #${code}`);
       const res = await post(s.app, '/api/user/mfa-sms-verify', { code, country_code: '+1', phone: phone.national });
       expect(res.statusCode).toBe(200);
+      expect(res.cookies.find((c) => c.name === VERIFICATION_COOKIE)).toMatchObject({ secure: true, httpOnly: true, path: '/api' });
     } finally {
       await s.close();
     }

@@ -7,7 +7,7 @@ import { buildApp } from '../../server/app.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { openDb } from '../../server/db/open-db.ts';
 import { getLead } from '../../server/store/leads.ts';
-import { calcLeadBody, openTestDb, recordingSms, STARTUP_MS, testConfig, testDbKinds } from '../testing/server.ts';
+import { calcLeadBody, openTestDb, recordingSms, STARTUP_MS, testConfig, testDbKinds, verifyTestPhone } from '../testing/server.ts';
 
 describe('PGlite in DATA_DIR', () => {
   let dataDir: string;
@@ -23,7 +23,8 @@ describe('PGlite in DATA_DIR', () => {
     expect(first.kind).toBe('pglite');
     expect(await migrate(first)).toEqual(['0001_initial-schema']);
     const app = await buildApp({ config, db: first, sms: recordingSms() });
-    const res = await app.inject({ method: 'POST', url: '/api/leads/create/calc?calc_id=c1', payload: calcLeadBody('(202) 555-0199') });
+    const cookie = await verifyTestPhone(app, '+12025550199');
+    const res = await app.inject({ method: 'POST', url: '/api/leads/create/calc?calc_id=c1', headers: { cookie }, payload: calcLeadBody('(202) 555-0199') });
     expect(res.statusCode).toBe(200);
     const { lead } = res.json<{ lead: { id: number } }>();
     await app.close();

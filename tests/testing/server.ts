@@ -1,9 +1,10 @@
 // Test helpers for the lead API: a server on PGlite or a throwaway PostgreSQL schema, a recording SMS provider,
-// lead bodies and a phone-verification shortcut, all going through app.inject (no network).
+// lead bodies, phone-verification shortcuts that return the visitor's verification cookie, all through app.inject.
 import { randomBytes } from 'node:crypto';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { parsePhone } from '../../engine/validators.ts';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import type { Db } from '../../server/db/db.ts';
@@ -150,18 +151,42 @@ export function calcLeadBody(phone: string, overrides: Record<string, unknown> =
   };
 }
 
-export function post(app: FastifyInstance, url: string, payload: unknown): Promise<LightMyRequestResponse> {
-  return app.inject({ method: 'POST', url, payload: payload as Record<string, unknown> });
+/** POSTs JSON; cookie is a Cookie header such as the one verifyPhone returns. */
+export function post(app: FastifyInstance, url: string, payload: unknown, cookie?: string): Promise<LightMyRequestResponse> {
+  return app.inject({ method: 'POST', url, payload: payload as Record<string, unknown>, headers: cookie ? { cookie } : {} });
 }
 
-/** Sends a code to a US national number, reads it from the fake SMS and verifies it. */
-export async function verifyPhone(server: TestServer, national: string): Promise<void> {
-  const send = await post(server.app, '/api/user/mfa-sms-send', { country_code: '+1', phone: national, source: 'calc' });
+/** The cookie that binds a phone verification to the visitor who passed it (server/verification-cookie.ts). */
+export const VERIFICATION_COOKIE = 'cf_verification';
+
+/** The `name=value` of the verification cookie a response sets, ready for a Cookie header; undefined when none. */
+export function verificationCookie(res: LightMyRequestResponse): string | undefined {
+  const cookie = res.cookies.find((c) => c.name === VERIFICATION_COOKIE);
+  return cookie && `${cookie.name}=${cookie.value}`;
+}
+
+/** Sends a code to a national number, reads it from the fake SMS and verifies it; returns the verification cookie. */
+export async function verifyPhone(server: TestServer, national: string, countryCode = '+1'): Promise<string> {
+  const send = await post(server.app, '/api/user/mfa-sms-send', { country_code: countryCode, phone: national, source: 'calc' });
   if (send.statusCode !== 200) throw new Error(`mfa-sms-send: ${send.statusCode} ${send.body}`);
-  const e164 = e164FromParts('+1', national) ?? '';
+  const e164 = e164FromParts(countryCode, national) ?? '';
   const code = server.sms.lastCode(e164);
-  const verify = await post(server.app, '/api/user/mfa-sms-verify', { code, country_code: '+1', phone: national });
+  const verify = await post(server.app, '/api/user/mfa-sms-verify', { code, country_code: countryCode, phone: national });
   if (verify.statusCode !== 200) throw new Error(`mfa-sms-verify: ${verify.statusCode} ${verify.body}`);
+  const cookie = verificationCookie(verify);
+  if (!cookie) throw new Error('mfa-sms-verify set no verification cookie');
+  return cookie;
+}
+
+/** "Sends" a code to the configured test phone, which the server counts as verified; returns the verification cookie. */
+export async function verifyTestPhone(app: FastifyInstance, testPhone: string): Promise<string> {
+  const parsed = parsePhone(testPhone);
+  if (!parsed) throw new Error(`bad test phone ${testPhone}`);
+  const send = await post(app, '/api/user/mfa-sms-send', { country_code: `+${parsed.countryCallingCode}`, phone: parsed.nationalNumber });
+  if (send.statusCode !== 200) throw new Error(`mfa-sms-send: ${send.statusCode} ${send.body}`);
+  const cookie = verificationCookie(send);
+  if (!cookie) throw new Error('mfa-sms-send set no verification cookie for the test phone');
+  return cookie;
 }
 
 const contractAjv = new Ajv2020({ allErrors: true, allowUnionTypes: true });

@@ -24,8 +24,10 @@ CREATE TABLE sms_codes (
   created_at timestamptz NOT NULL DEFAULT now()
 );
 
+-- A passed check, bound to the visitor: the random id in their cookie is kept only as its SHA-256.
 CREATE TABLE phone_verifications (
   id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  id_hash text NOT NULL UNIQUE,
   phone text NOT NULL,
   verified_at timestamptz NOT NULL DEFAULT now()
 );
@@ -43,6 +45,8 @@ CREATE TABLE leads (
   language text NOT NULL,
   body jsonb NOT NULL,
   preferred_call_time text,
+  -- The verification the lead was created under; only its holder may change the lead afterwards.
+  verification_id bigint NOT NULL REFERENCES phone_verifications (id),
   -- The client's outbox retries a submission with the same Idempotency-Key; the retry must not add a lead.
   idempotency_key text,
   ip text,
