@@ -54,7 +54,9 @@ function semanticProblems(flow: Flow, catalogues: Catalogues): Problem[] {
         (root === 'computed' && field !== undefined && field in (flow.computed ?? {})) ||
         (root === 'results' && field !== undefined && field in flow.effects) ||
         (root !== undefined && ROOTS_ANY.has(root) && field !== undefined) ||
-        path === 'locale';
+        path === 'locale' ||
+        path === 'flow.id' ||
+        path === 'flow.version';
       if (!known) add(at, `reads unknown field "${path}"`);
     }
   };

@@ -10,9 +10,9 @@ const ERROR_PREFIX = 'xstate.error.actor.';
 /** The XState key of a step: "1.75" would read as a path, so dots become underscores. */
 export const stateKey = (stepId: string) => `s${stepId.replace('.', '_')}`;
 
-/** The data guards, computed values and templates read: the context plus computed values. */
-export function dataOf(flow: Flow, context: FlowContext): FlowContext & { computed: Record<string, unknown> } {
-  const base = { ...context, computed: {} as Record<string, unknown> };
+/** The data guards, computed values and templates read: the context, the flow's id and version, computed values. */
+export function dataOf(flow: Flow, context: FlowContext) {
+  const base = { ...context, flow: { id: flow.id, version: flow.version }, computed: {} as Record<string, unknown> };
   for (const [name, logic] of Object.entries(flow.computed ?? {})) base.computed[name] = evaluate(logic, base);
   return base;
 }
@@ -45,7 +45,7 @@ export function effectInput(flow: Flow, name: string, context: FlowContext): Eff
 }
 
 function errorOf(flow: Flow, effect: string, error: unknown): FlowError {
-  const e = (error ?? {}) as { code?: unknown; message?: unknown };
+  const e = (error ?? {}) as { code?: unknown; message?: unknown; retryAfter?: unknown };
   const code = typeof e.code === 'string' ? e.code : 'network';
   const errors = flow.effects[effect]?.errors ?? {};
   return {
@@ -53,6 +53,7 @@ function errorOf(flow: Flow, effect: string, error: unknown): FlowError {
     code,
     messageKey: errors[code] ?? errors.default ?? 'errors:NETWORK_ERROR_TEXT',
     detail: typeof e.message === 'string' ? e.message : undefined,
+    params: typeof e.retryAfter === 'number' ? { minutes: Math.max(1, Math.ceil(e.retryAfter / 60)) } : undefined,
   };
 }
 

@@ -60,6 +60,8 @@ export interface FlowError {
   messageKey: string;
   /** Raw text of the failure, for dialogs that show it. */
   detail?: string;
+  /** Values for the message, e.g. { minutes } to wait after a refusal. */
+  params?: Record<string, unknown>;
 }
 
 export interface FlowContext {

@@ -17,8 +17,11 @@ export function captureAttribution(search: string) {
   if (gclid) sessionStorage.setItem(GCLID_KEY, gclid);
 }
 
+/** Facts of this visit of a funnel: a new id (its submissions' idempotency), the page, attribution. */
 export function visitMeta(): Meta {
   return {
+    visit: crypto.randomUUID(),
+    pageUrl: window.location.href,
     gclid: sessionStorage.getItem(GCLID_KEY) ?? undefined,
     businessUserToken: localStorage.getItem(BUSINESS_TOKEN_KEY) ?? undefined,
   };

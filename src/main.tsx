@@ -2,6 +2,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { startOutbox } from './api/outbox.ts';
 import { captureAttribution } from './attribution.ts';
 import { initI18n, languageOf } from './i18n.ts';
 import { createRouter } from './routes.tsx';
@@ -9,6 +10,7 @@ import './styles/tokens.css';
 import './styles/base.css';
 
 captureAttribution(window.location.search);
+startOutbox();
 await initI18n(languageOf(window.location.search));
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>

@@ -4,6 +4,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** Seconds the API asked us to wait (429 Retry-After). */
+    readonly retryAfter?: number,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -19,13 +21,13 @@ export interface ApiRequest {
 
 export const API_BASE = '/api';
 
-export async function callApi<T = unknown>(request: ApiRequest, signal?: AbortSignal): Promise<T> {
+export async function callApi<T = unknown>(request: ApiRequest, signal?: AbortSignal, headers: Record<string, string> = {}): Promise<T> {
   const search = new URLSearchParams(request.query ?? {}).toString();
   let response: Response;
   try {
     response = await fetch(`${API_BASE}${request.path}${search ? `?${search}` : ''}`, {
       method: request.method,
-      headers: request.body === undefined ? {} : { 'content-type': 'application/json' },
+      headers: request.body === undefined ? headers : { 'content-type': 'application/json', ...headers },
       body: request.body === undefined ? undefined : JSON.stringify(request.body),
       credentials: 'same-origin',
       signal,
@@ -36,7 +38,8 @@ export async function callApi<T = unknown>(request: ApiRequest, signal?: AbortSi
   const payload = (await response.json().catch(() => ({}))) as { error?: unknown; message?: unknown };
   if (!response.ok) {
     const code = typeof payload.error === 'string' ? payload.error : `http_${response.status}`;
-    throw new ApiError(response.status, code, typeof payload.message === 'string' ? payload.message : `${response.status} ${response.statusText}`);
+    const retryAfter = Number(response.headers.get('retry-after')) || undefined;
+    throw new ApiError(response.status, code, typeof payload.message === 'string' ? payload.message : `${response.status} ${response.statusText}`, retryAfter);
   }
   return payload as T;
 }

@@ -8,6 +8,8 @@ import { dataOf, isBusy, stepOf } from '../../engine/machine.ts';
 import type { Flow, FlowEvent } from '../../engine/types.ts';
 import { registry } from '../../widgets/registry.ts';
 import type { WidgetProps } from '../../widgets/types.ts';
+import { retryAll } from '../api/outbox.ts';
+import { useOutbox } from '../api/use-outbox.ts';
 import { visitMeta } from '../attribution.ts';
 import { withLang } from '../layout/LangLink.tsx';
 import { forgetProgress, useFunnelActor } from './use-funnel-actor.ts';
@@ -41,6 +43,7 @@ function FunnelPage({ flow }: { flow: Flow }) {
   const step = flow.steps[stepId];
   const busy = isBusy(snapshot);
   const data = dataOf(flow, snapshot.context);
+  const outbox = useOutbox();
   const heading = useRef<HTMLHeadingElement>(null);
   const firstStep = useRef(stepId);
 
@@ -105,8 +108,14 @@ function FunnelPage({ flow }: { flow: Flow }) {
         })}
       </div>
       <div className="funnel-error" role="alert" aria-live="assertive">
-        {error ? t(error.messageKey) : null}
+        {error ? t(error.messageKey, error.params) : null}
+        {busy && outbox.failure ? t('app:funnel.outboxFailed') : null}
       </div>
+      {busy && outbox.failure && (
+        <button type="button" className="btn btn-secondary" onClick={retryAll}>
+          {t('app:funnel.retry')}
+        </button>
+      )}
       {(step.nav?.back || typeof nextKey === 'string') && (
         <div className="funnel-nav">
           {step.nav?.back && (

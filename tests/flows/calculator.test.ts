@@ -113,6 +113,13 @@ describe('calculator flow', () => {
     expect(blacklisted.context.error).toMatchObject({ messageKey: 'errors:COMMERCIAL_USER' });
   });
 
+  it('tells how long to wait when the API refuses more codes (429 with Retry-After)', async () => {
+    const toContact = [NEXT, answer({ fault: false, commercial: false }), NEXT, NEXT, answer(validContact), NEXT];
+    const tooMany = () => Promise.reject(Object.assign(new Error('429'), { code: 'too_many_sends', retryAfter: 1790 }));
+    const run = await replay(flow, toContact, { effects: { ...okEffects, sendCode: tooMany } });
+    expect(run.context.error).toMatchObject({ messageKey: 'errors:TOO_MANY_CODES', params: { minutes: 30 } });
+  });
+
   it('stays on the code step with CODE_YOU_ENTERED_IS_INVALID_ for a wrong code, and a new answer clears it', async () => {
     const events = toCaseValue({ fault: false, commercial: false });
     const run = await replay(flow, events, { effects: { ...okEffects, verifyCode: failing('invalid_code') } });
