@@ -1,0 +1,74 @@
+// No lead lost or doubled: offline at submit, a reload, back online → the lead arrives once.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPgliteDb } from '../../server/db/pglite-db.ts';
+import { startAppServer, type AppServer } from '../testing/app-server.ts';
+import { buildApp } from '../testing/build-app.ts';
+import { PHONE, browserAvailable, launchBrowser } from '../testing/browser.ts';
+import { copy } from '../testing/copy.ts';
+
+const TEST_PHONE = '2025550198';
+
+describe.runIf(browserAvailable)('the outbox in the browser', () => {
+  let server: AppServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startAppServer({ staticDir: await buildApp(), env: { TEST_PHONE: `+1${TEST_PHONE}` } });
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('keeps a lead submitted offline through a reload and sends it once when back online', async () => {
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    const t = (key: string) => copy('en', key);
+    const button = (key: string) => page.getByRole('button', { name: t(key), exact: true });
+    const choose = (question: string, answer: 'yes' | 'no') =>
+      page.getByRole('radiogroup', { name: t(question) }).getByRole('radio', { name: t(`common:yesno.${answer}`) }).click();
+
+    await page.goto(`${server.url}/calculate-your-accident-claim-value?calc_id=outbox`);
+    await button('common:nav.continue').click();
+    await choose('calculator:step1.fault', 'no');
+    await choose('calculator:step1.commercial', 'no');
+    await button('common:nav.next').click();
+    await button('common:nav.next').click();
+    await page.getByLabel(t('common:contact.name'), { exact: true }).fill('Ana Ruiz');
+    await page.getByLabel(t('common:contact.email'), { exact: true }).fill('ana@example.com');
+    await page.getByLabel(t('common:contact.phone'), { exact: true }).fill(TEST_PHONE);
+    await button('common:nav.next').click();
+    await choose('calculator:step3.consult', 'yes');
+
+    // The API cannot be reached: the submission waits in the outbox and the person is told so, with a retry.
+    await context.route('**/api/leads/**', (route) => route.abort('internetdisconnected'));
+    await button('common:nav.submit').click();
+    await page.getByText(t('app:funnel.outboxFailed')).waitFor();
+    await button('app:funnel.retry').waitFor();
+
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: t('calculator:step3.title') }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('claimflow:outbox'))).toContain('/leads/create/calc');
+
+    // Back online: the outbox sends the lead by itself; submitting again gets the same answer, not a second lead.
+    await context.unroute('**/api/leads/**');
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('claimflow:outbox'))).toBeNull();
+    await choose('calculator:step3.consult', 'yes');
+    await button('common:nav.submit').click();
+    await page.getByRole('heading', { level: 1, name: t('calculator:step5.title') }).waitFor();
+    await context.close();
+
+    await server.stop();
+    const db = await openPgliteDb(server.dataDir);
+    try {
+      const { rows } = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM leads WHERE calc_id = 'outbox'");
+      expect(rows[0]?.n).toBe(1);
+    } finally {
+      await db.close();
+    }
+  });
+});
