@@ -10,7 +10,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'node', include: ['tests/{engine,flows,server}/**/*.test.ts'], environment: 'node' },
+        test: { name: 'node', include: ['tests/{engine,flows,server}/**/*.test.ts'], exclude: ['tests/server/crash.test.ts'], environment: 'node' },
       },
       {
         extends: true,
@@ -25,7 +25,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'e2e',
-          include: ['tests/e2e/**/*.test.ts'],
+          // Suites that run real server processes (and a browser) take the machine: one file at a time.
+          include: ['tests/e2e/**/*.test.ts', 'tests/server/crash.test.ts'],
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,

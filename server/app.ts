@@ -4,37 +4,54 @@ import { resolve } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import type { Config, LogLevel } from './config.ts';
+import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
+import { loggerOptions, type LogSetting } from './logging.ts';
+import { accidentRoutes } from './routes/accident.ts';
 import { leadRoutes } from './routes/leads.ts';
+import type { RouteDeps } from './routes/deps.ts';
 import { userRoutes } from './routes/user.ts';
+import { isApiPath, RateLimitedError, registerSecurity, securityHeaders } from './security.ts';
 import type { SmsProvider } from './sms/sms-provider.ts';
 import { schemaValidatorCompiler, validationErrorBody } from './validation.ts';
 
-export interface AppDeps {
+/** clock and codeLimits (optional, for tests) go to the routes as they are. */
+export interface AppDeps extends Pick<RouteDeps, 'clock' | 'codeLimits'> {
   config: Config;
   db: Db;
   sms: SmsProvider;
   /** The request log (pino): a level (to stdout), or a level and a stream; false or unset logs nothing. */
-  log?: LogLevel | false | { level: LogLevel; stream: { write(line: string): void } };
+  log?: LogSetting;
 }
 
-export async function buildApp({ config, db, sms, log = false }: AppDeps): Promise<FastifyInstance> {
+/** The largest request body accepted (the API's JSON bodies are a few KB); more gets 413. */
+export const BODY_LIMIT = 32 * 1024;
+
+export async function buildApp({ config, db, sms, log = false, ...routeOptions }: AppDeps): Promise<FastifyInstance> {
+  const setSecurityHeaders = securityHeaders(config);
   const app = Fastify({
-    logger: log === false ? false : {
-      ...(typeof log === 'string' ? { level: log } : log),
-      // Request bodies are never logged; these cover headers and database errors that may quote values.
-      redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'err.detail', 'err.parameters'], censor: '[redacted]' },
+    logger: loggerOptions(log),
+    bodyLimit: BODY_LIMIT,
+    // A number of hops as Fastify does it, in the form its types accept.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+    // A whole request (headers and body) must arrive within this, so slow clients cannot hold connections open.
+    requestTimeout: 30_000,
+    // A URL Fastify cannot decode skips every hook: the same headers and a short body, without the URL echoed.
+    frameworkErrors: (error, request, reply) => {
+      setSecurityHeaders(request.raw, reply.raw);
+      // Typed loosely by Fastify for this hook-less path; the answer is the same as any 4xx of errorHandler.
+      void (reply as FastifyReply).code(error.statusCode ?? 400).send({ error: 'bad_request', message: 'malformed URL' });
     },
-    bodyLimit: 64 * 1024,
   });
   app.setValidatorCompiler(schemaValidatorCompiler());
   app.setErrorHandler(errorHandler);
+  await registerSecurity(app, config, setSecurityHeaders);
   // Unsigned: the verification cookie's value is a random id, checked against its stored hash.
   await app.register(fastifyCookie);
 
-  await app.register(userRoutes, { prefix: '/api', config, db, sms });
+  await app.register(userRoutes, { prefix: '/api', config, db, sms, ...routeOptions });
   await app.register(leadRoutes, { prefix: '/api', config, db, sms });
+  await app.register(accidentRoutes, { prefix: '/api', config, db, sms });
 
   const staticRoot = resolve(config.staticDir);
   const hasApp = existsSync(resolve(staticRoot, 'index.html'));
@@ -59,19 +76,29 @@ export async function buildApp({ config, db, sms, log = false }: AppDeps): Promi
   return app;
 }
 
+function trustHops(hops: number): (address: string, hop: number) => boolean {
+  return (_address, hop) => hop < hops;
+}
+
 /** A browser navigation to a client-side route: GET or HEAD, outside /api, asking for HTML. */
 function wantsPage(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-  const path = request.url.split('?')[0] ?? '';
-  if (path === '/api' || path.startsWith('/api/')) return false;
+  if (isApiPath(request.url)) return false;
   return (request.headers.accept ?? '').includes('text/html');
 }
 
+/** Error bodies are short JSON: never a stack, a query or a database message. */
 function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error.validation) {
     return reply.code(400).send(validationErrorBody(error.validation, error.validationContext ?? 'body'));
   }
+  if (error instanceof RateLimitedError) {
+    return reply.code(429).send({ error: 'rate_limited', retryAfter: error.retryAfter });
+  }
   const status = error.statusCode ?? 500;
+  if (status === 413) {
+    return reply.code(413).send({ error: 'payload_too_large', message: `request body is larger than ${BODY_LIMIT} bytes` });
+  }
   if (status === 400 && error.code?.startsWith('FST_ERR_CTP_')) {
     return reply.code(400).send({ error: 'validation', field: 'body', message: 'body must be a JSON object' });
   }

@@ -1,4 +1,5 @@
 // Reads the server's environment variables once at start and reports every bad one in a single message.
+import { parseCorsOrigins, parseFrameAncestors, parseTileOrigins, parseTrustProxy, type Parsed } from './config-values.ts';
 import { e164FromTyped } from './phone.ts';
 
 export interface Config {
@@ -8,7 +9,9 @@ export interface Config {
   dataDir: string;
   /** A real PostgreSQL server; when unset PGlite in dataDir is used. */
   databaseUrl: string | undefined;
-  smsProvider: 'console';
+  smsProvider: 'console' | 'twilio';
+  /** Twilio's account and sender; set exactly when smsProvider is twilio. */
+  twilio: TwilioConfig | undefined;
   /** E.164 number that skips SMS and verification (spec §5). */
   testPhone: string | undefined;
   /** The web app's host name, for the WebOTP line of the SMS (`@<host> #<code>`) that lets the browser fill the code in. */
@@ -18,11 +21,32 @@ export interface Config {
   staticDir: string;
   nodeEnv: string;
   logLevel: LogLevel;
+  /** Origins whose pages may call the API with credentials (CORS); empty: same origin only. */
+  corsOrigins: string[];
+  /** CSP frame-ancestors sources: who may frame the app (the /accidents-near-me/embed page on partner sites). */
+  frameAncestors: string[];
+  /** Where the map's tiles come from (CSP img-src). */
+  mapTileOrigins: string[];
+  /** Requests per minute per client address: the API, and everything else (the web app's files and pages). */
+  rateLimit: { apiPerMinute: number; staticPerMinute: number };
+  /** Fastify's trustProxy: which hops' X-Forwarded-* headers name the client (its address for rate limits, https). */
+  trustProxy: boolean | number | string;
+}
+
+export interface TwilioConfig {
+  accountSid: string;
+  authToken: string;
+  /** The sending number, E.164. */
+  from: string;
+  /** https://api.twilio.com, or a stand-in for tests. */
+  apiBase: string;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
-const SMS_PROVIDERS = ['console'] as const;
+const SMS_PROVIDERS = ['console', 'twilio'] as const;
+const TWILIO_ACCOUNT_SID = /^AC[0-9a-f]{32}$/i;
+const E164 = /^\+[1-9]\d{6,14}$/;
 /** Dot-separated labels of letters, digits and inner hyphens: what WebOTP's `@<host>` accepts. */
 const HOST_NAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
 
@@ -58,6 +82,14 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push(`${name} must be one of ${allowed.join(', ')} (got "${raw}")`);
     return fallback;
   };
+  const parsed = <T>(name: string, parse: (raw: string) => Parsed<T>, fallback: T): T => {
+    const raw = value(name);
+    if (raw === undefined) return fallback;
+    const result = parse(raw);
+    if (result.ok) return result.value;
+    problems.push(result.problem);
+    return fallback;
+  };
 
   // In the order of .env.example, so the message reads top to bottom like the file.
   const port = integer('PORT', 8080, 0, 65535);
@@ -66,6 +98,7 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push('DATABASE_URL must be a postgres:// or postgresql:// URL');
   }
   const smsProvider = oneOf('SMS_PROVIDER', SMS_PROVIDERS, 'console');
+  const twilio = smsProvider === 'twilio' ? twilioConfig(value, problems) : undefined;
   let testPhone = value('TEST_PHONE');
   if (testPhone !== undefined) {
     const e164 = testPhone.startsWith('+') ? e164FromTyped(testPhone) : undefined;
@@ -80,19 +113,52 @@ export function loadConfig(env: Env = process.env): Config {
   const codeSecret = value('CODE_SECRET');
   if (codeSecret !== undefined && codeSecret.length < 32) problems.push('CODE_SECRET must be at least 32 characters');
 
+  const corsOrigins = parsed('CORS_ORIGINS', parseCorsOrigins, []);
+  const frameAncestors = parsed('FRAME_ANCESTORS', parseFrameAncestors, ["'self'"]);
+  const mapTileOrigins = parsed('MAP_TILE_ORIGINS', parseTileOrigins, ['https://tile.openstreetmap.org']);
+  const rateLimit = {
+    apiPerMinute: integer('RATE_LIMIT_API_PER_MINUTE', 120, 1, 1_000_000),
+    staticPerMinute: integer('RATE_LIMIT_STATIC_PER_MINUTE', 1000, 1, 1_000_000),
+  };
+  const trustProxy = parsed('TRUST_PROXY', parseTrustProxy, false);
+
   const config: Config = {
     port,
     host: value('HOST') ?? '0.0.0.0',
     dataDir: value('DATA_DIR') ?? './data',
     databaseUrl,
     smsProvider,
+    twilio,
     testPhone,
     appHost,
     codeSecret,
     staticDir: value('STATIC_DIR') ?? './dist',
     nodeEnv: value('NODE_ENV') ?? 'development',
     logLevel: oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
+    corsOrigins,
+    frameAncestors,
+    mapTileOrigins,
+    rateLimit,
+    trustProxy,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+/** The TWILIO_* variables; every missing or bad one is added to problems. */
+function twilioConfig(value: (name: string) => string | undefined, problems: string[]): TwilioConfig | undefined {
+  const required = (name: string, ok: (v: string) => boolean, what: string): string => {
+    const v = value(name);
+    if (v === undefined) problems.push(`${name} is required when SMS_PROVIDER=twilio (${what})`);
+    else if (!ok(v)) problems.push(`${name} must be ${what}`);
+    return v ?? '';
+  };
+  const accountSid = required('TWILIO_ACCOUNT_SID', (v) => TWILIO_ACCOUNT_SID.test(v), 'the account SID: AC and 32 hex digits');
+  // The token is a secret: never echoed back.
+  const authToken = required('TWILIO_AUTH_TOKEN', (v) => /^\S{16,}$/.test(v), 'the account\'s auth token');
+  const from = required('TWILIO_FROM', (v) => E164.test(v), 'the sending number in E.164, such as +12025550100');
+  const rawBase = value('TWILIO_API_BASE') ?? 'https://api.twilio.com';
+  const apiBase = /^https?:\/\/[^\s?#]+$/i.test(rawBase) && URL.canParse(rawBase) ? rawBase.replace(/\/+$/, '') : undefined;
+  if (apiBase === undefined) problems.push(`TWILIO_API_BASE must be an http(s) URL such as https://api.twilio.com (got "${rawBase}")`);
+  return { accountSid, authToken, from, apiBase: apiBase ?? '' };
 }

@@ -11,6 +11,9 @@ async function main(): Promise<void> {
   if (config.nodeEnv === 'production' && !config.codeSecret) {
     process.stderr.write('claimflow: CODE_SECRET is not set; one-time codes are hashed with a built-in key\n');
   }
+  if (config.nodeEnv === 'production' && config.smsProvider === 'console') {
+    process.stderr.write('claimflow: SMS_PROVIDER=console in production: codes are printed, not sent\n');
+  }
   const db = await openDb(config);
   await migrate(db, { log: (line) => process.stderr.write(`${line}\n`) });
   const app = await buildApp({ config, db, sms: createSms(config), log: config.logLevel });

@@ -12,7 +12,7 @@ export function captureAttribution(search: string) {
   params.delete('lang');
   // The first landing's query string is the attribution: a reload or a language switch must not replace it.
   const hasRef = document.cookie.split('; ').some((c) => c.startsWith('ref='));
-  if (params.size > 0 && !hasRef) document.cookie = `ref=${encodeURIComponent(query)}; max-age=${REF_MAX_AGE_SECONDS}; path=/; SameSite=Lax`;
+  if ([...params.keys()].length > 0 && !hasRef) document.cookie = `ref=${encodeURIComponent(query)}; max-age=${REF_MAX_AGE_SECONDS}; path=/; SameSite=Lax`;
   const gclid = params.get('gclid');
   if (gclid) sessionStorage.setItem(GCLID_KEY, gclid);
 }

@@ -1,11 +1,18 @@
 // The JSON Schemas of schemas/api, imported once for the routes.
+import accidentZipQuery from '../../schemas/api/accident-zip.query.schema.json' with { type: 'json' };
+import accidentZipResponse from '../../schemas/api/accident-zip.response.schema.json' with { type: 'json' };
 import errorResponse from '../../schemas/api/error.response.schema.json' with { type: 'json' };
 import leadsCreateCalcQuery from '../../schemas/api/leads-create-calc.query.schema.json' with { type: 'json' };
 import leadsCreateCalcRequest from '../../schemas/api/leads-create-calc.request.schema.json' with { type: 'json' };
+import leadsCreateCampLejeuneRequest from '../../schemas/api/leads-create-camp-lejeune.request.schema.json' with { type: 'json' };
+import leadsCreateRequest from '../../schemas/api/leads-create.request.schema.json' with { type: 'json' };
 import leadsCreateResponse from '../../schemas/api/leads-create.response.schema.json' with { type: 'json' };
 import leadsUpdateTimeRequest from '../../schemas/api/leads-update-time.request.schema.json' with { type: 'json' };
 import leadsUpdateTimeResponse from '../../schemas/api/leads-update-time.response.schema.json' with { type: 'json' };
+import leadsUpdateRequest from '../../schemas/api/leads-update.request.schema.json' with { type: 'json' };
+import leadsUpdateResponse from '../../schemas/api/leads-update.response.schema.json' with { type: 'json' };
 import mfaFailureResponse from '../../schemas/api/mfa-failure.response.schema.json' with { type: 'json' };
+import mfaLimitResponse from '../../schemas/api/mfa-limit.response.schema.json' with { type: 'json' };
 import mfaSmsSendRequest from '../../schemas/api/mfa-sms-send.request.schema.json' with { type: 'json' };
 import mfaSmsSendResponse from '../../schemas/api/mfa-sms-send.response.schema.json' with { type: 'json' };
 import mfaSmsVerifyRequest from '../../schemas/api/mfa-sms-verify.request.schema.json' with { type: 'json' };
@@ -16,13 +23,20 @@ import userTcpaResponse from '../../schemas/api/user-tcpa.response.schema.json' 
 import validationErrorResponse from '../../schemas/api/validation-error.response.schema.json' with { type: 'json' };
 
 export const apiSchemas = {
+  accidentZipQuery,
+  accidentZipResponse,
   errorResponse,
   leadsCreateCalcQuery,
   leadsCreateCalcRequest,
+  leadsCreateCampLejeuneRequest,
+  leadsCreateRequest,
   leadsCreateResponse,
+  leadsUpdateRequest,
+  leadsUpdateResponse,
   leadsUpdateTimeRequest,
   leadsUpdateTimeResponse,
   mfaFailureResponse,
+  mfaLimitResponse,
   mfaSmsSendRequest,
   mfaSmsSendResponse,
   mfaSmsVerifyRequest,

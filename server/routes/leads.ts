@@ -1,26 +1,42 @@
-// /leads routes: create a claim-calculator lead (only by the visitor who verified its phone) and set its call time.
+// /leads routes: create leads (only by the visitor who verified the phone, each with its consent record), set their
+// call time and add the visitor's own account of the accident; every create and update once per Idempotency-Key.
 import type { FastifyPluginAsync } from 'fastify';
-import { e164FromTyped } from '../phone.ts';
-import { findLeadByIdempotencyKey, insertLead, setPreferredCallTime } from '../store/leads.ts';
-import { liveVerificationOf } from '../store/verifications.ts';
+import { loadConsentCatalogue } from '../consent-text.ts';
+import { leadOwnership, ownsLeads, setAccidentReason, setPreferredCallTime } from '../store/leads.ts';
 import { verificationIdHash } from '../verification-cookie.ts';
 import { apiSchemas as s } from './api-schemas.ts';
 import type { RouteDeps } from './deps.ts';
-import { fieldError } from './field-error.ts';
+import { answerOnce, idempotencyKeyOf } from './idempotent.ts';
+import { submitLead, type LeadConsent } from './lead-submission.ts';
+import { refuseUnstorableText } from './storable-text.ts';
+import { NOT_VERIFIED } from './visitor.ts';
 
-interface CalcLeadBody {
+interface Contact {
   firstName: string;
   lastName: string;
   phone: string;
   email: string;
   legal_consult: boolean;
-  injured: boolean;
-  leadTypes: Record<string, unknown>;
-  extraDetails: { accidentDetails: Record<string, unknown> };
-  language: 'en' | 'es';
-  gclidcrm?: string | null;
   trusted_form_cert?: string | null;
-  businessUserToken?: string | null;
+  consent: LeadConsent;
+}
+
+interface AccidentDetails {
+  date?: string;
+  vehicleYear?: number;
+  [field: string]: unknown;
+}
+
+interface CalcLeadBody extends Contact {
+  language: 'en' | 'es';
+}
+
+interface GeneralLeadBody extends Contact {
+  language: 'en' | 'es';
+  date?: string;
+  calc_id?: string | null;
+  formData?: AccidentDetails;
+  extraDetails?: { accidentDetails?: AccidentDetails };
 }
 
 interface UpdateTimeBody {
@@ -28,51 +44,68 @@ interface UpdateTimeBody {
   preferredCallTime: string;
 }
 
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
+interface UpdateBody {
+  lead_id: number;
+  extra_details: { accidentDetails: { accidentReason: string } };
+}
 
-export const leadRoutes: FastifyPluginAsync<RouteDeps> = (app, { db }) => {
+const contactOf = (body: Contact & { language: string }) => ({
+  firstName: body.firstName,
+  lastName: body.lastName,
+  phone: body.phone,
+  email: body.email,
+  legalConsult: body.legal_consult,
+  language: body.language,
+  consent: body.consent,
+  trustedFormCert: body.trusted_form_cert,
+  body: { ...body },
+});
+
+/** Errors every create may answer besides 200. */
+const createErrors = { 400: s.validationErrorResponse, 403: s.errorResponse, 409: s.errorResponse, 422: s.errorResponse };
+
+export const leadRoutes: FastifyPluginAsync<RouteDeps> = (app, { db, clock = Date.now }) => {
+  // The app's own catalogues, read once at start: the wording of a consent.key is looked up here.
+  const deps = { db, catalogue: loadConsentCatalogue(), clock };
+  app.addHook('preValidation', refuseUnstorableText);
+
   app.post<{ Body: CalcLeadBody; Querystring: { calc_id?: string } }>(
     '/leads/create/calc',
-    {
-      schema: {
-        querystring: s.leadsCreateCalcQuery,
-        body: s.leadsCreateCalcRequest,
-        response: { 200: s.leadsCreateResponse, 400: s.validationErrorResponse, 403: s.errorResponse },
-      },
-    },
-    async (request, reply) => {
-      const body = request.body;
-      const phone = e164FromTyped(body.phone);
-      if (!phone) return reply.code(400).send(fieldError('phone', 'phone is not a valid phone number'));
-      const key = request.headers['idempotency-key'];
-      if (key !== undefined && (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key))) {
-        return reply.code(400).send(fieldError('Idempotency-Key', 'Idempotency-Key must be 1 to 200 visible ASCII characters'));
-      }
-      // The visitor must hold a recent verification of this very phone (the test phone's comes from its send).
-      const idHash = verificationIdHash(request);
-      const verificationId = idHash === undefined ? undefined : await liveVerificationOf(db, idHash, phone);
-      if (verificationId === undefined) return reply.code(403).send({ error: 'phone_not_verified' });
+    { schema: { querystring: s.leadsCreateCalcQuery, body: s.leadsCreateCalcRequest, response: { 200: s.leadsCreateResponse, ...createErrors } } },
+    (request, reply) => submitLead(deps, request, reply, { funnel: 'calc', calcId: request.query.calc_id, ...contactOf(request.body) }),
+  );
 
-      // A retry of a lead that was already stored gets the same answer, as long as the verification holds.
-      const earlier = key === undefined ? undefined : await findLeadByIdempotencyKey(db, phone, key);
-      if (earlier) return { resultIds: [earlier.id], lead: earlier };
-      const lead = await insertLead(db, {
-        funnel: 'calc',
-        calcId: request.query.calc_id,
-        firstName: body.firstName.trim(),
-        lastName: body.lastName.trim(),
-        phone,
-        email: body.email.trim(),
-        legalConsult: body.legal_consult,
-        language: body.language,
-        body: { ...body },
-        idempotencyKey: key,
-        verificationId,
-        ip: request.ip,
-        userAgent: request.headers['user-agent']?.slice(0, 512),
+  app.post<{ Body: GeneralLeadBody }>(
+    '/leads/create',
+    { schema: { body: s.leadsCreateRequest, response: { 200: s.leadsCreateResponse, ...createErrors } } },
+    (request, reply) => {
+      const body = request.body;
+      const details = body.extraDetails?.accidentDetails;
+      return submitLead(deps, request, reply, {
+        funnel: body.consent.flowId,
+        calcId: body.calc_id ?? undefined,
+        ...contactOf(body),
+        notFuture: [
+          ['date', body.date],
+          ['extraDetails.accidentDetails.date', details?.date],
+          ['formData.date', body.formData?.date],
+          ['extraDetails.accidentDetails.vehicleYear', details?.vehicleYear],
+          ['formData.vehicleYear', body.formData?.vehicleYear],
+        ],
       });
-      return { resultIds: [lead.id], lead };
     },
+  );
+
+  app.post<{ Body: Contact }>(
+    '/leads/create-camp-lejeune',
+    { schema: { body: s.leadsCreateCampLejeuneRequest, response: { 200: s.leadsCreateResponse, ...createErrors } } },
+    (request, reply) =>
+      submitLead(deps, request, reply, {
+        funnel: 'camp-lejeune',
+        calcId: undefined,
+        ...contactOf({ ...request.body, language: request.body.consent.locale }),
+        body: { ...request.body },
+      }),
   );
 
   app.put<{ Body: UpdateTimeBody }>(
@@ -80,15 +113,44 @@ export const leadRoutes: FastifyPluginAsync<RouteDeps> = (app, { db }) => {
     {
       schema: {
         body: s.leadsUpdateTimeRequest,
-        response: { 200: s.leadsUpdateTimeResponse, 400: s.validationErrorResponse, 404: s.errorResponse },
+        response: { 200: s.leadsUpdateTimeResponse, 400: s.validationErrorResponse, 404: s.errorResponse, 409: s.errorResponse, 422: s.errorResponse },
       },
     },
     async (request, reply) => {
-      // Leads of another verification answer like unknown ids, so ids cannot be probed.
+      const key = idempotencyKeyOf(request);
+      if (typeof key === 'object') return reply.code(400).send(key);
+      // Leads of another verification answer like unknown ids, so ids cannot be probed; checked before any replay.
       const idHash = verificationIdHash(request);
-      const updated = idHash !== undefined && (await setPreferredCallTime(db, request.body.ids, request.body.preferredCallTime, idHash));
-      if (!updated) return reply.code(404).send({ error: 'not_found' });
-      return { success: true };
+      if (idHash === undefined || !(await ownsLeads(db, request.body.ids, idHash))) return reply.code(404).send({ error: 'not_found' });
+      return answerOnce(db, request, reply, key, async (tx) =>
+        (await setPreferredCallTime(tx, request.body.ids, request.body.preferredCallTime, idHash))
+          ? { status: 200, body: { success: true } }
+          : { status: 404, body: { error: 'not_found' } },
+      );
+    },
+  );
+
+  app.put<{ Body: UpdateBody }>(
+    '/leads/update',
+    {
+      schema: {
+        body: s.leadsUpdateRequest,
+        response: { 200: s.leadsUpdateResponse, 404: s.errorResponse, ...createErrors },
+      },
+    },
+    async (request, reply) => {
+      const key = idempotencyKeyOf(request);
+      if (typeof key === 'object') return reply.code(400).send(key);
+      const idHash = verificationIdHash(request);
+      const ownership = idHash === undefined ? 'unverified' : await leadOwnership(db, idHash, request.body.lead_id, clock());
+      if (ownership === 'unverified') return reply.code(403).send(NOT_VERIFIED);
+      // Unknown ids and other visitors' leads answer alike.
+      if (ownership === 'not_found') return reply.code(404).send({ error: 'not_found' });
+      const reason = request.body.extra_details.accidentDetails.accidentReason;
+      return answerOnce(db, request, reply, key, async (tx) => ({
+        status: 200,
+        body: { success: true, lead: await setAccidentReason(tx, request.body.lead_id, reason) },
+      }));
     },
   );
   return Promise.resolve();

@@ -1,26 +1,14 @@
 // /user routes: TCPA consent records and SMS phone verification (send a code, check it, and hand the visitor the cookie).
-import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { tcpaMessage } from '../consent-text.ts';
-import { e164FromParts, e164FromTyped } from '../phone.ts';
-import { insertConsent } from '../store/consents.ts';
-import { consumeCode, hashCode, newCode, saveCode } from '../store/one-time-codes.ts';
+import { e164FromParts } from '../phone.ts';
+import { DEFAULT_CODE_LIMITS, type Refusal } from '../store/code-limits.ts';
+import { checkCode, hashCode, issueCode, newCode } from '../store/one-time-codes.ts';
 import { recordVerification } from '../store/verifications.ts';
 import { newVerificationId, setVerificationCookie } from '../verification-cookie.ts';
 import { apiSchemas as s } from './api-schemas.ts';
 import type { RouteDeps } from './deps.ts';
-import { fieldError } from './field-error.ts';
-
-interface TcpaBody {
-  firstName: string;
-  lastName: string;
-  phone: string;
-  email: string;
-  state?: string | null;
-  zip?: string | null;
-  trustedformPingUrl?: string | null;
-  accidentDate?: string | null;
-}
+import { refuseUnstorableText } from './storable-text.ts';
+import { recordTcpaConsent, type TcpaBody } from './tcpa-consent.ts';
 
 interface SmsSendBody {
   country_code: string;
@@ -39,43 +27,43 @@ function smsText(code: string, appHost: string): string {
   return `Your claimflow code is ${code}\n@${appHost} #${code}`;
 }
 
-export const userRoutes: FastifyPluginAsync<RouteDeps> = (app, { config, db, sms }) => {
+/** 429 with Retry-After: the client shows the error's message and may offer to retry after that many seconds. */
+function refuse(reply: FastifyReply, { error, retryAfterMs }: Refusal) {
+  const retryAfter = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  // Worth seeing in the log (a guessing attempt, or a user stuck); the phone is not logged.
+  reply.log.warn({ limit: error, retryAfter }, 'one-time code limit');
+  return reply.code(429).header('retry-after', String(retryAfter)).send({ success: false, error, retryAfter });
+}
+
+export const userRoutes: FastifyPluginAsync<RouteDeps> = (app, { config, db, sms, clock = Date.now, codeLimits }) => {
+  const limits = { ...DEFAULT_CODE_LIMITS, ...codeLimits };
   /** The test phone counts as verified at once (spec §5), by whoever asks, and gets its verification cookie. */
   const verifyTestPhone = async (reply: FastifyReply, phone: string) => {
     const { id, idHash } = newVerificationId();
-    await recordVerification(db, phone, idHash);
+    await recordVerification(db, phone, idHash, clock());
     setVerificationCookie(reply, id, config.nodeEnv);
   };
 
   app.post<{ Body: TcpaBody; Querystring: { funnel?: string } }>(
     '/user/tcpa',
     {
+      preValidation: refuseUnstorableText,
       schema: {
         querystring: s.userTcpaQuery,
         body: s.userTcpaRequest,
-        response: { 200: s.userTcpaResponse, 400: s.validationErrorResponse },
+        response: { 200: s.userTcpaResponse, 400: s.validationErrorResponse, 409: s.errorResponse, 422: s.errorResponse },
       },
     },
-    async (request, reply) => {
-      const phone = e164FromTyped(request.body.phone);
-      if (!phone) return reply.code(400).send(fieldError('phone', 'phone is not a valid phone number'));
-      const token = randomUUID();
-      const message = tcpaMessage(request.query.funnel);
-      await insertConsent(db, {
-        token,
-        funnel: request.query.funnel,
-        phone,
-        fields: { ...request.body },
-        tcpaMessage: message,
-        ip: request.ip,
-        userAgent: request.headers['user-agent']?.slice(0, 512),
-      });
-      return { token, tcpaMessage: message };
-    },
+    (request, reply) => recordTcpaConsent(db, request, reply, clock),
   );
 
-  // A 400 here is either the SMS calls' own failure body or a body that failed its schema.
-  const failure = { 400: { anyOf: [s.mfaFailureResponse, s.validationErrorResponse] }, 502: s.mfaFailureResponse };
+  // A 400 here is either the SMS calls' own failure body or a body that failed its schema; a 429 is a code limit's or
+  // the per-address request limit's (server/security.ts).
+  const failure = {
+    400: { anyOf: [s.mfaFailureResponse, s.validationErrorResponse] },
+    429: s.mfaLimitResponse,
+    502: s.mfaFailureResponse,
+  };
 
   app.post<{ Body: SmsSendBody }>(
     '/user/mfa-sms-send',
@@ -88,7 +76,8 @@ export const userRoutes: FastifyPluginAsync<RouteDeps> = (app, { config, db, sms
         return { success: true, verified: true };
       }
       const code = newCode();
-      await saveCode(db, phone, hashCode(config.codeSecret, phone, code));
+      const refusal = await issueCode(db, limits, { phone, ip: request.ip, now: clock() }, hashCode(config.codeSecret, phone, code));
+      if (refusal) return refuse(reply, refusal);
       try {
         await sms.send(phone, smsText(code, config.appHost));
       } catch (error) {
@@ -108,9 +97,12 @@ export const userRoutes: FastifyPluginAsync<RouteDeps> = (app, { config, db, sms
         await verifyTestPhone(reply, phone);
         return { success: true };
       }
+      if (phone === undefined) return reply.code(400).send({ success: false, error: 'invalid_code' });
       const { id, idHash } = newVerificationId();
-      const ok = phone !== undefined && (await consumeCode(db, phone, hashCode(config.codeSecret, phone, request.body.code), idHash));
-      if (!ok) return reply.code(400).send({ success: false, error: 'invalid_code' });
+      const codeHash = hashCode(config.codeSecret, phone, request.body.code);
+      const outcome = await checkCode(db, limits, { phone, ip: request.ip, now: clock() }, codeHash, idHash);
+      if (outcome === 'wrong') return reply.code(400).send({ success: false, error: 'invalid_code' });
+      if (outcome !== 'verified') return refuse(reply, outcome);
       setVerificationCookie(reply, id, config.nodeEnv);
       return { success: true };
     },

@@ -1,20 +1,60 @@
-// Stores TCPA consent records: who agreed, to which wording, from where and when.
-import type { Db } from '../db/db.ts';
+// Consent evidence: append-only records of who agreed to which wording, where and when, and the TCPA rows that use them.
+import type { ConsentWording } from '../consent-text.ts';
+import type { Queryable } from '../db/db.ts';
+import { ensureConsentText } from './consent-texts.ts';
 
-export interface NewConsent {
+/** What the request tells about the consent; the wording itself is stored once, in consent_texts. */
+export interface NewConsentRecord {
+  kind: 'lead' | 'tcpa';
+  wording: ConsentWording;
+  locale: string | undefined;
+  flowId: string | undefined;
+  flowVersion: number | undefined;
+  pageUrl: string | undefined;
+  /** E.164 */
+  phone: string;
+  verificationId: number | undefined;
+  trustedFormCert: string | undefined;
+  trustedFormPingUrl: string | undefined;
+  /** When the request arrived, ms since the epoch (UTC). */
+  consentedAtMs: number;
+  ip: string;
+  userAgent: string | undefined;
+}
+
+/** Stores the wording's version if new and the record; returns the record's id. Run in the caller's transaction. */
+export async function insertConsentRecord(tx: Queryable, c: NewConsentRecord): Promise<number> {
+  const text = await ensureConsentText(tx, c.wording);
+  const { rows } = await tx.query<{ id: string | number }>(
+    `INSERT INTO consent_records (kind, consent_text_id, text_version, text_sha256, locale, flow_id, flow_version,
+       consented_at_ms, ip, user_agent, page_url, phone, verification_id, trusted_form_cert, trusted_form_ping_url)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+     RETURNING id`,
+    [
+      c.kind, text.id, text.version, text.sha256, c.locale ?? null, c.flowId ?? null, c.flowVersion ?? null,
+      c.consentedAtMs, c.ip, c.userAgent ?? null, c.pageUrl ?? null, c.phone, c.verificationId ?? null,
+      c.trustedFormCert ?? null, c.trustedFormPingUrl ?? null,
+    ],
+  );
+  const row = rows[0];
+  if (!row) throw new Error('consent record insert returned no row');
+  // pg returns bigint as a string, PGlite as a number.
+  return Number(row.id);
+}
+
+export interface NewTcpaConsent {
   token: string;
   funnel: string | undefined;
   phone: string;
   fields: Record<string, unknown>;
   tcpaMessage: string;
-  ip: string;
-  userAgent: string | undefined;
+  consentRecordId: number;
 }
 
-export async function insertConsent(db: Db, c: NewConsent): Promise<void> {
-  await db.query(
-    `INSERT INTO tcpa_consents (token, funnel, phone, fields, tcpa_message, ip, user_agent)
-     VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7)`,
-    [c.token, c.funnel ?? null, c.phone, JSON.stringify(c.fields), c.tcpaMessage, c.ip, c.userAgent ?? null],
+export async function insertTcpaConsent(tx: Queryable, c: NewTcpaConsent, ip: string, userAgent: string | undefined): Promise<void> {
+  await tx.query(
+    `INSERT INTO tcpa_consents (token, funnel, phone, fields, tcpa_message, ip, user_agent, consent_record_id)
+     VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7, $8)`,
+    [c.token, c.funnel ?? null, c.phone, JSON.stringify(c.fields), c.tcpaMessage, ip, userAgent ?? null, c.consentRecordId],
   );
 }

@@ -1,5 +1,6 @@
 // Stores leads and reads them back in the shape the API returns.
-import type { Db, Queryable } from '../db/db.ts';
+import type { Queryable } from '../db/db.ts';
+import { VERIFICATION_VALID_HOURS } from './verifications.ts';
 
 export interface NewLead {
   funnel: string;
@@ -13,14 +14,17 @@ export interface NewLead {
   language: string;
   /** The validated request body, kept whole. */
   body: Record<string, unknown>;
-  idempotencyKey: string | undefined;
   /** The phone_verifications row the lead was created under. */
   verificationId: number;
+  /** Its consent record, stored first in the same transaction. */
+  consentRecordId: number;
+  /** The page-referrers header. */
+  pageReferrers: string | undefined;
   ip: string;
   userAgent: string | undefined;
 }
 
-/** A lead as the API returns it: the body's fields (less businessUserToken) with the stored, normalised columns. */
+/** A lead as the API returns it: the body's fields (less businessUserToken and consent) with the stored, normalised columns. */
 export interface Lead {
   id: number;
   funnel: string;
@@ -33,6 +37,7 @@ export interface Lead {
   language: string;
   preferredCallTime: string | null;
   createdAt: string;
+  accidentReason: string | null;
   [field: string]: unknown;
 }
 
@@ -48,14 +53,16 @@ interface LeadRow {
   language: string;
   body: Record<string, unknown>;
   preferred_call_time: string | null;
+  accident_reason: string | null;
   created_at: Date;
 }
 
 const COLUMNS = `id, funnel, calc_id, first_name, last_name, phone, email, legal_consult, language, body,
-  preferred_call_time, created_at`;
+  preferred_call_time, accident_reason, created_at`;
 
 export function toLead(row: LeadRow): Lead {
-  const { businessUserToken: _token, ...fields } = row.body;
+  // The token is the business user's secret; the consent lives in its own record.
+  const { businessUserToken: _token, consent: _consent, ...fields } = row.body;
   return {
     ...fields,
     // pg returns bigint as a string, PGlite as a number; ids stay far below 2^53.
@@ -70,27 +77,25 @@ export function toLead(row: LeadRow): Lead {
     language: row.language,
     preferredCallTime: row.preferred_call_time,
     createdAt: row.created_at.toISOString(),
+    accidentReason: row.accident_reason,
   };
 }
 
-/** Inserts a lead; with an idempotency key already used, returns the earlier lead instead of adding one. */
-export async function insertLead(db: Db, l: NewLead): Promise<Lead> {
-  const { rows } = await db.query<LeadRow>(
+/** Inserts a lead; run in the transaction that stored its consent record. */
+export async function insertLead(tx: Queryable, l: NewLead): Promise<Lead> {
+  const { rows } = await tx.query<LeadRow>(
     `INSERT INTO leads (funnel, calc_id, first_name, last_name, phone, email, legal_consult, language, body,
-       idempotency_key, verification_id, ip, user_agent)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10, $11, $12, $13)
-     ON CONFLICT (phone, idempotency_key) DO NOTHING
+       verification_id, consent_record_id, page_referrers, ip, user_agent)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10, $11, $12, $13, $14)
      RETURNING ${COLUMNS}`,
     [
       l.funnel, l.calcId ?? null, l.firstName, l.lastName, l.phone, l.email, l.legalConsult, l.language,
-      JSON.stringify(l.body), l.idempotencyKey ?? null, l.verificationId, l.ip, l.userAgent ?? null,
+      JSON.stringify(l.body), l.verificationId, l.consentRecordId, l.pageReferrers ?? null, l.ip, l.userAgent ?? null,
     ],
   );
   const row = rows[0];
-  if (row) return toLead(row);
-  const earlier = l.idempotencyKey === undefined ? undefined : await findLeadByIdempotencyKey(db, l.phone, l.idempotencyKey);
-  if (!earlier) throw new Error('lead insert returned no row');
-  return earlier;
+  if (!row) throw new Error('lead insert returned no row');
+  return toLead(row);
 }
 
 export async function getLead(db: Queryable, id: number): Promise<Lead | undefined> {
@@ -98,36 +103,58 @@ export async function getLead(db: Queryable, id: number): Promise<Lead | undefin
   return rows[0] && toLead(rows[0]);
 }
 
-/** Keys are scoped to the phone, so a guessed key never returns someone else's lead. */
-export async function findLeadByIdempotencyKey(db: Queryable, phone: string, key: string): Promise<Lead | undefined> {
-  const { rows } = await db.query<LeadRow>(
-    `SELECT ${COLUMNS} FROM leads WHERE phone = $1 AND idempotency_key = $2`,
-    [phone, key],
+/**
+ * Whether the visitor whose cookie id hashes to idHash holds a verification live at now (ms), and if so whether lead
+ * id was created under it: 'unverified', 'not_found' (unknown, or another verification's), or 'own'.
+ */
+export async function leadOwnership(db: Queryable, idHash: string, id: number, now: number): Promise<'unverified' | 'not_found' | 'own'> {
+  const { rows } = await db.query<{ lead_id: string | number | null }>(
+    `SELECT l.id AS lead_id FROM phone_verifications v
+     LEFT JOIN leads l ON l.id = $2 AND l.verification_id = v.id
+     WHERE v.id_hash = $1 AND v.verified_at > $3::timestamptz - make_interval(hours => $4)`,
+    [idHash, id, new Date(now).toISOString(), VERIFICATION_VALID_HOURS],
   );
-  return rows[0] && toLead(rows[0]);
+  const row = rows[0];
+  if (!row) return 'unverified';
+  return row.lead_id === null ? 'not_found' : 'own';
+}
+
+/** Sets the 'tell us what happened' text of a lead, kept as plain text exactly as sent (a later call replaces it). */
+export async function setAccidentReason(tx: Queryable, id: number, reason: string): Promise<Lead> {
+  const { rows } = await tx.query<LeadRow>(
+    `UPDATE leads SET accident_reason = $2, accident_reason_at = now() WHERE id = $1 RETURNING ${COLUMNS}`,
+    [id, reason],
+  );
+  const row = rows[0];
+  if (!row) throw new Error('lead vanished while being updated');
+  return toLead(row);
 }
 
 /**
  * Sets the call time of every lead in ids, all created under the verification of verificationIdHash; changes nothing
- * and returns false when any id is unknown or another verification's.
+ * and returns false when any id is unknown or another verification's. Run in a transaction (it may roll back).
  */
-export function setPreferredCallTime(db: Db, ids: number[], time: string, verificationIdHash: string): Promise<boolean> {
+export async function setPreferredCallTime(tx: Queryable, ids: number[], time: string, verificationIdHash: string): Promise<boolean> {
   const unique = [...new Set(ids)];
   const placeholders = unique.map((_, i) => `$${i + 3}`).join(', ');
-  return db.transaction(async (tx) => {
-    const { rows } = await tx.query(
-      `UPDATE leads SET preferred_call_time = $1
-       WHERE id IN (${placeholders})
-         AND verification_id = (SELECT id FROM phone_verifications WHERE id_hash = $2)
-       RETURNING id`,
-      [time, verificationIdHash, ...unique],
-    );
-    if (rows.length === unique.length) return true;
-    throw new UnknownLeads();
-  }).catch((error: unknown) => {
-    if (error instanceof UnknownLeads) return false;
-    throw error;
-  });
+  const { rows } = await tx.query(
+    `UPDATE leads SET preferred_call_time = $1
+     WHERE id IN (${placeholders})
+       AND verification_id = (SELECT id FROM phone_verifications WHERE id_hash = $2)
+     RETURNING id`,
+    [time, verificationIdHash, ...unique],
+  );
+  return rows.length === unique.length;
 }
 
-class UnknownLeads extends Error {}
+/** Whether every lead in ids was created under the verification of verificationIdHash (read only, before any change). */
+export async function ownsLeads(db: Queryable, ids: number[], verificationIdHash: string): Promise<boolean> {
+  const unique = [...new Set(ids)];
+  const placeholders = unique.map((_, i) => `$${i + 2}`).join(', ');
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM leads
+     WHERE id IN (${placeholders}) AND verification_id = (SELECT id FROM phone_verifications WHERE id_hash = $1)`,
+    [verificationIdHash, ...unique],
+  );
+  return rows[0]?.n === unique.length;
+}

@@ -1,7 +1,19 @@
-// SMS one-time codes: made with crypto.randomInt, kept only as an HMAC bound to the phone, 10 minutes, 3 checks.
+// SMS one-time codes: made with crypto.randomInt, kept only as an HMAC bound to the phone, valid 10 minutes, 3 checks,
+// used once; every send and check first passes the limits of code-limits.ts. Times come from the caller's clock.
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { CODE_LENGTH } from '../../engine/validators.ts';
-import type { Db } from '../db/db.ts';
+import type { Db, Queryable } from '../db/db.ts';
+import {
+  addEvent,
+  checkRefusal,
+  forgetFailures,
+  ipSubject,
+  lockSubjects,
+  phoneSubject,
+  sendRefusal,
+  type CodeLimits,
+  type Refusal,
+} from './code-limits.ts';
 import { recordVerification } from './verifications.ts';
 
 export const CODE_TTL_MINUTES = 10;
@@ -18,35 +30,75 @@ export function hashCode(secret: string | undefined, phone: string, code: string
   return createHmac('sha256', secret ?? BUILT_IN_KEY).update(`${phone}\n${code}`).digest('hex');
 }
 
-/** Stores the phone's new code, replacing (and so voiding) any earlier one. */
-export async function saveCode(db: Db, phone: string, codeHash: string): Promise<void> {
-  await db.query(
-    `INSERT INTO sms_codes (phone, code_hash, attempts, expires_at, used_at, created_at)
-     VALUES ($1, $2, 0, now() + make_interval(mins => $3), NULL, now())
-     ON CONFLICT (phone) DO UPDATE SET code_hash = EXCLUDED.code_hash, attempts = 0,
-       expires_at = EXCLUDED.expires_at, used_at = NULL, created_at = EXCLUDED.created_at`,
-    [phone, codeHash, CODE_TTL_MINUTES],
-  );
+/** Who asks, from where, when (ms since the epoch). */
+export interface CodeRequest {
+  phone: string;
+  ip: string;
+  now: number;
 }
 
 /**
- * Checks a code against the phone's live one. Every check counts, right or wrong; a match uses the code up and
- * records the phone as verified by the visitor holding the verification id of idHash. Returns whether it matched.
+ * Stores a new code for the phone, replacing (and so voiding) any earlier one, and counts the send against the phone
+ * and the address; or, when a limit refuses, writes nothing and says why.
  */
-export function consumeCode(db: Db, phone: string, codeHash: string, idHash: string): Promise<boolean> {
+export async function issueCode(db: Db, limits: CodeLimits, { phone, ip, now }: CodeRequest, codeHash: string): Promise<Refusal | undefined> {
+  // A refusal writes nothing, so a read without locks may give it; only a send that may pass takes the locks.
+  const early = await sendRefusal(db, limits, phone, ip, now);
+  if (early) return early;
   return db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ code_hash: string }>(
-      `UPDATE sms_codes SET attempts = attempts + 1
-       WHERE phone = $1 AND used_at IS NULL AND expires_at > now() AND attempts < $2
-       RETURNING code_hash`,
-      [phone, MAX_CHECKS],
+    await lockSubjects(tx, limits, [phoneSubject(phone), ipSubject(ip)], now);
+    const refusal = await sendRefusal(tx, limits, phone, ip, now);
+    if (refusal) return refusal;
+    await addEvent(tx, phoneSubject(phone), 'send', now);
+    await addEvent(tx, ipSubject(ip), 'send', now);
+    await tx.query(
+      `INSERT INTO sms_codes (phone, code_hash, attempts, expires_at, used_at, created_at)
+       VALUES ($1, $2, 0, $3::timestamptz, NULL, $4::timestamptz)
+       ON CONFLICT (phone) DO UPDATE SET code_hash = EXCLUDED.code_hash, attempts = 0,
+         expires_at = EXCLUDED.expires_at, used_at = NULL, created_at = EXCLUDED.created_at`,
+      [phone, codeHash, new Date(now + CODE_TTL_MINUTES * 60_000).toISOString(), new Date(now).toISOString()],
     );
-    const stored = rows[0]?.code_hash;
-    if (stored === undefined || !sameHex(stored, codeHash)) return false;
-    await tx.query('UPDATE sms_codes SET used_at = now() WHERE phone = $1', [phone]);
-    await recordVerification(tx, phone, idHash);
-    return true;
+    return undefined;
   });
+}
+
+/** verified: the code matched (now used up); wrong: it did not, or there was no live code; else a limit's refusal. */
+export type CheckOutcome = 'verified' | 'wrong' | Refusal;
+
+/**
+ * Checks a code against the phone's live one. Every check let through counts against the address, and one that
+ * fails counts against the phone (a new code does not reset that). A match uses the code up, clears the phone's
+ * failures and records the phone as verified by the visitor holding the verification id of idHash.
+ */
+export async function checkCode(db: Db, limits: CodeLimits, { phone, ip, now }: CodeRequest, codeHash: string, idHash: string): Promise<CheckOutcome> {
+  const early = await checkRefusal(db, limits, phone, ip, now);
+  if (early) return early;
+  return db.transaction(async (tx) => {
+    await lockSubjects(tx, limits, [phoneSubject(phone), ipSubject(ip)], now);
+    const refusal = await checkRefusal(tx, limits, phone, ip, now);
+    if (refusal) return refusal;
+    await addEvent(tx, ipSubject(ip), 'check', now);
+    if (!(await matchLiveCode(tx, phone, codeHash, now))) {
+      await addEvent(tx, phoneSubject(phone), 'failure', now);
+      return 'wrong';
+    }
+    await tx.query('UPDATE sms_codes SET used_at = $2::timestamptz WHERE phone = $1', [phone, new Date(now).toISOString()]);
+    await forgetFailures(tx, phone);
+    await recordVerification(tx, phone, idHash, now);
+    return 'verified';
+  });
+}
+
+/** Counts a check on the phone's code if it is live (unused, unexpired, under MAX_CHECKS), and says whether it matched. */
+async function matchLiveCode(tx: Queryable, phone: string, codeHash: string, now: number): Promise<boolean> {
+  const { rows } = await tx.query<{ code_hash: string }>(
+    `UPDATE sms_codes SET attempts = attempts + 1
+     WHERE phone = $1 AND used_at IS NULL AND expires_at > $2::timestamptz AND attempts < $3
+     RETURNING code_hash`,
+    [phone, new Date(now).toISOString(), MAX_CHECKS],
+  );
+  const stored = rows[0]?.code_hash;
+  return stored !== undefined && sameHex(stored, codeHash);
 }
 
 function sameHex(a: string, b: string): boolean {

@@ -45,8 +45,8 @@ function update(entries: Entry[], failure: ApiError | null) {
   for (const listener of listeners) listener(state);
 }
 
-/** Transient failures are retried; any other refusal is final (the request itself is wrong). */
-const transient = (error: ApiError) => error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
+/** Transient failures are retried (409: the same submission is still being handled); any other refusal is final. */
+const transient = (error: ApiError) => [0, 408, 409, 429].includes(error.status) || error.status >= 500;
 
 function settle(key: string, outcome: { value: unknown } | { error: unknown }) {
   for (const waiter of waiters.get(key) ?? []) {

@@ -24,7 +24,7 @@ describe('calculator flow', () => {
     const run = await replay(
       flow,
       [...toCaseValue({ fault: false, commercial: false }), answer({ legalConsult: true }), NEXT, answer({ preferredCallTime: '1pm - 2pm' }), NEXT],
-      { effects: okEffects, input: { query: { calc_id: 'abc' }, locale: 'es', meta: { gclid: 'G1' } } },
+      { effects: okEffects, input: { query: { calc_id: 'abc' }, locale: 'es', meta: { gclid: 'G1', pageUrl: 'https://claimflow.test/calc?calc_id=abc' } } },
     );
     expect(run.steps).toEqual(['0', '1', '1.75', '2', '2.5', '3', '5']);
     expect(run.calls.map((c) => c.name)).toEqual(['sendCode', 'saveConsent', 'verifyCode', 'createLead', 'updateCallTime']);
@@ -41,6 +41,7 @@ describe('calculator flow', () => {
       extraDetails: { accidentDetails: { fault: false, commercial: false, injuries: 1, earnings: 1, medical: 1, pain: 1 } },
       language: 'es',
       gclidcrm: 'G1',
+      consent: { key: 'common:consent.notice.primary.yes', locale: 'es', flowId: 'calculator', flowVersion: 1, pageUrl: 'https://claimflow.test/calc?calc_id=abc' },
     });
     expect(run.calls.find((c) => c.name === 'sendCode')!.request.body).toEqual({ country_code: '+1', phone: '2025550123', source: 'calc' });
     expect(run.calls.find((c) => c.name === 'saveConsent')!.request).toMatchObject({ path: '/user/tcpa', query: { funnel: 'calc' } });
@@ -55,7 +56,11 @@ describe('calculator flow', () => {
       { effects: okEffects },
     );
     expect(run.steps).toEqual(['0', '1', '1.75', '2', '2.5', '3', '3.5', '5']);
-    expect(run.calls.find((c) => c.name === 'createLead')!.request.body).toMatchObject({ legal_consult: false, leadTypes: { notInterested: true } });
+    expect(run.calls.find((c) => c.name === 'createLead')!.request.body).toMatchObject({
+      legal_consult: false,
+      leadTypes: { notInterested: true },
+      consent: { key: 'common:consent.notice.primary.no' },
+    });
   });
 
   it('keeps Next disabled on step 1 until fault and commercial are answered', async () => {

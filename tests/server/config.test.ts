@@ -10,12 +10,18 @@ describe('loadConfig', () => {
       dataDir: './data',
       databaseUrl: undefined,
       smsProvider: 'console',
+      twilio: undefined,
       testPhone: undefined,
       appHost: 'localhost',
       codeSecret: undefined,
       staticDir: './dist',
       nodeEnv: 'development',
       logLevel: 'info',
+      corsOrigins: [],
+      frameAncestors: ["'self'"],
+      mapTileOrigins: ['https://tile.openstreetmap.org'],
+      rateLimit: { apiPerMinute: 120, staticPerMinute: 1000 },
+      trustProxy: false,
     });
   });
 
@@ -53,7 +59,7 @@ describe('loadConfig', () => {
   );
 
   it('lists every bad variable in one message', () => {
-    const env = { PORT: 'eighty', SMS_PROVIDER: 'twilio', TEST_PHONE: '2025550199', APP_HOST: 'http://x', DATABASE_URL: 'mysql://x' };
+    const env = { PORT: 'eighty', SMS_PROVIDER: 'sms77', TEST_PHONE: '2025550199', APP_HOST: 'http://x', DATABASE_URL: 'mysql://x' };
     let error: unknown;
     try {
       loadConfig(env);

@@ -1,13 +1,17 @@
 // PGlite in DATA_DIR keeps its data across a restart, and migrations run once whatever the number of starts.
+import { readdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
-import { migrate } from '../../server/db/migrate.ts';
+import { migrate, MIGRATIONS_DIR } from '../../server/db/migrate.ts';
 import { openDb } from '../../server/db/open-db.ts';
 import { getLead } from '../../server/store/leads.ts';
 import { calcLeadBody, openTestDb, recordingSms, STARTUP_MS, testConfig, testDbKinds, verifyTestPhone } from '../testing/server.ts';
+
+/** Every migration file's name, in the order they run. */
+const ALL_MIGRATIONS = readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql')).map((f) => f.slice(0, -4)).sort();
 
 describe('PGlite in DATA_DIR', () => {
   let dataDir: string;
@@ -21,7 +25,7 @@ describe('PGlite in DATA_DIR', () => {
 
     const first = await openDb(config);
     expect(first.kind).toBe('pglite');
-    expect(await migrate(first)).toEqual(['0001_initial-schema']);
+    expect(await migrate(first)).toEqual(ALL_MIGRATIONS);
     const app = await buildApp({ config, db: first, sms: recordingSms() });
     const cookie = await verifyTestPhone(app, '+12025550199');
     const res = await app.inject({ method: 'POST', url: '/api/leads/create/calc?calc_id=c1', headers: { cookie }, payload: calcLeadBody('(202) 555-0199') });
@@ -34,7 +38,7 @@ describe('PGlite in DATA_DIR', () => {
     expect(await migrate(second)).toEqual([]);
     expect(await getLead(second, lead.id)).toEqual(lead);
     const { rows } = await second.query<{ name: string }>('SELECT name FROM pgmigrations');
-    expect(rows.map((r) => r.name)).toEqual(['0001_initial-schema']);
+    expect(rows.map((r) => r.name)).toEqual(ALL_MIGRATIONS);
     await second.close();
   }, STARTUP_MS);
 });
@@ -49,7 +53,10 @@ describe.each(testDbKinds)('migrations on %s', (kind) => {
         'SELECT table_name FROM information_schema.tables WHERE table_schema = $1 ORDER BY table_name',
         [db.schema],
       );
-      expect(rows.map((r) => r.table_name)).toEqual(['leads', 'pgmigrations', 'phone_verifications', 'sms_codes', 'tcpa_consents']);
+      // Each migration's tables; other migrations may add their own.
+      expect(rows.map((r) => r.table_name)).toEqual(
+        expect.arrayContaining(['leads', 'pgmigrations', 'phone_verifications', 'sms_codes', 'tcpa_consents', 'consent_records', 'consent_texts', 'idempotency_keys']),
+      );
     } finally {
       await testDb.close();
     }

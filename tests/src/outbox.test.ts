@@ -30,7 +30,10 @@ describe('outbox', () => {
   });
 
   it('keeps a submission through network failures, says so, and retries it with backoff until it goes through', async () => {
-    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce(json(503, {})).mockResolvedValueOnce(json(200, { resultIds: [8] }));
+    fetchMock
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce(json(409, { error: 'request_in_progress' }))
+      .mockResolvedValueOnce(json(200, { resultIds: [8] }));
     const done = outbox.submit(request, 'k2');
     await vi.advanceTimersByTimeAsync(0);
     expect(outbox.outboxState()).toMatchObject({ pending: 1, failure: { code: 'network' } });

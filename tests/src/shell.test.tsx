@@ -72,7 +72,8 @@ describe('app shell', () => {
     captureAttribution('?utm_source=other');
     expect(document.cookie).toContain(`ref=${encodeURIComponent('gclid=abc123&utm_source=fb')}`);
     localStorage.setItem('business-user-token', 'biz-1');
-    expect(visitMeta()).toEqual({ gclid: 'abc123', businessUserToken: 'biz-1' });
+    expect(visitMeta()).toMatchObject({ gclid: 'abc123', businessUserToken: 'biz-1', pageUrl: window.location.href });
+    expect(visitMeta().visit).not.toBe(visitMeta().visit);
   });
 
   it('sizes the progress bar (step − 1) / 3', () => {

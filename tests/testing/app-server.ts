@@ -13,11 +13,14 @@ export interface AppServer {
   lines: string[];
   /** Waits for the next SMS the console provider prints to this E.164 phone and returns its code. */
   smsCode(e164: string, after?: number): Promise<string>;
+  /** Stops it cleanly (SIGTERM). */
   stop(): Promise<void>;
+  /** Kills it at once (SIGKILL), as a crash would. */
+  kill(): Promise<void>;
 }
 
-export async function startAppServer(options: { staticDir: string; env?: Record<string, string> }): Promise<AppServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'claimflow-data-'));
+export async function startAppServer(options: { staticDir: string; env?: Record<string, string>; dataDir?: string }): Promise<AppServer> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'claimflow-data-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: options.staticDir, LOG_LEVEL: 'warn', ...options.env },
@@ -45,6 +48,13 @@ export async function startAppServer(options: { staticDir: string; env?: Record<
     }
   };
 
+  const end = (signal: NodeJS.Signals) =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill(signal);
+    });
+
   const url = await waitFor(() => lines.map((l) => /listening on (http:\/\/\S+)/.exec(l)?.[1]).find(Boolean), 'the server to listen');
   return {
     url,
@@ -55,11 +65,7 @@ export async function startAppServer(options: { staticDir: string; env?: Record<
         () => lines.slice(after).map((l) => l.startsWith(`SMS to ${e164}:`) ? /\b(\d{4,})\b/.exec(l.slice(e164.length + 8))?.[1] : undefined).find(Boolean),
         `an SMS to ${e164}`,
       ),
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
+    stop: () => end('SIGTERM'),
+    kill: () => end('SIGKILL'),
   };
 }

@@ -1,6 +1,9 @@
 // Test helpers for the lead API: a server on PGlite or a throwaway PostgreSQL schema, a recording SMS provider,
 // lead bodies, phone-verification shortcuts that return the visitor's verification cookie, all through app.inject.
 import { randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -13,6 +16,7 @@ import { openPgDb } from '../../server/db/pg-db.ts';
 import { openPgliteDb } from '../../server/db/pglite-db.ts';
 import { e164FromParts } from '../../server/phone.ts';
 import type { SmsProvider } from '../../server/sms/sms-provider.ts';
+import type { CodeLimits } from '../../server/store/code-limits.ts';
 
 export type TestDbKind = 'pglite' | 'postgres';
 
@@ -49,9 +53,12 @@ export function recordingSms(): RecordingSms {
   };
 }
 
-/** The server's configuration for tests: defaults, in-memory data, no static app, plus overrides. */
+/** Rate limits high enough that no test meets them unless it lowers them (hardening-limits.test.ts does). */
+export const TEST_RATE_LIMIT = { apiPerMinute: 100_000, staticPerMinute: 100_000 };
+
+/** The server's configuration for tests: defaults, in-memory data, no static app, no practical rate limit, plus overrides. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({}), dataDir: 'memory://', staticDir: '/nonexistent-claimflow-dist', nodeEnv: 'test', ...overrides };
+  return { ...loadConfig({}), dataDir: 'memory://', staticDir: '/nonexistent-claimflow-dist', nodeEnv: 'test', rateLimit: TEST_RATE_LIMIT, ...overrides };
 }
 
 export interface TestDb {
@@ -101,7 +108,7 @@ export async function makeTestServer(options: TestServerOptions = {}): Promise<T
   const testDb = await openTestDb(options.db ?? 'pglite');
   const config = testConfig(options.config);
   const sms = recordingSms();
-  const app = await buildApp({ config, db: testDb.db, sms });
+  const app = await buildApp({ config, db: testDb.db, sms, codeLimits: TEST_CODE_LIMITS });
   await app.ready();
   return {
     app,
@@ -147,6 +154,7 @@ export function calcLeadBody(phone: string, overrides: Record<string, unknown> =
     language: 'en',
     gclidcrm: null,
     trusted_form_cert: 'https://cert.trustedform.com/abc',
+    consent: testConsent(),
     ...overrides,
   };
 }
@@ -201,3 +209,208 @@ export function schemaErrors(schema: object, value: unknown): string[] {
 
 /** Timeout for hooks and tests that start a database: PGlite takes seconds to start, more under parallel load. */
 export const STARTUP_MS = 60_000;
+
+/** Every route of app as { method, url } (read from printRoutes), e.g. to exercise each API route. */
+export function routesOf(app: FastifyInstance): { method: string; url: string }[] {
+  const parents: string[] = [''];
+  const routes: { method: string; url: string }[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const m = /^([│├└─ ]*?)([^│├└─ ].*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!m) continue;
+    const depth = Math.max(1, (m[1] ?? '').length / 4);
+    const url = `${parents[depth - 1] ?? ''}${m[2] ?? ''}`;
+    parents.length = depth;
+    parents.push(url);
+    for (const method of m[3]?.split(', ') ?? []) routes.push({ method, url });
+  }
+  return routes;
+}
+
+/** A database whose every statement fails with error (by default one quoting SQL and a phone, as drivers' errors do). */
+export function brokenDb(error: () => Error = sqlError): Db {
+  return {
+    kind: 'pglite',
+    schema: 'public',
+    query: () => Promise.reject(error()),
+    transaction: () => Promise.reject(error()),
+    close: () => Promise.resolve(),
+  };
+}
+
+function sqlError(): Error {
+  return Object.assign(new Error('relation "leads" does not exist: SELECT id FROM leads WHERE phone = $1'), {
+    severity: 'ERROR',
+    code: '42P01',
+    detail: 'Key (phone)=(+12025550123) already exists.',
+    params: ['+12025550123', 'jane.roe@example.com'],
+    query: 'SELECT id FROM leads WHERE phone = $1',
+  });
+}
+
+/** A throwaway "built web app": index.html (with a module script and a stylesheet, as vite writes it) and hashed assets. */
+export async function makeTestDist(): Promise<{ dir: string; remove(): Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), 'claimflow-dist-'));
+  await mkdir(join(dir, 'assets'));
+  await writeFile(
+    join(dir, 'index.html'),
+    '<!doctype html><html lang="en"><head><title>claimflow</title><script type="module" crossorigin src="/assets/index-1a2b3c.js"></script>' +
+      '<link rel="stylesheet" crossorigin href="/assets/index-4d5e6f.css"></head><body><div id="root"></div></body></html>',
+  );
+  await writeFile(join(dir, 'assets', 'index-1a2b3c.js'), 'console.log("app")');
+  await writeFile(join(dir, 'assets', 'index-4d5e6f.css'), 'body { margin: 0 }');
+  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** The consent object a lead body carries: the calculator's yes-notice in English, with overrides. */
+export function testConsent(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    key: 'common:consent.notice.primary.yes',
+    locale: 'en',
+    flowId: 'calculator',
+    flowVersion: 1,
+    pageUrl: 'https://claims.example.com/calculate-your-accident-claim-value?lang=en',
+    ...overrides,
+  };
+}
+
+/** A valid POST /leads/create body (a workers' compensation lead with locating fields) for phone, with overrides. */
+export function generalLeadBody(phone: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    firstName: 'John',
+    lastName: 'Roe',
+    phone,
+    email: 'john.roe@example.com',
+    legal_consult: true,
+    injured: true,
+    leadTypes: { __CALawyer: 'AM' },
+    extraDetails: {
+      accidentDetails: { fault: false, commercial: false, injuries: 1, city: 'Austin, TX, USA', justCity: 'Austin', vin: '1HGCM82633A004352', date: '2024-05-01' },
+    },
+    state: 'TX',
+    zip: '78701',
+    city: 'Austin',
+    damage: 'Broken Bones',
+    date: '2024-05-01',
+    lead_type: 'WorkComp',
+    source: 'WorkComp',
+    language: 'en',
+    trusted_form_cert: 'https://cert.trustedform.com/def',
+    gclidcrm: 'gclid-1',
+    consent: testConsent({ flowId: 'workers-compensation', pageUrl: 'https://claims.example.com/workers-compensation' }),
+    ...overrides,
+  };
+}
+
+/** A valid POST /leads/create-camp-lejeune body for phone, with overrides. */
+export function campLejeuneBody(phone: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    q1: true,
+    q2: false,
+    q3: true,
+    firstName: 'Ann',
+    lastName: 'Lee',
+    email: 'ann.lee@example.com',
+    phone,
+    legal_consult: true,
+    trusted_form_cert: null,
+    gclidcrm: null,
+    consent: testConsent({ flowId: 'camp-lejeune', pageUrl: 'https://claims.example.com/camp-lejeune-compensation-calculator' }),
+    ...overrides,
+  };
+}
+
+/** Row counts of every table of db's schema (but the migrations' own), in one query. */
+export async function tableCounts(db: Db): Promise<Record<string, number>> {
+  return (await rowCounter(db))();
+}
+
+/** tableCounts with the tables looked up once: for loops that count after every request. */
+export async function rowCounter(db: Db): Promise<() => Promise<Record<string, number>>> {
+  const { rows: tables } = await db.query<{ table_name: string }>(
+    `SELECT table_name FROM information_schema.tables
+     WHERE table_schema = $1 AND table_type = 'BASE TABLE' AND table_name <> 'pgmigrations' ORDER BY table_name`,
+    [db.schema],
+  );
+  const sql = `SELECT ${tables.map((t) => `(SELECT count(*)::int FROM "${t.table_name}") AS "${t.table_name}"`).join(', ')}`;
+  return async () => (await db.query<Record<string, number>>(sql)).rows[0] ?? {};
+}
+
+/** A request with JSON payload, the visitor's cookie, an Idempotency-Key and other headers, through app.inject. */
+export function send(
+  app: FastifyInstance,
+  method: 'POST' | 'PUT' | 'GET',
+  url: string,
+  { payload, cookie, key, headers = {} }: { payload?: unknown; cookie?: string; key?: string; headers?: Record<string, string> } = {},
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method,
+    url,
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    headers: { ...headers, ...(cookie ? { cookie } : {}), ...(key ? { 'idempotency-key': key } : {}) },
+  });
+}
+
+/**
+ * Leads whose consent record is missing or is not theirs (another phone or verification, not a lead's kind): should be
+ * 0 over the whole table, whatever a suite did.
+ */
+export async function leadsWithoutTheirConsent(db: Db): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM leads l LEFT JOIN consent_records c ON c.id = l.consent_record_id
+     WHERE c.id IS NULL OR c.kind NOT IN ('lead', 'legacy') OR c.phone <> l.phone
+       OR c.verification_id IS DISTINCT FROM l.verification_id`,
+  );
+  return rows[0]?.n ?? -1;
+}
+
+/**
+ * The one-time code limits of makeTestServer: the real ones, but none per address, since every app.inject comes from
+ * 127.0.0.1 where real visitors each have their own (tests/server/codes-*.test.ts keep them all).
+ */
+export const TEST_CODE_LIMITS: Partial<CodeLimits> = { ipSends: [], ipChecks: [] };
+
+export const MINUTE_MS = 60_000;
+export const HOUR_MS = 60 * MINUTE_MS;
+export const DAY_MS = 24 * HOUR_MS;
+
+/** A clock for buildApp that stands still until moved: call it for the time (ms), advance(ms) or set(ms) to move it. */
+export type FakeClock = (() => number) & { advance(ms: number): void; set(ms: number): void };
+
+export function fakeClock(start = Date.UTC(2030, 0, 7, 9)): FakeClock {
+  let now = start;
+  return Object.assign(() => now, {
+    advance: (ms: number) => void (now += ms),
+    set: (ms: number) => void (now = ms),
+  });
+}
+
+/**
+ * buildApp on an open database with a clock and the real code limits (all of them, per address too), as one server
+ * process does: build another on the same db for a second process, or close it and build again for a restart.
+ */
+export async function makeCodesApp(
+  db: Db,
+  clock: () => number,
+  options: { sms?: RecordingSms; config?: Partial<Config>; codeLimits?: Partial<CodeLimits> } = {},
+): Promise<{ app: FastifyInstance; sms: RecordingSms }> {
+  const sms = options.sms ?? recordingSms();
+  const app = await buildApp({ config: testConfig(options.config), db, sms, clock, codeLimits: options.codeLimits });
+  await app.ready();
+  return { app, sms };
+}
+
+/** POST /api/user/mfa-sms-send for a national number (+1 unless countryCode), from the address ip. */
+export function smsSend(app: FastifyInstance, national: string, ip = '127.0.0.1', countryCode = '+1'): Promise<LightMyRequestResponse> {
+  return app.inject({ method: 'POST', url: '/api/user/mfa-sms-send', remoteAddress: ip, payload: { country_code: countryCode, phone: national, source: 'calc' } });
+}
+
+/** POST /api/user/mfa-sms-verify of code for a national number (+1), from the address ip. */
+export function smsVerify(app: FastifyInstance, national: string, code: string | undefined, ip = '127.0.0.1'): Promise<LightMyRequestResponse> {
+  return app.inject({ method: 'POST', url: '/api/user/mfa-sms-verify', remoteAddress: ip, payload: { code, country_code: '+1', phone: national } });
+}
+
+/** A 429 of the code limits as { status, error, retryAfter, header }, the Retry-After header as a number; for toEqual. */
+export function refusalOf(res: LightMyRequestResponse): { status: number; error: unknown; retryAfter: unknown; header: number } {
+  const body = res.json<{ error?: unknown; retryAfter?: unknown }>();
+  return { status: res.statusCode, error: body.error, retryAfter: body.retryAfter, header: Number(res.headers['retry-after']) };
+}

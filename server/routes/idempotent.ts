@@ -1,0 +1,84 @@
+// Runs a create or update at most once per Idempotency-Key: its effects and its exact answer commit in one
+// transaction, and a retry gets that answer again byte for byte.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db, Queryable } from '../db/db.ts';
+import { lockKey, purgeKeys, requestHash, saveKey } from '../store/idempotency-keys.ts';
+import type { ValidationErrorBody } from '../validation.ts';
+import { fieldError } from './field-error.ts';
+
+/** What a request's work answers; only a 2xx answer commits (and is kept for retries), any other rolls back. */
+export interface Outcome {
+  status: number;
+  body: unknown;
+}
+
+const KEY = /^[\x21-\x7e]{1,200}$/;
+const PURGE_EVERY_MS = 10 * 60 * 1000;
+let lastPurge = 0;
+
+/** The request's Idempotency-Key header: the key, undefined when there is none, or the 400 body for a malformed one. */
+export function idempotencyKeyOf(request: FastifyRequest): string | undefined | ValidationErrorBody {
+  const key = request.headers['idempotency-key'];
+  if (key === undefined) return undefined;
+  if (typeof key === 'string' && KEY.test(key)) return key;
+  return fieldError('Idempotency-Key', 'Idempotency-Key must be one header of 1 to 200 visible ASCII characters');
+}
+
+class Refusal extends Error {
+  constructor(readonly outcome: Outcome) {
+    super('refused');
+  }
+}
+
+/** The answer as bytes, through the route's response schema for its status (as Fastify would send it). */
+function serialize(reply: FastifyReply, outcome: Outcome): string {
+  const bytes = reply.code(outcome.status).serialize(outcome.body);
+  if (typeof bytes === 'string') return bytes;
+  return Buffer.from(bytes instanceof ArrayBuffer ? new Uint8Array(bytes) : bytes).toString('utf8');
+}
+
+function sendBytes(reply: FastifyReply, status: number, bytes: string): FastifyReply {
+  return reply.code(status).header('content-type', 'application/json; charset=utf-8').send(bytes);
+}
+
+/**
+ * Answers the request with work, run in one transaction. With a key, that transaction first takes the key's lock: a
+ * key answered before is replayed (same status, same bytes, nothing written), one used with another request is 422,
+ * one whose request still runs elsewhere is 409; a new key's answer is kept in the same transaction as the effects.
+ * Checks that must hold for a replay too (the visitor's verification) come before this call.
+ */
+export async function answerOnce(
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  key: string | undefined,
+  work: (tx: Queryable) => Promise<Outcome>,
+): Promise<FastifyReply> {
+  const route = `${request.method} ${request.routeOptions.url ?? request.url}`;
+  const hash = key === undefined ? '' : requestHash(request.query, request.body);
+  if (key !== undefined && Date.now() - lastPurge > PURGE_EVERY_MS) {
+    lastPurge = Date.now();
+    await purgeKeys(db);
+  }
+  try {
+    const answer = await db.transaction(async (tx) => {
+      if (key !== undefined) {
+        const earlier = await lockKey(tx, route, key, hash);
+        if (earlier.kind === 'replay') return { status: earlier.status, bytes: earlier.response };
+        if (earlier.kind === 'reused') throw new Refusal({ status: 422, body: { error: 'idempotency_key_reused' } });
+        if (earlier.kind === 'in_progress') throw new Refusal({ status: 409, body: { error: 'request_in_progress' } });
+      }
+      const outcome = await work(tx);
+      if (outcome.status < 200 || outcome.status > 299) throw new Refusal(outcome);
+      const bytes = serialize(reply, outcome);
+      if (key !== undefined) await saveKey(tx, route, key, hash, outcome.status, bytes);
+      return { status: outcome.status, bytes };
+    });
+    return sendBytes(reply, answer.status, answer.bytes);
+  } catch (error) {
+    if (!(error instanceof Refusal)) throw error;
+    // The first request with the key is still running: the client should send it again in a moment.
+    if (error.outcome.status === 409) void reply.header('retry-after', '1');
+    return reply.code(error.outcome.status).send(error.outcome.body);
+  }
+}

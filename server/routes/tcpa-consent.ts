@@ -1,0 +1,60 @@
+// POST /user/tcpa: the server's TCPA wording agreed to at the SMS step, kept as a consent record with its evidence.
+import { randomUUID } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { tcpaMessage, tcpaWording } from '../consent-text.ts';
+import type { Db } from '../db/db.ts';
+import { e164FromTyped } from '../phone.ts';
+import { insertConsentRecord, insertTcpaConsent } from '../store/consents.ts';
+import { fieldError } from './field-error.ts';
+import { answerOnce, idempotencyKeyOf } from './idempotent.ts';
+import { visitorVerificationOf } from './visitor.ts';
+
+export interface TcpaBody {
+  firstName: string;
+  lastName: string;
+  phone: string;
+  email: string;
+  state?: string | null;
+  zip?: string | null;
+  trustedformPingUrl?: string | null;
+  accidentDate?: string | null;
+  consent?: { locale: 'en' | 'es'; flowId: string; flowVersion: number; pageUrl: string };
+}
+
+export type TcpaRequest = FastifyRequest<{ Body: TcpaBody; Querystring: { funnel?: string } }>;
+
+/** Stores the tcpa row and its consent record in one transaction and answers { token, tcpaMessage }. */
+export async function recordTcpaConsent(db: Db, request: TcpaRequest, reply: FastifyReply, clock: () => number = Date.now): Promise<FastifyReply> {
+  const consentedAtMs = clock();
+  const body = request.body;
+  const phone = e164FromTyped(body.phone);
+  if (!phone) return reply.code(400).send(fieldError('phone', 'phone is not a valid phone number'));
+  const key = idempotencyKeyOf(request);
+  if (typeof key === 'object') return reply.code(400).send(key);
+  const funnel = request.query.funnel;
+  const message = tcpaMessage(funnel);
+  // Usually sent before the code is checked; when the visitor already verified this phone, the record says so.
+  const verificationId = await visitorVerificationOf(db, request, phone, consentedAtMs);
+  const ip = request.ip;
+  const userAgent = request.headers['user-agent']?.slice(0, 512);
+  return answerOnce(db, request, reply, key, async (tx) => {
+    const consentRecordId = await insertConsentRecord(tx, {
+      kind: 'tcpa',
+      wording: tcpaWording(funnel),
+      locale: body.consent?.locale,
+      flowId: body.consent?.flowId,
+      flowVersion: body.consent?.flowVersion,
+      pageUrl: body.consent?.pageUrl,
+      phone,
+      verificationId,
+      trustedFormCert: undefined,
+      trustedFormPingUrl: body.trustedformPingUrl ?? undefined,
+      consentedAtMs,
+      ip,
+      userAgent,
+    });
+    const token = randomUUID();
+    await insertTcpaConsent(tx, { token, funnel, phone, fields: { ...body }, tcpaMessage: message, consentRecordId }, ip, userAgent);
+    return { status: 200, body: { token, tcpaMessage: message } };
+  });
+}

@@ -1,0 +1,114 @@
+// The protections every response gets: security headers (CSP and friends), CORS for configured origins, per-address rate limits.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import fastifyCors from '@fastify/cors';
+import fastifyRateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import helmet from 'helmet';
+import type { Config } from './config.ts';
+
+/** Powerful features nobody needs here are off; WebOTP (SMS code fill-in) and geolocation stay with the app's own origin. */
+export const PERMISSIONS_POLICY = [
+  'camera=()',
+  'microphone=()',
+  'payment=()',
+  'usb=()',
+  'serial=()',
+  'hid=()',
+  'midi=()',
+  'display-capture=()',
+  'geolocation=(self)',
+  'otp-credentials=(self)',
+].join(', ');
+
+/** The Content-Security-Policy directives: the built app is plain Vite output, with no inline script or style. */
+export function cspDirectives(config: Pick<Config, 'frameAncestors' | 'mapTileOrigins'>): Record<string, string[]> {
+  return {
+    'default-src': ["'self'"],
+    'base-uri': ["'none'"],
+    'object-src': ["'none'"],
+    'frame-ancestors': config.frameAncestors,
+    'form-action': ["'self'"],
+    'script-src': ["'self'"],
+    'script-src-attr': ["'none'"],
+    // React sets inline styles (the progress bar's width) through the CSSOM, which style-src does not govern.
+    'style-src': ["'self'"],
+    'img-src': ["'self'", 'data:', ...config.mapTileOrigins],
+    'font-src': ["'self'"],
+    'connect-src': ["'self'"],
+  };
+}
+
+/** Sets the security headers on a response. Fastify runs no hook for a malformed URL, so its answer calls this directly. */
+export type SetSecurityHeaders = (req: IncomingMessage, res: ServerResponse) => void;
+
+export function securityHeaders(config: Pick<Config, 'frameAncestors' | 'mapTileOrigins'>): SetSecurityHeaders {
+  const framedBy = config.frameAncestors;
+  const setHelmetHeaders = helmet({
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
+    strictTransportSecurity: { maxAge: 365 * 24 * 60 * 60, includeSubDomains: true },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // Old browsers without frame-ancestors get the nearest X-Frame-Options; partners' frames need it absent.
+    xFrameOptions: framedBy.length === 1 && framedBy[0] === "'self'" ? { action: 'sameorigin' } : framedBy[0] === "'none'" ? { action: 'deny' } : false,
+  });
+  return (req, res) => {
+    setHelmetHeaders(req, res, () => undefined);
+    res.setHeader('permissions-policy', PERMISSIONS_POLICY);
+  };
+}
+
+/** Thrown when a client is over its rate limit; the error handler answers 429 { error: 'rate_limited', retryAfter }. */
+export class RateLimitedError extends Error {
+  readonly statusCode = 429;
+  constructor(readonly retryAfter: number) {
+    super('rate limited');
+    this.name = 'RateLimitedError';
+  }
+}
+
+/** The API lives under /api; everything else is the web app (files and pages). */
+export function isApiPath(url: string): boolean {
+  const path = url.split('?')[0] ?? '';
+  return path === '/api' || path.startsWith('/api/');
+}
+
+const WINDOW_MS = 60_000;
+
+/** Registers the headers (first, so every answer has them, errors included), CORS and rate limits; call before any route. */
+export async function registerSecurity(app: FastifyInstance, config: Config, setHeaders: SetSecurityHeaders): Promise<void> {
+  app.addHook('onRequest', (request, reply, done) => {
+    setHeaders(request.raw, reply.raw);
+    done();
+  });
+
+  const allowed = new Set(config.corsOrigins);
+  await app.register(fastifyCors, {
+    // false: no CORS headers at all, so other origins' pages cannot read answers (nor send credentials).
+    origin: (origin, callback) => callback(null, origin !== undefined && allowed.has(origin)),
+    credentials: true,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'],
+    exposedHeaders: ['retry-after'],
+    maxAge: 600,
+  });
+
+  // Counters live in this process (one window per minute and address); limits that must hold across processes are in the database.
+  await app.register(fastifyRateLimit, { global: false });
+  const limiters = {
+    api: { max: config.rateLimit.apiPerMinute, check: app.createRateLimit({ max: config.rateLimit.apiPerMinute, timeWindow: WINDOW_MS }) },
+    web: { max: config.rateLimit.staticPerMinute, check: app.createRateLimit({ max: config.rateLimit.staticPerMinute, timeWindow: WINDOW_MS }) },
+  };
+  // A hook rather than route options, so unknown paths and the SPA fallback count too. It runs after CORS, so a
+  // partner's page can read its 429 (and allowed preflights, answered by CORS at once, are not counted).
+  app.addHook('onRequest', async (request: FastifyRequest, reply) => {
+    // The matched route as well as the path, so an oddly spelled path cannot pick the other budget.
+    const api = isApiPath(request.url) || isApiPath(request.routeOptions.url ?? '');
+    const { max, check } = limiters[api ? 'api' : 'web'];
+    const result = await check(request);
+    if (result.isAllowed) return;
+    const reset = Math.max(1, Math.ceil(result.ttl / 1000));
+    void reply.header('x-ratelimit-limit', max).header('x-ratelimit-remaining', result.remaining).header('x-ratelimit-reset', reset);
+    if (result.isExceeded) {
+      void reply.header('retry-after', reset);
+      throw new RateLimitedError(reset);
+    }
+  });
+}

@@ -1,0 +1,150 @@
+// Limits on one-time codes, counted in the database in sliding windows: sends per phone and per address, checks per
+// address, and the lock of a phone after 10 failed checks. Counts that may let a request through are taken under row locks.
+import { isIPv6 } from 'node:net';
+import type { Queryable } from '../db/db.ts';
+
+const HOUR = 60 * 60_000;
+const DAY = 24 * HOUR;
+
+/** At most `max` events in any `ms` milliseconds. */
+export interface Window {
+  max: number;
+  ms: number;
+}
+
+export interface CodeLimits {
+  /** Codes sent to one phone. */
+  phoneSends: Window[];
+  /** Codes sent from one address (an IPv6 /64 is one address). */
+  ipSends: Window[];
+  /** Checks from one address. */
+  ipChecks: Window[];
+  /**
+   * Failed checks of one phone since it last passed one. The max-th locks the phone (sends and checks) for at least
+   * minLockMs and until the oldest of those failures is ms old, so a phone never takes more than max wrong guesses in ms.
+   */
+  phoneFailures: Window & { minLockMs: number };
+}
+
+export const DEFAULT_CODE_LIMITS: CodeLimits = {
+  phoneSends: [{ max: 3, ms: HOUR }, { max: 10, ms: DAY }],
+  ipSends: [{ max: 10, ms: HOUR }, { max: 30, ms: DAY }],
+  // Three checks for each code an address may have sent.
+  ipChecks: [{ max: 30, ms: HOUR }, { max: 90, ms: DAY }],
+  // 24 hours is the lock ASVS asks for; the 30-day window keeps a 4-digit code at 10 guesses a month (1 in 1,000).
+  phoneFailures: { max: 10, ms: 30 * DAY, minLockMs: DAY },
+};
+
+export type LimitError = 'too_many_sends' | 'too_many_checks' | 'phone_locked';
+
+export interface Refusal {
+  error: LimitError;
+  /** How long until the same request can pass. */
+  retryAfterMs: number;
+}
+
+type Kind = 'send' | 'check' | 'failure';
+
+export const phoneSubject = (phone: string): string => `phone:${phone}`;
+
+/** The subject an address is counted under: IPv4 as is (also when IPv4-mapped), IPv6 by its /64, which one client may own whole. */
+export function ipSubject(ip: string): string {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
+  if (mapped) return `ip:${mapped[1]}`;
+  const bare = ip.split('%')[0] ?? ip;
+  if (!isIPv6(bare)) return `ip:${ip}`;
+  const [head = '', tail] = bare.split('::');
+  // An IPv4 tail (::1.2.3.4) takes two groups; only the group count matters for the prefix.
+  const groups = (s: string) => (s === '' ? [] : s.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g])));
+  const h = groups(head);
+  const t = tail === undefined ? [] : groups(tail);
+  const all = [...h, ...Array<string>(8 - h.length - t.length).fill('0'), ...t];
+  return `ip:${all.slice(0, 4).map((g) => parseInt(g, 16).toString(16)).join(':')}::/64`;
+}
+
+const at = (ms: number): string => new Date(ms).toISOString();
+const longest = (windows: Window[]): number => Math.max(0, ...windows.map((w) => w.ms));
+
+/** Times (ms) of the subject's events of a kind newer than ms before now, newest first, at most limit of them. */
+async function recent(q: Queryable, subject: string, kind: Kind, now: number, ms: number, limit: number): Promise<number[]> {
+  if (limit <= 0) return [];
+  const { rows } = await q.query<{ ms: number }>(
+    `SELECT (extract(epoch FROM at) * 1000)::float8 AS ms FROM code_limit_events
+     WHERE subject = $1 AND kind = $2 AND at > $3::timestamptz ORDER BY at DESC LIMIT $4`,
+    [subject, kind, at(now - ms), limit],
+  );
+  return rows.map((r) => Math.round(Number(r.ms)));
+}
+
+/** How long until the subject's events of a kind no longer fill any of the windows; 0 when none is full. */
+async function waitFor(q: Queryable, subject: string, kind: Kind, windows: Window[], now: number): Promise<number> {
+  const times = await recent(q, subject, kind, now, longest(windows), Math.max(0, ...windows.map((w) => w.max)));
+  let wait = 0;
+  for (const { max, ms } of windows) {
+    // times are newest first, so the max-th newest leaving the window is what frees a place in it.
+    const freed = times.filter((t) => t > now - ms).length >= max ? (times[max - 1] ?? now) + ms : now;
+    wait = Math.max(wait, freed - now);
+  }
+  return wait;
+}
+
+/** The refusal of any request about a phone locked by failed checks. */
+export async function phoneLock(q: Queryable, limits: CodeLimits, phone: string, now: number): Promise<Refusal | undefined> {
+  const { max, ms, minLockMs } = limits.phoneFailures;
+  const failures = await recent(q, phoneSubject(phone), 'failure', now, ms, max);
+  const oldest = failures[max - 1];
+  if (oldest === undefined || max <= 0) return undefined;
+  const until = Math.max((failures[0] ?? oldest) + minLockMs, oldest + ms);
+  return { error: 'phone_locked', retryAfterMs: until - now };
+}
+
+/** Why a code may not be sent to phone from ip now, if it may not. */
+export async function sendRefusal(q: Queryable, limits: CodeLimits, phone: string, ip: string, now: number): Promise<Refusal | undefined> {
+  const locked = await phoneLock(q, limits, phone, now);
+  if (locked) return locked;
+  const wait = Math.max(
+    await waitFor(q, phoneSubject(phone), 'send', limits.phoneSends, now),
+    await waitFor(q, ipSubject(ip), 'send', limits.ipSends, now),
+  );
+  return wait > 0 ? { error: 'too_many_sends', retryAfterMs: wait } : undefined;
+}
+
+/** Why a code for phone may not be checked from ip now, if it may not. */
+export async function checkRefusal(q: Queryable, limits: CodeLimits, phone: string, ip: string, now: number): Promise<Refusal | undefined> {
+  const locked = await phoneLock(q, limits, phone, now);
+  if (locked) return locked;
+  const wait = await waitFor(q, ipSubject(ip), 'check', limits.ipChecks, now);
+  return wait > 0 ? { error: 'too_many_checks', retryAfterMs: wait } : undefined;
+}
+
+/**
+ * Locks the subjects' rows (made when missing) for the rest of the transaction, always in one order so that two
+ * requests cannot deadlock; then drops their events too old to count for anything.
+ */
+export async function lockSubjects(tx: Queryable, limits: CodeLimits, subjects: string[], now: number): Promise<void> {
+  const sorted = [...new Set(subjects)].sort();
+  const list = sorted.map((_, i) => `($${i + 1})`).join(', ');
+  await tx.query(`INSERT INTO code_limit_subjects (subject) VALUES ${list} ON CONFLICT DO NOTHING`, sorted);
+  const names = sorted.map((_, i) => `$${i + 1}`).join(', ');
+  await tx.query(`SELECT subject FROM code_limit_subjects WHERE subject IN (${names}) ORDER BY subject FOR UPDATE`, sorted);
+  const n = sorted.length;
+  await tx.query(
+    `DELETE FROM code_limit_events WHERE subject IN (${names})
+     AND at <= (CASE kind WHEN 'send' THEN $${n + 1} WHEN 'check' THEN $${n + 2} ELSE $${n + 3} END)::timestamptz`,
+    [
+      ...sorted,
+      at(now - Math.max(longest(limits.phoneSends), longest(limits.ipSends))),
+      at(now - longest(limits.ipChecks)),
+      at(now - limits.phoneFailures.ms),
+    ],
+  );
+}
+
+export async function addEvent(tx: Queryable, subject: string, kind: Kind, now: number): Promise<void> {
+  await tx.query('INSERT INTO code_limit_events (subject, kind, at) VALUES ($1, $2, $3::timestamptz)', [subject, kind, at(now)]);
+}
+
+/** A passed check: the phone's earlier failures no longer count. */
+export async function forgetFailures(tx: Queryable, phone: string): Promise<void> {
+  await tx.query("DELETE FROM code_limit_events WHERE subject = $1 AND kind = 'failure'", [phoneSubject(phone)]);
+}

@@ -1,0 +1,63 @@
+// Idempotency keys in the database: per route, the request's hash and its exact answer, stored with its effects.
+import { createHash } from 'node:crypto';
+import type { Db, Queryable } from '../db/db.ts';
+
+/** How long an answered key is kept (at least 24 hours, the life of a verification a retry needs anyway). */
+export const IDEMPOTENCY_RETENTION_HOURS = 48;
+
+export type Earlier =
+  | { kind: 'new' }
+  | { kind: 'replay'; status: number; response: string }
+  | { kind: 'in_progress' }
+  | { kind: 'reused' };
+
+/** JSON with object keys sorted, so the same request hashes the same however its client ordered the fields. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`);
+    return `{${entries.join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** SHA-256 (hex) of what a request asks: its query string and body. */
+export function requestHash(query: unknown, body: unknown): string {
+  return createHash('sha256').update(canonical({ query: query ?? {}, body: body ?? null })).digest('hex');
+}
+
+/** The transaction-scoped advisory lock of a key: held by the transaction of the request running with it. */
+export const KEY_LOCK_SQL = 'SELECT pg_try_advisory_xact_lock(hashtext($1), hashtext($2)) AS locked';
+
+/**
+ * What became of key on route, inside the transaction that will do the request's work: in_progress when another
+ * transaction (another process, or another connection of this one) holds its lock; else the answer kept for it
+ * (replay), or reused when that was for another request, or new. A new key stays locked until the transaction ends.
+ */
+export async function lockKey(tx: Queryable, route: string, key: string, hash: string): Promise<Earlier> {
+  const { rows: lock } = await tx.query<{ locked: boolean }>(KEY_LOCK_SQL, [route, key]);
+  if (!lock[0]?.locked) return { kind: 'in_progress' };
+  const { rows } = await tx.query<{ request_hash: string; status: number; response: string }>(
+    'SELECT request_hash, status, response FROM idempotency_keys WHERE route = $1 AND key = $2',
+    [route, key],
+  );
+  const row = rows[0];
+  if (!row) return { kind: 'new' };
+  if (row.request_hash !== hash) return { kind: 'reused' };
+  return { kind: 'replay', status: row.status, response: row.response };
+}
+
+/** Keeps the answer of a new key, in the transaction that stored the request's effects. */
+export async function saveKey(tx: Queryable, route: string, key: string, hash: string, status: number, response: string): Promise<void> {
+  await tx.query(
+    'INSERT INTO idempotency_keys (route, key, request_hash, status, response) VALUES ($1, $2, $3, $4, $5)',
+    [route, key, hash, status, response],
+  );
+}
+
+/** Deletes answers older than the retention. */
+export async function purgeKeys(db: Db): Promise<void> {
+  await db.query('DELETE FROM idempotency_keys WHERE created_at < now() - make_interval(hours => $1)', [IDEMPOTENCY_RETENTION_HOURS]);
+}

@@ -1,0 +1,313 @@
+// Consent evidence (16 CFR 310.5(a)(8)): every lead and tcpa call leaves a record of the exact wording shown (stored once
+// per version with its hash), where and when and by whom; records cannot change or go, and no lead exists without one.
+import { createHash, randomBytes } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import { runner } from 'node-pg-migrate';
+import type { ClientBase } from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import campRequest from '../../schemas/api/leads-create-camp-lejeune.request.schema.json' with { type: 'json' };
+import calcRequest from '../../schemas/api/leads-create-calc.request.schema.json' with { type: 'json' };
+import createRequest from '../../schemas/api/leads-create.request.schema.json' with { type: 'json' };
+import tcpaRequest from '../../schemas/api/user-tcpa.request.schema.json' with { type: 'json' };
+import { loadConsentCatalogue, plainText, tcpaMessage } from '../../server/consent-text.ts';
+import { migrate, MIGRATIONS_DIR } from '../../server/db/migrate.ts';
+import type { Db } from '../../server/db/db.ts';
+import { withMigrationClient } from '../../server/db/migration-client.ts';
+import { openPgDb } from '../../server/db/pg-db.ts';
+import { openPgliteDb } from '../../server/db/pglite-db.ts';
+import { ensureConsentText } from '../../server/store/consent-texts.ts';
+import {
+  calcLeadBody,
+  generalLeadBody,
+  leadsWithoutTheirConsent,
+  makeTestServer,
+  send,
+  STARTUP_MS,
+  testConsent,
+  testDbKinds,
+  uniquePhone,
+  verifyPhone,
+  type TestDbKind,
+  type TestServer,
+} from '../testing/server.ts';
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+const catalogue = loadConsentCatalogue();
+
+interface RecordRow {
+  id: number;
+  kind: string;
+  consent_text_id: number;
+  text_version: number;
+  text_sha256: string;
+  locale: string | null;
+  flow_id: string | null;
+  flow_version: number | null;
+  consented_at_ms: string | number;
+  ip: string | null;
+  user_agent: string | null;
+  page_url: string | null;
+  phone: string;
+  verification_id: string | number | null;
+  trusted_form_cert: string | null;
+  trusted_form_ping_url: string | null;
+  text_key: string;
+  wording: string;
+}
+
+describe('the consent catalogue', () => {
+  it('strips the markup of a notice and keeps what it wraps', () => {
+    expect(plainText('By tapping Submit, you agree to our <terms>Terms of Use</terms> and <1>more</1>.<br/>')).toBe(
+      'By tapping Submit, you agree to our Terms of Use and more.',
+    );
+    const yes = catalogue.resolve('common:consent.notice.primary.yes', 'en');
+    expect(yes?.text).toContain('agree to our Terms of Use and agree');
+    expect(yes?.text).not.toMatch(/[<>]/);
+    expect(yes?.sha256).toBe(sha256(yes?.text ?? ''));
+  });
+
+  it('knows every notice in both languages, and nothing that is not a notice', () => {
+    const keys = (locale: string) => catalogue.all().filter((w) => w.locale === locale).map((w) => w.key).sort();
+    expect(keys('en')).toEqual(keys('es'));
+    expect(keys('en')).toContain('common:consent.notice.secondary.no');
+    expect(keys('en').length).toBeGreaterThanOrEqual(6);
+    for (const key of ['common:consent.intro', 'common:nav.next', 'common:consent.notice.primary', 'common:consent.notice.primary.yes.x']) {
+      expect(catalogue.resolve(key, 'en')).toBeUndefined();
+    }
+    expect(catalogue.resolve('common:consent.notice.primary.yes', 'fr')).toBeUndefined();
+    expect(catalogue.resolve('common:consent.notice.primary.yes', 'es')?.text).not.toBe(catalogue.resolve('common:consent.notice.primary.yes', 'en')?.text);
+  });
+
+  it('is described the same way in every lead request schema', () => {
+    expect(createRequest.$defs.consent).toEqual(calcRequest.$defs.consent);
+    expect(campRequest.$defs.consent).toEqual(calcRequest.$defs.consent);
+    const { key: _key, ...context } = calcRequest.$defs.consent.properties;
+    expect(tcpaRequest.properties.consent.properties).toEqual(context);
+    for (const schema of [createRequest, calcRequest, campRequest]) {
+      expect(schema.required).toContain('consent');
+      expect(schema.description).toContain('Idempotency-Key');
+    }
+  });
+});
+
+describe.each(testDbKinds)('consent evidence on %s', (kind) => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await makeTestServer({ db: kind });
+  }, STARTUP_MS);
+  afterAll(async () => {
+    expect(await leadsWithoutTheirConsent(s.db)).toBe(0);
+    await s.close();
+  });
+
+  const recordOf = async (where: string, param: unknown): Promise<RecordRow | undefined> => {
+    const { rows } = await s.db.query<RecordRow>(
+      `SELECT c.*, t.text_key, t.wording FROM consent_records c JOIN consent_texts t ON t.id = c.consent_text_id WHERE ${where}`,
+      [param],
+    );
+    return rows[0];
+  };
+
+  it('records the wording, locale, flow, time, address, browser, page, phone, verification and certificate of a lead', async () => {
+    const phone = uniquePhone();
+    const cookie = await verifyPhone(s, phone.national);
+    const before = Date.now();
+    const res = await send(s.app, 'POST', '/api/leads/create/calc', {
+      payload: calcLeadBody(phone.typed, { trusted_form_cert: 'https://cert.trustedform.com/xyz' }),
+      cookie,
+      headers: { 'user-agent': 'Mozilla/5.0 (vitest)' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const id = res.json<{ lead: { id: number } }>().lead.id;
+    const record = await recordOf('c.id = (SELECT consent_record_id FROM leads WHERE id = $1)', id);
+    const shown = catalogue.resolve('common:consent.notice.primary.yes', 'en');
+    expect(record).toMatchObject({
+      kind: 'lead',
+      text_key: 'common:consent.notice.primary.yes',
+      wording: shown?.text,
+      text_sha256: shown?.sha256,
+      locale: 'en',
+      flow_id: 'calculator',
+      flow_version: 1,
+      page_url: testConsent().pageUrl,
+      user_agent: 'Mozilla/5.0 (vitest)',
+      phone: phone.e164,
+      trusted_form_cert: 'https://cert.trustedform.com/xyz',
+    });
+    expect(Number(record?.consented_at_ms)).toBeGreaterThanOrEqual(before);
+    expect(Number(record?.consented_at_ms)).toBeLessThanOrEqual(Date.now());
+    expect(record?.ip).toBeTruthy();
+    const { rows } = await s.db.query<{ verification_id: string | number }>('SELECT verification_id FROM leads WHERE id = $1', [id]);
+    expect(Number(record?.verification_id)).toBe(Number(rows[0]?.verification_id));
+  });
+
+  it('stores each wording once per version, in each language', async () => {
+    const phone = uniquePhone();
+    const cookie = await verifyPhone(s, phone.national);
+    const key = 'common:consent.notice.secondary.no';
+    for (const locale of ['en', 'en', 'es']) {
+      const res = await send(s.app, 'POST', '/api/leads/create', { payload: generalLeadBody(phone.typed, { consent: testConsent({ key, locale }) }), cookie });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const { rows } = await s.db.query<{ locale: string; version: number; sha256: string; wording: string }>(
+      'SELECT locale, version, sha256, wording FROM consent_texts WHERE text_key = $1 ORDER BY locale',
+      [key],
+    );
+    expect(rows.map((r) => [r.locale, r.version])).toEqual([['en', 1], ['es', 1]]);
+    for (const row of rows) {
+      expect(row.wording).toBe(catalogue.resolve(key, row.locale)?.text);
+      expect(row.sha256).toBe(sha256(row.wording));
+    }
+  });
+
+  it('makes a changed wording the next version of its key', async () => {
+    const key = 'test:consent.notice.changing';
+    const first = await s.db.transaction((tx) => ensureConsentText(tx, { key, locale: 'en', text: 'One.', sha256: sha256('One.') }));
+    const second = await s.db.transaction((tx) => ensureConsentText(tx, { key, locale: 'en', text: 'Two.', sha256: sha256('Two.') }));
+    const again = await s.db.transaction((tx) => ensureConsentText(tx, { key, locale: 'en', text: 'One.', sha256: sha256('One.') }));
+    expect([first.version, second.version, again.version]).toEqual([1, 2, 1]);
+    expect(again.id).toBe(first.id);
+  });
+
+  it('records the tcpa call with the server wording, its ping URL and context, and the verification when there is one', async () => {
+    const phone = uniquePhone();
+    const body = {
+      firstName: 'Jane',
+      lastName: 'Doe',
+      phone: phone.typed,
+      email: 'jane@example.com',
+      trustedformPingUrl: 'https://ping.trustedform.com/abc',
+      consent: { locale: 'es', flowId: 'calculator', flowVersion: 3, pageUrl: 'https://claims.example.com/calculate-your-accident-claim-value' },
+    };
+    const unverified = await send(s.app, 'POST', '/api/user/tcpa?funnel=calc', { payload: body });
+    expect(unverified.statusCode, unverified.body).toBe(200);
+    const token = unverified.json<{ token: string }>().token;
+    const record = await recordOf('c.id = (SELECT consent_record_id FROM tcpa_consents WHERE token = $1)', token);
+    expect(record).toMatchObject({
+      kind: 'tcpa',
+      text_key: 'server:tcpa.calc',
+      wording: tcpaMessage('calc'),
+      text_sha256: sha256(tcpaMessage('calc')),
+      locale: 'es',
+      flow_id: 'calculator',
+      flow_version: 3,
+      page_url: body.consent.pageUrl,
+      phone: phone.e164,
+      verification_id: null,
+      trusted_form_ping_url: 'https://ping.trustedform.com/abc',
+    });
+
+    const cookie = await verifyPhone(s, phone.national);
+    const verified = await send(s.app, 'POST', '/api/user/tcpa', { payload: { ...body, consent: undefined }, cookie });
+    const later = await recordOf('c.id = (SELECT consent_record_id FROM tcpa_consents WHERE token = $1)', verified.json<{ token: string }>().token);
+    expect(later).toMatchObject({ text_key: 'server:tcpa.default', locale: null, flow_id: null, page_url: null });
+    expect(later?.verification_id).not.toBeNull();
+  });
+
+  describe('the database itself', () => {
+    const refuses = (sql: string, params: unknown[] = []) => expect(s.db.query(sql, params)).rejects.toThrow();
+
+    it.each(['consent_records', 'consent_texts', 'tcpa_consents'])('refuses to change or remove any row of %s', async (table) => {
+      const { rows } = await s.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`);
+      expect(rows[0]?.n).toBeGreaterThan(0);
+      const column = table === 'consent_texts' ? 'wording' : 'ip';
+      await expect(s.db.query(`UPDATE ${table} SET ${column} = 'changed'`)).rejects.toThrow(/append-only/);
+      await expect(s.db.query(`DELETE FROM ${table}`)).rejects.toThrow(/append-only/);
+      await expect(s.db.query(`TRUNCATE ${table} CASCADE`)).rejects.toThrow(/append-only/);
+      expect((await s.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0]?.n).toBe(rows[0]?.n);
+    });
+
+    it('refuses a lead without a consent record, with an unknown one, or with another lead\'s', async () => {
+      const { rows } = await s.db.query<{ verification_id: number; consent_record_id: number }>(
+        'SELECT verification_id, consent_record_id FROM leads LIMIT 1',
+      );
+      const lead = rows[0];
+      expect(lead).toBeDefined();
+      const insert = `INSERT INTO leads (funnel, first_name, last_name, phone, email, legal_consult, language, body, verification_id, consent_record_id)
+        VALUES ('calc', 'A', 'B', '+12025550100', 'a@b.co', true, 'en', '{}', $1, $2)`;
+      await refuses(insert, [lead?.verification_id, null]);
+      await refuses(insert, [lead?.verification_id, 987654321]);
+      await refuses(insert, [lead?.verification_id, lead?.consent_record_id]);
+      // The same statement with a record of its own goes through: the refusals above are the consent's doing.
+      const { rows: records } = await s.db.query<{ id: number }>(
+        `INSERT INTO consent_records (kind, consent_text_id, text_version, text_sha256, consented_at_ms, phone, verification_id)
+         SELECT 'legacy', id, version, sha256, 0, '+12025550100', $1 FROM consent_texts LIMIT 1 RETURNING id`,
+        [lead?.verification_id],
+      );
+      await expect(s.db.query(insert, [lead?.verification_id, records[0]?.id])).resolves.toBeDefined();
+    });
+
+    it('refuses a wording whose hash is not its own, and a record naming another version or hash', async () => {
+      await refuses("INSERT INTO consent_texts (text_key, locale, version, sha256, wording) VALUES ('x:consent.notice.y', 'en', 1, $1, 'Text.')", [sha256('Other.')]);
+      const { rows } = await s.db.query<{ id: number; version: number; sha256: string }>('SELECT id, version, sha256 FROM consent_texts LIMIT 1');
+      const text = rows[0];
+      const insert = `INSERT INTO consent_records (kind, consent_text_id, text_version, text_sha256, consented_at_ms, phone)
+        VALUES ('tcpa', $1, $2, $3, 0, '+12025550100')`;
+      await refuses(insert, [text?.id, (text?.version ?? 0) + 1, text?.sha256]);
+      await refuses(insert, [text?.id, text?.version, sha256('Other.')]);
+      // A lead's record must say where and by whom.
+      await refuses(insert.replace("'tcpa'", "'lead'"), [text?.id, text?.version, text?.sha256]);
+    });
+  });
+});
+
+/** An empty database with no migration run: in-memory PGlite, or a schema on TEST_DATABASE_URL that is not there yet. */
+async function unmigratedDb(kind: TestDbKind): Promise<{ db: Db; close(): Promise<void> }> {
+  if (kind === 'pglite') {
+    const db = await openPgliteDb('memory://');
+    return { db, close: () => db.close() };
+  }
+  const schema = `cf_test_${randomBytes(6).toString('hex')}`;
+  const db = openPgDb(process.env.TEST_DATABASE_URL ?? '', { schema, max: 2 });
+  return {
+    db,
+    async close() {
+      await db.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await db.close();
+    },
+  };
+}
+
+describe.each(testDbKinds)('migration 0003 on %s with rows from before', (kind) => {
+  it('gives old tcpa rows their wording and old leads a record that says theirs was not kept', async () => {
+    const testDb = await unmigratedDb(kind);
+    const { db } = testDb;
+    try {
+      // Every migration before this one, then rows as they were stored before it.
+      const before = readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql') && f < '0003').length;
+      await withMigrationClient(db, (client) =>
+        runner({
+          dbClient: client as unknown as ClientBase,
+          dir: MIGRATIONS_DIR,
+          migrationsTable: 'pgmigrations',
+          schema: db.schema,
+          createSchema: db.schema !== 'public',
+          direction: 'up',
+          count: before,
+          singleTransaction: true,
+          logger: { info: () => {}, warn: () => {}, error: () => {} },
+        }),
+      );
+      await db.query("INSERT INTO phone_verifications (id_hash, phone) VALUES ('h1', '+12025550101')");
+      await db.query(`INSERT INTO tcpa_consents (token, funnel, phone, fields, tcpa_message, ip)
+        VALUES ('00000000-0000-4000-8000-000000000001', 'calc', '+12025550101', '{"trustedformPingUrl": "https://ping/1"}', 'Old wording.', '10.0.0.1')`);
+      await db.query(`INSERT INTO leads (funnel, first_name, last_name, phone, email, legal_consult, language, body, verification_id, idempotency_key)
+        VALUES ('calc', 'A', 'B', '+12025550101', 'a@b.co', true, 'es', '{"trusted_form_cert": "https://cert/1"}',
+          (SELECT id FROM phone_verifications WHERE id_hash = 'h1'), 'k1')`);
+
+      expect(await migrate(db)).toEqual(readdirSync(MIGRATIONS_DIR).filter((f) => f >= '0003').map((f) => f.slice(0, -4)).sort());
+      expect(await leadsWithoutTheirConsent(db)).toBe(0);
+      const { rows } = await db.query<{ kind: string; text_key: string; wording: string; locale: string | null; trusted_form_cert: string | null; trusted_form_ping_url: string | null }>(
+        `SELECT c.kind, t.text_key, t.wording, c.locale, c.trusted_form_cert, c.trusted_form_ping_url
+         FROM consent_records c JOIN consent_texts t ON t.id = c.consent_text_id ORDER BY c.id`,
+      );
+      expect(rows).toEqual([
+        { kind: 'tcpa', text_key: 'server:tcpa.calc', wording: 'Old wording.', locale: null, trusted_form_cert: null, trusted_form_ping_url: 'https://ping/1' },
+        expect.objectContaining({ kind: 'legacy', text_key: 'legacy:unrecorded', locale: 'es', trusted_form_cert: 'https://cert/1' }),
+      ]);
+      expect(rows[1]?.wording).toMatch(/not recorded/);
+    } finally {
+      await testDb.close();
+    }
+  }, STARTUP_MS);
+});

@@ -1,0 +1,352 @@
+// Generated requests against every write route and the ZIP lookup (fast-check): valid bodies, mutated ones (missing,
+// extra, wrong-typed, huge, unicode, __proto__ fields) and junk. Never a 5xx; every body the schema refuses is 400 or
+// 422 and changes no table; a valid one changes only the tables its route writes.
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BODY_LIMIT } from '../../server/app.ts';
+import { loadConsentCatalogue } from '../../server/consent-text.ts';
+import { apiSchemas } from '../../server/routes/api-schemas.ts';
+import { schemaValidatorCompiler } from '../../server/validation.ts';
+import {
+  calcLeadBody,
+  leadsWithoutTheirConsent,
+  makeTestServer,
+  rowCounter,
+  send,
+  STARTUP_MS,
+  testDbKinds,
+  uniquePhone,
+  verifyPhone,
+  type TestServer,
+} from '../testing/server.ts';
+
+const RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
+const compile = schemaValidatorCompiler();
+const validator = (schema: object) => compile({ schema, method: 'POST', url: '/', httpPart: 'body' });
+const NOTICE_KEYS = [...new Set(loadConsentCatalogue().all().map((w) => w.key))];
+const SERVICES = ['DefectiveAirbag', 'dValue', 'DUILawyer', '__CALawyer', 'Chiropractor'] as const;
+const SLOTS = ['Call ASAP', '9am - 10am', '11am - 12pm', '1pm - 2pm', '3pm - 4pm', '4pm - 5pm', 'Call me after 5 pm'];
+
+// Values that are valid for their field's schema.
+const text = (max: number) => fc.string({ maxLength: max, unit: 'grapheme-composite' });
+const nonBlank = (max: number) => text(max).filter((v) => /\S/.test(v));
+const email = fc.emailAddress().filter((e) => e.length <= 254);
+const pastDate = fc
+  .date({ min: new Date('1950-01-01T00:00:00Z'), max: new Date(Date.now() - 2 * 86_400_000), noInvalidDate: true })
+  .map((d) => d.toISOString().slice(0, 10));
+const nullable = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: null });
+const scale = fc.integer({ min: 0, max: 2 });
+const leadTypes = fc.oneof(
+  fc.dictionary(fc.constantFrom(...SERVICES), fc.constantFrom('AM', 'PM'), { maxKeys: 5 }),
+  fc.constant({ notInterested: true }),
+);
+const context = fc.record({
+  locale: fc.constantFrom('en', 'es'),
+  flowId: fc.stringMatching(/^[a-z0-9][a-z0-9-]{0,20}$/),
+  flowVersion: fc.integer({ min: 1, max: 1_000_000 }),
+  pageUrl: fc.webUrl({ withQueryParameters: true, withFragments: true }).filter((u) => u.length <= 2048),
+});
+const consent = fc.tuple(fc.constantFrom(...NOTICE_KEYS), context).map(([key, c]) => ({ key, ...c }));
+const answers = { fault: fc.boolean(), commercial: fc.boolean(), injuries: scale, earnings: scale, medical: scale, pain: scale };
+const accidentDetails = fc.record(
+  {
+    ...answers,
+    city: text(60),
+    justCity: text(40),
+    vin: fc.stringMatching(/^[A-Z0-9]{17}$/),
+    caseID: nonBlank(20),
+    date: pastDate,
+    location: fc.record({ lat: fc.double({ min: -90, max: 90, noNaN: true }), lng: fc.double({ min: -180, max: 180, noNaN: true }) }),
+    vehicleMake: fc.constantFrom('FORD', 'TOYOTA', 'ALL OTHER MAKES'),
+    vehicleYear: fc.integer({ min: 1900, max: 2020 }),
+    state: nullable(fc.stringMatching(/^[A-Z]{2}$/)),
+    zip: nullable(fc.stringMatching(/^\d{5}$/)),
+  },
+  { requiredKeys: [] },
+);
+const contact = (phone: string) => ({
+  firstName: nonBlank(30),
+  lastName: text(30),
+  phone: fc.constant(phone),
+  email,
+  legal_consult: fc.boolean(),
+  consent,
+});
+const optional = { trusted_form_cert: nullable(fc.webUrl()), gclidcrm: nullable(text(40)) };
+
+/** One generated request: the body (or a raw JSON text), its Idempotency-Key, and what kind of case it is. */
+interface Case {
+  payload: unknown;
+  raw?: string;
+  key?: string;
+  kind: string;
+}
+
+/** Every dotted path to a value in body, so a mutation can reach nested fields too. */
+function paths(value: unknown, prefix: string[] = []): string[][] {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return [prefix];
+  return [prefix, ...Object.entries(value).flatMap(([k, v]) => paths(v, [...prefix, k]))];
+}
+
+function setAt(body: unknown, path: string[], value: unknown, remove: boolean): unknown {
+  const copy = structuredClone(body) as Record<string, unknown>;
+  if (path.length === 0) return remove ? {} : value;
+  let node: Record<string, unknown> = copy;
+  for (const step of path.slice(0, -1)) node = node[step] as Record<string, unknown>;
+  const last = path.at(-1) as string;
+  if (remove) delete node[last];
+  // defineProperty, so a key named __proto__ becomes an own field of the JSON, not the object's prototype.
+  else Object.defineProperty(node, last, { value, enumerable: true, writable: true, configurable: true });
+  return copy;
+}
+
+const oddValue = fc.oneof(
+  fc.anything({ maxDepth: 2, withNullPrototype: true }),
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.string({ minLength: 2_000, maxLength: 8_000 }),
+  fc.string({ minLength: 300, maxLength: 3_000, unit: 'grapheme' }),
+  fc.constantFrom(null, true, false, 0, -1, 1.5, 1e308, -1e308, 2 ** 63, '', ' ', '\u0000', 'a\u0000b', '<script>alert(1)</script>', '__proto__', [], {}),
+);
+const oddKey = fc.oneof(fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'status', 'id', ''), fc.string({ maxLength: 12 }));
+const keyHeader = fc.oneof(
+  { arbitrary: fc.constant(undefined), weight: 3 },
+  { arbitrary: fc.constant('unique'), weight: 2 },
+  { arbitrary: fc.constantFrom('', 'a b', 'k'.repeat(201), 'é'), weight: 1 },
+);
+
+/** Valid bodies, mutations of them (a field removed, replaced or added, at any depth), junk, and __proto__ texts. */
+function cases(valid: fc.Arbitrary<Record<string, unknown>>): fc.Arbitrary<Case> {
+  const withKey = (arb: fc.Arbitrary<Omit<Case, 'key'>>) => fc.tuple(arb, keyHeader).map(([c, key]) => ({ ...c, key }));
+  const mutated = fc.tuple(valid, fc.nat(), oddValue, oddKey, fc.nat(3)).map(([body, at, value, key, how]) => {
+    const all = paths(body).filter((p) => p.length > 0);
+    const path = all[at % all.length] ?? [];
+    // how 0: remove a field; 1-2: give it an odd value; 3: add an odd field beside it.
+    if (how === 0) return { payload: setAt(body, path, undefined, true), kind: 'missing field' };
+    if (how < 3) return { payload: setAt(body, path, value, false), kind: 'odd value' };
+    return { payload: setAt(body, [...path.slice(0, -1), key], value, false), kind: 'extra field' };
+  });
+  const junk = fc.anything({ maxDepth: 3 }).map((payload) => ({ payload, kind: 'junk' }));
+  const proto = fc.tuple(valid, fc.constantFrom('"__proto__":{"polluted":"yes"}', '"constructor":{"prototype":{"polluted":"yes"}}')).map(([body, field]) => ({
+    payload: body,
+    raw: JSON.stringify(body).replace(/^\{/, `{${field},`),
+    kind: 'prototype pollution',
+  }));
+  return fc.oneof(
+    { arbitrary: withKey(valid.map((payload) => ({ payload, kind: 'valid' }))), weight: 4 },
+    { arbitrary: withKey(mutated), weight: 5 },
+    { arbitrary: withKey(junk), weight: 1 },
+    { arbitrary: withKey(proto), weight: 1 },
+  );
+}
+
+type Counts = Record<string, number>;
+const ROUTES = ['POST /user/tcpa', 'POST /leads/create/calc', 'POST /leads/create', 'POST /leads/create-camp-lejeune', 'PUT /leads/update/time', 'PUT /leads/update'];
+/** The tables a route may add to when it answers 200 (consent_texts: a wording seen for the first time). */
+const LEAD_WRITES = { leads: 1, consent_records: 1 };
+const TCPA_WRITES = { tcpa_consents: 1, consent_records: 1 };
+
+describe.each(testDbKinds)('fuzzing the API on %s', (kind) => {
+  let s: TestServer;
+  let cookie: string;
+  let phone: string;
+  let ownIds: number[];
+  const tally: Record<string, Record<string, number>> = {};
+  let keys = 0;
+  let countRows: () => Promise<Counts>;
+  /** The row counts after the last request: requests run one at a time, so they are the next one's 'before'. */
+  let current: Counts;
+
+  beforeAll(async () => {
+    s = await makeTestServer({ db: kind });
+    countRows = await rowCounter(s.db);
+    const p = uniquePhone();
+    phone = p.typed;
+    cookie = await verifyPhone(s, p.national);
+    ownIds = [];
+    for (let i = 0; i < 3; i += 1) {
+      const res = await send(s.app, 'POST', '/api/leads/create/calc', { payload: calcLeadBody(phone), cookie });
+      ownIds.push(res.json<{ lead: { id: number } }>().lead.id);
+    }
+  }, STARTUP_MS);
+  afterAll(async () => {
+    expect(await leadsWithoutTheirConsent(s.db)).toBe(0);
+    await s.close();
+    console.info(`[fuzz ${kind}] ${JSON.stringify(tally)}`);
+  });
+
+  /** Sends c; checks the status against the schema's verdict and the row counts against what the route writes. */
+  const check = async (name: string, method: 'POST' | 'PUT', url: string, schema: object, writes: Counts, c: Case) => {
+    const isValid = validator(schema);
+    const json = c.raw ?? JSON.stringify(c.payload) ?? 'null';
+    const key = c.key === 'unique' ? `fuzz-${(keys += 1)}` : c.key;
+    const before = current;
+    const res = await s.app.inject({
+      method,
+      url,
+      payload: json,
+      headers: { 'content-type': 'application/json', cookie, ...(key === undefined ? {} : { 'idempotency-key': key }) },
+    });
+    const after = await countRows();
+    current = after;
+    const bucket = (tally[name] ??= {});
+    bucket[`${c.kind} ${res.statusCode}`] = (bucket[`${c.kind} ${res.statusCode}`] ?? 0) + 1;
+
+    expect(res.statusCode, `${res.statusCode} ${res.body} for ${json.slice(0, 300)}`).toBeLessThan(500);
+    const schemaValid = c.raw === undefined && isValid(JSON.parse(json) as unknown);
+    if (Buffer.byteLength(json) > BODY_LIMIT) expect(res.statusCode).toBe(413);
+    else if (!schemaValid) expect([400, 422], `${res.body} for ${json.slice(0, 300)}`).toContain(res.statusCode);
+    if (res.statusCode !== 200) {
+      expect(after).toEqual(before);
+      return;
+    }
+    const expected: Counts = { ...before };
+    for (const [table, n] of Object.entries(writes)) expected[table] = (expected[table] ?? 0) + n;
+    if (key !== undefined) expected.idempotency_keys = (expected.idempotency_keys ?? 0) + 1;
+    expected.consent_texts = after.consent_texts ?? 0;
+    expect(after).toEqual(expected);
+    expect((after.consent_texts ?? 0) - (before.consent_texts ?? 0)).toBeLessThanOrEqual(1);
+  };
+
+  const endpoints = (): [string, 'POST' | 'PUT', string, object, Counts, fc.Arbitrary<Record<string, unknown>>][] => [
+    [
+      'POST /user/tcpa',
+      'POST',
+      '/api/user/tcpa?funnel=calc',
+      apiSchemas.userTcpaRequest,
+      TCPA_WRITES,
+      fc.record(
+        {
+          firstName: nonBlank(30),
+          lastName: text(30),
+          phone: fc.constant(phone),
+          email,
+          state: nullable(fc.stringMatching(/^[A-Za-z]{2}$/)),
+          zip: nullable(fc.stringMatching(/^\d{5}(-\d{4})?$/)),
+          trustedformPingUrl: nullable(fc.webUrl()),
+          accidentDate: nullable(pastDate),
+          consent: context,
+        },
+        { requiredKeys: ['firstName', 'lastName', 'phone', 'email'] },
+      ),
+    ],
+    [
+      'POST /leads/create/calc',
+      'POST',
+      '/api/leads/create/calc',
+      apiSchemas.leadsCreateCalcRequest,
+      LEAD_WRITES,
+      fc.record({
+        ...contact(phone),
+        ...optional,
+        injured: fc.boolean(),
+        leadTypes,
+        extraDetails: fc.record({ accidentDetails: fc.record(answers) }),
+        language: fc.constantFrom('en', 'es'),
+        businessUserToken: nullable(text(40)),
+      }),
+    ],
+    [
+      'POST /leads/create',
+      'POST',
+      '/api/leads/create',
+      apiSchemas.leadsCreateRequest,
+      LEAD_WRITES,
+      fc.record(
+        {
+          ...contact(phone),
+          ...optional,
+          language: fc.constantFrom('en', 'es'),
+          injured: fc.boolean(),
+          leadTypes,
+          formData: accidentDetails,
+          extraDetails: fc.record({ accidentDetails }, { requiredKeys: [] }),
+          state: nullable(fc.stringMatching(/^[A-Z]{2}$/)),
+          zip: nullable(fc.stringMatching(/^\d{5}$/)),
+          city: nullable(text(60)),
+          damage: fc.constantFrom('Back or Neck Pain', 'Broken Bones', 'Cuts and Bruises', 'Headaches', 'Other', null),
+          date: pastDate,
+          lead_type: fc.stringMatching(/^[A-Za-z0-9_.-]{1,20}$/),
+          source: fc.constantFrom('direct', 'medical', 'truck', 'WorkComp'),
+          calc_id: nullable(text(20)),
+          businessUserToken: nullable(text(40)),
+        },
+        { requiredKeys: ['firstName', 'lastName', 'phone', 'email', 'legal_consult', 'language', 'consent'] },
+      ),
+    ],
+    [
+      'POST /leads/create-camp-lejeune',
+      'POST',
+      '/api/leads/create-camp-lejeune',
+      apiSchemas.leadsCreateCampLejeuneRequest,
+      LEAD_WRITES,
+      fc.record({ ...contact(phone), ...optional, q1: fc.boolean(), q2: fc.boolean(), q3: fc.boolean() }),
+    ],
+    [
+      'PUT /leads/update/time',
+      'PUT',
+      '/api/leads/update/time',
+      apiSchemas.leadsUpdateTimeRequest,
+      {},
+      fc.record({ ids: fc.array(fc.constantFrom(...ownIds), { minLength: 1, maxLength: 3 }), preferredCallTime: fc.constantFrom(...SLOTS) }),
+    ],
+    [
+      'PUT /leads/update',
+      'PUT',
+      '/api/leads/update',
+      apiSchemas.leadsUpdateRequest,
+      {},
+      fc.record({
+        lead_id: fc.constantFrom(...ownIds),
+        extra_details: fc.record({ accidentDetails: fc.record({ accidentReason: nonBlank(400) }) }),
+      }),
+    ],
+  ];
+
+  it.each(ROUTES)(`survives ${RUNS} generated bodies on %s`, async (route) => {
+    const [name, method, url, schema, writes, valid] = endpoints().find(([n]) => n === route) ?? [];
+    if (!name || !method || !url || !schema || !writes || !valid) throw new Error(`no endpoint ${route}`);
+    current = await countRows();
+    await fc.assert(
+      fc.asyncProperty(cases(valid), (c) => check(name, method, url, schema, writes, c)),
+      { numRuns: RUNS },
+    );
+    const seen = tally[name] ?? {};
+    const total = Object.values(seen).reduce((a, b) => a + b, 0);
+    expect(total).toBeGreaterThanOrEqual(RUNS);
+    // The valid bodies must mostly get through, or the test would only be exercising the refusals.
+    const accepted = Object.entries(seen).filter(([k]) => k.startsWith('valid 200')).reduce((a, [, n]) => a + n, 0);
+    expect(accepted).toBeGreaterThan(RUNS / 10);
+    expect(Object.prototype).not.toHaveProperty('polluted');
+  }, 300_000);
+
+  it(`survives ${RUNS} generated queries of GET /accident/zip, writing nothing`, async () => {
+    const isValid = validator(apiSchemas.accidentZipQuery);
+    const degrees = (max: number) => fc.double({ min: -max, max, noNaN: true }).map((n) => n.toFixed(4));
+    const odd = fc.oneof(fc.string({ maxLength: 20, unit: 'binary' }), fc.constantFrom('', '-', '1e5', '0x10', 'NaN', '99.9', '-181', '12.1234567890123456'));
+    const place = {
+      city: fc.oneof(fc.constantFrom('Austin', 'New York', 'st. louis', 'Beverly Hills'), fc.string({ maxLength: 120, unit: 'grapheme' })),
+      state: fc.oneof(fc.constantFrom('TX', 'NY', 'Texas', 'mo', 'ZZ', ''), fc.string({ maxLength: 40 })),
+    };
+    const query = fc.oneof(
+      { arbitrary: fc.record({ lat: degrees(90), lng: degrees(180), ...place }, { requiredKeys: ['lat', 'lng'] }), weight: 3 },
+      { arbitrary: fc.record(place), weight: 1 },
+      {
+        arbitrary: fc.record({ lat: fc.oneof(degrees(180), odd), lng: fc.oneof(degrees(200), odd), ...place, zoom: odd }, { requiredKeys: [] }),
+        weight: 2,
+      },
+    );
+    const before = await countRows();
+    const bucket: Record<string, number> = (tally['GET /accident/zip'] = {});
+    await fc.assert(
+      fc.asyncProperty(query, async (q) => {
+        const res = await s.app.inject({ method: 'GET', url: `/api/accident/zip?${new URLSearchParams(q).toString()}` });
+        bucket[String(res.statusCode)] = (bucket[String(res.statusCode)] ?? 0) + 1;
+        expect(res.statusCode, `${res.body} for ${JSON.stringify(q)}`).toBeLessThan(500);
+        if (!isValid({ ...q })) expect(res.statusCode).toBe(400);
+        if (res.statusCode === 200) expect(res.json<{ success: boolean }>().success).toBeTypeOf('boolean');
+      }),
+      { numRuns: RUNS },
+    );
+    expect(await countRows()).toEqual(before);
+  }, 300_000);
+});

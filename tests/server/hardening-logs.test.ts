@@ -1,0 +1,123 @@
+// The request log at its most verbose, over every API route and the error paths: phones and e-mails only masked,
+// names, free text, codes and cookies never.
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app.ts';
+import {
+  brokenDb,
+  calcLeadBody,
+  makeTestServer,
+  recordingSms,
+  routesOf,
+  STARTUP_MS,
+  testConfig,
+  testDbKinds,
+  uniquePhone,
+  verifyPhone,
+  type TestServer,
+} from '../testing/server.ts';
+
+const EMAIL = 'jane.roe@example.com';
+const LAST_NAME = 'Roeverly';
+const FREE_TEXT = 'Hit at the crossing by a blue van';
+
+describe.each(testDbKinds)('logs on %s', (kind) => {
+  let s: TestServer;
+  let app: FastifyInstance;
+  const lines: string[] = [];
+  const log = { level: 'trace' as const, stream: { write: (line: string) => void lines.push(line) } };
+  const phone = uniquePhone();
+  let secrets: string[];
+
+  beforeAll(async () => {
+    s = await makeTestServer({ db: kind });
+    app = await buildApp({ config: s.config, db: s.db, sms: s.sms, log });
+    await app.ready();
+    const shell = { ...s, app };
+
+    // The funnel as a visitor walks it.
+    await app.inject({ method: 'POST', url: '/api/user/tcpa?funnel=calc', payload: { firstName: 'Jane', lastName: LAST_NAME, phone: phone.typed, email: EMAIL } });
+    const cookie = await verifyPhone(shell, phone.national);
+    const body = calcLeadBody(phone.typed, { email: EMAIL, lastName: LAST_NAME });
+    const lead = await app.inject({ method: 'POST', url: '/api/leads/create/calc', headers: { cookie, 'idempotency-key': 'k-1' }, payload: body });
+    const ids = lead.json<{ resultIds?: number[] }>().resultIds ?? [1];
+    await app.inject({ method: 'PUT', url: '/api/leads/update/time', headers: { cookie }, payload: { ids, preferredCallTime: 'Call ASAP' } });
+    await app.inject({ method: 'POST', url: '/api/leads/create/calc', headers: { cookie }, payload: body });
+    await app.inject({ method: 'POST', url: '/api/leads/create/calc', headers: { cookie }, payload: { ...body, email: 'bad' } });
+
+    // Every API route, with personal data in the body and the query string, including the routes added later.
+    for (const { method, url } of routesOf(app).filter((r) => r.url.startsWith('/api/') && r.method !== 'HEAD')) {
+      const query = `?phone=${encodeURIComponent(phone.e164)}&email=${encodeURIComponent(EMAIL)}&zip=20001`;
+      const payload = {
+        ...body,
+        lead_id: ids[0],
+        country_code: '+1',
+        extra_details: { accidentDetails: { accidentReason: FREE_TEXT } },
+        text: FREE_TEXT,
+      };
+      await app.inject({ method: method as 'POST', url: `${url}${query}`, headers: { cookie }, ...(method === 'GET' || method === 'OPTIONS' ? {} : { payload }) });
+    }
+
+    // Error paths: malformed JSON and too-big bodies quoting the data, an SMS service that fails naming the phone.
+    await app.inject({ method: 'POST', url: '/api/user/tcpa', headers: { 'content-type': 'application/json' }, payload: `{"phone": "${phone.e164}", "email": "${EMAIL}", "lastName": "${LAST_NAME}" x` });
+    await app.inject({ method: 'POST', url: '/api/user/tcpa', payload: { email: EMAIL, phone: phone.e164, text: FREE_TEXT.repeat(2000) } });
+    s.sms.failing = true;
+    const failingSend = s.sms.send.bind(s.sms);
+    s.sms.send = async (to, text) => {
+      await failingSend(to, text).catch(() => undefined);
+      throw new Error(`The 'To' number ${to} is not a valid phone number (${EMAIL})`);
+    };
+    const sendFailed = await app.inject({ method: 'POST', url: '/api/user/mfa-sms-send', payload: { country_code: '+1', phone: phone.national, source: 'calc' } });
+    expect(sendFailed.statusCode).toBe(502);
+
+    secrets = [phone.national, phone.e164, phone.typed, EMAIL, LAST_NAME, FREE_TEXT, cookie.split('=')[1] ?? 'none'];
+    const code = s.sms.lastCode(phone.e164);
+    if (code) secrets.push(`#${code}`, `is ${code}`);
+  }, STARTUP_MS);
+  afterAll(async () => {
+    await app.close();
+    await s.close();
+  });
+
+  it('wrote request and error lines', () => {
+    expect(lines.length).toBeGreaterThan(20);
+    expect(lines.some((l) => l.includes('"level":50'))).toBe(true);
+  });
+
+  it('never wrote a phone, e-mail, name, free text, code or verification id in full', () => {
+    const text = lines.join('');
+    for (const secret of secrets) expect(text).not.toContain(secret);
+    expect(text).not.toContain(encodeURIComponent(phone.e164));
+    expect(text).not.toContain(encodeURIComponent(EMAIL));
+  });
+
+  it('wrote them masked where they were part of a message', () => {
+    const text = lines.join('');
+    expect(text).toContain(`${phone.e164.slice(0, 5)}***${phone.e164.slice(-4)}`);
+    expect(text).toContain('j***@example.com');
+  });
+});
+
+describe('database errors in the log', () => {
+  it('are logged without the values they quote', async () => {
+    const lines: string[] = [];
+    const app = await buildApp({
+      config: testConfig(),
+      db: brokenDb(),
+      sms: recordingSms(),
+      log: { level: 'info', stream: { write: (l) => void lines.push(l) } },
+    });
+    try {
+      const res = await app.inject({ method: 'POST', url: '/api/user/tcpa', payload: { firstName: 'Jane', lastName: LAST_NAME, phone: '(202) 555-0123', email: EMAIL } });
+      expect(res.statusCode).toBe(500);
+      const errorLine = lines.find((l) => l.includes('"level":50'));
+      expect(errorLine).toBeDefined();
+      const entry = JSON.parse(errorLine ?? '{}') as { err?: Record<string, unknown> };
+      expect(entry.err).toMatchObject({ code: '42P01' });
+      for (const field of ['detail', 'params', 'parameters']) expect(entry.err).not.toHaveProperty(field);
+      for (const secret of ['+12025550123', '2025550123', EMAIL, LAST_NAME]) expect(lines.join('')).not.toContain(secret);
+    } finally {
+      await app.close();
+    }
+  }, STARTUP_MS);
+});
