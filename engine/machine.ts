@@ -53,7 +53,7 @@ function errorOf(flow: Flow, effect: string, error: unknown): FlowError {
     code,
     messageKey: errors[code] ?? errors.default ?? 'errors:NETWORK_ERROR_TEXT',
     detail: typeof e.message === 'string' ? e.message : undefined,
-    params: typeof e.retryAfter === 'number' ? { minutes: Math.max(1, Math.ceil(e.retryAfter / 60)) } : undefined,
+    waitSeconds: typeof e.retryAfter === 'number' ? e.retryAfter : undefined,
   };
 }
 

@@ -60,8 +60,8 @@ export interface FlowError {
   messageKey: string;
   /** Raw text of the failure, for dialogs that show it. */
   detail?: string;
-  /** Values for the message, e.g. { minutes } to wait after a refusal. */
-  params?: Record<string, unknown>;
+  /** Seconds the API asked to wait before trying again (a 429 refusal). */
+  waitSeconds?: number;
 }
 
 export interface FlowContext {

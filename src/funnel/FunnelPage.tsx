@@ -10,6 +10,7 @@ import { registry } from '../../widgets/registry.ts';
 import type { WidgetProps } from '../../widgets/types.ts';
 import { retryAll } from '../api/outbox.ts';
 import { useOutbox } from '../api/use-outbox.ts';
+import { formatWait } from './format-wait.ts';
 import { visitMeta } from '../attribution.ts';
 import { withLang } from '../layout/LangLink.tsx';
 import { forgetProgress, useFunnelActor } from './use-funnel-actor.ts';
@@ -108,7 +109,7 @@ function FunnelPage({ flow }: { flow: Flow }) {
         })}
       </div>
       <div className="funnel-error" role="alert" aria-live="assertive">
-        {error ? t(error.messageKey, error.params) : null}
+        {error ? t(error.messageKey, { wait: formatWait(error.waitSeconds ?? 0, i18n.language) }) : null}
         {busy && outbox.failure ? t('app:funnel.outboxFailed') : null}
       </div>
       {busy && outbox.failure && (

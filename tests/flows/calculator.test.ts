@@ -122,7 +122,7 @@ describe('calculator flow', () => {
     const toContact = [NEXT, answer({ fault: false, commercial: false }), NEXT, NEXT, answer(validContact), NEXT];
     const tooMany = () => Promise.reject(Object.assign(new Error('429'), { code: 'too_many_sends', retryAfter: 1790 }));
     const run = await replay(flow, toContact, { effects: { ...okEffects, sendCode: tooMany } });
-    expect(run.context.error).toMatchObject({ messageKey: 'errors:TOO_MANY_CODES', params: { minutes: 30 } });
+    expect(run.context.error).toMatchObject({ messageKey: 'errors:TOO_MANY_CODES', waitSeconds: 1790 });
   });
 
   it('stays on the code step with CODE_YOU_ENTERED_IS_INVALID_ for a wrong code, and a new answer clears it', async () => {

@@ -4,6 +4,7 @@ import { RouterProvider, createMemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { captureAttribution, visitMeta } from '../../src/attribution.ts';
 import { progressOf } from '../../src/funnel/FunnelPage.tsx';
+import { formatWait } from '../../src/funnel/format-wait.ts';
 import { initI18n, languageOf } from '../../src/i18n.ts';
 import { routes } from '../../src/routes.tsx';
 
@@ -78,5 +79,14 @@ describe('app shell', () => {
 
   it('sizes the progress bar (step − 1) / 3', () => {
     expect(['0', '1', '1.75', '2', '2.5', '3', '3.5', '4', '5'].map(progressOf)).toEqual([0, 0, 0.25, 1 / 3, 0.5, 2 / 3, 2.5 / 3, 1, 1]);
+  });
+});
+
+describe('waiting times in messages', () => {
+  it('reads in minutes, hours or days, in the visitor language', () => {
+    expect(formatWait(1790, 'en')).toBe('30 minutes');
+    expect(formatWait(5 * 3600, 'en')).toBe('5 hours');
+    expect(formatWait(29 * 86400, 'es')).toBe('29 días');
+    expect(formatWait(20, 'es')).toBe('1 minuto');
   });
 });
