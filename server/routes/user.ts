@@ -1,6 +1,7 @@
 // /user routes: TCPA consent records and SMS phone verification (send a code, check it, and hand the visitor the cookie).
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { e164FromParts } from '../phone.ts';
+import { isBlacklisted } from '../store/blacklist.ts';
 import { DEFAULT_CODE_LIMITS, type Refusal } from '../store/code-limits.ts';
 import { checkCode, hashCode, issueCode, newCode } from '../store/one-time-codes.ts';
 import { recordVerification } from '../store/verifications.ts';
@@ -61,6 +62,7 @@ export const userRoutes: FastifyPluginAsync<RouteDeps> = (app, { config, db, sms
   // the per-address request limit's (server/security.ts).
   const failure = {
     400: { anyOf: [s.mfaFailureResponse, s.validationErrorResponse] },
+    403: s.mfaFailureResponse,
     429: s.mfaLimitResponse,
     502: s.mfaFailureResponse,
   };
@@ -75,6 +77,7 @@ export const userRoutes: FastifyPluginAsync<RouteDeps> = (app, { config, db, sms
         await verifyTestPhone(reply, phone);
         return { success: true, verified: true };
       }
+      if (await isBlacklisted(db, phone)) return reply.code(403).send({ success: false, error: 'blacklisted' });
       const code = newCode();
       const refusal = await issueCode(db, limits, { phone, ip: request.ip, now: clock() }, hashCode(config.codeSecret, phone, code));
       if (refusal) return refuse(reply, refusal);
