@@ -5,7 +5,7 @@ import type { ConsentCatalogue } from '../consent-text.ts';
 import type { Db } from '../db/db.ts';
 import { e164FromTyped } from '../phone.ts';
 import { insertConsentRecord } from '../store/consents.ts';
-import { insertLead } from '../store/leads.ts';
+import { insertLead, type LeadFields } from '../store/leads.ts';
 import { fieldError } from './field-error.ts';
 import { answerOnce, idempotencyKeyOf } from './idempotent.ts';
 import { NOT_VERIFIED, visitorVerificationOf } from './visitor.ts';
@@ -19,20 +19,9 @@ export interface LeadConsent {
   pageUrl: string;
 }
 
-export interface Submission {
-  funnel: string;
-  calcId: string | undefined;
-  firstName: string;
-  lastName: string;
-  /** As typed. */
-  phone: string;
-  email: string;
-  legalConsult: boolean;
-  language: string;
+export interface Submission extends LeadFields {
   consent: LeadConsent;
   trustedFormCert: string | null | undefined;
-  /** The validated body, kept whole with the lead. */
-  body: Record<string, unknown>;
   /** Dates (YYYY-MM-DD) and years that may not lie in the future, by field path. */
   notFuture?: [field: string, value: string | number | undefined | null][];
 }

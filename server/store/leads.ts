@@ -2,18 +2,22 @@
 import type { Queryable } from '../db/db.ts';
 import { VERIFICATION_VALID_HOURS } from './verifications.ts';
 
-export interface NewLead {
+/** What a lead says of itself, as submitted and as stored. */
+export interface LeadFields {
   funnel: string;
   calcId: string | undefined;
   firstName: string;
   lastName: string;
-  /** E.164 */
+  /** As typed in a submission; E.164 once stored. */
   phone: string;
   email: string;
   legalConsult: boolean;
   language: string;
   /** The validated request body, kept whole. */
   body: Record<string, unknown>;
+}
+
+export interface NewLead extends LeadFields {
   /** The phone_verifications row the lead was created under. */
   verificationId: number;
   /** Its consent record, stored first in the same transaction. */

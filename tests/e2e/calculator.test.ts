@@ -1,10 +1,8 @@
 // A person walks the claim calculator in Chromium against the real server, at phone and desktop size, in English and Spanish.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openPgliteDb } from '../../server/db/pglite-db.ts';
-import { startAppServer, type AppServer } from '../testing/app-server.ts';
-import { buildApp } from '../testing/build-app.ts';
-import { DESKTOP, PHONE, browserAvailable, launchBrowser } from '../testing/browser.ts';
+import { useAppAndBrowser } from '../testing/app-and-browser.ts';
+import { DESKTOP, PHONE, browserAvailable } from '../testing/browser.ts';
 import { walkCalculator } from '../testing/calculator-walk.ts';
 
 const ROUTE = '/calculate-your-accident-claim-value';
@@ -19,31 +17,20 @@ const runs = [
 ] as const;
 
 describe.runIf(browserAvailable)('claim calculator in the browser', () => {
-  let server: AppServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startAppServer({ staticDir: await buildApp() });
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = useAppAndBrowser();
 
   it.each(runs)('$lang at $size size, consult $consult: intro to confirmation, phone verified by SMS', async (run) => {
-    const page = await browser.newPage({ viewport: run.viewport });
+    const page = await suite.browser.newPage({ viewport: run.viewport });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await walkCalculator(page, server, { ...run, route: ROUTE, shots: `calculator-${run.lang}-${run.size}-${run.consult}` });
+    await walkCalculator(page, suite.server, { ...run, route: ROUTE, shots: `calculator-${run.lang}-${run.size}-${run.consult}` });
     expect(errors).toEqual([]);
     await page.close();
   });
 
   it('stored every lead with its answers, language, calc_id, gclid and call time', async () => {
-    await server.stop();
-    const db = await openPgliteDb(server.dataDir);
+    await suite.server.stop();
+    const db = await openPgliteDb(suite.server.dataDir);
     try {
       const { rows } = await db.query<{ calc_id: string; phone: string; language: string; preferred_call_time: string | null; body: Record<string, unknown> }>(
         'SELECT calc_id, phone, language, preferred_call_time, body FROM leads ORDER BY id',

@@ -1,28 +1,16 @@
 // The browser's own navigation in a funnel: Back and Forward, a language switch mid-funnel, coming back after the end.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppServer, type AppServer } from '../testing/app-server.ts';
-import { buildApp } from '../testing/build-app.ts';
-import { PHONE, browserAvailable, launchBrowser } from '../testing/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useAppAndBrowser } from '../testing/app-and-browser.ts';
+import { PHONE, browserAvailable } from '../testing/browser.ts';
 import { copy, type Lang } from '../testing/copy.ts';
 
 const ROUTE = '/calculate-your-accident-claim-value';
 const TEST_PHONE = '2025550199';
 
 describe.runIf(browserAvailable)('browser navigation in a funnel', () => {
-  let server: AppServer;
-  let browser: Browser;
+  const suite = useAppAndBrowser({ TEST_PHONE: `+1${TEST_PHONE}` });
   let page: Page;
-
-  beforeAll(async () => {
-    server = await startAppServer({ staticDir: await buildApp(), env: { TEST_PHONE: `+1${TEST_PHONE}` } });
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   const heading = (lang: Lang, key: string) => page.getByRole('heading', { level: 1, name: copy(lang, key) });
   const button = (lang: Lang, key: string) => page.getByRole('button', { name: copy(lang, key), exact: true });
@@ -30,7 +18,7 @@ describe.runIf(browserAvailable)('browser navigation in a funnel', () => {
     page.getByRole('radiogroup', { name: copy(lang, question) }).getByRole('radio', { name: copy(lang, `common:yesno.${answer}`) }).click();
 
   async function toSliders(lang: Lang) {
-    await page.goto(`${server.url}${ROUTE}${lang === 'es' ? '?lang=es' : ''}`);
+    await page.goto(`${suite.server.url}${ROUTE}${lang === 'es' ? '?lang=es' : ''}`);
     await button(lang, 'common:nav.continue').click();
     await choose(lang, 'calculator:step1.fault', 'no');
     await choose(lang, 'calculator:step1.commercial', 'no');
@@ -39,7 +27,7 @@ describe.runIf(browserAvailable)('browser navigation in a funnel', () => {
   }
 
   it('Forward after Back does not move the funnel back again', async () => {
-    page = await browser.newPage({ viewport: PHONE });
+    page = await suite.browser.newPage({ viewport: PHONE });
     await toSliders('en');
     await page.goBack();
     await heading('en', 'calculator:step1.title').waitFor();
@@ -52,7 +40,7 @@ describe.runIf(browserAvailable)('browser navigation in a funnel', () => {
   });
 
   it('keeps the language chosen mid-funnel through Back and a reload', async () => {
-    page = await browser.newPage({ viewport: PHONE });
+    page = await suite.browser.newPage({ viewport: PHONE });
     await toSliders('en');
     await page.getByRole('button', { name: copy('en', 'footer.switchLabel') }).click();
     await heading('es', 'calculator:step175.title').waitFor();
@@ -64,7 +52,7 @@ describe.runIf(browserAvailable)('browser navigation in a funnel', () => {
   });
 
   it('after the end, a reload stays on the confirmation and a new visit starts over', async () => {
-    page = await browser.newPage({ viewport: PHONE });
+    page = await suite.browser.newPage({ viewport: PHONE });
     await toSliders('en');
     await button('en', 'common:nav.next').click();
     await page.getByLabel(copy('en', 'common:contact.name'), { exact: true }).fill('Maria Lopez');

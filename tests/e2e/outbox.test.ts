@@ -1,37 +1,24 @@
 // No lead lost or doubled: offline at submit, a reload, back online → the lead arrives once.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openPgliteDb } from '../../server/db/pglite-db.ts';
-import { startAppServer, type AppServer } from '../testing/app-server.ts';
-import { buildApp } from '../testing/build-app.ts';
-import { PHONE, browserAvailable, launchBrowser } from '../testing/browser.ts';
+import { useAppAndBrowser } from '../testing/app-and-browser.ts';
+import { PHONE, browserAvailable } from '../testing/browser.ts';
 import { copy } from '../testing/copy.ts';
 
 const TEST_PHONE = '2025550198';
 
 describe.runIf(browserAvailable)('the outbox in the browser', () => {
-  let server: AppServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startAppServer({ staticDir: await buildApp(), env: { TEST_PHONE: `+1${TEST_PHONE}` } });
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = useAppAndBrowser({ TEST_PHONE: `+1${TEST_PHONE}` });
 
   it('keeps a lead submitted offline through a reload and sends it once when back online', async () => {
-    const context = await browser.newContext({ viewport: PHONE });
+    const context = await suite.browser.newContext({ viewport: PHONE });
     const page = await context.newPage();
     const t = (key: string) => copy('en', key);
     const button = (key: string) => page.getByRole('button', { name: t(key), exact: true });
     const choose = (question: string, answer: 'yes' | 'no') =>
       page.getByRole('radiogroup', { name: t(question) }).getByRole('radio', { name: t(`common:yesno.${answer}`) }).click();
 
-    await page.goto(`${server.url}/calculate-your-accident-claim-value?calc_id=outbox`);
+    await page.goto(`${suite.server.url}/calculate-your-accident-claim-value?calc_id=outbox`);
     await button('common:nav.continue').click();
     await choose('calculator:step1.fault', 'no');
     await choose('calculator:step1.commercial', 'no');
@@ -62,8 +49,8 @@ describe.runIf(browserAvailable)('the outbox in the browser', () => {
     await page.getByRole('heading', { level: 1, name: t('calculator:step5.title') }).waitFor();
     await context.close();
 
-    await server.stop();
-    const db = await openPgliteDb(server.dataDir);
+    await suite.server.stop();
+    const db = await openPgliteDb(suite.server.dataDir);
     try {
       const { rows } = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM leads WHERE calc_id = 'outbox'");
       expect(rows[0]?.n).toBe(1);

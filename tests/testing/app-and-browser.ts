@@ -1,0 +1,19 @@
+// For a browser suite: the built app on a real server with a fresh data directory, and chromium, for the whole file.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { startAppServer, type AppServer } from './app-server.ts';
+import { buildApp } from './build-app.ts';
+import { launchBrowser } from './browser.ts';
+
+export function useAppAndBrowser(env?: Record<string, string>): { server: AppServer; browser: Browser } {
+  const suite = {} as { server: AppServer; browser: Browser };
+  beforeAll(async () => {
+    suite.server = await startAppServer({ staticDir: await buildApp(), env });
+    suite.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await suite.browser?.close();
+    await suite.server?.stop();
+  });
+  return suite;
+}
