@@ -10,7 +10,7 @@ const STANDARD_OPS = [
 
 /** Operations the flow language adds to JSON Logic. */
 const CUSTOM_OPS: Record<string, (...args: never[]) => unknown> = {
-  /** ["fullName" | "email" | "phone" | "code", value] → whether the value passes that rule of the spec. */
+  /** [rule, value] → whether the value passes that rule of engine/validators.ts (fullName, email, phone, code, vin, pastDate, …). */
   valid: (rule: string, value: unknown) => isValid(rule, value),
   /** [fullName, "first" | "last"] → that part of the name. */
   splitName: (full: unknown, part: 'first' | 'last') => splitName(full, part),

@@ -21,7 +21,47 @@ export function parsePhone(input: string): PhoneNumber | undefined {
   return parsed?.isValid() ? parsed : undefined;
 }
 
+/** VIN characters: digits and capital letters except I, O and Q (ISO 3779). */
+const VIN = /^[A-HJ-NPR-Z0-9]{17}$/;
+const VIN_VALUES: Record<string, number> = Object.fromEntries(
+  [...'ABCDEFGHJKLMNPRSTUVWXYZ'].map((c, i) => [c, [1, 2, 3, 4, 5, 6, 7, 8, 1, 2, 3, 4, 5, 7, 9, 2, 3, 4, 5, 6, 7, 8, 9][i] as number]),
+);
+const VIN_WEIGHTS = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
+
+/** Whether a well-formed VIN's 9th character is the check digit of the others (49 CFR 565.15; not every maker follows it). */
+export function vinCheckDigitMatches(vin: string): boolean {
+  const sum = [...vin].reduce((total, c, i) => total + (/\d/.test(c) ? Number(c) : (VIN_VALUES[c] ?? 0)) * (VIN_WEIGHTS[i] ?? 0), 0);
+  const check = sum % 11 === 10 ? 'X' : String(sum % 11);
+  return vin[8] === check;
+}
+
+/** Today as YYYY-MM-DD in the local time zone (the visitor's, in a browser). */
+export function today(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** A real calendar date written YYYY-MM-DD. */
+function isCalendarDate(v: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
 export const validators = {
+  /** Some text besides spaces (case ID and other free fields). */
+  required: (v: unknown) => typeof v === 'string' && v.trim() !== '',
+  vin: (v: unknown) => typeof v === 'string' && VIN.test(v),
+  /** An accident date: YYYY-MM-DD, a real date, not after today (§5). */
+  pastDate: (v: unknown) => typeof v === 'string' && isCalendarDate(v) && v <= today(),
+  /** A vehicle year: a whole number from 1900 to this year (§5). */
+  vehicleYear: (v: unknown) => Number.isInteger(v) && (v as number) >= 1900 && (v as number) <= new Date().getFullYear(),
+  /** A place chosen from the suggestions (or found from a map pin): it has an address and a state. */
+  place: (v: unknown) => isObject(v) && typeof v.address === 'string' && v.address !== '' && typeof v.state === 'string' && v.state !== '',
+  /** A map point. */
+  point: (v: unknown) => isObject(v) && typeof v.lat === 'number' && typeof v.lng === 'number',
   fullName: (v: unknown) => typeof v === 'string' && FULL_NAME.test(v),
   email: (v: unknown) => typeof v === 'string' && EMAIL.test(v.trim()),
   phone: (v: unknown) => typeof v === 'string' && v.trim().length > 7 && parsePhone(v) !== undefined,

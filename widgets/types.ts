@@ -12,6 +12,8 @@ export interface WidgetProps<P = Record<string, unknown>> {
   /** An effect of this step is running (show loading, block input). */
   busy: boolean;
   send: (event: FlowEvent) => void;
+  /** One step back, as the page's Back button does (through the browser history), for widgets with their own nav. */
+  back: () => void;
   /** The flow's i18n namespace: copy keys without a namespace resolve there, then in common. */
   ns: string;
   /** Leaves the funnel for an app path or a URL (dialogs and Close buttons). */

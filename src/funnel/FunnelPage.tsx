@@ -29,7 +29,7 @@ export function FunnelRoute({ flow }: { flow: Flow }) {
 }
 
 function FunnelPage({ flow }: { flow: Flow }) {
-  const { t, i18n } = useTranslation([flow.namespace, 'app', 'common', 'errors']);
+  const { t, i18n } = useTranslation([flow.namespace, 'app', 'common', 'errors', 'fields', 'locate']);
   const location = useLocation();
   const navigate = useNavigate();
   const input = useMemo(
@@ -102,6 +102,7 @@ function FunnelPage({ flow }: { flow: Flow }) {
             computed: data.computed,
             busy,
             send,
+            back,
             ns: flow.namespace,
             navigate: leave,
           };

@@ -18,6 +18,7 @@ export interface RenderWidgetOptions<P> {
   ns?: string;
   lng?: Lang;
   navigate?: (href: string) => void;
+  back?: () => void;
   /** Apply ANSWER events to the answers as the machine would (default true). */
   applyAnswers?: boolean;
 }
@@ -25,6 +26,7 @@ export interface RenderWidgetOptions<P> {
 export interface RenderWidgetResult<P> extends RenderResult {
   send: Mock<(event: FlowEvent) => void>;
   navigate: Mock<(href: string) => void>;
+  back: Mock<() => void>;
   user: UserEvent;
   /** Re-renders with some options changed, e.g. new answers from the machine. */
   update: (patch: Partial<RenderWidgetOptions<P>>) => void;
@@ -35,9 +37,10 @@ interface HarnessProps<P> {
   options: RenderWidgetOptions<P>;
   send: (event: FlowEvent) => void;
   navigate: (href: string) => void;
+  back: () => void;
 }
 
-function Harness<P>({ Component, options, send, navigate }: HarnessProps<P>) {
+function Harness<P>({ Component, options, send, navigate, back }: HarnessProps<P>) {
   const [answers, setAnswers] = useState(options.answers ?? {});
   const [seen, setSeen] = useState(options.answers);
   if (seen !== options.answers) {
@@ -59,6 +62,7 @@ function Harness<P>({ Component, options, send, navigate }: HarnessProps<P>) {
       computed={options.computed ?? {}}
       busy={options.busy ?? false}
       send={onSend}
+      back={back}
       ns={options.ns ?? FIXTURE_NS}
       navigate={navigate}
     />
@@ -72,10 +76,11 @@ export function renderWidget<P>(
 ): RenderWidgetResult<P> {
   const send = vi.fn<(event: FlowEvent) => void>();
   const navigate = vi.fn<(href: string) => void>(options.navigate ?? (() => undefined));
+  const back = vi.fn<() => void>(options.back ?? (() => undefined));
   let current = options;
   const ui = (o: RenderWidgetOptions<P>) => (
     <I18nextProvider i18n={i18nFor(o.lng ?? 'en')}>
-      <Harness Component={Component} options={o} send={send} navigate={navigate} />
+      <Harness Component={Component} options={o} send={send} navigate={navigate} back={back} />
     </I18nextProvider>
   );
   const user = userEvent.setup(userOptions);
@@ -84,6 +89,7 @@ export function renderWidget<P>(
     ...result,
     send,
     navigate,
+    back,
     user,
     update: (patch) => {
       current = { ...current, ...patch };

@@ -19,13 +19,13 @@ const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}|<(
 const flows = Object.values(import.meta.glob<{ default: Flow }>('../../flows/*.json', { eager: true })).map((m) => m.default);
 
 function copyKeysIn(value: unknown, found = new Set<string>()): Set<string> {
-  if (typeof value === 'string' && /^(common|errors):/.test(value)) found.add(value);
+  if (typeof value === 'string' && /^(common|errors|fields|locate):/.test(value)) found.add(value);
   else if (Array.isArray(value)) value.forEach((v) => copyKeysIn(v, found));
   else if (value && typeof value === 'object') Object.values(value).forEach((v) => copyKeysIn(v, found));
   return found;
 }
 
-describe.each(['common', 'errors'])('%s copy', (ns) => {
+describe.each(['common', 'errors', 'fields', 'locate'])('%s copy', (ns) => {
   const en = flatten(catalogues.en?.[ns] as Tree);
   const es = flatten(catalogues.es?.[ns] as Tree);
 

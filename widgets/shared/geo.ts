@@ -1,0 +1,55 @@
+// Place search, reverse geocoding and map tiles as widgets see them: one interface, provided by the app (Google when
+// a key is configured, else the API's offline US gazetteer), so widgets never know which one answers.
+import { createContext, useContext } from 'react';
+
+export interface Point {
+  lat: number;
+  lng: number;
+}
+
+/** A place chosen from the suggestions or found from a map pin (§3: address, state, postal code, locality). */
+export interface Place {
+  /** Full formatted address, shown to the person, e.g. "Austin, TX 78701, USA". */
+  address: string;
+  /** Locality (city name), e.g. "Austin". */
+  city: string;
+  /** Two-letter state code, e.g. "TX". */
+  state: string;
+  /** Five-digit ZIP code, or null when none is known. */
+  zip: string | null;
+  lat?: number;
+  lng?: number;
+}
+
+/** One suggestion for typed text: what the list shows; resolve() turns it into a Place. */
+export interface PlaceSuggestion {
+  id: string;
+  label: string;
+}
+
+export interface GeoServices {
+  /** Cities and regions in the US that match the text, best first (an empty list when none). */
+  suggest(text: string, signal?: AbortSignal): Promise<PlaceSuggestion[]>;
+  /** The place of a suggestion, its ZIP filled in (GET /accident/zip) when the place has a city and state but none. */
+  resolve(suggestion: PlaceSuggestion): Promise<Place>;
+  /** The address at a point, or null when nothing is found there; throws GeoError when the service fails. */
+  reverse(point: Point): Promise<Place | null>;
+  /** Map tiles: a Leaflet URL template and its attribution (HTML). */
+  tiles: { url: string; attribution: string };
+}
+
+/** A failure of the place service; status is its code (e.g. Google's OVER_QUERY_LIMIT, or an HTTP status). */
+export class GeoError extends Error {
+  constructor(readonly status: string) {
+    super(`geocoder failed: ${status}`);
+    this.name = 'GeoError';
+  }
+}
+
+export const GeoContext = createContext<GeoServices | null>(null);
+
+export function useGeo(): GeoServices {
+  const geo = useContext(GeoContext);
+  if (!geo) throw new Error('useGeo: no GeoContext provider (the app provides one around funnels)');
+  return geo;
+}
