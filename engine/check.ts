@@ -55,6 +55,7 @@ function semanticProblems(flow: Flow, catalogues: Catalogues): Problem[] {
         (root === 'results' && field !== undefined && field in flow.effects) ||
         (root !== undefined && ROOTS_ANY.has(root) && field !== undefined) ||
         path === 'locale' ||
+        path === 'item' ||
         path === 'flow.id' ||
         path === 'flow.version';
       if (!known) add(at, `reads unknown field "${path}"`);

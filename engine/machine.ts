@@ -28,20 +28,19 @@ export function effectInput(flow: Flow, name: string, context: FlowContext): Eff
   const spec = flow.effects[name];
   if (!spec) throw new Error(`flow ${flow.id} has no effect "${name}"`);
   const data = dataOf(flow, context);
-  const query = render(spec.query ?? {}, data) as Record<string, unknown>;
-  return {
-    name,
-    flowId: flow.id,
-    flowVersion: flow.version,
-    request: {
+  const items: unknown[] = spec.each === undefined ? [undefined] : [evaluate(spec.each, data) ?? []].flat();
+  const requests = items.map((item) => {
+    const itemData = spec.each === undefined ? data : { ...data, item };
+    const query = render(spec.query ?? {}, itemData) as Record<string, unknown>;
+    return {
       method: spec.method,
       path: spec.path,
       query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
-      body: spec.body === undefined ? undefined : render(spec.body, data),
+      body: spec.body === undefined ? undefined : render(spec.body, itemData),
       outbox: spec.outbox ?? false,
-    },
-    context,
-  };
+    };
+  });
+  return { name, flowId: flow.id, flowVersion: flow.version, requests, each: spec.each !== undefined, context };
 }
 
 function errorOf(flow: Flow, effect: string, error: unknown): FlowError {

@@ -32,6 +32,8 @@ export interface EffectSpec {
   path: string;
   query?: Record<string, Logic>;
   body?: Logic;
+  /** A list: the request is made once per item, readable as `item` in the templates. */
+  each?: Logic;
   outbox?: boolean;
   errors?: Record<string, string>;
 }
@@ -86,11 +88,21 @@ export type FlowEvent =
   | { type: 'ANSWER'; values: Record<string, unknown> }
   | { type: 'SET_LOCALE'; locale: string };
 
-/** What an effect actor receives: the rendered request, plus the context it was rendered from. */
+export interface EffectRequest {
+  method: EffectSpec['method'];
+  path: string;
+  query: Record<string, string>;
+  body: unknown;
+  outbox: boolean;
+}
+
+/** What an effect actor receives: the rendered requests (one, or one per item of `each`), and their context. */
 export interface EffectInput {
   name: string;
   flowId: string;
   flowVersion: number;
-  request: { method: EffectSpec['method']; path: string; query: Record<string, string>; body: unknown; outbox: boolean };
+  requests: EffectRequest[];
+  /** The effect has `each`: its result is the list of answers, not the one answer. */
+  each: boolean;
   context: FlowContext;
 }

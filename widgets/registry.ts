@@ -3,12 +3,15 @@ import type { Widget } from './types.ts';
 import { CallTime } from './call-time/CallTime.tsx';
 import { CaseValue } from './case-value/CaseValue.tsx';
 import { Consent } from './consent/Consent.tsx';
+import { LegalNoticeBlock } from './consent/LegalNotice.tsx';
 import { Contact } from './contact/Contact.tsx';
 import { Dialog } from './dialog/Dialog.tsx';
 import { Explanation } from './explanation/Explanation.tsx';
+import { FreeText } from './free-text/FreeText.tsx';
 import { Intro } from './intro/Intro.tsx';
 import { LeadTypes } from './lead-types/LeadTypes.tsx';
 import { Questions } from './questions/Questions.tsx';
+import { Redirect } from './redirect/Redirect.tsx';
 import './shared/ui.css';
 
 export const registry: Record<string, Widget> = {
@@ -17,8 +20,11 @@ export const registry: Record<string, Widget> = {
   contact: Contact,
   'case-value': CaseValue,
   consent: Consent,
+  'legal-notice': LegalNoticeBlock,
   'lead-types': LeadTypes,
   'call-time': CallTime,
   explanation: Explanation,
+  'free-text': FreeText,
+  redirect: Redirect,
   dialog: Dialog,
 };

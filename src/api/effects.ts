@@ -9,10 +9,16 @@ export function effectActors(flow: Flow) {
   return Object.fromEntries(
     Object.keys(flow.effects).map((name) => [
       name,
-      fromPromise<unknown, EffectInput>(({ input, signal }) => {
-        const { request, context } = input;
-        if (!request.outbox) return callApi(request, signal);
-        return submit(request, submissionKey(context.meta.visit ?? 'visit', `${input.flowId}.${name}`, request));
+      fromPromise<unknown, EffectInput>(async ({ input, signal }) => {
+        const { requests, context } = input;
+        const outputs = await Promise.all(
+          requests.map((request) =>
+            request.outbox
+              ? submit(request, submissionKey(context.meta.visit ?? 'visit', `${input.flowId}.${name}`, request))
+              : callApi(request, signal),
+          ),
+        );
+        return input.each ? outputs : outputs[0];
       }),
     ]),
   );

@@ -2,7 +2,7 @@ import { createActor, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { compileFlow, dataOf } from '../../engine/machine.ts';
 import { replay } from '../../engine/replay.ts';
-import { BACK, NEXT, answer, failing, loadFlow, okEffects, validContact } from '../testing/flows.ts';
+import { BACK, NEXT, answer, failing, loadFlow, okEffects, requestOf, validContact } from '../testing/flows.ts';
 
 const flow = loadFlow('calculator');
 
@@ -28,7 +28,7 @@ describe('calculator flow', () => {
     );
     expect(run.steps).toEqual(['0', '1', '1.75', '2', '2.5', '3', '5']);
     expect(run.calls.map((c) => c.name)).toEqual(['sendCode', 'saveConsent', 'verifyCode', 'createLead', 'updateCallTime']);
-    const lead = run.calls.find((c) => c.name === 'createLead')!.request;
+    const lead = requestOf(run, 'createLead');
     expect(lead).toMatchObject({ method: 'POST', path: '/leads/create/calc', query: { calc_id: 'abc' }, outbox: true });
     expect(lead.body).toEqual({
       firstName: 'Maria',
@@ -43,9 +43,9 @@ describe('calculator flow', () => {
       gclidcrm: 'G1',
       consent: { key: 'common:consent.notice.primary.yes', locale: 'es', flowId: 'calculator', flowVersion: 1, pageUrl: 'https://claimflow.test/calc?calc_id=abc' },
     });
-    expect(run.calls.find((c) => c.name === 'sendCode')!.request.body).toEqual({ country_code: '+1', phone: '2025550123', source: 'calc' });
-    expect(run.calls.find((c) => c.name === 'saveConsent')!.request).toMatchObject({ path: '/user/tcpa', query: { funnel: 'calc' } });
-    expect(run.calls.find((c) => c.name === 'updateCallTime')!.request.body).toEqual({ ids: [41], preferredCallTime: '1pm - 2pm' });
+    expect(requestOf(run, 'sendCode').body).toEqual({ country_code: '+1', phone: '2025550123', source: 'calc' });
+    expect(requestOf(run, 'saveConsent')).toMatchObject({ path: '/user/tcpa', query: { funnel: 'calc' } });
+    expect(requestOf(run, 'updateCallTime').body).toEqual({ ids: [41], preferredCallTime: '1pm - 2pm' });
     expect(run.context.results.updateCallTime).toEqual({ success: true });
   });
 
@@ -56,7 +56,7 @@ describe('calculator flow', () => {
       { effects: okEffects },
     );
     expect(run.steps).toEqual(['0', '1', '1.75', '2', '2.5', '3', '3.5', '5']);
-    expect(run.calls.find((c) => c.name === 'createLead')!.request.body).toMatchObject({
+    expect(requestOf(run, 'createLead').body).toMatchObject({
       legal_consult: false,
       leadTypes: { notInterested: true },
       consent: { key: 'common:consent.notice.primary.no' },

@@ -1,37 +1,51 @@
 import { getShortestPaths } from 'xstate/graph';
 import { describe, expect, it } from 'vitest';
 import { operationsIn, varPath } from '../../engine/logic.ts';
-import { compileFlow } from '../../engine/machine.ts';
+import type { AnyMachineSnapshot } from 'xstate';
+import { compileFlow, stepOf } from '../../engine/machine.ts';
 import type { Flow, FlowContext } from '../../engine/types.ts';
 import { allFlows, validContact } from '../testing/flows.ts';
 
 type Event = { type: string; values?: Record<string, unknown>; output?: unknown; error?: unknown };
 
-/** A small answer domain per field: every choice a person can make, plus an unanswered/empty value. */
+/** Answers given together, as a person fills a form: valid contact details, a code, an accident located each way, a story. */
+const BUNDLES: Record<string, unknown>[] = [
+  validContact,
+  { code: '1234' },
+  { locateBy: 'vin', vin: '1M8GDM9AXKP042788', date: '2026-01-05', place: { address: 'Austin, TX 78701, USA', city: 'Austin', state: 'TX', zip: '78701' } },
+  { locateBy: 'map', location: { lat: 30.27, lng: -97.74 }, vehicleMake: 'FORD', vehicleYear: 2019, date: '2026-01-05' },
+  { locateBy: 'case', caseID: 'TX-2026-0042', date: '2026-01-05', place: { address: 'Austin, TX 78701, USA', city: 'Austin', state: 'TX', zip: '78701' } },
+  { accidentReason: 'A car ran the red light and hit my door.' },
+];
+
+/** A small answer domain: every choice a person can make on the other fields, plus an unanswered/empty value. */
 function answerEvents(flow: Flow, fields: string[]): Event[] {
-  const samples: Record<string, unknown[]> = {
-    name: [validContact.name],
-    email: [validContact.email],
-    phone: [validContact.phone],
-    code: ['1234'],
-  };
-  return fields.flatMap((field) => {
-    const initial = flow.answers[field];
-    const values = samples[field] ?? (initial === null ? [true, false] : typeof initial === 'number' ? [0, 2] : []);
-    return values.map((value) => ({ type: 'ANSWER', values: { [field]: value } }));
-  });
+  const bundled = new Set(BUNDLES.flatMap((b) => Object.keys(b)));
+  const bundles = BUNDLES.map((b) => Object.fromEntries(Object.entries(b).filter(([k]) => k in flow.answers)))
+    .filter((b) => Object.keys(b).some((k) => fields.includes(k)))
+    .map((values) => ({ type: 'ANSWER', values }));
+  const single = fields
+    .filter((field) => !bundled.has(field))
+    .flatMap((field) => {
+      const initial = flow.answers[field];
+      const values = initial === null || typeof initial === 'boolean' ? [true, false] : typeof initial === 'number' ? [0, 2] : [];
+      return values.map((value) => ({ type: 'ANSWER', values: { [field]: value } }));
+    });
+  return [...bundles, ...single];
 }
 
-/** The answers that transition guards read: the only ones that change where a person can go. */
-function steeringFields(flow: Flow): string[] {
-  const fields = new Set<string>();
-  for (const step of Object.values(flow.steps)) {
+/** The answers each step's transitions read: the only ones that change where a person can go from that step. */
+function steeringFieldsByStep(flow: Flow): Map<string, Set<string>> {
+  const byStep = new Map<string, Set<string>>();
+  for (const [id, step] of Object.entries(flow.steps)) {
+    const fields = new Set<string>();
     for (const { op, args } of operationsIn(step.on ?? {})) {
       const path = varPath(args);
-      if (op === 'var' && path?.startsWith('answers.')) fields.add(path.slice('answers.'.length));
+      if (op === 'var' && path?.startsWith('answers.')) fields.add(path.slice('answers.'.length).split('.')[0] as string);
     }
+    byStep.set(id, fields);
   }
-  return [...fields];
+  return byStep;
 }
 
 /** Finishing events for each effect: success (for sendCode also the test phone's "verified"), and failure. */
@@ -48,11 +62,15 @@ const isVerification = (e: Event) =>
 
 /** Every reachable snapshot, as the end of its shortest path, optionally without verification events. */
 function reachable(flow: Flow, withVerification: boolean) {
-  const steering = steeringFields(flow);
+  const byStep = steeringFieldsByStep(flow);
+  const steering = [...new Set([...byStep.values()].flatMap((fields) => [...fields]))];
   const events = [{ type: 'NEXT' }, { type: 'BACK' }, ...answerEvents(flow, steering), ...effectEvents(flow)];
+  // A person answers on the step that asks: an answer is tried only where the step's transitions read it.
+  const asked = (s: AnyMachineSnapshot, e: Event) =>
+    e.type !== 'ANSWER' || Object.keys(e.values ?? {}).some((f) => byStep.get(stepOf(s))?.has(f));
   return getShortestPaths(compileFlow(flow), {
     events: events as never,
-    filterEvents: (_s, e) => withVerification || !isVerification(e as Event),
+    filterEvents: (s, e) => asked(s, e as Event) && (withVerification || !isVerification(e as Event)),
     // Two snapshots are the same when the step, the answers that steer the flow and the effects done are the same.
     serializeState: (s) => {
       const c = s.context;

@@ -1,12 +1,12 @@
 // The legal-consultation choice (§2.8): why it is offered, a big Yes/No, and the legal notice for the choice.
 import { useId } from 'react';
-import { Trans } from 'react-i18next';
 import type { WidgetProps } from '../types.ts';
 import { InfoButton, InfoPanel } from '../shared/InfoTip.tsx';
 import { YesNo } from '../shared/YesNo.tsx';
 import { useAnswer } from '../shared/use-answer.ts';
 import { useCopy } from '../shared/use-copy.ts';
 import { useDisclosure } from '../shared/use-disclosure.ts';
+import { LegalNotice } from './LegalNotice.tsx';
 import './consent.css';
 
 export type ConsentProps = {
@@ -16,24 +16,20 @@ export type ConsentProps = {
   question: string;
   /** 'secondary' words the notices with a link to marketing partners and sponsors. */
   variant?: 'primary' | 'secondary';
+  /** Checkboxes shown once Yes is chosen (§2.8: not represented by a lawyer, injuries involved): boolean answers. */
+  toggles?: { field: string; label: string }[];
 };
 
 const REASONS = ['severity', 'date', 'fault'] as const;
 
 export function Consent({ props, answers, send, busy, ns }: WidgetProps<ConsentProps>) {
-  const { t, fixedT } = useCopy(ns);
+  const { t } = useCopy(ns);
   const questionId = useId();
   const noticeId = useId();
-  const newTabId = useId();
   const why = useDisclosure();
   const [value, setValue] = useAnswer<boolean | null>({ answers, send }, props.field);
   const choice = value === true ? 'yes' : value === false ? 'no' : 'undecided';
   const variant = props.variant === 'secondary' ? 'secondary' : 'primary';
-  const link = (href: string) => (
-    <a className="text-link" href={href} target="_blank" rel="noopener noreferrer" aria-describedby={newTabId}>
-      {href}
-    </a>
-  );
 
   return (
     <div className="widget consent">
@@ -64,18 +60,30 @@ export function Consent({ props, answers, send, busy, ns }: WidgetProps<ConsentP
           disabled={busy}
         />
       </div>
-      <div id={noticeId} className="consent__notice" aria-live="polite">
-        <p>
-          <Trans
-            t={fixedT}
-            i18nKey={`common:consent.notice.${variant}.${choice}`}
-            components={{ terms: link('/terms'), sponsors: link('/about') }}
-          />
-        </p>
-      </div>
-      <span id={newTabId} className="visually-hidden">
-        {t('common:links.newTab')}
-      </span>
+      {value === true && props.toggles && props.toggles.length > 0 && (
+        <div className="consent__toggles">
+          {props.toggles.map((toggle) => (
+            <Toggle key={toggle.field} field={toggle.field} label={t(toggle.label)} answers={answers} send={send} disabled={busy} />
+          ))}
+        </div>
+      )}
+      <LegalNotice id={noticeId} notice={`common:consent.notice.${variant}.${choice}`} ns={ns} live />
     </div>
+  );
+}
+
+interface ToggleProps extends Pick<WidgetProps, 'answers' | 'send'> {
+  field: string;
+  label: string;
+  disabled: boolean;
+}
+
+function Toggle({ field, label, answers, send, disabled }: ToggleProps) {
+  const [checked, setChecked] = useAnswer<boolean>({ answers, send }, field);
+  return (
+    <label className="consent__toggle">
+      <input type="checkbox" checked={checked === true} onChange={(e) => setChecked(e.target.checked)} disabled={disabled} />
+      <span>{label}</span>
+    </label>
   );
 }

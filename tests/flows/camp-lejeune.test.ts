@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { dataOf } from '../../engine/machine.ts';
+import { replay } from '../../engine/replay.ts';
+import { BACK, NEXT, answer, failing, loadFlow, okEffects, requestOf, screenOf, validContact } from '../testing/flows.ts';
+
+const flow = loadFlow('camp-lejeune');
+const contact = [answer(validContact), NEXT, answer({ code: '1234' }), NEXT];
+
+describe('mass-tort (water) flow', () => {
+  it('answering any question moves the step to 1.5, and answering again keeps it there', async () => {
+    expect((await replay(flow, [NEXT])).step).toBe('1');
+    expect((await replay(flow, [NEXT, answer({ q2: false })])).steps).toEqual(['0', '1', '1.5']);
+    const again = await replay(flow, [NEXT, answer({ q1: true }), answer({ q3: false })]);
+    expect(again.step).toBe('1.5');
+    expect(again.context.answers).toMatchObject({ q1: true, q2: null, q3: false });
+  });
+
+  it('answering a question after going back from the contact step resets the step to 1.5', async () => {
+    const run = await replay(flow, [NEXT, answer({ q1: true, q2: true, q3: true }), NEXT, BACK, answer({ q2: false })]);
+    expect(run.steps).toEqual(['0', '1', '1.5', '2', '1.5']);
+    expect(run.context.answers).toMatchObject({ q1: true, q2: false, q3: true });
+  });
+
+  it('calculates only when all three questions are answered', async () => {
+    expect((await replay(flow, [NEXT, answer({ q1: true, q2: false }), NEXT])).step).toBe('1.5');
+    expect((await replay(flow, [NEXT, answer({ q1: true, q2: false, q3: false }), NEXT])).step).toBe('2');
+  });
+
+  it('going Back from the questions clears all three answers', async () => {
+    const run = await replay(flow, [NEXT, answer({ q1: true, q2: false, q3: true }), BACK]);
+    expect(run.step).toBe('0');
+    expect(run.context.answers).toMatchObject({ q1: null, q2: null, q3: null });
+    const fromStep1 = await replay(flow, [NEXT, BACK]);
+    expect(fromStep1.context.answers).toMatchObject({ q1: null, q2: null, q3: null });
+  });
+
+  it.each([
+    [{ q1: false, q2: false, q3: false }, 0],
+    [{ q1: false, q2: true, q3: false }, 3],
+    [{ q1: true, q2: true, q3: true }, 3],
+  ])('gives level %o → %i', async (answers, level) => {
+    const run = await replay(flow, [NEXT, answer(answers), NEXT, ...contact], { effects: okEffects });
+    expect(run.step).toBe('3.5');
+    expect(dataOf(flow, run.context).computed.level).toBe(level);
+  });
+
+  it('submits to /leads/create-camp-lejeune and offers the call time when a call is wanted', async () => {
+    const run = await replay(
+      flow,
+      [NEXT, answer({ q1: true, q2: false, q3: true }), NEXT, ...contact, answer({ legalConsult: true }), NEXT, answer({ preferredCallTime: '9am - 10am' }), NEXT],
+      { effects: okEffects, input: { locale: 'en', meta: { gclid: 'G7', pageUrl: 'https://claimflow.test/camp' } } },
+    );
+    expect(run.steps).toEqual(['0', '1', '1.5', '2', '2.5', '3.5', '5']);
+    expect(requestOf(run, 'createLead')).toMatchObject({ method: 'POST', path: '/leads/create-camp-lejeune', outbox: true });
+    expect(requestOf(run, 'createLead').body).toEqual({
+      q1: true,
+      q2: false,
+      q3: true,
+      firstName: 'Maria',
+      lastName: 'Lopez',
+      email: 'maria@example.com',
+      phone: '(202) 555-0123',
+      legal_consult: true,
+      gclidcrm: 'G7',
+      consent: { key: 'common:consent.notice.primary.yes', locale: 'en', flowId: 'camp-lejeune', flowVersion: 1, pageUrl: 'https://claimflow.test/camp' },
+    });
+    expect(requestOf(run, 'updateCallTime').body).toEqual({ ids: [41], preferredCallTime: '9am - 10am' });
+    expect(screenOf(flow, run).widgets).toEqual(['call-time', 'dialog']);
+  });
+
+  it('needs a Yes or No before Submit', async () => {
+    const run = await replay(flow, [NEXT, answer({ q1: true, q2: false, q3: true }), NEXT, ...contact, NEXT], { effects: okEffects });
+    expect(run.step).toBe('3.5');
+  });
+
+  it('a declined call submits the lead, then redirects to the external claim page', async () => {
+    const run = await replay(flow, [NEXT, answer({ q1: false, q2: false, q3: false }), NEXT, ...contact, answer({ legalConsult: false }), NEXT], {
+      effects: okEffects,
+    });
+    expect(run.step).toBe('5');
+    expect(requestOf(run, 'createLead').body).toMatchObject({ legal_consult: false, consent: { key: 'common:consent.notice.primary.no' } });
+    expect(screenOf(flow, run)).toEqual({ widgets: ['redirect'], next: null });
+    const redirect = flow.steps['5']!.blocks.find((b) => b.widget === 'redirect')!;
+    expect(redirect.props?.href).toMatch(/^https:\/\//);
+  });
+
+  it('keeps the submit step with the network error when the lead cannot be created', async () => {
+    const run = await replay(flow, [NEXT, answer({ q1: true, q2: true, q3: true }), NEXT, ...contact, answer({ legalConsult: true }), NEXT], {
+      effects: { ...okEffects, createLead: failing('network') },
+    });
+    expect(run.step).toBe('3.5');
+    expect(run.context.error).toMatchObject({ effect: 'createLead', messageKey: 'errors:NETWORK_ERROR_TEXT' });
+  });
+});
