@@ -67,3 +67,33 @@ describe('consent', () => {
     expect(screen.getByRole('button', { name: '¿Por qué veo esto?' })).toBeInTheDocument();
   });
 });
+
+describe('consent with confirmations', () => {
+  const withToggles: ConsentProps = {
+    ...props,
+    toggles: [
+      { field: 'noLawyer', label: 'workers-comp:step3.noLawyer' },
+      { field: 'injured', label: 'workers-comp:step3.injured' },
+    ],
+  };
+
+  it('shows the two checkboxes only once Yes is chosen, and records each', async () => {
+    const { user, send } = renderWidget(Consent, { props: withToggles, answers: { legalConsult: null, noLawyer: false, injured: false } });
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'Yes' }));
+    const noLawyer = screen.getByRole('checkbox', { name: 'I am not currently represented by a lawyer' });
+    await user.click(noLawyer);
+    expect(noLawyer).toBeChecked();
+    expect(send).toHaveBeenLastCalledWith({ type: 'ANSWER', values: { noLawyer: true } });
+    await user.click(screen.getByRole('checkbox', { name: 'There were injuries involved' }));
+    expect(send).toHaveBeenLastCalledWith({ type: 'ANSWER', values: { injured: true } });
+    await user.click(screen.getByRole('radio', { name: 'No' }));
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+  });
+
+  it('labels them in Spanish', async () => {
+    const { user } = renderWidget(Consent, { props: withToggles, answers: { legalConsult: null }, lng: 'es' });
+    await user.click(screen.getByRole('radio', { name: 'Sí' }));
+    expect(screen.getByRole('checkbox', { name: 'Actualmente no tengo un abogado que me represente' })).not.toBeChecked();
+  });
+});
