@@ -5,6 +5,7 @@ import { useCallback, useState, type ComponentType } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { vi, type Mock } from 'vitest';
 import type { FlowEvent } from '../../engine/types.ts';
+import { GeoContext, type GeoServices } from '../../widgets/shared/geo.ts';
 import type { WidgetProps } from '../../widgets/types.ts';
 import { FIXTURE_NS, i18nFor, type Lang } from './i18n.ts';
 import './setup.ts';
@@ -21,6 +22,8 @@ export interface RenderWidgetOptions<P> {
   back?: () => void;
   /** Apply ANSWER events to the answers as the machine would (default true). */
   applyAnswers?: boolean;
+  /** Place services for widgets that search or geocode (a fake in tests), provided through GeoContext. */
+  geo?: GeoServices;
 }
 
 export interface RenderWidgetResult<P> extends RenderResult {
@@ -80,7 +83,9 @@ export function renderWidget<P>(
   let current = options;
   const ui = (o: RenderWidgetOptions<P>) => (
     <I18nextProvider i18n={i18nFor(o.lng ?? 'en')}>
-      <Harness Component={Component} options={o} send={send} navigate={navigate} back={back} />
+      <GeoContext.Provider value={o.geo ?? null}>
+        <Harness Component={Component} options={o} send={send} navigate={navigate} back={back} />
+      </GeoContext.Provider>
     </I18nextProvider>
   );
   const user = userEvent.setup(userOptions);

@@ -4,7 +4,7 @@ import { CODE_LENGTH, isValid, parsePhone } from '../../engine/validators.ts';
 import type { WidgetProps } from '../types.ts';
 import { useAnswer } from '../shared/use-answer.ts';
 import { useCopy } from '../shared/use-copy.ts';
-import { TextField } from './TextField.tsx';
+import { TextField } from '../fields/TextField.tsx';
 import { useWebOtp } from './use-web-otp.ts';
 
 /** Keeps digits only, at most the code length. */

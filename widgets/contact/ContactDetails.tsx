@@ -5,8 +5,8 @@ import type { WidgetProps } from '../types.ts';
 import { PhoneIcon } from '../shared/icons.tsx';
 import { useAnswer } from '../shared/use-answer.ts';
 import { useCopy, type Translate } from '../shared/use-copy.ts';
-import { TextField } from './TextField.tsx';
-import { useFieldError } from './use-field-error.ts';
+import { TextField } from '../fields/TextField.tsx';
+import { useFieldError } from '../fields/use-field-error.ts';
 
 interface FieldSpec {
   name: 'name' | 'email' | 'phone';

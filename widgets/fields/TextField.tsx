@@ -1,6 +1,7 @@
 // A labelled text input with a valid check mark and an error message announced in a live region.
 import { useId, type InputHTMLAttributes } from 'react';
 import { CheckMark } from '../shared/CheckMark.tsx';
+import { describedBy, FieldMessage } from './FieldMessage.tsx';
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'className' | 'id'> {
   label: string;
@@ -30,13 +31,11 @@ export function TextField({ label, value, valid, validLabel, error, hintId, inpu
           className={inputClassName ? `field__input ${inputClassName}` : 'field__input'}
           value={value}
           aria-invalid={error ? true : undefined}
-          aria-describedby={[error ? errorId : null, hintId].filter(Boolean).join(' ') || undefined}
+          aria-describedby={describedBy(errorId, error, hintId)}
         />
         {valid && !error && <CheckMark label={validLabel} />}
       </div>
-      <div id={errorId} className="field__message" aria-live="polite">
-        {error && <p className="field__error">{error}</p>}
-      </div>
+      <FieldMessage id={errorId} error={error} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-// A list of questions: yes/no toggles and Low/Medium/High sliders, each with an optional info tip.
+// A list of questions: yes/no toggles, Low/Medium/High sliders, choices, dates and cities, each with an optional info tip.
 import { useId } from 'react';
 import type { WidgetProps } from '../types.ts';
 import { InfoButton, InfoPanel } from '../shared/InfoTip.tsx';
@@ -6,15 +6,20 @@ import { YesNo } from '../shared/YesNo.tsx';
 import { useAnswer } from '../shared/use-answer.ts';
 import { useCopy, type Translate } from '../shared/use-copy.ts';
 import { useDisclosure } from '../shared/use-disclosure.ts';
+import { FieldQuestion, type FieldQuestionSpec } from './FieldQuestion.tsx';
 import { Slider } from './Slider.tsx';
 import './questions.css';
 
-export interface QuestionField {
+interface ToggleQuestionSpec {
   name: string;
   kind: 'yesno' | 'slider';
   label: string;
   info?: string;
 }
+
+export type QuestionField = ToggleQuestionSpec | FieldQuestionSpec;
+
+const isToggle = (field: QuestionField): field is ToggleQuestionSpec => field.kind === 'yesno' || field.kind === 'slider';
 
 export interface QuestionsProps {
   fields: QuestionField[];
@@ -27,19 +32,23 @@ export function Questions({ props, answers, send, busy, ns }: WidgetProps<Questi
   const { t } = useCopy(ns);
   return (
     <div className="widget questions">
-      {props.fields.map((field) => (
-        <Question key={field.name} field={field} answers={answers} send={send} busy={busy} t={t} />
-      ))}
+      {props.fields.map((field) =>
+        isToggle(field) ? (
+          <Question key={field.name} field={field} answers={answers} send={send} busy={busy} t={t} />
+        ) : (
+          <FieldQuestion key={field.name} field={field} answers={answers} send={send} busy={busy} t={t} />
+        ),
+      )}
     </div>
   );
 }
 
-interface QuestionProps extends Pick<WidgetProps, 'answers' | 'send' | 'busy'> {
-  field: QuestionField;
+export interface QuestionProps<F> extends Pick<WidgetProps, 'answers' | 'send' | 'busy'> {
+  field: F;
   t: Translate;
 }
 
-function Question({ field, answers, send, busy, t }: QuestionProps) {
+function Question({ field, answers, send, busy, t }: QuestionProps<ToggleQuestionSpec>) {
   const labelId = `${useId()}-label`;
   const [value, setValue] = useAnswer<unknown>({ answers, send }, field.name);
   const info = useDisclosure();
