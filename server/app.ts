@@ -9,6 +9,7 @@ import type { Db } from './db/db.ts';
 import { loggerOptions, type LogSetting } from './logging.ts';
 import { accidentRoutes } from './routes/accident.ts';
 import { leadRoutes } from './routes/leads.ts';
+import { placeRoutes } from './routes/places.ts';
 import type { RouteDeps } from './routes/deps.ts';
 import { userRoutes } from './routes/user.ts';
 import { isApiPath, RateLimitedError, registerSecurity, securityHeaders } from './security.ts';
@@ -52,6 +53,7 @@ export async function buildApp({ config, db, sms, log = false, ...routeOptions }
   await app.register(userRoutes, { prefix: '/api', config, db, sms, ...routeOptions });
   await app.register(leadRoutes, { prefix: '/api', config, db, sms });
   await app.register(accidentRoutes, { prefix: '/api', config, db, sms });
+  await app.register(placeRoutes, { prefix: '/api', config, db, sms });
 
   const staticRoot = resolve(config.staticDir);
   const hasApp = existsSync(resolve(staticRoot, 'index.html'));

@@ -27,6 +27,8 @@ export interface Config {
   frameAncestors: string[];
   /** Where the map's tiles come from (CSP img-src). */
   mapTileOrigins: string[];
+  /** The web app was built with a Google Maps key: the CSP lets Google's map scripts and requests through. */
+  googleMaps: boolean;
   /** Requests per minute per client address: the API, and everything else (the web app's files and pages). */
   rateLimit: { apiPerMinute: number; staticPerMinute: number };
   /** Fastify's trustProxy: which hops' X-Forwarded-* headers name the client (its address for rate limits, https). */
@@ -116,6 +118,7 @@ export function loadConfig(env: Env = process.env): Config {
   const corsOrigins = parsed('CORS_ORIGINS', parseCorsOrigins, []);
   const frameAncestors = parsed('FRAME_ANCESTORS', parseFrameAncestors, ["'self'"]);
   const mapTileOrigins = parsed('MAP_TILE_ORIGINS', parseTileOrigins, ['https://tile.openstreetmap.org']);
+  const googleMaps = oneOf('GOOGLE_MAPS', ['on', 'off'] as const, 'off') === 'on';
   const rateLimit = {
     apiPerMinute: integer('RATE_LIMIT_API_PER_MINUTE', 120, 1, 1_000_000),
     staticPerMinute: integer('RATE_LIMIT_STATIC_PER_MINUTE', 1000, 1, 1_000_000),
@@ -138,6 +141,7 @@ export function loadConfig(env: Env = process.env): Config {
     corsOrigins,
     frameAncestors,
     mapTileOrigins,
+    googleMaps,
     rateLimit,
     trustProxy,
   };

@@ -20,28 +20,41 @@ export const PERMISSIONS_POLICY = [
   'otp-credentials=(self)',
 ].join(', ');
 
+/**
+ * Google's hosts for place search and reverse geocoding (GOOGLE_MAPS=on): the loader and its modules (scripts), the
+ * Places and Geocoding requests, and the attribution images. No map is drawn by Google, so none of its tiles or fonts.
+ */
+export const GOOGLE_MAPS_SOURCES = {
+  'script-src': ['https://maps.googleapis.com', 'https://maps.gstatic.com'],
+  'connect-src': ['https://maps.googleapis.com', 'https://places.googleapis.com'],
+  'img-src': ['https://maps.googleapis.com', 'https://maps.gstatic.com'],
+} as const;
+
+type CspConfig = Pick<Config, 'frameAncestors' | 'mapTileOrigins' | 'googleMaps'>;
+
 /** The Content-Security-Policy directives: the built app is plain Vite output, with no inline script or style. */
-export function cspDirectives(config: Pick<Config, 'frameAncestors' | 'mapTileOrigins'>): Record<string, string[]> {
+export function cspDirectives(config: CspConfig): Record<string, string[]> {
+  const google = (directive: keyof typeof GOOGLE_MAPS_SOURCES) => (config.googleMaps ? GOOGLE_MAPS_SOURCES[directive] : []);
   return {
     'default-src': ["'self'"],
     'base-uri': ["'none'"],
     'object-src': ["'none'"],
     'frame-ancestors': config.frameAncestors,
     'form-action': ["'self'"],
-    'script-src': ["'self'"],
+    'script-src': ["'self'", ...google('script-src')],
     'script-src-attr': ["'none'"],
     // React sets inline styles (the progress bar's width) through the CSSOM, which style-src does not govern.
     'style-src': ["'self'"],
-    'img-src': ["'self'", 'data:', ...config.mapTileOrigins],
+    'img-src': ["'self'", 'data:', ...config.mapTileOrigins, ...google('img-src')],
     'font-src': ["'self'"],
-    'connect-src': ["'self'"],
+    'connect-src': ["'self'", ...google('connect-src')],
   };
 }
 
 /** Sets the security headers on a response. Fastify runs no hook for a malformed URL, so its answer calls this directly. */
 export type SetSecurityHeaders = (req: IncomingMessage, res: ServerResponse) => void;
 
-export function securityHeaders(config: Pick<Config, 'frameAncestors' | 'mapTileOrigins'>): SetSecurityHeaders {
+export function securityHeaders(config: CspConfig): SetSecurityHeaders {
   const framedBy = config.frameAncestors;
   const setHelmetHeaders = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },

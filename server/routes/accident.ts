@@ -1,6 +1,6 @@
 // /accident routes: the ZIP code of a picked place that came without one, from the offline US gazetteer.
 import type { FastifyPluginAsync } from 'fastify';
-import { zipOf } from '../zip-gazetteer.ts';
+import { zipOf } from '../geo/zip-of.ts';
 import { apiSchemas as s } from './api-schemas.ts';
 import type { RouteDeps } from './deps.ts';
 import { fieldError } from './field-error.ts';

@@ -1,0 +1,168 @@
+// Place search on the offline gazetteer: US cities and states for typed text (best first), and the place at a map point.
+import { cityIndex, type City } from './city-index.ts';
+import { normalizeCity, type Point } from './gazetteer.ts';
+import { regions, type Region } from './regions.ts';
+import { MAX_MILES } from './zip-of.ts';
+import { zipGrid } from './zip-grid.ts';
+
+/** A place as GET /api/places/suggest and /api/places/reverse answer it (schemas/api/places-*.response.schema.json). */
+export interface PlaceAnswer {
+  id: string;
+  /** What a list shows: "Austin, TX, USA", "Texas, USA". */
+  label: string;
+  /** The full address: "Austin, TX 78701, USA". */
+  address: string;
+  /** The city; empty for a state. */
+  city: string;
+  state: string;
+  zip: string | null;
+  lat: number;
+  lng: number;
+}
+
+/** At most this many suggestions. */
+export const MAX_SUGGESTIONS = 8;
+/** States never take more of the list than this: the field asks for a city. */
+const MAX_REGIONS = 2;
+
+/** How well a place matches, best first. */
+const Tier = { ExactName: 0, NameStart: 1, Region: 2, LaterWord: 3 } as const;
+type Tier = (typeof Tier)[keyof typeof Tier];
+
+interface Candidate {
+  id: string;
+  tier: Tier;
+  size: number;
+  label: string;
+  answer: () => PlaceAnswer;
+}
+
+/** One way to read the text: a city name prefix, maybe only in some states, maybe also a state's name. */
+interface Reading {
+  city: string;
+  states?: ReadonlySet<string>;
+  regions: boolean;
+}
+
+const COUNTRY = /^(US|USA|UNITED STATES|UNITED STATES OF AMERICA)$/;
+
+/** The readings of the text: "austin", "austin, tx", "austin tx", "new york new york", "Austin, TX, USA". */
+function readingsOf(text: string, named: readonly Region[]): Reading[] {
+  const parts = text.split(',').map(normalizeCity);
+  while (parts.length > 1 && COUNTRY.test(parts.at(-1) ?? '')) parts.pop();
+  const [first = '', second] = parts;
+  if (second !== undefined) {
+    if (second === '') return [{ city: first, regions: false }];
+    // After a comma the state may be half typed: "austin, te".
+    const states = new Set(named.filter((r) => r.state.startsWith(second) || r.key.startsWith(second)).map((r) => r.state));
+    return states.size === 0 ? [] : [{ city: first, states, regions: false }];
+  }
+  const readings: Reading[] = [{ city: first, regions: true }];
+  const words = first.split(' ');
+  for (let k = 1; k <= Math.min(3, words.length - 1); k++) {
+    const tail = words.slice(-k).join(' ');
+    const state = named.find((r) => r.state === tail || r.key === tail)?.state;
+    if (state) readings.push({ city: words.slice(0, -k).join(' '), states: new Set([state]), regions: false });
+  }
+  return readings;
+}
+
+/** Keeps the best few candidates, each place once at its best tier. */
+function keepBest(best: Candidate[], candidate: Candidate, limit: number): void {
+  const same = best.findIndex((c) => c.id === candidate.id);
+  if (same !== -1) {
+    if ((best[same]?.tier ?? Tier.LaterWord) <= candidate.tier) return;
+    best.splice(same, 1);
+  }
+  const at = best.findIndex((c) => better(candidate, c));
+  if (at === -1) {
+    if (best.length < limit) best.push(candidate);
+    return;
+  }
+  best.splice(at, 0, candidate);
+  if (best.length > limit) best.pop();
+}
+
+function better(a: Candidate, b: Candidate): boolean {
+  if (a.tier !== b.tier) return a.tier < b.tier;
+  if (a.size !== b.size) return a.size > b.size;
+  return a.label < b.label;
+}
+
+function cityCandidate(city: City, tier: Tier): Candidate {
+  const label = `${city.city}, ${city.state}, USA`;
+  return {
+    id: city.id,
+    tier,
+    size: city.size,
+    label,
+    answer: () => ({
+      id: city.id,
+      label,
+      address: `${city.city}, ${city.state} ${city.middle.zip}, USA`,
+      city: city.city,
+      state: city.state,
+      zip: city.middle.zip,
+      lat: city.middle.lat,
+      lng: city.middle.lng,
+    }),
+  };
+}
+
+function regionCandidate(region: Region): Candidate {
+  const label = `${region.name}, USA`;
+  return {
+    id: region.id,
+    tier: Tier.Region,
+    size: region.size,
+    label,
+    answer: () => ({ id: region.id, label, address: label, city: '', state: region.state, zip: null, lat: region.middle.lat, lng: region.middle.lng }),
+  };
+}
+
+/**
+ * US cities and states for the typed text, best first: cities named exactly so, then cities whose name starts so,
+ * then states whose name starts so, then cities with a later word that does ("york": New York); within each, bigger
+ * places (more ZIPs) first. At most MAX_SUGGESTIONS; none for text shorter than two letters.
+ */
+export async function suggestPlaces(text: string): Promise<PlaceAnswer[]> {
+  if (normalizeCity(text).length < 2) return [];
+  const [index, allRegions] = await Promise.all([cityIndex(), regions()]);
+  const best: Candidate[] = [];
+  for (const reading of readingsOf(text, allRegions)) {
+    if (reading.regions) {
+      const matching = allRegions
+        .filter((r) => r.key.startsWith(reading.city) || r.state === reading.city)
+        .sort((a, b) => Number(b.state === reading.city) - Number(a.state === reading.city) || b.size - a.size);
+      for (const region of matching.slice(0, MAX_REGIONS)) keepBest(best, regionCandidate(region), MAX_SUGGESTIONS);
+    }
+    if (reading.city.length < 2) continue;
+    for (const { city, laterWord } of index.withPrefix(reading.city)) {
+      if (reading.states && !reading.states.has(city.state)) continue;
+      const tier = laterWord ? Tier.LaterWord : city.key === reading.city ? Tier.ExactName : Tier.NameStart;
+      // Short text matches thousands of small towns: most cannot beat the last of a full list, so skip them cheaply.
+      const last = best.length === MAX_SUGGESTIONS ? best.at(-1) : undefined;
+      if (last && (tier > last.tier || (tier === last.tier && city.size < last.size))) continue;
+      keepBest(best, cityCandidate(city, tier), MAX_SUGGESTIONS);
+    }
+  }
+  return best.map((c) => c.answer());
+}
+
+/** Within this, a ZIP of its own point beats one stacked on a post office with PO boxes (which no street address has). */
+const STACKED_ZIP_PENALTY_MILES = 1;
+
+/**
+ * The place at a point: the city, state and ZIP of the nearest town ZIP within MAX_MILES (30), the point as given;
+ * null when none is that near (the open sea, another country).
+ */
+export async function reversePlace(point: Point): Promise<PlaceAnswer | null> {
+  const grid = await zipGrid();
+  const found = grid.nearest(point, MAX_MILES, {
+    accept: (r) => !r.office,
+    penalty: (r) => (r.sharedPoint ? STACKED_ZIP_PENALTY_MILES : 0),
+  });
+  if (!found) return null;
+  const { zip, city, state } = found.record;
+  return { id: `zip-${zip}`, label: `${city}, ${state}, USA`, address: `${city}, ${state} ${zip}, USA`, city, state, zip, lat: point.lat, lng: point.lng };
+}
