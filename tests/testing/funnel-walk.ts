@@ -1,0 +1,109 @@
+// A person's moves through any funnel in the browser, by visible text and roles, in either language: the pieces every
+// funnel shares (headings, buttons, yes/no questions, the contact step with its SMS code, consent, call time).
+import type { Page } from 'playwright-core';
+import type { AppServer } from './app-server.ts';
+import { copy, type Lang } from './copy.ts';
+
+export class FunnelWalk {
+  constructor(
+    readonly page: Page,
+    readonly server: AppServer,
+    readonly lang: Lang,
+    /** Prefix of screenshot names; with SCREENSHOT_DIR set, shot() saves the page there to look at. */
+    private readonly shots?: string,
+  ) {}
+
+  t = (key: string) => copy(this.lang, key);
+
+  heading(key: string) {
+    return this.page.getByRole('heading', { level: 1, name: this.t(key) });
+  }
+
+  button(key: string) {
+    return this.page.getByRole('button', { name: this.t(key), exact: true });
+  }
+
+  async open(url: string, headingKey: string) {
+    await this.page.goto(`${this.server.url}${url}${url.includes('?') ? '&' : '?'}lang=${this.lang}`);
+    await this.heading(headingKey).waitFor();
+  }
+
+  /** Waits for a step's heading, then saves a screenshot named after the step. */
+  async at(headingKey: string, step: string) {
+    await this.heading(headingKey).waitFor();
+    await this.shot(step);
+  }
+
+  async shot(step: string) {
+    const dir = process.env.SCREENSHOT_DIR;
+    if (dir && this.shots) await this.page.screenshot({ path: `${dir}/${this.shots}-${step}.png`, fullPage: true });
+  }
+
+  async choose(questionKey: string, answer: 'yes' | 'no') {
+    await this.page
+      .getByRole('radiogroup', { name: this.t(questionKey) })
+      .getByRole('radio', { name: this.t(`common:yesno.${answer}`) })
+      .click();
+  }
+
+  /** The contact step and the code step: details, the SMS code read from the server's console, verified. */
+  async contact(phone: string) {
+    await this.at('common:contact.title', '2');
+    await this.page.getByLabel(this.t('common:contact.name'), { exact: true }).fill('Maria Lopez');
+    await this.page.getByLabel(this.t('common:contact.email'), { exact: true }).fill(`maria.${phone}@example.com`);
+    await this.page.getByLabel(this.t('common:contact.phone'), { exact: true }).fill(phone);
+    const smsBefore = this.server.lines.length;
+    await this.button('common:nav.next').click();
+    await this.at('common:contact.codeTitle', '2.5');
+    const code = await this.server.smsCode(`+1${phone}`, smsBefore);
+    await this.page.getByLabel(this.t('common:contact.code'), { exact: true }).fill(code);
+    await this.button('common:nav.next').click();
+  }
+
+  /** Picks a call slot, submits it (the button reads Done for Call ASAP) and closes the thank-you dialog. */
+  async callTime(slotKey: string, step: string) {
+    await this.page.getByRole('radio', { name: this.t(slotKey) }).click();
+    await this.shot(step);
+    await this.button(slotKey === 'common:callTime.asap' ? 'common:nav.done' : 'common:nav.submit').click();
+    await this.thanks('errors:YOUR_PREFERRED_TIME_FOR_CALL_HAS_BEEN_UPDATED', step);
+  }
+
+  /** The thank-you dialog: read, OK, and home. */
+  async thanks(textKey: string, step: string) {
+    const dialog = this.page.getByRole('dialog', { name: this.t('errors:THANK_YOU') });
+    await dialog.getByText(this.t(textKey)).waitFor();
+    await this.shot(`${step}-dialog`);
+    await dialog.getByRole('button', { name: this.t('common:nav.ok') }).click();
+    await this.page.waitForURL((url) => url.pathname === '/');
+  }
+}
+
+/** Fields of the locating forms and of the workers' compensation step, as a person fills them. */
+export class FieldWalk {
+  constructor(private readonly walk: FunnelWalk) {}
+
+  /** A date: typed into the native input on a desktop, turned on the wheel and confirmed on a phone (today's date). */
+  async date(labelKey: string, value: string, phone: boolean) {
+    const { page, t } = this.walk;
+    if (!phone) {
+      await page.getByLabel(t(labelKey), { exact: true }).fill(value);
+      return;
+    }
+    await page.getByRole('button', { name: new RegExp(`^${escapeRe(t(labelKey))}`) }).click();
+    const sheet = page.getByRole('dialog', { name: t(labelKey) });
+    await sheet.waitFor();
+    await this.walk.shot('date-wheel');
+    await sheet.getByRole('button', { name: t('fields:date.confirm'), exact: true }).click();
+    await sheet.waitFor({ state: 'detached' });
+  }
+
+  /** A city: typed, then chosen from the suggestions (the offline gazetteer answers). */
+  async city(labelKey: string, typed: string, option: string) {
+    const { page, t } = this.walk;
+    const box = page.getByRole('combobox', { name: t(labelKey) });
+    await box.fill(typed);
+    await page.getByRole('option', { name: option }).first().click();
+  }
+}
+
+const escapeRe = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
