@@ -10,6 +10,7 @@ import { Explanation } from './explanation/Explanation.tsx';
 import { FreeText } from './free-text/FreeText.tsx';
 import { Intro } from './intro/Intro.tsx';
 import { LeadTypes } from './lead-types/LeadTypes.tsx';
+import { Locate } from './locate/Locate.tsx';
 import { Questions } from './questions/Questions.tsx';
 import { Redirect } from './redirect/Redirect.tsx';
 import './shared/ui.css';
@@ -24,6 +25,7 @@ export const registry: Record<string, Widget> = {
   'lead-types': LeadTypes,
   'call-time': CallTime,
   explanation: Explanation,
+  locate: Locate,
   'free-text': FreeText,
   redirect: Redirect,
   dialog: Dialog,

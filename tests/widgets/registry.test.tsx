@@ -4,6 +4,7 @@ import type { Flow } from '../../engine/types.ts';
 import widgetList from '../../schemas/widgets.json';
 import { registry } from '../../widgets/registry.ts';
 import { i18n, LANGS, missingKeys } from '../testing/i18n.ts';
+import { fakeGeo } from '../testing/fake-geo.ts';
 import { renderWidget } from '../testing/render-widget.tsx';
 
 const flows = Object.values(import.meta.glob<{ default: Flow }>('../../flows/*.json', { eager: true })).map((m) => m.default);
@@ -39,6 +40,7 @@ describe('widget registry', () => {
             computed: { level: 3 },
             ns: flow.namespace,
             lng,
+            geo: fakeGeo(),
           });
           cleanup();
         }

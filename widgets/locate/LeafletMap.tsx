@@ -1,0 +1,63 @@
+// The accident map itself (its own lazy chunk, with Leaflet and its CSS): tiles, and a click or tap drops a
+// draggable pin inside a translucent red circle.
+import 'leaflet/dist/leaflet.css';
+import { divIcon, type LeafletEventHandlerFnMap } from 'leaflet';
+import { useEffect, useMemo } from 'react';
+import { Circle, MapContainer, Marker, TileLayer, useMapEvents } from 'react-leaflet';
+import type { MapCanvasProps } from './map-view.ts';
+
+// Leaflet's default marker images break under a bundler, so the pin is drawn in CSS (locate.css, .locate-pin).
+const PIN_ICON = divIcon({
+  className: 'locate-pin',
+  html: '<span class="locate-pin__head"></span>',
+  iconSize: [32, 40],
+  iconAnchor: [16, 40],
+});
+
+export default function LeafletMap({ view, pin, radius, tiles, label, pinLabel, describedBy, onPick, onMove }: MapCanvasProps) {
+  const markerEvents = useMemo<LeafletEventHandlerFnMap>(
+    () => ({
+      dragend: (event) => {
+        const { lat, lng } = (event.target as { getLatLng(): { lat: number; lng: number } }).getLatLng();
+        onPick({ lat, lng }, false);
+      },
+    }),
+    [onPick],
+  );
+  return (
+    // Wheel zoom stays off so scrolling the page over the map scrolls the page; the zoom buttons and pinch work.
+    <MapContainer center={view.center} zoom={view.zoom} className="locate-map__canvas" scrollWheelZoom={false}>
+      <TileLayer url={tiles.url} attribution={tiles.attribution} />
+      <MapBehaviour view={view} label={label} describedBy={describedBy} onPick={onPick} onMove={onMove} />
+      {pin && (
+        <>
+          <Circle center={pin} radius={radius} className="locate-circle" interactive={false} />
+          <Marker position={pin} icon={PIN_ICON} draggable title={pinLabel} eventHandlers={markerEvents} />
+        </>
+      )}
+    </MapContainer>
+  );
+}
+
+type BehaviourProps = Pick<MapCanvasProps, 'view' | 'label' | 'describedBy' | 'onPick' | 'onMove'>;
+
+/** Names the map for assistive technology, follows `view`, and reports clicks and moves. */
+function MapBehaviour({ view, label, describedBy, onPick, onMove }: BehaviourProps) {
+  const map = useMapEvents({
+    click: (event) => onPick({ lat: event.latlng.lat, lng: event.latlng.lng }, true),
+    moveend: () => {
+      const { lat, lng } = map.getCenter();
+      onMove({ lat, lng });
+    },
+  });
+  useEffect(() => {
+    const container = map.getContainer();
+    container.setAttribute('role', 'region');
+    container.setAttribute('aria-label', label);
+    container.setAttribute('aria-describedby', describedBy);
+  }, [map, label, describedBy]);
+  useEffect(() => {
+    map.setView(view.center, view.zoom);
+  }, [map, view]);
+  return null;
+}

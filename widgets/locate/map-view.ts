@@ -1,0 +1,63 @@
+// Where the accident map starts (by the state in the page path) and the numbers of the pin (§2.7, §9).
+import type { GeoServices, Point } from '../shared/geo.ts';
+
+export interface MapView {
+  center: Point;
+  zoom: number;
+}
+
+/** Circle around the pin: about 10 miles (§9). */
+export const DEFAULT_RADIUS_M = 16093;
+/** Zoom after a pin is dropped (§9). */
+export const PIN_ZOOM = 9;
+/** The map is created this long after the map form appears (§2.7), so the form settles first. */
+export const MAP_DELAY_MS = 300;
+
+/** The whole contiguous US (§9: default zoom 4). */
+export const US_VIEW: MapView = { center: { lat: 39.5, lng: -98.35 }, zoom: 4 };
+
+/** States with their own funnel paths (/tx/…): a centre and a zoom that shows the state (New York City at zoom 10, §9). */
+export const STATE_VIEWS: Record<string, MapView> = {
+  ca: { center: { lat: 37.18, lng: -119.47 }, zoom: 6 },
+  tx: { center: { lat: 31.05, lng: -97.56 }, zoom: 6 },
+  ma: { center: { lat: 42.26, lng: -71.81 }, zoom: 8 },
+  fl: { center: { lat: 28.63, lng: -82.45 }, zoom: 6 },
+  oh: { center: { lat: 40.39, lng: -82.76 }, zoom: 7 },
+  il: { center: { lat: 40.04, lng: -89.2 }, zoom: 6 },
+  ky: { center: { lat: 37.53, lng: -85.3 }, zoom: 7 },
+  ut: { center: { lat: 39.31, lng: -111.67 }, zoom: 6 },
+  ct: { center: { lat: 41.62, lng: -72.73 }, zoom: 8 },
+  ia: { center: { lat: 42.08, lng: -93.5 }, zoom: 7 },
+  ny: { center: { lat: 40.71, lng: -74.01 }, zoom: 10 },
+};
+
+/** The starting view for a page path: its first segment names a state (/tx/find-report), else the whole US. */
+export function viewForPath(pathname: string): MapView {
+  const first = pathname.split('/').find((segment) => segment !== '')?.toLowerCase() ?? '';
+  return STATE_VIEWS[first] ?? US_VIEW;
+}
+
+/** A point as stored in the answers: plain {lat, lng}, rounded to about 10 cm. */
+export function toPoint({ lat, lng }: Point): Point {
+  const round = (n: number) => Math.round(n * 1e6) / 1e6;
+  return { lat: round(lat), lng: round(lng) };
+}
+
+/** What the map chunk is given; the same contract for Leaflet and for the test double. */
+export interface MapCanvasProps {
+  /** Where the map looks; a new object recentres it. */
+  view: MapView;
+  pin: Point | null;
+  radius: number;
+  tiles: GeoServices['tiles'];
+  /** Accessible name of the map. */
+  label: string;
+  /** Accessible name of the pin. */
+  pinLabel: string;
+  /** ids of the instructions and error under the map. */
+  describedBy: string;
+  /** A click or tap (recentre) or the end of a drag of the pin (no recentre). */
+  onPick: (point: Point, recentre: boolean) => void;
+  /** The map's centre after every pan or zoom (for the "pin at the centre" button). */
+  onMove: (center: Point) => void;
+}
