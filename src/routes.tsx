@@ -1,17 +1,34 @@
 // The app's routes: every route of every flow, the home page, the text pages, and a not-found page.
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { GeoContext } from '../widgets/shared/geo.ts';
 import { FunnelRoute } from './funnel/FunnelPage.tsx';
 import { flows } from './flows.ts';
+import { geoServices } from './geo/geo-services.ts';
 import { Layout } from './layout/Layout.tsx';
 import { InfoPage } from './pages/InfoPage.tsx';
 import { LinksPage } from './pages/LinksPage.tsx';
+
+/** §2.1: states whose code may open a funnel's path (/tx/<route>); the map picker centres on that state. */
+export const STATE_PREFIXES = ['ca', 'tx', 'ma', 'fl', 'oh', 'il', 'ky', 'ut', 'ct', 'ia', 'ny'] as const;
+
+/** A flow route and, when it is one segment, the same route under each state prefix. */
+const withStatePrefixes = (path: string) => (/^\/[^/]+$/.test(path) ? [path, ...STATE_PREFIXES.map((st) => `/${st}${path}`)] : [path]);
 
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
     children: [
       { path: '/', element: <LinksPage copy="home" /> },
-      ...flows.flatMap((flow) => flow.routes.map((path) => ({ path, element: <FunnelRoute key={flow.id} flow={flow} /> }))),
+      ...flows.flatMap((flow) =>
+        flow.routes.flatMap(withStatePrefixes).map((path) => ({
+          path,
+          element: (
+            <GeoContext.Provider value={geoServices}>
+              <FunnelRoute key={flow.id} flow={flow} />
+            </GeoContext.Provider>
+          ),
+        })),
+      ),
       ...(['about', 'terms', 'privacy', 'disclaimer'] as const).map((page) => ({ path: `/${page}`, element: <InfoPage page={page} /> })),
       { path: '*', element: <LinksPage copy="notFound" /> },
     ],

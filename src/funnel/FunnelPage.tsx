@@ -8,13 +8,12 @@ import { dataOf, isBusy, stepOf } from '../../engine/machine.ts';
 import type { Flow, FlowEvent } from '../../engine/types.ts';
 import { registry } from '../../widgets/registry.ts';
 import type { WidgetProps } from '../../widgets/types.ts';
-import { retryAll } from '../api/outbox.ts';
-import { useOutbox } from '../api/use-outbox.ts';
-import { formatWait } from './format-wait.ts';
 import { visitMeta } from '../attribution.ts';
 import { withLang } from '../layout/LangLink.tsx';
+import { NetworkErrorDialog } from './NetworkErrorDialog.tsx';
 import { forgetProgress, useFunnelActor } from './use-funnel-actor.ts';
 import { useStepHistory, type StepState } from './use-step-history.ts';
+import { useSubmitFailure } from './use-submit-failure.ts';
 import './funnel.css';
 
 /** Progress bar width for a step: (step − 1) / 3, between 0 and 1. */
@@ -44,7 +43,7 @@ function FunnelPage({ flow }: { flow: Flow }) {
   const step = flow.steps[stepId];
   const busy = isBusy(snapshot);
   const data = dataOf(flow, snapshot.context);
-  const outbox = useOutbox();
+  const failure = useSubmitFailure(flow, snapshot.context.error, busy, t, i18n.language);
   const heading = useRef<HTMLHeadingElement>(null);
   const firstStep = useRef(stepId);
 
@@ -74,7 +73,6 @@ function FunnelPage({ flow }: { flow: Flow }) {
   if (!step) return null;
   const nextKey = step.nav?.next === undefined ? undefined : evaluate(step.nav.next, data);
   const blocks = step.blocks.filter((block) => block.when === undefined || holds(block.when, data));
-  const error = snapshot.context.error;
   const progress = progressOf(stepId);
 
   return (
@@ -110,11 +108,11 @@ function FunnelPage({ flow }: { flow: Flow }) {
         })}
       </div>
       <div className="funnel-error" role="alert" aria-live="assertive">
-        {error ? t(error.messageKey, { wait: formatWait(error.waitSeconds ?? 0, i18n.language) }) : null}
-        {busy && outbox.failure ? t('app:funnel.outboxFailed') : null}
+        {failure.inline}
+        {failure.waiting ? t('app:funnel.outboxFailed') : null}
       </div>
-      {busy && outbox.failure && (
-        <button type="button" className="btn btn-secondary" onClick={retryAll}>
+      {failure.waiting && (
+        <button type="button" className="btn btn-secondary" onClick={failure.retry}>
           {t('app:funnel.retry')}
         </button>
       )}
@@ -131,12 +129,15 @@ function FunnelPage({ flow }: { flow: Flow }) {
               className="btn btn-primary"
               onClick={() => send({ type: 'NEXT' })}
               disabled={busy || !can({ type: 'NEXT' })}
-              aria-busy={busy}
+              aria-busy={failure.sending}
             >
-              {busy ? t('app:funnel.sending') : t(nextKey)}
+              {failure.sending ? t('app:funnel.sending') : t(nextKey)}
             </button>
           )}
         </div>
+      )}
+      {failure.dialog && (
+        <NetworkErrorDialog text={failure.dialog.text} detail={failure.dialog.detail} onRetry={failure.dialog.retry} onClose={failure.dialog.close} />
       )}
     </section>
   );

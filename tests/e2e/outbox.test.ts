@@ -30,11 +30,17 @@ describe.runIf(browserAvailable)('the outbox in the browser', () => {
     await button('common:nav.next').click();
     await choose('calculator:step3.consult', 'yes');
 
-    // The API cannot be reached: the submission waits in the outbox and the person is told so, with a retry.
+    // The API cannot be reached: the submission waits in the outbox and a Network Error dialog says so, with a retry.
     await context.route('**/api/leads/**', (route) => route.abort('internetdisconnected'));
     await button('common:nav.submit').click();
-    await page.getByText(t('app:funnel.outboxFailed')).waitFor();
+    const dialog = page.getByRole('alertdialog', { name: t('errors:NETWORK_ERROR') });
+    await dialog.getByText(t('app:funnel.outboxFailed')).waitFor();
+    await dialog.getByRole('button', { name: t('app:funnel.retry'), exact: true }).waitFor();
+    // Closed, the notice and the retry stay in the page, and the button no longer says it is sending.
+    await dialog.getByRole('button', { name: t('common:nav.close'), exact: true }).click();
+    await page.getByRole('alert').getByText(t('app:funnel.outboxFailed')).waitFor();
     await button('app:funnel.retry').waitFor();
+    await button('common:nav.submit').waitFor();
 
     await page.reload();
     await page.getByRole('heading', { level: 1, name: t('calculator:step3.title') }).waitFor();

@@ -20,6 +20,7 @@ describe('loadConfig', () => {
       corsOrigins: [],
       frameAncestors: ["'self'"],
       mapTileOrigins: ['https://tile.openstreetmap.org'],
+      googleMaps: false,
       rateLimit: { apiPerMinute: 120, staticPerMinute: 1000 },
       trustProxy: false,
     });

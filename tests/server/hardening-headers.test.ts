@@ -120,6 +120,22 @@ describe('framing', () => {
     const config = loadConfig({ MAP_TILE_ORIGINS: 'https://tiles.example.com' });
     expect(cspDirectives(config)['img-src']).toEqual(["'self'", 'data:', 'https://tiles.example.com']);
   });
+
+  it('lets Google place search and geocoding through with GOOGLE_MAPS=on, and only then', async () => {
+    const off = cspDirectives(loadConfig({ GOOGLE_MAPS: 'off' }));
+    expect([off['script-src'], off['connect-src'], off['img-src']]).toEqual([["'self'"], ["'self'"], ["'self'", 'data:', 'https://tile.openstreetmap.org']]);
+
+    const app = await buildApp({ config: testConfig({ googleMaps: loadConfig({ GOOGLE_MAPS: 'on' }).googleMaps }), db: brokenDb(), sms: recordingSms() });
+    try {
+      const policy = csp(await app.inject({ url: '/api/nope' }));
+      expect(policy.get('script-src')).toEqual(["'self'", 'https://maps.googleapis.com', 'https://maps.gstatic.com']);
+      expect(policy.get('connect-src')).toEqual(["'self'", 'https://maps.googleapis.com', 'https://places.googleapis.com']);
+      expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'https://tile.openstreetmap.org', 'https://maps.googleapis.com', 'https://maps.gstatic.com']);
+    } finally {
+      await app.close();
+    }
+    expect(() => loadConfig({ GOOGLE_MAPS: 'yes' })).toThrow(/GOOGLE_MAPS must be one of on, off/);
+  });
 });
 
 describe('the web app works under the CSP', () => {

@@ -1,0 +1,145 @@
+/// <reference types="google.maps" />
+// Place search and reverse geocoding by Google (Places autocomplete and details, the Geocoder), loaded through
+// @googlemaps/js-api-loader on first use. Its own chunk: geo-services imports it only when a key is configured.
+import { importLibrary, setOptions } from '@googlemaps/js-api-loader';
+import { GeoError, type GeoServices, type Place, type PlaceSuggestion, type Point } from '../../widgets/shared/geo.ts';
+import { fillZip } from './zip-fill.ts';
+
+/** The parts of Google's libraries this module uses (tests hand in fakes). */
+export interface GoogleLibraries {
+  places: Pick<google.maps.PlacesLibrary, 'AutocompleteSuggestion' | 'AutocompleteSessionToken' | 'Place'>;
+  geocoding: Pick<google.maps.GeocodingLibrary, 'Geocoder'>;
+}
+
+/** Place fields read after a choice (each field is billed, so only these). */
+const DETAIL_FIELDS = ['formattedAddress', 'addressComponents', 'location'];
+
+let optionsSet = false;
+
+/** Loads the places and geocoding libraries once, on the first call; a failed load is tried again on the next. */
+export function googleLoader(key: string): () => Promise<GoogleLibraries> {
+  let loading: Promise<GoogleLibraries> | undefined;
+  return () => {
+    if (!optionsSet) {
+      setOptions({ key, v: 'weekly' });
+      optionsSet = true;
+    }
+    loading ??= Promise.all([importLibrary('places'), importLibrary('geocoding')]).then(
+      ([places, geocoding]) => ({ places, geocoding }),
+      (error: unknown) => {
+        loading = undefined;
+        console.warn('Google Maps could not be loaded', error);
+        throw new GeoError('NETWORK');
+      },
+    );
+    return loading;
+  };
+}
+
+/** Google's status code of a failed request (MapsRequestError and friends carry it as `code`). */
+const statusOf = (error: unknown) => {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code ? code : 'UNKNOWN_ERROR';
+};
+
+async function google<T>(request: () => Promise<T>): Promise<T> {
+  try {
+    return await request();
+  } catch (error) {
+    throw error instanceof GeoError ? error : new GeoError(statusOf(error));
+  }
+}
+
+/** The page's language, for names in the person's language. */
+const language = () => document.documentElement.lang || undefined;
+
+interface Component {
+  types: string[];
+  long: string | null;
+  short: string | null;
+}
+
+/** A Place from an address and its components: city = locality, state = the state's short code, zip = postal code. */
+function placeFrom(address: string, components: Component[], point: Point | undefined): Place {
+  const find = (...types: string[]) => {
+    for (const type of types) {
+      const component = components.find((c) => c.types.includes(type));
+      if (component) return component;
+    }
+    return undefined;
+  };
+  return {
+    address,
+    city: find('locality', 'postal_town', 'sublocality', 'administrative_area_level_3')?.long ?? '',
+    state: find('administrative_area_level_1')?.short ?? '',
+    zip: find('postal_code')?.long ?? null,
+    ...point,
+  };
+}
+
+export function googleGeo(libraries: () => Promise<GoogleLibraries>, tiles: GeoServices['tiles']): GeoServices {
+  /** One autocomplete session from the first keystroke to the choice (Google bills the session, not each request). */
+  let session: google.maps.places.AutocompleteSessionToken | undefined;
+  const predictions = new Map<string, google.maps.places.PlacePrediction>();
+  let geocoder: google.maps.Geocoder | undefined;
+
+  return {
+    tiles,
+
+    async suggest(text, signal) {
+      const input = text.trim();
+      if (!input) return [];
+      const { places } = await libraries();
+      session ??= new places.AutocompleteSessionToken();
+      const sessionToken = session;
+      const { suggestions } = await google(() =>
+        places.AutocompleteSuggestion.fetchAutocompleteSuggestions({
+          input,
+          includedRegionCodes: ['us'],
+          includedPrimaryTypes: ['(cities)'],
+          language: language(),
+          sessionToken,
+        }),
+      );
+      signal?.throwIfAborted();
+      return suggestions.flatMap(({ placePrediction: p }): PlaceSuggestion[] => {
+        if (!p) return [];
+        predictions.set(p.placeId, p);
+        return [{ id: p.placeId, label: p.text.text }];
+      });
+    },
+
+    async resolve(suggestion) {
+      const { places } = await libraries();
+      const prediction = predictions.get(suggestion.id);
+      const place = prediction ? prediction.toPlace() : new places.Place({ id: suggestion.id });
+      await google(() => place.fetchFields({ fields: DETAIL_FIELDS }));
+      session = undefined;
+      const components = (place.addressComponents ?? []).map((c) => ({ types: c.types, long: c.longText, short: c.shortText }));
+      const location = place.location ? { lat: place.location.lat(), lng: place.location.lng() } : undefined;
+      return fillZip(placeFrom(place.formattedAddress ?? suggestion.label, components, location));
+    },
+
+    async reverse(point) {
+      const { geocoding } = await libraries();
+      geocoder ??= new geocoding.Geocoder();
+      const coder = geocoder;
+      let results: google.maps.GeocoderResult[];
+      try {
+        ({ results } = await coder.geocode({ location: point, language: language() }));
+      } catch (error) {
+        const status = statusOf(error);
+        if (status === 'ZERO_RESULTS') return null;
+        throw new GeoError(status);
+      }
+      // The first answer is the most precise; one naming a city is worth more than a bare road or plus code.
+      const best = results.find((r) => r.address_components.some((c) => c.types.includes('locality'))) ?? results[0];
+      if (!best) return null;
+      const components = best.address_components.map((c) => ({ types: c.types, long: c.long_name, short: c.short_name }));
+      return fillZip(placeFrom(best.formatted_address, components, { lat: point.lat, lng: point.lng }));
+    },
+  };
+}
+
+/** Google's place services with this key, loaded on first use. */
+export const googleGeoWithKey = (key: string, tiles: GeoServices['tiles']) => googleGeo(googleLoader(key), tiles);

@@ -1,0 +1,11 @@
+// The build-time settings the web app reads from Vite (VITE_* variables, fixed when the app is built); see src/config.ts.
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  /** A Google Maps JavaScript API key: place search and reverse geocoding by Google instead of the API's gazetteer. */
+  readonly VITE_GOOGLE_MAPS_API_KEY?: string;
+  /** Leaflet tile URL template for the map. */
+  readonly VITE_MAP_TILE_URL?: string;
+  /** The tiles' attribution (HTML). */
+  readonly VITE_MAP_TILE_ATTRIBUTION?: string;
+}

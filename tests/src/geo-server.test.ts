@@ -1,0 +1,52 @@
+// @vitest-environment node
+// The offline place services against the real API (its gazetteer routes, in process): the shapes both sides agree on.
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../../server/app.ts';
+import { offlineGeo } from '../../src/geo/offline-geo.ts';
+import { fillZip } from '../../src/geo/zip-fill.ts';
+import { brokenDb, recordingSms, STARTUP_MS, testConfig } from '../testing/server.ts';
+
+describe('the offline gazetteer through the API', () => {
+  let app: FastifyInstance;
+  const geo = offlineGeo({ url: 'https://tiles.example/{z}/{x}/{y}.png', attribution: 'Tiles' });
+
+  beforeAll(async () => {
+    // No route here touches the database.
+    app = await buildApp({ config: testConfig(), db: brokenDb(), sms: recordingSms() });
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+      const res = await app.inject({ method: (init?.method ?? 'GET') as 'GET', url });
+      return new Response(res.body, { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type'] ?? '') } });
+    });
+  }, STARTUP_MS);
+  afterAll(async () => {
+    vi.unstubAllGlobals();
+    await app.close();
+  });
+
+  it('suggests a city for typed text and resolves it to a place with city, state code and a ZIP', async () => {
+    const suggestions = await geo.suggest('austin tx');
+    const austin = suggestions.find((s) => s.label.startsWith('Austin, TX'));
+    expect(austin).toBeDefined();
+    const place = await geo.resolve(austin!);
+    expect(place).toMatchObject({ city: 'Austin', state: 'TX', zip: expect.stringMatching(/^\d{5}$/) as unknown });
+    expect(place.address).toContain('Austin');
+  });
+
+  it('finds the place at a pin with its ZIP, and nothing far out at sea', async () => {
+    await expect(geo.reverse({ lat: 30.2672, lng: -97.7431 })).resolves.toMatchObject({
+      city: 'Austin',
+      state: 'TX',
+      zip: expect.stringMatching(/^787\d\d$/) as unknown,
+      lat: 30.2672,
+      lng: -97.7431,
+    });
+    await expect(geo.reverse({ lat: 0, lng: -30 })).resolves.toBeNull();
+  });
+
+  it('fills in a missing ZIP from /accident/zip, by city and state and by a point', async () => {
+    const dallas = { address: 'Dallas, TX, USA', city: 'Dallas', state: 'TX', zip: null };
+    await expect(fillZip(dallas)).resolves.toMatchObject({ zip: expect.stringMatching(/^75\d{3}$/) as unknown });
+    await expect(fillZip({ ...dallas, lat: 32.7767, lng: -96.797 })).resolves.toMatchObject({ zip: expect.stringMatching(/^75\d{3}$/) as unknown });
+  });
+});

@@ -1,0 +1,119 @@
+// §8: a lead submission that fails shows the Network Error dialog with the error text and a Retry; loading stops.
+// Effects that are not submissions (sending a code) keep their inline alert.
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { I18nextProvider } from 'react-i18next';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { EffectSpec, Flow } from '../../engine/types.ts';
+import { FunnelRoute } from '../../src/funnel/FunnelPage.tsx';
+import { FIXTURE_NS, i18n } from '../testing/i18n.ts';
+
+const t = (key: string) => i18n.t(key);
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** A one-question funnel whose Submit runs `effect`, then thanks the person. */
+function funnel(effect: EffectSpec): Flow {
+  return {
+    id: `network-error-${Math.random().toString(36).slice(2)}`,
+    version: 1,
+    routes: ['/test'],
+    namespace: FIXTURE_NS,
+    initial: '1',
+    answers: {},
+    steps: {
+      '1': { title: 'fixture:consult', blocks: [], nav: { next: 'common:nav.submit' }, on: { NEXT: { effect: 'submit', target: '2' } } },
+      '2': { title: 'errors:THANK_YOU', blocks: [], final: true },
+    },
+    effects: { submit: effect },
+  };
+}
+
+const lead: EffectSpec = { method: 'POST', path: '/leads/create', body: { phone: '2025550123' }, outbox: true };
+const code: EffectSpec = { method: 'POST', path: '/user/mfa-sms-send', body: { phone: '2025550123' }, errors: { default: 'errors:CELL_PHONE_NUMBER_IS_INVALID_' } };
+
+function renderFunnel(flow: Flow) {
+  const router = createMemoryRouter([{ path: '/test', element: <FunnelRoute flow={flow} /> }], { initialEntries: ['/test'] });
+  render(
+    <I18nextProvider i18n={i18n}>
+      <RouterProvider router={router} />
+    </I18nextProvider>,
+  );
+  return userEvent.setup();
+}
+
+const submitButton = () => screen.getByRole('button', { name: t('common:nav.submit'), hidden: true });
+const thanks = () => screen.findByRole('heading', { level: 1, name: t('errors:THANK_YOU') });
+
+describe('the Network Error dialog', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  beforeEach(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+    fetchMock.mockReset();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('appears when a submission cannot reach the API, with the error text and Retry, and Retry sends it', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    const user = renderFunnel(funnel(lead));
+    await user.click(submitButton());
+
+    const dialog = await screen.findByRole('alertdialog', { name: t('errors:NETWORK_ERROR') });
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(dialog).toHaveAccessibleDescription(`${t('app:funnel.outboxFailed')} Failed to fetch`);
+    expect(within(dialog).getByRole('button', { name: t('app:funnel.retry') })).toHaveFocus();
+    expect(within(dialog).getByRole('button', { name: t('common:nav.close') })).toBeInTheDocument();
+    // Loading stops: the button no longer says Sending…, and the page repeats nothing behind the dialog.
+    expect(submitButton()).toHaveTextContent(t('common:nav.submit'));
+    expect(screen.getAllByText(t('app:funnel.outboxFailed'))).toHaveLength(1);
+
+    fetchMock.mockReset();
+    fetchMock.mockResolvedValue(json(200, { resultIds: [7] }));
+    await user.click(within(dialog).getByRole('button', { name: t('app:funnel.retry') }));
+    await thanks();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).get('idempotency-key')).toBeTruthy();
+  });
+
+  it('once closed, leaves the saved-on-this-device notice and a Retry in the page', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    const user = renderFunnel(funnel(lead));
+    await user.click(submitButton());
+    const dialog = await screen.findByRole('alertdialog', { name: t('errors:NETWORK_ERROR') });
+    await user.click(within(dialog).getByRole('button', { name: t('common:nav.close') }));
+
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.getByRole('alert')).toHaveTextContent(t('app:funnel.outboxFailed'));
+    expect(submitButton()).toHaveTextContent(t('common:nav.submit'));
+    fetchMock.mockReset();
+    fetchMock.mockResolvedValue(json(200, { resultIds: [8] }));
+    await user.click(screen.getByRole('button', { name: t('app:funnel.retry') }));
+    await thanks();
+  });
+
+  it('shows a submission the API refuses with its message; Retry closes it and the person can submit again', async () => {
+    fetchMock.mockResolvedValue(json(403, { error: 'phone_not_verified', message: 'phone not verified' }));
+    const user = renderFunnel(funnel(lead));
+    await user.click(submitButton());
+
+    const dialog = await screen.findByRole('alertdialog', { name: t('errors:NETWORK_ERROR') });
+    expect(dialog).toHaveAccessibleDescription(`${t('errors:NETWORK_ERROR_TEXT')} phone not verified`);
+    expect(within(dialog).queryByText(t('app:funnel.outboxFailed'))).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: t('app:funnel.retry') }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
+    expect(submitButton()).toBeEnabled();
+  });
+
+  it('is not used for an effect that is not a submission: its error stays inline', async () => {
+    fetchMock.mockResolvedValue(json(400, { error: 'invalid_phone' }));
+    const user = renderFunnel(funnel(code));
+    await user.click(submitButton());
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(t('errors:CELL_PHONE_NUMBER_IS_INVALID_')));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+});
