@@ -43,7 +43,7 @@ function semanticProblems(flow: Flow, catalogues: Catalogues): Problem[] {
 
   if (!(flow.initial in steps)) add('/initial', `targets unknown step "${flow.initial}"`);
 
-  const checkVars = (value: unknown, pointer: string) => {
+  const checkVars = (value: unknown, pointer: string, itemKnown = false) => {
     for (const { op, args, pointer: at } of operationsIn(value, pointer)) {
       if (op !== 'var') continue;
       const path = varPath(args);
@@ -55,7 +55,7 @@ function semanticProblems(flow: Flow, catalogues: Catalogues): Problem[] {
         (root === 'results' && field !== undefined && field in flow.effects) ||
         (root !== undefined && ROOTS_ANY.has(root) && field !== undefined) ||
         path === 'locale' ||
-        path === 'item' ||
+        (path === 'item' && itemKnown) ||
         path === 'flow.id' ||
         path === 'flow.version';
       if (!known) add(at, `reads unknown field "${path}"`);
@@ -77,7 +77,8 @@ function semanticProblems(flow: Flow, catalogues: Catalogues): Problem[] {
 
   for (const [name, logic] of Object.entries(flow.computed ?? {})) checkVars(logic, `/computed/${escape(name)}`);
   for (const [name, effect] of Object.entries(flow.effects)) {
-    checkVars(effect, `/effects/${escape(name)}`);
+    // `item` is the current element of an effect's `each` list, so only such an effect may read it.
+    checkVars(effect, `/effects/${escape(name)}`, effect.each !== undefined);
     checkCopy(effect.errors ?? {}, `/effects/${escape(name)}/errors`);
   }
 

@@ -66,6 +66,11 @@ describe('flow checks', () => {
     expect(problems((f) => (f.effects.createLead!.body = { n: { var: 'name' } }))).toEqual(['/effects/createLead/body/n: reads unknown field "name"']);
   });
 
+  it('lets only an effect with `each` read the item', () => {
+    expect(problems((f) => (f.effects.createLead!.body = { id: { var: 'item' } }))).toEqual(['/effects/createLead/body/id: reads unknown field "item"']);
+    expect(problems((f) => Object.assign(f.effects.createLead!, { each: [1, 2], body: { id: { var: 'item' } } }))).toEqual([]);
+  });
+
   it('reports an unknown effect and clearing an unknown field', () => {
     expect(problems((f) => (f.steps['1']!.on!.NEXT = { effect: 'sendFax', target: '2' }))).toEqual(['/steps/1/on/NEXT/effect: runs unknown effect "sendFax"']);
     expect(problems((f) => (f.steps['1']!.on!.BACK = { target: '0', clear: ['vin'] }))).toEqual(['/steps/1/on/BACK/clear/0: clears unknown field "vin"']);

@@ -1,3 +1,4 @@
+// The attorney, truck and medical funnels replayed: every §4 rule they follow (locating step, Back clearing, confirmations).
 import { describe, expect, it } from 'vitest';
 import { replay } from '../../engine/replay.ts';
 import type { FlowEvent } from '../../engine/types.ts';

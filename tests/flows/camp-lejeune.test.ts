@@ -1,3 +1,4 @@
+// The Camp Lejeune water funnel replayed: answers reset the step to 1.5, Back clears them, level, submit and redirect.
 import { describe, expect, it } from 'vitest';
 import { dataOf } from '../../engine/machine.ts';
 import { replay } from '../../engine/replay.ts';

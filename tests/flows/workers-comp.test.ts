@@ -1,3 +1,4 @@
+// The workers' compensation funnel replayed: step 1 checks, the disabled final submit of §5, the lead body and redirect.
 import { describe, expect, it } from 'vitest';
 import { replay } from '../../engine/replay.ts';
 import type { FlowEvent } from '../../engine/types.ts';
