@@ -31,11 +31,13 @@ export function effectInput(flow: Flow, name: string, context: FlowContext): Eff
   const items: unknown[] = spec.each === undefined ? [undefined] : [evaluate(spec.each, data) ?? []].flat();
   const requests = items.map((item) => {
     const itemData = spec.each === undefined ? data : { ...data, item };
-    const query = render(spec.query ?? {}, itemData) as Record<string, unknown>;
+    const strings = (template: Record<string, unknown> | undefined) =>
+      Object.fromEntries(Object.entries(render(template ?? {}, itemData) as Record<string, unknown>).map(([k, v]) => [k, String(v)]));
     return {
       method: spec.method,
       path: spec.path,
-      query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
+      query: strings(spec.query),
+      headers: strings(spec.headers),
       body: spec.body === undefined ? undefined : render(spec.body, itemData),
       outbox: spec.outbox ?? false,
     };

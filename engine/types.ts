@@ -31,6 +31,8 @@ export interface EffectSpec {
   method: 'GET' | 'POST' | 'PUT';
   path: string;
   query?: Record<string, Logic>;
+  /** Request headers (e.g. page-referrers); a header whose value renders to nothing is left out. */
+  headers?: Record<string, Logic>;
   body?: Logic;
   /** A list: the request is made once per item, readable as `item` in the templates. */
   each?: Logic;
@@ -92,6 +94,7 @@ export interface EffectRequest {
   method: EffectSpec['method'];
   path: string;
   query: Record<string, string>;
+  headers: Record<string, string>;
   body: unknown;
   outbox: boolean;
 }

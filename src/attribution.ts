@@ -1,8 +1,12 @@
-// What a visit brings with it: the 'ref' cookie (the landing query string, 1 hour), the gclid, the business user token.
+// What a visit brings with it: the 'ref' cookie (the landing query string, 1 hour), the gclid, the page that referred the
+// visitor, the business user token.
 import type { Meta } from '../engine/types.ts';
 
 const REF_MAX_AGE_SECONDS = 60 * 60;
 const GCLID_KEY = 'claimflow:gclid';
+const REFERRER_KEY = 'claimflow:referrer';
+/** The lead API takes at most this many characters of page-referrers. */
+const MAX_REFERRER = 4096;
 export const BUSINESS_TOKEN_KEY = 'business-user-token';
 
 /** Records the landing query string in the 'ref' cookie and keeps the gclid for the lead. */
@@ -15,6 +19,9 @@ export function captureAttribution(search: string) {
   if ([...params.keys()].length > 0 && !hasRef) document.cookie = `ref=${encodeURIComponent(query)}; max-age=${REF_MAX_AGE_SECONDS}; path=/; SameSite=Lax`;
   const gclid = params.get('gclid');
   if (gclid) sessionStorage.setItem(GCLID_KEY, gclid);
+  // The page that sent the visitor here (an ad, a search), kept from the first landing of the tab.
+  const referrer = document.referrer.slice(0, MAX_REFERRER);
+  if (referrer && !referrer.startsWith(window.location.origin) && !sessionStorage.getItem(REFERRER_KEY)) sessionStorage.setItem(REFERRER_KEY, referrer);
 }
 
 /** Facts of this visit of a funnel: a new id (its submissions' idempotency), the page, attribution. */
@@ -23,6 +30,7 @@ export function visitMeta(): Meta {
     visit: crypto.randomUUID(),
     pageUrl: window.location.href,
     gclid: sessionStorage.getItem(GCLID_KEY) ?? undefined,
+    referrer: sessionStorage.getItem(REFERRER_KEY) ?? undefined,
     businessUserToken: localStorage.getItem(BUSINESS_TOKEN_KEY) ?? undefined,
   };
 }

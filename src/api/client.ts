@@ -16,6 +16,7 @@ export interface ApiRequest {
   method: 'GET' | 'POST' | 'PUT';
   path: string;
   query?: Record<string, string>;
+  headers?: Record<string, string>;
   body?: unknown;
 }
 
@@ -23,11 +24,12 @@ export const API_BASE = '/api';
 
 export async function callApi<T = unknown>(request: ApiRequest, signal?: AbortSignal, headers: Record<string, string> = {}): Promise<T> {
   const search = new URLSearchParams(request.query ?? {}).toString();
+  const sent = { ...request.headers, ...headers };
   let response: Response;
   try {
     response = await fetch(`${API_BASE}${request.path}${search ? `?${search}` : ''}`, {
       method: request.method,
-      headers: request.body === undefined ? headers : { 'content-type': 'application/json', ...headers },
+      headers: request.body === undefined ? sent : { 'content-type': 'application/json', ...sent },
       body: request.body === undefined ? undefined : JSON.stringify(request.body),
       credentials: 'same-origin',
       signal,

@@ -30,10 +30,11 @@ describe.each([
   const flow = loadFlow(id);
 
   it('walks 0 → 1 → 1.5 → 1.75 → 2 → 2.5 → 3 → 4 and creates a lead with the locating fields', async () => {
-    const run = await replay(flow, [...toCaseValue(byVin), NEXT], { effects: okEffects, input: { locale: 'es', meta: { pageUrl: 'https://claimflow.test/x' } } });
+    const meta = { pageUrl: 'https://claimflow.test/x', referrer: 'https://www.google.com/' };
+    const run = await replay(flow, [...toCaseValue(byVin), NEXT], { effects: okEffects, input: { locale: 'es', meta } });
     expect(run.steps).toEqual(['0', '1', '1.5', '1.75', '2', '2.5', '3', '4']);
     const lead = requestOf(run, 'createLead');
-    expect(lead).toMatchObject({ method: 'POST', path: '/leads/create', outbox: true });
+    expect(lead).toMatchObject({ method: 'POST', path: '/leads/create', outbox: true, headers: { 'page-referrers': 'https://www.google.com/' } });
     expect(lead.body).toMatchObject({
       firstName: 'Maria',
       lastName: 'Lopez',
@@ -110,6 +111,7 @@ describe('attorney confirmation', () => {
       method: 'PUT',
       path: '/leads/update',
       query: {},
+      headers: {},
       outbox: true,
       body: { lead_id: id, extra_details: { accidentDetails: { accidentReason: story } } },
     })));

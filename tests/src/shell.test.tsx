@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import i18next from 'i18next';
 import { RouterProvider, createMemoryRouter } from 'react-router';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { captureAttribution, visitMeta } from '../../src/attribution.ts';
 import { progressOf } from '../../src/funnel/FunnelPage.tsx';
 import { formatWait } from '../../src/funnel/format-wait.ts';
@@ -75,6 +75,19 @@ describe('app shell', () => {
     localStorage.setItem('business-user-token', 'biz-1');
     expect(visitMeta()).toMatchObject({ gclid: 'abc123', businessUserToken: 'biz-1', pageUrl: window.location.href });
     expect(visitMeta().visit).not.toBe(visitMeta().visit);
+  });
+
+  it('keeps the page that referred the first landing for the lead, not the app’s own pages', () => {
+    const referrer = vi.spyOn(document, 'referrer', 'get');
+    referrer.mockReturnValue(`${window.location.origin}/`);
+    captureAttribution('');
+    expect(visitMeta().referrer).toBeUndefined();
+    referrer.mockReturnValue('https://www.google.com/');
+    captureAttribution('');
+    referrer.mockReturnValue('https://www.facebook.com/');
+    captureAttribution('');
+    expect(visitMeta().referrer).toBe('https://www.google.com/');
+    referrer.mockRestore();
   });
 
   it('sizes the progress bar (step − 1) / 3', () => {
