@@ -11,7 +11,7 @@ export interface Problem {
   message: string;
 }
 
-/** Catalogues by language, then namespace: { en: { common: {...}, calculator: {...} }, es: {...} }. */
+/** Catalogues by language, then namespace: { en: { common: {...}, <flow namespace>: {...} }, es: {...} }. */
 export type Catalogues = Record<string, Record<string, unknown>>;
 
 const ajv = new Ajv2020({ strict: true, allErrors: true });
