@@ -1,5 +1,6 @@
 // The app's routes: every route of every flow, the home page, the text pages, and a not-found page.
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { STATE_VIEWS } from '../widgets/locate/map-view.ts';
 import { GeoContext } from '../widgets/shared/geo.ts';
 import { FunnelRoute } from './funnel/FunnelPage.tsx';
 import { flows } from './flows.ts';
@@ -8,8 +9,8 @@ import { Layout } from './layout/Layout.tsx';
 import { InfoPage } from './pages/InfoPage.tsx';
 import { LinksPage } from './pages/LinksPage.tsx';
 
-/** §2.1: states whose code may open a funnel's path (/tx/<route>); the map picker centres on that state. */
-export const STATE_PREFIXES = ['ca', 'tx', 'ma', 'fl', 'oh', 'il', 'ky', 'ut', 'ct', 'ia', 'ny'] as const;
+/** §2.1: states whose code may open a funnel's path (/tx/<route>): those the map picker has a view of. */
+export const STATE_PREFIXES = Object.keys(STATE_VIEWS);
 
 /** A flow route and, when it is one segment, the same route under each state prefix. */
 const withStatePrefixes = (path: string) => (/^\/[^/]+$/.test(path) ? [path, ...STATE_PREFIXES.map((st) => `/${st}${path}`)] : [path]);

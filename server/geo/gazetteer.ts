@@ -1,5 +1,6 @@
 // The offline US ZIP gazetteer of the zipcodes package (no network), loaded once on first use, with its city and state names.
 import type { ZipCode } from 'zipcodes';
+import { displayCity, isOfficeName, normalizeCity, titleCase } from './place-names.ts';
 
 export interface Point {
   lat: number;
@@ -48,45 +49,6 @@ const MILITARY = new Set(['AA', 'AE', 'AP']);
 /** The states with ZIPs in the eastern hemisphere (Wake Island is HI); elsewhere an east longitude is a data error (10200). */
 const EASTERN = new Set(['GU', 'MP', 'PW', 'FM', 'MH', 'HI']);
 
-/**
- * Case, accents, dots, hyphens, apostrophes and spaces do not matter, nor the usual abbreviations (St., Ft., Mt.):
- * "st. louis" is "Saint Louis", "Coeur d'Alene" is "Coeur D Alene", "Winston-Salem" is "Winston Salem".
- */
-export function normalizeCity(city: string): string {
-  return city
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toUpperCase()
-    .replace(/[.'’-]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/^ST /, 'SAINT ')
-    .replace(/^FT /, 'FORT ')
-    .replace(/^MT /, 'MOUNT ');
-}
-
-/** A heuristic on the names of company and office ZIPs (real towns like Cut Bank and Electric City pass). */
-const OFFICE = /\d|[&/]|\b(INC|CORP|CO|NATL|NAT|INS|INSURANCE|DEPT|SVC|SERVICES?|FIRMS|LENDING|ELEC|MAIL|BANK OF|(NATIONAL|UNION|FARGO|ONE|AMSOUTH) BANK|\w+ TELEPHONE|CTR|SYSTE)\b/;
-
-const SMALL_WORDS = new Set(['OF', 'ON', 'THE', 'IN', 'BY', 'AT', 'AND']);
-
-/** The package's names are title case with slips ("Mckeesport", "Melcher-dallas", "Lake In The Hills"): set them right. */
-export function displayCity(name: string): string {
-  return name
-    .split(/([ -])/)
-    .map((word, i) => {
-      if (word === ' ' || word === '-' || word === '') return word;
-      if (i > 0 && SMALL_WORDS.has(word.toUpperCase())) return word.toLowerCase();
-      const title = word.charAt(0).toUpperCase() + word.slice(1);
-      return title.replace(/^Mc([a-z])/, (_m, c: string) => `Mc${c.toUpperCase()}`);
-    })
-    .join('');
-}
-
-function titleCase(upper: string): string {
-  return upper.toLowerCase().replace(/\b\w/g, (c) => c.toUpperCase()).replace(/ Of /g, ' of ');
-}
-
 async function load(): Promise<Gazetteer> {
   const { codes, states } = await import('zipcodes');
   const all: ZipRecord[] = [];
@@ -121,7 +83,7 @@ async function load(): Promise<Gazetteer> {
       city: displayCity(code.city),
       state: code.state,
       key,
-      office: OFFICE.test(key),
+      office: isOfficeName(key),
       sharedPoint: (perPoint.get(`${code.latitude},${code.longitude}`) ?? 0) > 1,
     };
     all.push(record);

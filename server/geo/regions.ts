@@ -1,6 +1,7 @@
 // The states and territories of the gazetteer as places ("regions"): name, size and the ZIP nearest their middle.
 import { middleZip } from './distance.ts';
-import { gazetteer, normalizeCity, type ZipRecord } from './gazetteer.ts';
+import { gazetteer, type ZipRecord } from './gazetteer.ts';
+import { normalizeCity } from './place-names.ts';
 
 export interface Region {
   /** "us-tx". */

@@ -1,6 +1,7 @@
 // The ZIP code of a place that came without one (GET /api/accident/zip): from its point, its city and state, or both.
 import { middleZip, nearest } from './distance.ts';
-import { gazetteer, normalizeCity, type Point } from './gazetteer.ts';
+import { gazetteer, type Point } from './gazetteer.ts';
+import { normalizeCity } from './place-names.ts';
 import { zipGrid } from './zip-grid.ts';
 
 export interface ZipQuery {

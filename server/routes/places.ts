@@ -1,6 +1,7 @@
 // /places routes: US city and state suggestions for typed text, and the place at a map point, from the offline gazetteer.
 import type { FastifyPluginAsync } from 'fastify';
-import { reversePlace, suggestPlaces } from '../geo/place-search.ts';
+import { reversePlace } from '../geo/reverse-place.ts';
+import { suggestPlaces } from '../geo/suggest-places.ts';
 import { apiSchemas as s } from './api-schemas.ts';
 import type { RouteDeps } from './deps.ts';
 import { fieldError } from './field-error.ts';

@@ -43,23 +43,27 @@ function FunnelPage({ flow }: { flow: Flow }) {
   const step = flow.steps[stepId];
   const busy = isBusy(snapshot);
   const data = dataOf(flow, snapshot.context);
-  const failure = useSubmitFailure(flow, snapshot.context.error, busy, t, i18n.language);
+  const failure = useSubmitFailure(flow, snapshot.context.error, busy, () => actorRef.send({ type: 'NEXT' }), t, i18n.language);
   const heading = useRef<HTMLHeadingElement>(null);
-  const firstStep = useRef(stepId);
+  // The heading's copy key: steps that share it (a question step and its answered twin) are one screen to the person.
+  const title = step?.title ?? `${flow.namespace}:meta.title`;
+  const shown = useRef({ title, stepId });
 
   useEffect(() => {
     if (snapshot.context.locale !== i18n.language) actorRef.send({ type: 'SET_LOCALE', locale: i18n.language });
   }, [actorRef, i18n.language, snapshot.context.locale]);
 
+  // A new screen moves focus to its heading; a step change that keeps the heading leaves focus on the answered control
+  // (unless that control is gone and focus with it).
   useEffect(() => {
-    if (stepId !== firstStep.current) heading.current?.focus();
-    firstStep.current = '';
-  }, [stepId]);
+    const lost = stepId !== shown.current.stepId && (document.activeElement === null || document.activeElement === document.body);
+    if (title !== shown.current.title || lost) heading.current?.focus();
+    shown.current = { title, stepId };
+  }, [title, stepId]);
 
   useEffect(() => {
-    const title = step?.title ? t(step.title) : t(`${flow.namespace}:meta.title`);
-    document.title = `${title} | ${t('app:brand')}`;
-  }, [flow.namespace, step?.title, t, i18n.language]);
+    document.title = `${t(title)} | ${t('app:brand')}`;
+  }, [title, t, i18n.language]);
 
   const send = (event: FlowEvent) => actorRef.send(event);
   const can = (event: FlowEvent) => snapshot.can(event);
@@ -88,7 +92,7 @@ function FunnelPage({ flow }: { flow: Flow }) {
         <div className="funnel-progress-bar" style={{ width: `${progress * 100}%` }} />
       </div>
       <h1 id="step-heading" className="funnel-heading" tabIndex={-1} ref={heading}>
-        {t(step.title ?? `${flow.namespace}:meta.title`)}
+        {t(title)}
       </h1>
       <div className="funnel-blocks">
         {blocks.map((block, i) => {
@@ -104,7 +108,8 @@ function FunnelPage({ flow }: { flow: Flow }) {
             ns: flow.namespace,
             navigate: leave,
           };
-          return <Widget key={`${stepId}-${i}`} {...props} />;
+          // Keyed by screen, not step id: the same widget on a step with the same heading keeps its state (open panels, focus).
+          return <Widget key={`${title}-${i}-${block.widget}`} {...props} />;
         })}
       </div>
       <div className="funnel-error" role="alert" aria-live="assertive">

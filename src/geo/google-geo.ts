@@ -17,7 +17,7 @@ const DETAIL_FIELDS = ['formattedAddress', 'addressComponents', 'location'];
 let optionsSet = false;
 
 /** Loads the places and geocoding libraries once, on the first call; a failed load is tried again on the next. */
-export function googleLoader(key: string): () => Promise<GoogleLibraries> {
+function googleLoader(key: string): () => Promise<GoogleLibraries> {
   let loading: Promise<GoogleLibraries> | undefined;
   return () => {
     if (!optionsSet) {
@@ -59,20 +59,31 @@ interface Component {
   short: string | null;
 }
 
-/** A Place from an address and its components: city = locality, state = the state's short code, zip = postal code. */
+/** The first component of the first of these types that has one. */
+function find(components: Component[], ...types: string[]): Component | undefined {
+  for (const type of types) {
+    const component = components.find((c) => c.types.includes(type));
+    if (component) return component;
+  }
+  return undefined;
+}
+
+/** The lead API takes only US places: a place in another country is none. */
+const inUs = (components: Component[]) => find(components, 'country')?.short === 'US';
+
+/** The text if it matches the pattern, else the fallback: what the lead API would refuse is left out. */
+const valid = <T>(text: string | null | undefined, pattern: RegExp, fallback: T) => (text != null && pattern.test(text) ? text : fallback);
+
+/**
+ * A Place from an address and its components: city = locality, state = the state's two-letter code (else empty),
+ * zip = the five-digit postal code (else null).
+ */
 function placeFrom(address: string, components: Component[], point: Point | undefined): Place {
-  const find = (...types: string[]) => {
-    for (const type of types) {
-      const component = components.find((c) => c.types.includes(type));
-      if (component) return component;
-    }
-    return undefined;
-  };
   return {
     address,
-    city: find('locality', 'postal_town', 'sublocality', 'administrative_area_level_3')?.long ?? '',
-    state: find('administrative_area_level_1')?.short ?? '',
-    zip: find('postal_code')?.long ?? null,
+    city: find(components, 'locality', 'postal_town', 'sublocality', 'administrative_area_level_3')?.long ?? '',
+    state: valid(find(components, 'administrative_area_level_1')?.short, /^[A-Z]{2}$/, ''),
+    zip: valid(find(components, 'postal_code')?.long, /^\d{5}$/, null),
     ...point,
   };
 }
@@ -96,7 +107,8 @@ export function googleGeo(libraries: () => Promise<GoogleLibraries>, tiles: GeoS
         places.AutocompleteSuggestion.fetchAutocompleteSuggestions({
           input,
           includedRegionCodes: ['us'],
-          includedPrimaryTypes: ['(cities)'],
+          // §5: US only, regions (cities, counties, states and postal codes).
+          includedPrimaryTypes: ['(regions)'],
           language: language(),
           sessionToken,
         }),
@@ -117,6 +129,8 @@ export function googleGeo(libraries: () => Promise<GoogleLibraries>, tiles: GeoS
       session = undefined;
       const components = (place.addressComponents ?? []).map((c) => ({ types: c.types, long: c.longText, short: c.shortText }));
       const location = place.location ? { lat: place.location.lat(), lng: place.location.lng() } : undefined;
+      // includedRegionCodes keeps the suggestions in the US; a choice that still lies elsewhere is no result.
+      if (!inUs(components)) throw new GeoError('ZERO_RESULTS');
       return fillZip(placeFrom(place.formattedAddress ?? suggestion.label, components, location));
     },
 
@@ -135,8 +149,10 @@ export function googleGeo(libraries: () => Promise<GoogleLibraries>, tiles: GeoS
       // The first answer is the most precise; one naming a city is worth more than a bare road or plus code.
       const best = results.find((r) => r.address_components.some((c) => c.types.includes('locality'))) ?? results[0];
       if (!best) return null;
-      const components = best.address_components.map((c) => ({ types: c.types, long: c.long_name, short: c.short_name }));
-      return fillZip(placeFrom(best.formatted_address, components, { lat: point.lat, lng: point.lng }));
+      const components = (r: google.maps.GeocoderResult) => r.address_components.map((c) => ({ types: c.types, long: c.long_name, short: c.short_name }));
+      // Every answer is for the same point, so the first that names a country (a bare plus code names none) says where it is.
+      if (!inUs(results.flatMap(components))) return null;
+      return fillZip(placeFrom(best.formatted_address, components(best), { lat: point.lat, lng: point.lng }));
     },
   };
 }

@@ -3,24 +3,19 @@ import { GeoError, type GeoServices, type Place, type PlaceSuggestion, type Poin
 import { ApiError, callApi, type ApiRequest } from '../api/client.ts';
 import { fillZip } from './zip-fill.ts';
 
-/** A place as the gazetteer answers it. */
-interface GazetteerPlace {
-  id: string;
-  label: string;
-  address: string;
-  city: string;
-  state: string;
-  zip: string | null;
-  lat: number;
-  lng: number;
-}
+/**
+ * A place as GET /places/suggest and /places/reverse answer it: a suggestion (id, label) and its place with a point,
+ * built from the shared place types rather than written out again (tests/src/geo-server.test.ts checks it against the
+ * API's own type).
+ */
+export interface GazetteerPlace extends PlaceSuggestion, Required<Place> {}
 
 /** A suggestion that carries its place, so choosing it needs no second request. */
 interface OfflineSuggestion extends PlaceSuggestion {
   place: Place;
 }
 
-const placeOf = ({ address, city, state, zip, lat, lng }: Omit<GazetteerPlace, 'id' | 'label'>): Place => ({ address, city, state, zip, lat, lng });
+const placeOf = ({ address, city, state, zip, lat, lng }: GazetteerPlace): Place => ({ address, city, state, zip, lat, lng });
 
 /** The API's answer; a failed request becomes GeoError with the HTTP status, or NETWORK when it was not answered. */
 async function ask<T>(request: ApiRequest, signal?: AbortSignal): Promise<T> {
@@ -57,7 +52,7 @@ export function offlineGeo(tiles: GeoServices['tiles']): GeoServices {
     },
 
     async reverse({ lat, lng }: Point) {
-      const { place } = await ask<{ place: Omit<GazetteerPlace, 'id' | 'label'> | null }>({
+      const { place } = await ask<{ place: GazetteerPlace | null }>({
         method: 'GET',
         path: '/places/reverse',
         query: { lat: lat.toFixed(6), lng: lng.toFixed(6) },

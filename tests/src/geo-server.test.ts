@@ -1,9 +1,10 @@
 // @vitest-environment node
 // The offline place services against the real API (its gazetteer routes, in process): the shapes both sides agree on.
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { buildApp } from '../../server/app.ts';
-import { offlineGeo } from '../../src/geo/offline-geo.ts';
+import type { PlaceAnswer } from '../../server/geo/place-answer.ts';
+import { offlineGeo, type GazetteerPlace } from '../../src/geo/offline-geo.ts';
 import { fillZip } from '../../src/geo/zip-fill.ts';
 import { brokenDb, recordingSms, STARTUP_MS, testConfig } from '../testing/server.ts';
 
@@ -22,6 +23,10 @@ describe('the offline gazetteer through the API', () => {
   afterAll(async () => {
     vi.unstubAllGlobals();
     await app.close();
+  });
+
+  it('reads places of the very type the API answers with (a compile-time check)', () => {
+    expectTypeOf<GazetteerPlace>().toEqualTypeOf<PlaceAnswer>();
   });
 
   it('suggests a city for typed text and resolves it to a place with city, state code and a ZIP', async () => {

@@ -172,13 +172,18 @@ const mapsError = (code: string) => Object.assign(new Error(`GEOCODER_GEOCODE: $
 describe('Google', () => {
   const component = (types: string[], long: string, short?: string): [string[], string, string?] => [types, long, short];
 
-  it('suggests US cities and resolves a choice to address, locality, state code and postal code', async () => {
+  it('suggests US regions and resolves a choice to address, locality, state code and postal code', async () => {
     const fake = fakeGoogle({
       predictions: [{ placeId: 'p-austin', text: 'Austin, TX, USA' }],
       details: {
         'p-austin': {
           formattedAddress: 'Austin, TX 78701, USA',
-          components: [component(['locality', 'political'], 'Austin'), component(['administrative_area_level_1', 'political'], 'Texas', 'TX'), component(['postal_code'], '78701')],
+          components: [
+            component(['locality', 'political'], 'Austin'),
+            component(['administrative_area_level_1', 'political'], 'Texas', 'TX'),
+            component(['country', 'political'], 'United States', 'US'),
+            component(['postal_code'], '78701'),
+          ],
           location: { lat: 30.2672, lng: -97.7431 },
         },
       },
@@ -188,7 +193,7 @@ describe('Google', () => {
     const suggestions = await geo.suggest('Aus');
     expect(suggestions).toEqual([{ id: 'p-austin', label: 'Austin, TX, USA' }]);
     expect(fake.fetchAutocompleteSuggestions).toHaveBeenCalledWith(
-      expect.objectContaining({ input: 'Aus', includedRegionCodes: ['us'], includedPrimaryTypes: ['(cities)'], language: 'es' }),
+      expect.objectContaining({ input: 'Aus', includedRegionCodes: ['us'], includedPrimaryTypes: ['(regions)'], language: 'es' }),
     );
     await expect(geo.resolve(suggestions[0]!)).resolves.toEqual({
       address: 'Austin, TX 78701, USA',
@@ -207,7 +212,7 @@ describe('Google', () => {
       details: {
         'p-boston': {
           formattedAddress: 'Boston, MA, USA',
-          components: [component(['locality'], 'Boston'), component(['administrative_area_level_1'], 'Massachusetts', 'MA')],
+          components: [component(['locality'], 'Boston'), component(['administrative_area_level_1'], 'Massachusetts', 'MA'), component(['country'], 'United States', 'US')],
           location: { lat: 42.3601, lng: -71.0589 },
         },
       },
@@ -224,6 +229,7 @@ describe('Google', () => {
         { types: ['street_number'], long_name: '100', short_name: '100' },
         { types: ['locality', 'political'], long_name: 'Austin', short_name: 'Austin' },
         { types: ['administrative_area_level_1', 'political'], long_name: 'Texas', short_name: 'TX' },
+        { types: ['country', 'political'], long_name: 'United States', short_name: 'US' },
         { types: ['postal_code'], long_name: '78701', short_name: '78701' },
       ],
     };
@@ -248,6 +254,64 @@ describe('Google', () => {
     await expect(geo.reverse({ lat: 1, lng: 0 })).resolves.toBeNull();
     await expect(geo.reverse({ lat: 2, lng: 0 })).rejects.toEqual(new GeoError('OVER_QUERY_LIMIT'));
     await expect(geo.reverse({ lat: 3, lng: 0 })).rejects.toMatchObject({ name: 'GeoError', status: 'REQUEST_DENIED' });
+  });
+
+  it('finds no place at a point outside the US, even one the plus code alone answers for', async () => {
+    const tijuana = {
+      formatted_address: 'Av. Revolución 1000, Zona Centro, 22000 Tijuana, B.C., Mexico',
+      address_components: [
+        { types: ['locality', 'political'], long_name: 'Tijuana', short_name: 'Tijuana' },
+        { types: ['administrative_area_level_1', 'political'], long_name: 'Baja California', short_name: 'B.C.' },
+        { types: ['country', 'political'], long_name: 'Mexico', short_name: 'MX' },
+        { types: ['postal_code'], long_name: '22000', short_name: '22000' },
+      ],
+    };
+    const plusCode = { formatted_address: '2CF7+XF Tijuana', address_components: [{ types: ['plus_code'], long_name: '2CF7+XF', short_name: '2CF7+XF' }] };
+    const fake = fakeGoogle({ geocode: () => Promise.resolve({ results: [plusCode, tijuana] }) });
+    const geo = googleGeo(() => Promise.resolve(fake.libraries), tiles);
+    await expect(geo.reverse({ lat: 32.5322, lng: -117.0369 })).resolves.toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('keeps only a two-letter state and a five-digit ZIP, which the lead API takes', async () => {
+    const odd = {
+      formatted_address: 'Somewhere, Texas 78701-1234, USA',
+      address_components: [
+        { types: ['locality', 'political'], long_name: 'Somewhere', short_name: 'Somewhere' },
+        { types: ['administrative_area_level_1', 'political'], long_name: 'Texas', short_name: 'Tex.' },
+        { types: ['country', 'political'], long_name: 'United States', short_name: 'US' },
+        { types: ['postal_code'], long_name: '78701-1234', short_name: '78701-1234' },
+      ],
+    };
+    const fake = fakeGoogle({ geocode: () => Promise.resolve({ results: [odd] }) });
+    const geo = googleGeo(() => Promise.resolve(fake.libraries), tiles);
+    await expect(geo.reverse({ lat: 30.2672, lng: -97.7431 })).resolves.toEqual({
+      address: 'Somewhere, Texas 78701-1234, USA',
+      city: 'Somewhere',
+      state: '',
+      zip: null,
+      lat: 30.2672,
+      lng: -97.7431,
+    });
+    // Without a state there is no ZIP to look up either.
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('refuses a chosen suggestion outside the US as no result', async () => {
+    const fake = fakeGoogle({
+      predictions: [{ placeId: 'p-toronto', text: 'Toronto, ON, Canada' }],
+      details: {
+        'p-toronto': {
+          formattedAddress: 'Toronto, ON, Canada',
+          components: [component(['locality'], 'Toronto'), component(['administrative_area_level_1'], 'Ontario', 'ON'), component(['country'], 'Canada', 'CA')],
+          location: { lat: 43.65, lng: -79.38 },
+        },
+      },
+    });
+    const geo = googleGeo(() => Promise.resolve(fake.libraries), tiles);
+    const [toronto] = await geo.suggest('Toronto');
+    await expect(geo.resolve(toronto!)).rejects.toEqual(new GeoError('ZERO_RESULTS'));
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('reports a failed search as GeoError with Google’s code', async () => {

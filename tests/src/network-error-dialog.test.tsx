@@ -95,18 +95,44 @@ describe('the Network Error dialog', () => {
     await thanks();
   });
 
-  it('shows a submission the API refuses with its message; Retry closes it and the person can submit again', async () => {
-    fetchMock.mockResolvedValue(json(403, { error: 'phone_not_verified', message: 'phone not verified' }));
+  it('says a lapsed phone verification is the problem, not the connection; closed, the page keeps saying so', async () => {
+    fetchMock.mockResolvedValue(json(403, { error: 'phone_not_verified' }));
     const user = renderFunnel(funnel(lead));
     await user.click(submitButton());
 
     const dialog = await screen.findByRole('alertdialog', { name: t('errors:NETWORK_ERROR') });
-    expect(dialog).toHaveAccessibleDescription(`${t('errors:NETWORK_ERROR_TEXT')} phone not verified`);
-    expect(within(dialog).queryByText(t('app:funnel.outboxFailed'))).toBeNull();
-    await user.click(within(dialog).getByRole('button', { name: t('app:funnel.retry') }));
+    expect(dialog).toHaveAccessibleDescription(t('errors:PHONE_VERIFICATION_EXPIRED'));
+    expect(within(dialog).queryByText(t('errors:NETWORK_ERROR_TEXT'))).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: t('common:nav.close') }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
-    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
+    expect(screen.getByRole('alert')).toHaveTextContent(t('errors:PHONE_VERIFICATION_EXPIRED'));
     expect(submitButton()).toBeEnabled();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows what the API answered when it refuses a submission, and Retry sends the submission again', async () => {
+    fetchMock.mockResolvedValue(json(400, { error: 'validation', message: 'body/zip must match pattern' }));
+    const user = renderFunnel(funnel(lead));
+    await user.click(submitButton());
+
+    const dialog = await screen.findByRole('alertdialog', { name: t('errors:NETWORK_ERROR') });
+    expect(dialog).toHaveAccessibleDescription(i18n.t('errors:REQUEST_NOT_ACCEPTED', { detail: 'body/zip must match pattern' }));
+    expect(within(dialog).queryByText(t('errors:NETWORK_ERROR_TEXT'))).toBeNull();
+
+    fetchMock.mockReset();
+    fetchMock.mockResolvedValue(json(200, { resultIds: [9] }));
+    await user.click(within(dialog).getByRole('button', { name: t('app:funnel.retry') }));
+    await thanks();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('keeps the message a flow names for a refusal', async () => {
+    fetchMock.mockResolvedValue(json(403, { error: 'blacklisted', message: 'commercial number' }));
+    const user = renderFunnel(funnel({ ...lead, errors: { blacklisted: 'errors:COMMERCIAL_USER', default: 'errors:NETWORK_ERROR_TEXT' } }));
+    await user.click(submitButton());
+    const dialog = await screen.findByRole('alertdialog', { name: t('errors:NETWORK_ERROR') });
+    expect(dialog).toHaveAccessibleDescription(`${t('errors:COMMERCIAL_USER')} commercial number`);
   });
 
   it('is not used for an effect that is not a submission: its error stays inline', async () => {

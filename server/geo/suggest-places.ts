@@ -1,27 +1,12 @@
-// Place search on the offline gazetteer: US cities and states for typed text (best first), and the place at a map point.
+// Place suggestions from the offline gazetteer: US cities and states for typed text, best first.
 import { cityIndex, type City } from './city-index.ts';
-import { normalizeCity, type Point } from './gazetteer.ts';
+import type { PlaceAnswer } from './place-answer.ts';
+import { normalizeCity } from './place-names.ts';
+import { readingsOf } from './readings.ts';
 import { regions, type Region } from './regions.ts';
-import { MAX_MILES } from './zip-of.ts';
-import { zipGrid } from './zip-grid.ts';
-
-/** A place as GET /api/places/suggest and /api/places/reverse answer it (schemas/api/places-*.response.schema.json). */
-export interface PlaceAnswer {
-  id: string;
-  /** What a list shows: "Austin, TX, USA", "Texas, USA". */
-  label: string;
-  /** The full address: "Austin, TX 78701, USA". */
-  address: string;
-  /** The city; empty for a state. */
-  city: string;
-  state: string;
-  zip: string | null;
-  lat: number;
-  lng: number;
-}
 
 /** At most this many suggestions. */
-export const MAX_SUGGESTIONS = 8;
+const MAX_SUGGESTIONS = 8;
 /** States never take more of the list than this: the field asks for a city. */
 const MAX_REGIONS = 2;
 
@@ -35,36 +20,6 @@ interface Candidate {
   size: number;
   label: string;
   answer: () => PlaceAnswer;
-}
-
-/** One way to read the text: a city name prefix, maybe only in some states, maybe also a state's name. */
-interface Reading {
-  city: string;
-  states?: ReadonlySet<string>;
-  regions: boolean;
-}
-
-const COUNTRY = /^(US|USA|UNITED STATES|UNITED STATES OF AMERICA)$/;
-
-/** The readings of the text: "austin", "austin, tx", "austin tx", "new york new york", "Austin, TX, USA". */
-function readingsOf(text: string, named: readonly Region[]): Reading[] {
-  const parts = text.split(',').map(normalizeCity);
-  while (parts.length > 1 && COUNTRY.test(parts.at(-1) ?? '')) parts.pop();
-  const [first = '', second] = parts;
-  if (second !== undefined) {
-    if (second === '') return [{ city: first, regions: false }];
-    // After a comma the state may be half typed: "austin, te".
-    const states = new Set(named.filter((r) => r.state.startsWith(second) || r.key.startsWith(second)).map((r) => r.state));
-    return states.size === 0 ? [] : [{ city: first, states, regions: false }];
-  }
-  const readings: Reading[] = [{ city: first, regions: true }];
-  const words = first.split(' ');
-  for (let k = 1; k <= Math.min(3, words.length - 1); k++) {
-    const tail = words.slice(-k).join(' ');
-    const state = named.find((r) => r.state === tail || r.key === tail)?.state;
-    if (state) readings.push({ city: words.slice(0, -k).join(' '), states: new Set([state]), regions: false });
-  }
-  return readings;
 }
 
 /** Keeps the best few candidates, each place once at its best tier. */
@@ -147,22 +102,4 @@ export async function suggestPlaces(text: string): Promise<PlaceAnswer[]> {
     }
   }
   return best.map((c) => c.answer());
-}
-
-/** Within this, a ZIP of its own point beats one stacked on a post office with PO boxes (which no street address has). */
-const STACKED_ZIP_PENALTY_MILES = 1;
-
-/**
- * The place at a point: the city, state and ZIP of the nearest town ZIP within MAX_MILES (30), the point as given;
- * null when none is that near (the open sea, another country).
- */
-export async function reversePlace(point: Point): Promise<PlaceAnswer | null> {
-  const grid = await zipGrid();
-  const found = grid.nearest(point, MAX_MILES, {
-    accept: (r) => !r.office,
-    penalty: (r) => (r.sharedPoint ? STACKED_ZIP_PENALTY_MILES : 0),
-  });
-  if (!found) return null;
-  const { zip, city, state } = found.record;
-  return { id: `zip-${zip}`, label: `${city}, ${state}, USA`, address: `${city}, ${state} ${zip}, USA`, city, state, zip, lat: point.lat, lng: point.lng };
 }
