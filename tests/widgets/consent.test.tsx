@@ -89,6 +89,10 @@ describe('consent with confirmations', () => {
     expect(send).toHaveBeenLastCalledWith({ type: 'ANSWER', values: { injured: true } });
     await user.click(screen.getByRole('radio', { name: 'No' }));
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+    // The confirmations go with the Yes: one event records the No and clears them.
+    expect(send).toHaveBeenLastCalledWith({ type: 'ANSWER', values: { legalConsult: false, noLawyer: false, injured: false } });
+    await user.click(screen.getByRole('radio', { name: 'Yes' }));
+    expect(screen.getByRole('checkbox', { name: 'I am not currently represented by a lawyer' })).not.toBeChecked();
   });
 
   it('labels them in Spanish', async () => {

@@ -1,3 +1,5 @@
+// The shared field components: the date field (native input, and the phone's wheel sheet), the city combobox and the
+// choice radio group, each hosted as a tiny widget.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -199,6 +201,8 @@ describe('city field', () => {
     const input = screen.getByRole('combobox', { name: 'City' });
     expect(input).toHaveAccessibleDescription('Start typing, then choose from the list');
     expect(input).toHaveAttribute('aria-expanded', 'false');
+    // The place search takes at most 100 characters.
+    expect(input).toHaveAttribute('maxlength', '100');
     await user.type(input, 'Aus');
     expect(await screen.findByRole('option', { name: 'Austin, TX, USA' })).toBeVisible();
     expect(optionNames('City')).toEqual(['Austin, TX, USA', 'Austell, GA, USA']);

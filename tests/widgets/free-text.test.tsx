@@ -1,3 +1,4 @@
+// The free-text widget: the story text area with its label, hint and character count, its limit and Spanish copy.
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { FreeText } from '../../widgets/free-text/FreeText.tsx';

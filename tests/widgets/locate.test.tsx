@@ -1,4 +1,6 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+// The accident-locating wizard: its three choices, the VIN and Case ID forms, the map form (a double stands in for
+// Leaflet), the phone's two map steps, late geocoding answers, and the make list and pin lookup helpers.
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GeoError, type GeoServices, type Place, type Point } from '../../widgets/shared/geo.ts';
 import { Locate } from '../../widgets/locate/Locate.tsx';
@@ -24,6 +26,9 @@ vi.mock('../../widgets/locate/LeafletMap.tsx', () => ({
         <button type="button" onClick={() => onPick({ lat: 30.2672, lng: -97.7431 }, true)}>
           Click the map at Austin
         </button>
+        <button type="button" onClick={() => onPick({ lat: 30.2672, lng: -97.7431 + 360 }, true)}>
+          Click Austin on the next world copy
+        </button>
         <button type="button" onClick={() => onPick({ lat: 30.5, lng: -97.6 }, false)}>
           Drag the pin
         </button>
@@ -48,6 +53,15 @@ function fakeGeo(reverse: GeoServices['reverse'] = vi.fn(() => Promise.resolve(A
     reverse,
     tiles: { url: 'https://tiles.test/{z}/{x}/{y}.png', attribution: 'Test tiles' },
   };
+}
+
+/** A promise settled by the test, for a slow service. */
+function deferred<T>() {
+  let resolve: (value: T) => void = () => undefined;
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
 }
 
 function setPhone(phone: boolean) {
@@ -145,7 +159,7 @@ describe('locate choices', () => {
 });
 
 describe('VIN form', () => {
-  const vinBox = () => screen.getByRole('textbox', { name: 'VIN (vehicle identification number)' });
+  const vinBox = () => screen.getByRole<HTMLInputElement>('textbox', { name: 'VIN (vehicle identification number)' });
 
   it('uppercases the VIN as typed, keeps at most 17 characters and shows a check mark when valid', async () => {
     const { user, send } = renderLocate({ answers: { locateBy: 'vin' } });
@@ -161,6 +175,20 @@ describe('VIN form', () => {
     await user.clear(vinBox());
     await user.paste(`${GOOD_VIN.slice(0, 8).toLowerCase()} ${GOOD_VIN.slice(8)}XYZ`);
     expect(vinBox()).toHaveValue(GOOD_VIN);
+  });
+
+  it('inserts a pasted piece at the cursor, or over the selection, then cleans it', async () => {
+    const { user, send } = renderLocate({ answers: { locateBy: 'vin' } });
+    await user.type(vinBox(), '1M8GKP042788');
+    vinBox().setSelectionRange(4, 4);
+    await user.paste('dm9-ax');
+    expect(vinBox()).toHaveValue(GOOD_VIN);
+    expect(send).toHaveBeenLastCalledWith({ type: 'ANSWER', values: { vin: GOOD_VIN } });
+    expect(vinBox()).toHaveProperty('selectionStart', 9);
+
+    vinBox().setSelectionRange(0, 3);
+    await user.paste('2t1');
+    expect(vinBox()).toHaveValue(`2T1${GOOD_VIN.slice(3)}`);
   });
 
   it('says the VIN is required, must be 17 long and has no I, O or Q', async () => {
@@ -187,6 +215,8 @@ describe('VIN form', () => {
     expect(screen.getByText(/does not pass the check-digit test/)).toBeVisible();
     expect(vinBox()).toHaveAccessibleDescription(expect.stringContaining('does not pass the check-digit test'));
     expect(vinBox()).not.toHaveAttribute('aria-invalid');
+    // Seventeen allowed characters earn the check mark (§5); the warning sits below it.
+    expect(screen.getByRole('img', { name: 'VIN is valid' })).toBeVisible();
     await user.click(next());
     expect(send).toHaveBeenLastCalledWith({ type: 'NEXT' });
   });
@@ -243,10 +273,14 @@ describe('Case ID form', () => {
     expect(screen.getByText('City is required')).toBeVisible();
 
     await user.type(caseId, '   ');
-    expect(screen.getByText('CASE ID is required')).toBeVisible();
+    expect(caseId).toHaveAccessibleDescription(expect.stringContaining('CASE ID cannot be empty.'));
+    expect(screen.queryByText('CASE ID is required')).not.toBeInTheDocument();
+    await user.click(next());
+    expect(caseId).toHaveFocus();
+    expect(nextSent(send)).toBe(false);
     await user.type(caseId, 'TX-2024-0042');
     expect(send).toHaveBeenLastCalledWith({ type: 'ANSWER', values: { caseID: '   TX-2024-0042' } });
-    expect(screen.queryByText('CASE ID is required')).not.toBeInTheDocument();
+    expect(screen.queryByText(/CASE ID/)).not.toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('Date of the accident'), { target: { value: '2024-05-01' } });
     await chooseAustin(user);
     await user.click(next());
@@ -281,18 +315,22 @@ describe('map form', () => {
     for (const state of ['ca', 'tx', 'ma', 'fl', 'oh', 'il', 'ky', 'ut', 'ct', 'ia', 'ny']) expect(STATE_VIEWS).toHaveProperty([state]);
   });
 
-  it('drops a pin on a click, recentres at zoom 9 and shows the address found there', async () => {
-    const reverse = vi.fn<GeoServices['reverse']>(() => Promise.resolve(AUSTIN));
-    const { user, send } = renderLocate({ answers: { locateBy: 'map' }, geo: fakeGeo(reverse) });
-    await user.click(within(await map()).getByRole('button', { name: 'Click the map at Austin' }));
-    const location = { lat: 30.2672, lng: -97.7431 };
-    expect(send).toHaveBeenCalledWith({ type: 'ANSWER', values: { location, place: null } });
-    expect(reverse).toHaveBeenCalledWith(location);
-    expect(await screen.findByText('Pin near: Austin, TX 78701, USA')).toBeVisible();
-    expect(send).toHaveBeenLastCalledWith({ type: 'ANSWER', values: { location, place: AUSTIN } });
-    expect(await map()).toHaveTextContent('View 30.2672,-97.7431 at zoom 9');
-    expect(await map()).toHaveTextContent('Pin 30.2672,-97.7431');
-  });
+  // A click on a repeated copy of the world (longitude beyond ±180) is the same place on the main copy.
+  it.each(['Click the map at Austin', 'Click Austin on the next world copy'])(
+    'drops a pin on a click, recentres at zoom 9 and shows the address found there (%s)',
+    async (click) => {
+      const reverse = vi.fn<GeoServices['reverse']>(() => Promise.resolve(AUSTIN));
+      const { user, send } = renderLocate({ answers: { locateBy: 'map' }, geo: fakeGeo(reverse) });
+      await user.click(within(await map()).getByRole('button', { name: click }));
+      const location = { lat: 30.2672, lng: -97.7431 };
+      expect(send).toHaveBeenCalledWith({ type: 'ANSWER', values: { location, place: null } });
+      expect(reverse).toHaveBeenCalledWith(location);
+      expect(await screen.findByText('Pin near: Austin, TX 78701, USA')).toBeVisible();
+      expect(send).toHaveBeenLastCalledWith({ type: 'ANSWER', values: { location, place: AUSTIN } });
+      expect(await map()).toHaveTextContent('View 30.2672,-97.7431 at zoom 9');
+      expect(await map()).toHaveTextContent('Pin 30.2672,-97.7431');
+    },
+  );
 
   it('looks the address up again when the pin is dragged, without recentring', async () => {
     const reverse = vi.fn<GeoServices['reverse']>((p: Point) => Promise.resolve(p.lat === 30.5 ? ROUND_ROCK : AUSTIN));
@@ -403,6 +441,12 @@ describe('map form', () => {
     expect(send).toHaveBeenLastCalledWith({ type: 'ANSWER', values: { vehicleMake: 'PETERBILT' } });
 
     await user.clear(make);
+    await user.type(make, 'toyo');
+    await user.tab();
+    expect(make).toHaveAccessibleDescription(expect.stringContaining('Please choose the make from the list.'));
+    expect(screen.queryByText('Vehicle make is required')).not.toBeInTheDocument();
+
+    await user.clear(make);
     await user.type(make, 'zzzz');
     expect(screen.getByRole('status')).toHaveTextContent('No make matches');
     expect(send).toHaveBeenLastCalledWith({ type: 'ANSWER', values: { vehicleMake: '' } });
@@ -448,6 +492,55 @@ describe('map form', () => {
     expect(await map()).toHaveTextContent('Pin 30.2672,-97.7431');
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(back).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('late answers of the place service', () => {
+  it('drops the address of a pin once the map form is left, so it cannot overwrite a city chosen since', async () => {
+    const lookup = deferred<Place | null>();
+    const { user, send } = renderLocate({ answers: { locateBy: 'map' }, geo: fakeGeo(() => lookup.promise) });
+    await user.click(within(await screen.findByRole('region', { name: 'Accident map' })).getByRole('button', { name: 'Click the map at Austin' }));
+    await user.click(screen.getByRole('radio', { name: 'VIN' }));
+    await chooseAustin(user);
+    expect(send).toHaveBeenLastCalledWith({ type: 'ANSWER', values: { place: AUSTIN } });
+
+    await act(async () => {
+      lookup.resolve(ROUND_ROCK);
+      await lookup.promise;
+    });
+    expect(answersSent(send)).not.toContainEqual(expect.objectContaining({ place: ROUND_ROCK }));
+    expect(screen.getByRole('combobox', { name: 'City of the accident' })).toHaveValue(AUSTIN.address);
+  });
+
+  it('keeps the address of a pin found while the phone shows the vehicle step', async () => {
+    setPhone(true);
+    const lookup = deferred<Place | null>();
+    const { user, send } = renderLocate({ answers: { locateBy: 'map' }, geo: fakeGeo(() => lookup.promise) });
+    await user.click(within(await screen.findByRole('region', { name: 'Accident map' })).getByRole('button', { name: 'Click the map at Austin' }));
+    await user.click(next());
+    expect(screen.getByRole('heading', { name: 'Step 2 of 2: your vehicle and the date' })).toBeVisible();
+
+    await act(async () => {
+      lookup.resolve(AUSTIN);
+      await lookup.promise;
+    });
+    expect(send).toHaveBeenLastCalledWith({ type: 'ANSWER', values: { location: { lat: 30.2672, lng: -97.7431 }, place: AUSTIN } });
+  });
+
+  it('drops a chosen city still being resolved once the form is left', async () => {
+    const resolving = deferred<Place>();
+    const geo = fakeGeo();
+    geo.resolve = vi.fn(() => resolving.promise);
+    const { user, send } = renderLocate({ answers: { locateBy: 'vin' }, geo });
+    await user.type(screen.getByRole('combobox', { name: 'City of the accident' }), 'Aus');
+    await user.click(await screen.findByRole('option', { name: 'Austin, TX, USA' }));
+    await user.click(screen.getByRole('radio', { name: 'Case ID' }));
+
+    await act(async () => {
+      resolving.resolve(AUSTIN);
+      await resolving.promise;
+    });
+    expect(answersSent(send)).not.toContainEqual({ place: AUSTIN });
   });
 });
 

@@ -1,3 +1,4 @@
+// The redirect widget: it navigates to its page once (even when re-rendered) and offers a Continue link meanwhile.
 import { render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';

@@ -30,6 +30,13 @@ export function Consent({ props, answers, send, busy, ns }: WidgetProps<ConsentP
   const [value, setValue] = useAnswer<boolean | null>({ answers, send }, props.field);
   const choice = value === true ? 'yes' : value === false ? 'no' : 'undecided';
   const variant = props.variant === 'secondary' ? 'secondary' : 'primary';
+  const toggles = props.toggles ?? [];
+
+  // The confirmations belong to a Yes: a No clears them in the same event, so none is left true behind a No.
+  const choose = (next: boolean | null) => {
+    if (next === true || toggles.length === 0) setValue(next);
+    else send({ type: 'ANSWER', values: { [props.field]: next, ...Object.fromEntries(toggles.map((toggle) => [toggle.field, false])) } });
+  };
 
   return (
     <div className="widget consent">
@@ -55,14 +62,14 @@ export function Consent({ props, answers, send, busy, ns }: WidgetProps<ConsentP
           labelledBy={questionId}
           describedBy={noticeId}
           value={value}
-          onChange={setValue}
+          onChange={choose}
           size="lg"
           disabled={busy}
         />
       </div>
-      {value === true && props.toggles && props.toggles.length > 0 && (
+      {value === true && toggles.length > 0 && (
         <div className="consent__toggles">
-          {props.toggles.map((toggle) => (
+          {toggles.map((toggle) => (
             <Toggle key={toggle.field} field={toggle.field} label={t(toggle.label)} answers={answers} send={send} disabled={busy} />
           ))}
         </div>

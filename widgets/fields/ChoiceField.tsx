@@ -1,14 +1,14 @@
 // One answer out of a few (e.g. the injury type) as a radio group of big, tappable options.
 import { useId, type FocusEvent } from 'react';
 import { describedBy, FieldMessage } from './FieldMessage.tsx';
-import './fields.css';
+import './choice-field.css';
 
-export interface ChoiceOption {
+interface ChoiceOption {
   value: string;
   label: string;
 }
 
-export interface ChoiceFieldProps {
+interface ChoiceFieldProps {
   label: string;
   options: ChoiceOption[];
   /** The chosen option's value, or null. */

@@ -6,9 +6,9 @@ import { DEFAULT_MIN_DATE, displayDate } from './date-parts.ts';
 import { describedBy, FieldMessage } from './FieldMessage.tsx';
 import { useIsPhone } from './use-media-query.ts';
 import { WheelSheet } from './WheelSheet.tsx';
-import './fields.css';
+import './date-field.css';
 
-export interface DateFieldProps {
+interface DateFieldProps {
   label: string;
   /** YYYY-MM-DD, or '' when no date is chosen. */
   value: string;

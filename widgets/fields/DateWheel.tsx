@@ -4,7 +4,7 @@ import Picker from 'react-mobile-picker';
 import { useCopy } from '../shared/use-copy.ts';
 import { columnsFor, monthNames, type DateParts } from './date-parts.ts';
 
-export interface DateWheelProps {
+interface DateWheelProps {
   value: DateParts;
   min: DateParts;
   max: DateParts;

@@ -4,6 +4,7 @@ import { createPortal } from 'react-dom';
 import { useModal } from '../dialog/use-modal.ts';
 import { useCopy } from '../shared/use-copy.ts';
 import { clampParts, formatDate, parseDate, type DateParts } from './date-parts.ts';
+import './wheel-sheet.css';
 
 const DateWheel = lazy(() => import('./DateWheel.tsx'));
 

@@ -20,7 +20,7 @@ export function parseDate(value: string): DateParts | null {
   return parts;
 }
 
-export function daysInMonth(year: number, month: number): number {
+function daysInMonth(year: number, month: number): number {
   // Day 0 of the next month is the last day of this one.
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }

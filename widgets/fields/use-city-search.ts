@@ -3,11 +3,11 @@ import { useEffect, useState } from 'react';
 import { GeoError, useGeo, type PlaceSuggestion } from '../shared/geo.ts';
 
 /** Wait this long after the last keystroke before asking the place service. */
-export const SUGGEST_DEBOUNCE_MS = 200;
+const SUGGEST_DEBOUNCE_MS = 200;
 /** Shorter texts match too much to be useful. */
-export const SUGGEST_MIN_CHARS = 2;
+const SUGGEST_MIN_CHARS = 2;
 
-export type CitySearch =
+type CitySearch =
   | { status: 'idle'; suggestions: PlaceSuggestion[] }
   /** Waiting for the answer to the latest text; the previous suggestions stay shown meanwhile. */
   | { status: 'pending'; suggestions: PlaceSuggestion[] }

@@ -2,11 +2,11 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
 /** Phones get touch-first controls (the date wheel) below this width. */
-export const PHONE_QUERY = '(max-width: 640px)';
+const PHONE_QUERY = '(max-width: 640px)';
 
 const supported = () => typeof window !== 'undefined' && typeof window.matchMedia === 'function';
 
-export function useMediaQuery(query: string): boolean {
+function useMediaQuery(query: string): boolean {
   const subscribe = useCallback(
     (onChange: () => void) => {
       if (!supported()) return () => undefined;

@@ -1,6 +1,7 @@
 // Desktop help before a choice is made: what a VIN is, what a Case ID is, and that a map works too (§2.7).
 import { useCopy } from '../shared/use-copy.ts';
 import { CarIcon, PinIcon, ReportIcon } from './locate-icons.tsx';
+import './choices.css';
 
 const TILES = [
   { key: 'vin', Icon: CarIcon },

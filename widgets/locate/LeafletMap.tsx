@@ -1,12 +1,12 @@
 // The accident map itself (its own lazy chunk, with Leaflet and its CSS): tiles, and a click or tap drops a
 // draggable pin inside a translucent red circle.
 import 'leaflet/dist/leaflet.css';
-import { divIcon, type LeafletEventHandlerFnMap } from 'leaflet';
+import { divIcon, type LeafletEventHandlerFnMap, type Marker as LeafletMarker } from 'leaflet';
 import { useEffect, useMemo } from 'react';
 import { Circle, MapContainer, Marker, TileLayer, useMapEvents } from 'react-leaflet';
 import type { MapCanvasProps } from './map-view.ts';
 
-// Leaflet's default marker images break under a bundler, so the pin is drawn in CSS (locate.css, .locate-pin).
+// Leaflet's default marker images break under a bundler, so the pin is drawn in CSS (map.css, .locate-pin).
 const PIN_ICON = divIcon({
   className: 'locate-pin',
   html: '<span class="locate-pin__head"></span>',
@@ -18,7 +18,8 @@ export default function LeafletMap({ view, pin, radius, tiles, label, pinLabel, 
   const markerEvents = useMemo<LeafletEventHandlerFnMap>(
     () => ({
       dragend: (event) => {
-        const { lat, lng } = (event.target as { getLatLng(): { lat: number; lng: number } }).getLatLng();
+        // Points leave the map within ±180 of longitude, whichever copy of the world they were on.
+        const { lat, lng } = (event.target as LeafletMarker).getLatLng().wrap();
         onPick({ lat, lng }, false);
       },
     }),
@@ -26,7 +27,8 @@ export default function LeafletMap({ view, pin, radius, tiles, label, pinLabel, 
   );
   return (
     // Wheel zoom stays off so scrolling the page over the map scrolls the page; the zoom buttons and pinch work.
-    <MapContainer center={view.center} zoom={view.zoom} className="locate-map__canvas" scrollWheelZoom={false}>
+    // worldCopyJump brings a map panned onto a repeated copy of the world back to the original, with the pin on it.
+    <MapContainer center={view.center} zoom={view.zoom} className="locate-map__canvas" scrollWheelZoom={false} worldCopyJump>
       <TileLayer url={tiles.url} attribution={tiles.attribution} />
       <MapBehaviour view={view} label={label} describedBy={describedBy} onPick={onPick} onMove={onMove} />
       {pin && (
@@ -44,9 +46,12 @@ type BehaviourProps = Pick<MapCanvasProps, 'view' | 'label' | 'describedBy' | 'o
 /** Names the map for assistive technology, follows `view`, and reports clicks and moves. */
 function MapBehaviour({ view, label, describedBy, onPick, onMove }: BehaviourProps) {
   const map = useMapEvents({
-    click: (event) => onPick({ lat: event.latlng.lat, lng: event.latlng.lng }, true),
+    click: (event) => {
+      const { lat, lng } = event.latlng.wrap();
+      onPick({ lat, lng }, true);
+    },
     moveend: () => {
-      const { lat, lng } = map.getCenter();
+      const { lat, lng } = map.getCenter().wrap();
       onMove({ lat, lng });
     },
   });

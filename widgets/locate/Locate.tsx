@@ -12,7 +12,7 @@ import { DEFAULT_RADIUS_M } from './map-view.ts';
 import { RecordForm } from './RecordForm.tsx';
 import './locate.css';
 
-export interface LocateProps {
+interface LocateProps {
   /** Radius of the circle around the pin, in metres (16093, about 10 miles, by default). */
   radius?: number;
 }

@@ -3,6 +3,7 @@ import { useId, type ComponentType } from 'react';
 import { describedBy, FieldMessage } from '../fields/FieldMessage.tsx';
 import { useCopy } from '../shared/use-copy.ts';
 import { CarIcon, PinIcon, ReportIcon } from './locate-icons.tsx';
+import './choices.css';
 
 export type LocateBy = 'vin' | 'case' | 'map';
 export const LOCATE_BY: LocateBy[] = ['vin', 'case', 'map'];

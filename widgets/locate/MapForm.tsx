@@ -1,20 +1,21 @@
 // The map form (§2.7): a pin on the map, the vehicle make and year, and the date; on a phone in two steps (pin, then
 // the rest), where Next without a pin says to touch the map and Back returns to the pin.
 import { useEffect, useRef, useState } from 'react';
-import { today } from '../../engine/validators.ts';
 import type { WidgetProps } from '../types.ts';
-import { DateField } from '../fields/DateField.tsx';
 import { dateErrorKey } from '../fields/field-errors.ts';
 import { TextField } from '../fields/TextField.tsx';
 import { useIsPhone } from '../fields/use-media-query.ts';
+import { useGeo } from '../shared/geo.ts';
 import { useAnswer } from '../shared/use-answer.ts';
 import { useCopy } from '../shared/use-copy.ts';
+import { AccidentDate } from './AccidentDate.tsx';
 import { locationError, makeError, toYear, yearError } from './checks.ts';
 import { LocateNav } from './LocateNav.tsx';
 import { MakeField } from './MakeField.tsx';
 import { useMakes } from './makes.ts';
 import { MapPicker } from './MapPicker.tsx';
 import { useChecks } from './use-checks.ts';
+import { usePin } from './use-pin.ts';
 
 interface MapFormProps extends Pick<WidgetProps, 'answers' | 'send' | 'busy' | 'back'> {
   radius: number;
@@ -28,14 +29,15 @@ export function MapForm({ answers, send, busy, back, radius }: MapFormProps) {
   const { t } = useCopy('locate');
   const phone = useIsPhone();
   const makes = useMakes();
+  const pins = usePin(useGeo(), send);
   const [stage, setStage] = useState<Stage>('pin');
   const [touchAlert, setTouchAlert] = useState(false);
   const stageHeading = useRef<HTMLHeadingElement>(null);
   const stageChanged = useRef(false);
   const [rawMake, setMake] = useAnswer<string>({ answers, send }, 'vehicleMake');
-  const [rawDate, setDate] = useAnswer<string>({ answers, send }, 'date');
   const make = typeof rawMake === 'string' ? rawMake : '';
-  const date = typeof rawDate === 'string' ? rawDate : '';
+  // What was in the make input when it was last left: text without a chosen make means "choose from the list".
+  const [typedMake, setTypedMake] = useState(make);
   const pinMissing = locationError(answers.location) !== null;
 
   // The year is typed as text ("abc" must be shown to be said invalid) and stored as a number.
@@ -48,9 +50,9 @@ export function MapForm({ answers, send, busy, back, radius }: MapFormProps) {
 
   const checks = useChecks({
     location: locationError(answers.location),
-    vehicleMake: makeError(make),
+    vehicleMake: makeError(make, typedMake),
     vehicleYear: yearError(year),
-    date: dateErrorKey(date),
+    date: dateErrorKey(answers.date),
   });
   const message = (key: string | null) => (key ? t(key) : null);
   const showPin = !phone || stage === 'pin';
@@ -89,7 +91,7 @@ export function MapForm({ answers, send, busy, back, radius }: MapFormProps) {
         )}
         {showPin && (
           <div ref={checks.box('location')}>
-            <MapPicker answers={answers} send={send} radius={radius} disabled={busy} error={message(checks.error('location'))} />
+            <MapPicker answers={answers} pins={pins} radius={radius} disabled={busy} error={message(checks.error('location'))} />
           </div>
         )}
         {phone && (
@@ -107,7 +109,10 @@ export function MapForm({ answers, send, busy, back, radius }: MapFormProps) {
                 disabled={busy}
                 error={message(checks.error('vehicleMake'))}
                 onChange={setMake}
-                onBlur={() => checks.touch('vehicleMake')}
+                onBlur={(text) => {
+                  setTypedMake(text);
+                  checks.touch('vehicleMake');
+                }}
               />
             </div>
             <div ref={checks.box('vehicleYear')}>
@@ -130,17 +135,7 @@ export function MapForm({ answers, send, busy, back, radius }: MapFormProps) {
                 onBlur={() => checks.touch('vehicleYear')}
               />
             </div>
-            <div ref={checks.box('date')}>
-              <DateField
-                label={t('locate:date')}
-                value={date}
-                max={today()}
-                disabled={busy}
-                error={message(checks.error('date'))}
-                onChange={setDate}
-                onBlur={() => checks.touch('date')}
-              />
-            </div>
+            <AccidentDate answers={answers} send={send} busy={busy} checks={checks} />
           </>
         )}
       </div>

@@ -2,28 +2,30 @@
 // address found for the pin and any geocoding problem in an alert.
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { validators } from '../../engine/validators.ts';
-import type { FlowEvent } from '../../engine/types.ts';
 import { describedBy as describe, FieldMessage } from '../fields/FieldMessage.tsx';
 import { useGeo, type Place, type Point } from '../shared/geo.ts';
 import { useCopy } from '../shared/use-copy.ts';
 import { CrosshairIcon } from './locate-icons.tsx';
-import { MAP_DELAY_MS, PIN_ZOOM, viewForPath, type MapView } from './map-view.ts';
+import { MAP_DELAY_MS, PIN_ZOOM, toPoint, viewForPath, type MapView } from './map-view.ts';
 import { lookupAlert } from './pin-lookup.ts';
-import { usePin } from './use-pin.ts';
+import type { PinDrop } from './use-pin.ts';
+import '../fields/fields.css';
+import './map.css';
 
 const loadMap = () => import('./LeafletMap.tsx');
 const LeafletMap = lazy(loadMap);
 
 interface MapPickerProps {
   answers: Record<string, unknown>;
-  send: (event: FlowEvent) => void;
+  /** Dropping pins and the lookup of their address, owned by the map form so a lookup outlives the phone's pin step. */
+  pins: PinDrop;
   radius: number;
   /** The "select a location" message, once shown. */
   error: string | null;
   disabled: boolean;
 }
 
-export function MapPicker({ answers, send, radius, error, disabled }: MapPickerProps) {
+export function MapPicker({ answers, pins, radius, error, disabled }: MapPickerProps) {
   const { t } = useCopy('locate');
   const geo = useGeo();
   const id = useId();
@@ -33,7 +35,7 @@ export function MapPicker({ answers, send, radius, error, disabled }: MapPickerP
   const [view, setView] = useState<MapView>(() => (pin ? { center: pin, zoom: PIN_ZOOM } : viewForPath(window.location.pathname)));
   const centre = useRef(view.center);
   const ready = useDelay(MAP_DELAY_MS);
-  const { drop, looking, result } = usePin(geo, send);
+  const { drop, looking, result } = pins;
   const alert = lookupAlert(result);
 
   // The map's code starts loading with the form, while the 300 ms pass.
@@ -43,8 +45,9 @@ export function MapPicker({ answers, send, radius, error, disabled }: MapPickerP
 
   const onPick = useCallback(
     (point: Point, recentre: boolean) => {
-      if (recentre) setView({ center: point, zoom: PIN_ZOOM });
-      void drop(point);
+      const at = toPoint(point);
+      if (recentre) setView({ center: at, zoom: PIN_ZOOM });
+      void drop(at);
     },
     [drop],
   );

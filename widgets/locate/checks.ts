@@ -4,7 +4,7 @@ import { validators, vinCheckDigitMatches } from '../../engine/validators.ts';
 /** VIN length (§9). */
 export const VIN_LENGTH = 17;
 /** Vehicle years (§9): 1900 to this year. */
-export const FIRST_YEAR = 1900;
+const FIRST_YEAR = 1900;
 
 /** A catalogue key such as errors:VIN_IS_REQUIRED. */
 export type ErrorKey = string;
@@ -30,16 +30,20 @@ export function vinWarning(vin: string): ErrorKey | null {
   return validators.vin(vin) && !vinCheckDigitMatches(vin) ? 'errors:VIN_CHECK_DIGIT_MISMATCH' : null;
 }
 
+/** Nothing typed: CASE_ID_IS_REQUIRED; only spaces: CASE_ID_CANNOT_BE_EMPTY. */
 export function caseIdError(caseID: string): ErrorKey | null {
-  return validators.required(caseID) ? null : 'errors:CASE_ID_IS_REQUIRED';
+  if (validators.required(caseID)) return null;
+  return caseID === '' ? 'errors:CASE_ID_IS_REQUIRED' : 'errors:CASE_ID_CANNOT_BE_EMPTY';
 }
 
 export function locationError(location: unknown): ErrorKey | null {
   return validators.point(location) ? null : 'errors:PLEASE_SELECT_LOCATION_ON_THE_MAP';
 }
 
-export function makeError(make: string): ErrorKey | null {
-  return make.trim() === '' ? 'errors:VEHICLE_MAKE_IS_REQUIRED' : null;
+/** No make chosen: required when nothing was typed, "choose from the list" when the field was left with other text. */
+export function makeError(make: string, typed: string): ErrorKey | null {
+  if (make.trim() !== '') return null;
+  return typed.trim() === '' ? 'errors:VEHICLE_MAKE_IS_REQUIRED' : 'locate:make.choose';
 }
 
 export function yearError(text: string, thisYear = new Date().getFullYear()): ErrorKey | null {

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 
 let loading: Promise<string[]> | null = null;
 
-export function loadMakes(): Promise<string[]> {
+function loadMakes(): Promise<string[]> {
   loading ??= import('./vehicle-makes.json').then((module) => module.default);
   return loading;
 }

@@ -37,10 +37,14 @@ export function viewForPath(pathname: string): MapView {
   return STATE_VIEWS[first] ?? US_VIEW;
 }
 
-/** A point as stored in the answers: plain {lat, lng}, rounded to about 10 cm. */
+/**
+ * A point as stored in the answers: plain {lat, lng}, rounded to about 10 cm, the longitude brought within ±180 as
+ * Leaflet's latlng.wrap() does (a click on a repeated copy of the world gives, say, 262 for -98).
+ */
 export function toPoint({ lat, lng }: Point): Point {
   const round = (n: number) => Math.round(n * 1e6) / 1e6;
-  return { lat: round(lat), lng: round(lng) };
+  const wrapped = lng === 180 ? lng : ((((lng + 180) % 360) + 360) % 360) - 180;
+  return { lat: round(lat), lng: round(wrapped) };
 }
 
 /** What the map chunk is given; the same contract for Leaflet and for the test double. */
