@@ -5,18 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import reverseResponseSchema from '../../schemas/api/places-reverse.response.schema.json' with { type: 'json' };
 import suggestResponseSchema from '../../schemas/api/places-suggest.response.schema.json' with { type: 'json' };
 import { buildApp } from '../../server/app.ts';
+import type { PlaceAnswer } from '../../server/geo/place-answer.ts';
 import { brokenDb, recordingSms, schemaErrors, STARTUP_MS, testConfig } from '../testing/server.ts';
 
-interface Place {
-  id: string;
-  label: string;
-  address: string;
-  city: string;
-  state: string;
-  zip: string | null;
-  lat: number;
-  lng: number;
-}
+type Place = PlaceAnswer;
 
 describe('place search on the offline gazetteer', () => {
   let app: FastifyInstance;

@@ -1,13 +1,10 @@
 // A step change that keeps the screen (the same heading: a question step and its answered twin) keeps the widgets as
 // they are, open info panels and focus included; a new heading takes focus, so a screen reader announces the screen.
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
-import { RouterProvider, createMemoryRouter } from 'react-router';
+import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Flow, Step } from '../../engine/types.ts';
-import { FunnelRoute } from '../../src/funnel/FunnelPage.tsx';
 import { FIXTURE_NS, i18n } from '../testing/i18n.ts';
+import { renderFunnel as renderFlow } from '../testing/render-funnel.tsx';
 
 const t = (key: string, options?: Record<string, string>) => i18n.t(key, options);
 
@@ -44,15 +41,7 @@ const flow: Flow = {
   effects: {},
 };
 
-function renderFunnel() {
-  const router = createMemoryRouter([{ path: '/test', element: <FunnelRoute flow={flow} /> }], { initialEntries: ['/test'] });
-  render(
-    <I18nextProvider i18n={i18n}>
-      <RouterProvider router={router} />
-    </I18nextProvider>,
-  );
-  return userEvent.setup();
-}
+const renderFunnel = () => renderFlow(flow);
 
 describe('moving between steps', () => {
   beforeEach(() => {

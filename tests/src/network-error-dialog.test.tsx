@@ -1,13 +1,10 @@
 // §8: a lead submission that fails shows the Network Error dialog with the error text and a Retry; loading stops.
 // Effects that are not submissions (sending a code) keep their inline alert.
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
-import { RouterProvider, createMemoryRouter } from 'react-router';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EffectSpec, Flow } from '../../engine/types.ts';
-import { FunnelRoute } from '../../src/funnel/FunnelPage.tsx';
 import { FIXTURE_NS, i18n } from '../testing/i18n.ts';
+import { renderFunnel } from '../testing/render-funnel.tsx';
 
 const t = (key: string) => i18n.t(key);
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -32,15 +29,6 @@ function funnel(effect: EffectSpec): Flow {
 const lead: EffectSpec = { method: 'POST', path: '/leads/create', body: { phone: '2025550123' }, outbox: true };
 const code: EffectSpec = { method: 'POST', path: '/user/mfa-sms-send', body: { phone: '2025550123' }, errors: { default: 'errors:CELL_PHONE_NUMBER_IS_INVALID_' } };
 
-function renderFunnel(flow: Flow) {
-  const router = createMemoryRouter([{ path: '/test', element: <FunnelRoute flow={flow} /> }], { initialEntries: ['/test'] });
-  render(
-    <I18nextProvider i18n={i18n}>
-      <RouterProvider router={router} />
-    </I18nextProvider>,
-  );
-  return userEvent.setup();
-}
 
 const submitButton = () => screen.getByRole('button', { name: t('common:nav.submit'), hidden: true });
 const thanks = () => screen.findByRole('heading', { level: 1, name: t('errors:THANK_YOU') });
