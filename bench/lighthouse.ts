@@ -1,0 +1,72 @@
+// Lighthouse mobile (its default config: emulated phone, simulated slow-4G and 4x CPU throttling) on Debian's chromium.
+import { createRequire } from 'node:module';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { CHROMIUM } from '../tests/testing/browser.ts';
+import { medianOf } from './median.ts';
+import { againstBudget, fixed, type Section } from './results.ts';
+
+const LIGHTHOUSE_VERSION = (createRequire(import.meta.url)('lighthouse/package.json') as { version: string }).version;
+
+export interface LighthouseFigures extends Record<string, number> {
+  /** 0-100 */
+  performance: number;
+  /** ms */
+  lcp: number;
+  /** ms */
+  tbt: number;
+  cls: number;
+  /** ms */
+  fcp: number;
+}
+
+/** The median of `runs` Lighthouse runs on url, in one chromium. */
+export async function lighthouseMedian(url: string, runs: number): Promise<LighthouseFigures> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  try {
+    return await medianOf(runs, async () => {
+      const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+      if (!result) throw new Error(`lighthouse gave no result for ${url}`);
+      const { lhr } = result;
+      if (lhr.runtimeError) throw new Error(`lighthouse ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+      return {
+        performance: Math.round((lhr.categories.performance?.score ?? Number.NaN) * 100),
+        lcp: audit('largest-contentful-paint'),
+        tbt: audit('total-blocking-time'),
+        cls: audit('cumulative-layout-shift'),
+        fcp: audit('first-contentful-paint'),
+      };
+    });
+  } finally {
+    chrome.kill();
+  }
+}
+
+/** The table of part 2. */
+export async function lighthouseSection(base: string, routes: { route: string }[], runs: number): Promise<Section> {
+  const rows: string[][] = [];
+  for (const { route } of routes) {
+    let m: LighthouseFigures;
+    try {
+      m = await lighthouseMedian(`${base}${route}`, runs);
+    } catch (error) {
+      rows.push([route, `failed: ${String(error).split('\n')[0] ?? ''}`, '', '', '', '']);
+      continue;
+    }
+    rows.push([
+      route,
+      againstBudget(m.performance, 95, 'min', 0),
+      againstBudget(m.lcp / 1000, 2.0, 'max', 2),
+      againstBudget(m.tbt, 100, 'max', 0),
+      againstBudget(m.cls, 0.02, 'max', 3),
+      fixed(m.fcp / 1000, 2),
+    ]);
+  }
+  return {
+    title: 'Lighthouse mobile',
+    notes: [`lighthouse ${LIGHTHOUSE_VERSION}, default mobile config (simulated throttling), performance category only; median of ${runs} runs per route (a run that fails, e.g. NO_NAVSTART, is tried again up to 3 times).`],
+    headers: ['route', 'performance', 'LCP (s)', 'TBT (ms)', 'CLS', 'FCP (s)'],
+    rows,
+  };
+}

@@ -1,0 +1,69 @@
+// `npm run bench`: builds the app, starts the real server on a fresh data directory and measures each part in turn,
+// printing one table per part and writing them all to bench/RESULTS.md (rewritten after every part).
+// BENCH_RUNS (default 5) sets the runs per median; BENCH_QUICK=1 makes the load runs 3 s instead of 20 s;
+// BENCH_PARTS=bytes,lighthouse,walk,api picks parts; BENCH_STATIC_DIR serves an existing build.
+import { loadavg } from 'node:os';
+import { buildApp } from '../tests/testing/build-app.ts';
+import { startAppServer } from '../tests/testing/app-server.ts';
+import { launchBrowser } from '../tests/testing/browser.ts';
+import { apiLoadSections, TEST_PHONE } from './api-load.ts';
+import { criticalBytesSection } from './critical-bytes.ts';
+import { lighthouseSection } from './lighthouse.ts';
+import { takeRetries } from './median.ts';
+import { machine, renderReport, writeReport, type Report, type Section } from './results.ts';
+import { funnelRoutes } from './routes.ts';
+import { walkSection } from './walk-metrics.ts';
+
+const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 5));
+const QUICK = process.env.BENCH_QUICK === '1';
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'bytes,lighthouse,api,walk').split(','));
+
+const routes = funnelRoutes();
+// BENCH_STATIC_DIR: measure an existing build instead of building the working tree.
+console.log(process.env.BENCH_STATIC_DIR ? `serving ${process.env.BENCH_STATIC_DIR}` : 'building the app…');
+const staticDir = process.env.BENCH_STATIC_DIR ?? (await buildApp());
+// The API's per-address limit would refuse a load test and a benchmark's repeated page loads: raised for the bench.
+const env = { TEST_PHONE, RATE_LIMIT_API_PER_MINUTE: '1000000', RATE_LIMIT_STATIC_PER_MINUTE: '1000000' };
+const server = await startAppServer({ staticDir, env });
+const browser = await launchBrowser();
+const report: Report = {
+  date: new Date().toISOString(),
+  machine: machine(browser.version()),
+  notes: [
+    `Each figure is the median of ${RUNS} runs${RUNS < 5 ? ' (fewer than the 5 the issue asks for)' : ''}.`,
+    `Server: \`node --import tsx server/main.ts\` (NODE_ENV unset, LOG_LEVEL=warn) serving a fresh \`vite build\`, on this same machine as the browser and load generator.`,
+    `Load average (1 min) when the run started: ${loadavg()[0]!.toFixed(1)} — other work on this machine competes with the figures.`,
+    ...(QUICK ? ['BENCH_QUICK=1: the API load runs lasted 3 s each, not 20 s.'] : []),
+  ],
+  sections: [],
+};
+
+async function part(name: string, measure: () => Promise<Section | Section[]>) {
+  if (!PARTS.has(name)) return;
+  console.log(`measuring ${name}…`);
+  try {
+    const sections = await measure();
+    for (const section of [sections].flat()) {
+      report.sections.push(section);
+      console.log(renderReport({ ...report, notes: [], sections: [section] }).split('\n').slice(6).join('\n'));
+    }
+    report.notes.push(`Load average (1 min) after ${name}: ${loadavg()[0]!.toFixed(1)}.`);
+  } catch (error) {
+    console.error(`${name} failed:`, error);
+    report.sections.push({ title: `${name}: failed`, notes: [String(error).split('\n')[0] ?? ''], headers: ['—'], rows: [] });
+  }
+  const retried = takeRetries();
+  if (retried.length) report.notes.push(`${name}: ${retried.length} failed run(s) were tried again (${[...new Set(retried)].join('; ')}).`);
+  writeReport(report);
+}
+
+try {
+  await part('bytes', () => criticalBytesSection(browser, server.url, routes, RUNS));
+  await part('lighthouse', () => lighthouseSection(server.url, routes, RUNS));
+  await part('walk', () => walkSection(browser, server, RUNS));
+  await part('api', () => apiLoadSections({ staticDir, quick: QUICK, runs: RUNS }));
+} finally {
+  await browser.close();
+  await server.stop();
+}
+console.log('written to bench/RESULTS.md');
