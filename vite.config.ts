@@ -22,5 +22,25 @@ export default defineConfig({
   plugins: [react(), checkFlows()],
   resolve: { alias: { '@flows': FLOWS_DIR } },
   server: { proxy: { '/api': 'http://localhost:8080' } },
-  build: { target: 'es2022', sourcemap: true },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // Catalogue chunks carry their language (en-common-*.js), so a network log shows which language was fetched.
+        chunkFileNames: (chunk) => {
+          const lang = /\/locales\/([a-z]{2})\/[^/]+\.json$/.exec(chunk.facadeModuleId ?? '')?.[1];
+          return `assets/${lang ? `${lang}-` : ''}[name]-[hash].js`;
+        },
+        // Vendor chunks named for what they hold, not for the first app module that happened to share them.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
+            { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next|html-parse-stringify|void-elements|use-sync-external-store)[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
 });

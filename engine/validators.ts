@@ -1,5 +1,6 @@
 // Field rules of the spec (§5), shared by guards in flows, widgets' check marks and the server.
-import { parsePhoneNumberFromString, type PhoneNumber } from 'libphonenumber-js';
+import type { PhoneNumber } from 'libphonenumber-js';
+import { parsePhoneNumberFromString } from './phone.ts';
 
 /** One-time code length (§9): the code input takes this many digits and the server sends codes of this length. */
 export const CODE_LENGTH = 4;
@@ -9,7 +10,8 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * The one phone parser, for the check mark and the server alike (§5): digits starting with 381 are Serbian, +<country>
- * is read as typed, anything else as a US number. Only numbers libphonenumber-js deems valid are returned.
+ * is read as typed, anything else as a US number. Only numbers libphonenumber-js deems valid are returned (none before
+ * engine/phone.ts has loaded it).
  */
 export function parsePhone(input: string): PhoneNumber | undefined {
   const trimmed = input.trim();

@@ -20,7 +20,8 @@ export function languageOf(search: string): Language {
   return supported(chosen) ? chosen : FALLBACK;
 }
 
-export async function initI18n(lng: Language) {
+/** Starts i18next with the app's namespaces and, for a funnel's first page, the funnel's too (fetched in parallel). */
+export async function initI18n(lng: Language, namespaces: string[] = []) {
   await i18next
     .use(initReactI18next)
     .use(resourcesToBackend((language: string, namespace: string) => {
@@ -29,9 +30,10 @@ export async function initI18n(lng: Language) {
     }))
     .init({
       lng,
-      fallbackLng: FALLBACK,
+      // Each language's catalogues are complete (flows:check), so the other language is never fetched as a fallback.
+      fallbackLng: false,
       supportedLngs: [...LANGUAGES],
-      ns: ['app', 'common', 'errors'],
+      ns: [...new Set(['app', 'common', 'errors', ...namespaces])],
       defaultNS: 'app',
       fallbackNS: 'common',
       interpolation: { escapeValue: false },

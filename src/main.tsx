@@ -1,19 +1,25 @@
 // The web app's entry: language from the URL, attribution captured, then the router.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { startOutbox } from './api/outbox.ts';
 import { captureAttribution } from './attribution.ts';
 import { initI18n, languageOf } from './i18n.ts';
-import { createRouter } from './routes.tsx';
+import { funnelNamespaces, loadFunnel } from './funnel/load-funnel.ts';
+import { AppRoutes, flowAt } from './routes.tsx';
 import './styles/tokens.css';
 import './styles/base.css';
 
 captureAttribution(window.location.search);
 startOutbox();
-await initI18n(languageOf(window.location.search));
+// A funnel's code, flow and catalogues are fetched alongside the app's, not after the first render.
+const funnel = flowAt(window.location.pathname);
+if (funnel) void loadFunnel(funnel);
+await initI18n(languageOf(window.location.search), funnel && funnelNamespaces(funnel));
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
-    <RouterProvider router={createRouter()} />
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
   </StrictMode>,
 );

@@ -1,4 +1,5 @@
 // Widget name (as used in flow files, listed in schemas/widgets.json) -> React component.
+import { loadPhoneLibrary } from '../engine/phone.ts';
 import type { Widget } from './types.ts';
 import { CallTime } from './call-time/CallTime.tsx';
 import { CaseValue } from './case-value/CaseValue.tsx';
@@ -29,4 +30,10 @@ export const registry: Record<string, Widget> = {
   'free-text': FreeText,
   redirect: Redirect,
   dialog: Dialog,
+};
+
+/** What a widget needs loaded before it is usable, started when its step is current or next (a NEXT or ANSWER away). */
+export const preloads: Record<string, () => Promise<unknown>> = {
+  contact: loadPhoneLibrary,
+  locate: () => import('./locate/LeafletMap.tsx'),
 };

@@ -21,3 +21,6 @@ export interface WidgetProps<P = Record<string, unknown>> {
 }
 
 export type Widget = ComponentType<WidgetProps<never>>;
+
+/** id of the page's live region for a step's failed effect (e.g. a wrong code), so a field can name it in aria-describedby. */
+export const STEP_ERROR_ID = 'step-error';

@@ -7,11 +7,12 @@ import { evaluate, holds } from '../../engine/logic.ts';
 import { dataOf, isBusy, stepOf } from '../../engine/machine.ts';
 import type { Flow, FlowEvent } from '../../engine/types.ts';
 import { registry } from '../../widgets/registry.ts';
-import type { WidgetProps } from '../../widgets/types.ts';
+import { STEP_ERROR_ID, type WidgetProps } from '../../widgets/types.ts';
 import { visitMeta } from '../attribution.ts';
 import { withLang } from '../layout/LangLink.tsx';
 import { NetworkErrorDialog } from './NetworkErrorDialog.tsx';
 import { forgetProgress, useFunnelActor } from './use-funnel-actor.ts';
+import { usePreloads } from './use-preloads.ts';
 import { useStepHistory, type StepState } from './use-step-history.ts';
 import { useSubmitFailure } from './use-submit-failure.ts';
 import './funnel.css';
@@ -42,6 +43,7 @@ function FunnelPage({ flow }: { flow: Flow }) {
   const stepId = stepOf(snapshot);
   const step = flow.steps[stepId];
   const busy = isBusy(snapshot);
+  usePreloads(flow, stepId);
   const data = dataOf(flow, snapshot.context);
   const failure = useSubmitFailure(flow, snapshot.context.error, busy, () => actorRef.send({ type: 'NEXT' }), t, i18n.language);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -112,7 +114,7 @@ function FunnelPage({ flow }: { flow: Flow }) {
           return <Widget key={`${title}-${i}-${block.widget}`} {...props} />;
         })}
       </div>
-      <div className="funnel-error" role="alert" aria-live="assertive">
+      <div id={STEP_ERROR_ID} className="funnel-error" role="alert" aria-live="assertive">
         {failure.inline}
         {failure.waiting ? t('app:funnel.outboxFailed') : null}
       </div>

@@ -165,13 +165,15 @@ describe.runIf(browserAvailable)('every funnel in the browser', () => {
 
   describe.each(funnels)('$id', ({ id, walk, runs }) => {
     it.each(runs)('$lang at $size size, consult $consult: start to finish', async (run) => {
-      const page = await suite.browser.newPage({ viewport: viewport(run) });
+      // A context of its own: axe's AxeBuilder needs a page made by browser.newContext().
+      const context = await suite.browser.newContext({ viewport: viewport(run) });
+      const page = await context.newPage();
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
       await stubExternalPages(page);
       await walk(new FunnelWalk(page, suite.server, run.lang, `${id}-${run.lang}-${run.size}`), run);
       expect(errors).toEqual([]);
-      await page.close();
+      await context.close();
     });
   });
 

@@ -36,9 +36,11 @@ describe.runIf(browserAvailable)('a funnel added as a JSON file only', () => {
   });
 
   it('is served at its new route and stores its lead', async () => {
-    const page = await browser.newPage({ viewport: PHONE });
+    // A context of its own: axe's AxeBuilder needs a page made by browser.newContext().
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
     await walkCalculator(page, server, { route: '/spring-claim-check', lang: 'en', phone: '2025550151', consult: 'yes' });
-    await page.close();
+    await context.close();
     await server.stop();
     const db = await openPgliteDb(server.dataDir);
     try {

@@ -7,11 +7,15 @@ import { progressOf } from '../../src/funnel/FunnelPage.tsx';
 import { formatWait } from '../../src/funnel/format-wait.ts';
 import { initI18n, languageOf } from '../../src/i18n.ts';
 import { routes } from '../../src/routes.tsx';
+import { loadFunnel } from '../../src/funnel/load-funnel.ts';
+import { flows } from '../../src/flows.ts';
 
 const renderAt = (url: string) => render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: [url] })} />);
 
 beforeAll(async () => {
   await initI18n('en');
+  // Funnel routes suspend until their code and flow are loaded (main.tsx starts that for the first page).
+  await Promise.all(flows.map(loadFunnel));
 });
 
 describe('app shell', () => {

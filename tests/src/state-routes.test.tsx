@@ -5,12 +5,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { flows } from '../../src/flows.ts';
 import { initI18n } from '../../src/i18n.ts';
 import { routes, STATE_PREFIXES } from '../../src/routes.tsx';
+import { loadFunnel } from '../../src/funnel/load-funnel.ts';
 
 const renderAt = (url: string) => render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: [url] })} />);
 const NOT_FOUND = "We couldn't find that page";
 
 beforeAll(async () => {
   await initI18n('en');
+  // Funnel routes suspend until their code and flow are loaded (main.tsx starts that for the first page).
+  await Promise.all(flows.map(loadFunnel));
 });
 
 describe('state-prefixed funnel routes', () => {

@@ -6,6 +6,14 @@ import { build } from 'vite';
 
 export async function buildApp(): Promise<string> {
   const outDir = mkdtempSync(join(tmpdir(), 'claimflow-dist-'));
-  await build({ root: join(import.meta.dirname, '..', '..'), logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  // Vitest sets NODE_ENV=test, which would build React's development bundles; browser tests run what phones get.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ root: join(import.meta.dirname, '..', '..'), logLevel: 'warn', mode: 'production', build: { outDir, emptyOutDir: true } });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
   return outDir;
 }

@@ -2,7 +2,9 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { AppServer } from './app-server.ts';
+import { expectNoAxeViolations } from './axe.ts';
 import { copy, type Lang } from './copy.ts';
+import { expectHeadingFocused } from './funnel-walk.ts';
 
 export interface Walk {
   route: string;
@@ -21,9 +23,16 @@ export async function walkCalculator(page: Page, server: AppServer, walk: Walk) 
   const button = (key: string) => page.getByRole('button', { name: t(key), exact: true });
   const choose = (question: string, answer: 'yes' | 'no') =>
     page.getByRole('radiogroup', { name: t(question) }).getByRole('radio', { name: t(`common:yesno.${answer}`) }).click();
+  // Every step: a screenshot to look at (with SCREENSHOT_DIR set) and the axe check.
   const shot = async (step: string) => {
     const dir = process.env.SCREENSHOT_DIR;
     if (dir && walk.shots) await page.screenshot({ path: `${dir}/${walk.shots}-${step}.png`, fullPage: true });
+    await expectNoAxeViolations(page, `${walk.shots ?? walk.lang} step ${step}`);
+  };
+  // A new step's heading, with focus moved onto it.
+  const reached = async (key: string, step: string) => {
+    await heading(key).waitFor();
+    await expectHeadingFocused(page, step);
   };
 
   await page.goto(`${server.url}${walk.route}?calc_id=e2e-${phone}&gclid=G-${phone}${lang === 'es' ? '&lang=es' : ''}`);
@@ -31,7 +40,7 @@ export async function walkCalculator(page: Page, server: AppServer, walk: Walk) 
   await shot('0');
   await button('common:nav.continue').click();
 
-  await heading('calculator:step1.title').waitFor();
+  await reached('calculator:step1.title', '1');
   const next = button('common:nav.next');
   expect(await next.isDisabled()).toBe(true);
   await shot('1');
@@ -56,7 +65,7 @@ export async function walkCalculator(page: Page, server: AppServer, walk: Walk) 
   await page.getByRole('slider', { name: t('calculator:step175.pain') }).fill('0');
   await next.click();
 
-  await heading('common:contact.title').waitFor();
+  await reached('common:contact.title', '2');
   await page.getByLabel(t('common:contact.name'), { exact: true }).fill('Maria Lopez');
   await page.getByLabel(t('common:contact.email'), { exact: true }).fill(`maria.${phone}@example.com`);
   await page.getByLabel(t('common:contact.phone'), { exact: true }).fill(phone);
@@ -64,20 +73,20 @@ export async function walkCalculator(page: Page, server: AppServer, walk: Walk) 
   const smsBefore = server.lines.length;
   await next.click();
 
-  await heading('common:contact.codeTitle').waitFor();
+  await reached('common:contact.codeTitle', '2.5');
   const code = await server.smsCode(`+1${phone}`, smsBefore);
   await page.getByLabel(t('common:contact.code'), { exact: true }).fill(code);
   await shot('2.5');
   await next.click();
 
-  await heading('calculator:step3.title').waitFor();
+  await reached('calculator:step3.title', '3');
   await page.getByText(t('common:caseValue.highest')).first().waitFor();
   await choose('calculator:step3.consult', walk.consult);
   await shot('3');
   await button('common:nav.submit').click();
 
   if (walk.consult === 'no') {
-    await heading('common:leadTypes.title').waitFor();
+    await reached('common:leadTypes.title', '3.5');
     await shot('3.5');
     await button('common:nav.submit').click();
     await heading('calculator:step5.title').waitFor();

@@ -2,6 +2,7 @@
 // funnel shares (headings, buttons, yes/no questions, the contact step with its SMS code, consent, call time).
 import type { Page } from 'playwright-core';
 import type { AppServer } from './app-server.ts';
+import { expectNoAxeViolations } from './axe.ts';
 import { copy, type Lang } from './copy.ts';
 
 export class FunnelWalk {
@@ -14,6 +15,9 @@ export class FunnelWalk {
   ) {}
 
   t = (key: string) => copy(this.lang, key);
+
+  /** More checks run on every step beside axe (e.g. reflow and touch targets at 320 px). */
+  readonly checks: ((page: Page, label: string) => Promise<void>)[] = [];
 
   heading(key: string) {
     return this.page.getByRole('heading', { level: 1, name: this.t(key) });
@@ -28,15 +32,20 @@ export class FunnelWalk {
     await this.heading(headingKey).waitFor();
   }
 
-  /** Waits for a step's heading, then saves a screenshot named after the step. */
+  /** Waits for a new step's heading and for focus to have moved onto it, then saves a screenshot and checks it with axe. */
   async at(headingKey: string, step: string) {
     await this.heading(headingKey).waitFor();
+    await expectHeadingFocused(this.page, step);
     await this.shot(step);
   }
 
+  /** Saves a screenshot named after the step (with SCREENSHOT_DIR set) and checks the page as it stands with axe. */
   async shot(step: string) {
     const dir = process.env.SCREENSHOT_DIR;
     if (dir && this.shots) await this.page.screenshot({ path: `${dir}/${this.shots}-${step}.png`, fullPage: true });
+    const label = `${this.shots ?? this.lang} step ${step}`;
+    await expectNoAxeViolations(this.page, label);
+    for (const check of this.checks) await check(this.page, label);
   }
 
   async choose(questionKey: string, answer: 'yes' | 'no') {
@@ -103,6 +112,17 @@ export class FieldWalk {
     const box = page.getByRole('combobox', { name: t(labelKey) });
     await box.fill(typed);
     await page.getByRole('option', { name: option }).first().click();
+  }
+}
+
+/** A step change moved keyboard and screen-reader focus to the new step's h1. */
+export async function expectHeadingFocused(page: Page, step: string) {
+  const focused = await page
+    .waitForFunction(() => document.activeElement?.tagName === 'H1', undefined, { timeout: 2000 })
+    .then(() => true, () => false);
+  if (!focused) {
+    const where = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 120) ?? 'nothing');
+    throw new Error(`step ${step}: focus is on ${where}, not on the step's h1`);
   }
 }
 

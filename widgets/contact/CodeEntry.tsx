@@ -1,7 +1,7 @@
 // Contact sub-step 2: the 4-digit one-time code, typed or filled from the SMS by WebOTP.
 import { useId } from 'react';
 import { CODE_LENGTH, isValid, parsePhone } from '../../engine/validators.ts';
-import type { WidgetProps } from '../types.ts';
+import { STEP_ERROR_ID, type WidgetProps } from '../types.ts';
 import { useAnswer } from '../shared/use-answer.ts';
 import { useCopy } from '../shared/use-copy.ts';
 import { TextField } from '../fields/TextField.tsx';
@@ -49,7 +49,8 @@ export function CodeEntry({ answers, send, busy, ns }: WidgetProps) {
         valid={check(code)}
         validLabel={t('common:contact.valid', { field: label })}
         error={null}
-        hintId={sentId}
+        // A wrong or expired code is the verify effect's failure, shown in the page's live region: named here too.
+        hintId={`${sentId} ${STEP_ERROR_ID}`}
         type="text"
         inputMode="numeric"
         autoComplete="one-time-code"

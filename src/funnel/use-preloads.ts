@@ -1,0 +1,30 @@
+// Loads what the current step's widgets need and starts loading what the next steps' widgets need (widgets/registry.ts).
+import { useEffect, useState } from 'react';
+import { transitionList } from '../../engine/transitions.ts';
+import type { Flow } from '../../engine/types.ts';
+import { preloads } from '../../widgets/registry.ts';
+
+const widgetsOf = (flow: Flow, stepId: string) => flow.steps[stepId]?.blocks.map((block) => block.widget) ?? [];
+
+/** The steps a NEXT or an ANSWER can lead to from this one. */
+export function nextStepIds(flow: Flow, stepId: string): string[] {
+  const on = flow.steps[stepId]?.on ?? {};
+  const targets = [...transitionList(on.NEXT), ...transitionList(on.ANSWER)].flatMap((t) => [t.target, ...(t.then ?? []).map((x) => x.target)]);
+  return [...new Set(targets)].filter((id): id is string => id !== undefined && id !== stepId);
+}
+
+const preload = (widget: string) => (preloads[widget]?.() ?? Promise.resolve()).catch(() => undefined);
+
+/** Draws the page again once the current step's preloads are done, so its guards and check marks read them. */
+export function usePreloads(flow: Flow, stepId: string): void {
+  const [, setLoaded] = useState(0);
+  useEffect(() => {
+    let live = true;
+    const current = widgetsOf(flow, stepId).filter((widget) => widget in preloads);
+    if (current.length) void Promise.all(current.map(preload)).then(() => live && setLoaded((n) => n + 1));
+    for (const id of nextStepIds(flow, stepId)) widgetsOf(flow, id).forEach((widget) => void preload(widget));
+    return () => {
+      live = false;
+    };
+  }, [flow, stepId]);
+}

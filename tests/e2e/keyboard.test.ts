@@ -1,0 +1,166 @@
+// A locating funnel and the workers' compensation funnel completed with the keyboard alone (Tab, Shift+Tab, arrows,
+// Space, Enter, typing): locators only check where focus is, nothing is clicked.
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useAppAndBrowser } from '../testing/app-and-browser.ts';
+import { DESKTOP, browserAvailable } from '../testing/browser.ts';
+import { expectHeadingFocused, FunnelWalk } from '../testing/funnel-walk.ts';
+
+const isFocused = (target: Locator) => target.evaluate((el) => el === document.activeElement).catch(() => false);
+
+/** Presses Tab (or Shift+Tab) until the target has focus, as a keyboard user would; fails if it is never reached. */
+async function tabTo(page: Page, target: Locator, backwards = false) {
+  await target.waitFor();
+  for (let i = 0; i < 40; i += 1) {
+    if (await isFocused(target)) return;
+    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
+  }
+  const where = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 120) ?? 'nothing');
+  throw new Error(`Tab never reached ${target.toString()}; focus is on ${where}`);
+}
+
+/** Tabs to a button or link and presses Enter. */
+async function activate(page: Page, target: Locator, key = 'Enter') {
+  await tabTo(page, target);
+  await page.keyboard.press(key);
+}
+
+/** Tabs into a yes/no group (focus lands on its tab stop) and picks the answer with the arrow keys. */
+async function answer(w: FunnelWalk, questionKey: string, value: 'yes' | 'no') {
+  const group = w.page.getByRole('radiogroup', { name: w.t(questionKey) });
+  const wanted = group.getByRole('radio', { name: w.t(`common:yesno.${value}`) });
+  await tabTo(w.page, group.getByRole('radio').first());
+  // Arrows move and choose; yes is first, so one press reaches no and the second comes back to yes.
+  await w.page.keyboard.press('ArrowRight');
+  if (value === 'yes') await w.page.keyboard.press('ArrowRight');
+  expect(await wanted.getAttribute('aria-checked')).toBe('true');
+}
+
+/** The contact and code steps by keyboard; Enter in the last field submits the step. */
+async function contact(w: FunnelWalk, phone: string) {
+  const { page, t } = w;
+  await w.at('common:contact.title', '2');
+  await tabTo(page, page.getByLabel(t('common:contact.name'), { exact: true }));
+  await page.keyboard.type('Maria Lopez');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(`maria.${phone}@example.com`);
+  await tabTo(page, page.getByLabel(t('common:contact.phone'), { exact: true }));
+  await page.keyboard.type(phone);
+  const smsBefore = w.server.lines.length;
+  await activate(page, w.button('common:nav.next'));
+  await w.at('common:contact.codeTitle', '2.5');
+  const code = await w.server.smsCode(`+1${phone}`, smsBefore);
+  await tabTo(page, page.getByLabel(t('common:contact.code'), { exact: true }));
+  await page.keyboard.type(code);
+  await activate(page, w.button('common:nav.next'));
+}
+
+/** A city: typed, the first suggestion taken with ArrowDown and Enter. */
+async function city(w: FunnelWalk, labelKey: string) {
+  await tabTo(w.page, w.page.getByRole('combobox', { name: w.t(labelKey) }));
+  await w.page.keyboard.type('Austin');
+  await w.page.getByRole('option', { name: 'Austin, TX' }).first().waitFor();
+  await w.page.keyboard.press('ArrowDown');
+  await w.page.keyboard.press('Enter');
+  expect(await w.page.getByRole('combobox', { name: w.t(labelKey) }).inputValue()).toContain('Austin');
+}
+
+/** The native date input on a desktop takes typed digits, month first in Chromium's en-US. */
+async function date(w: FunnelWalk, labelKey: string, mmddyyyy: string) {
+  await tabTo(w.page, w.page.getByLabel(w.t(labelKey), { exact: true }));
+  await w.page.keyboard.type(mmddyyyy);
+}
+
+/** Picks a call slot with the arrow keys from the first one, then submits and closes the thank-you dialog. */
+async function callTime(w: FunnelWalk, slotKey: string, presses: number, submitKey: string) {
+  const { page, t } = w;
+  await tabTo(page, page.getByRole('radio').first());
+  await page.keyboard.press('Space');
+  for (let i = 0; i < presses; i += 1) await page.keyboard.press('ArrowDown');
+  expect(await page.getByRole('radio', { name: t(slotKey) }).isChecked()).toBe(true);
+  await activate(page, w.button(submitKey));
+  const dialog = page.getByRole('dialog', { name: t('errors:THANK_YOU') });
+  await dialog.waitFor();
+  // The dialog takes focus, so its OK button is reached without leaving it.
+  await activate(page, dialog.getByRole('button', { name: t('common:nav.ok') }));
+  await page.waitForURL((url) => url.pathname === '/');
+}
+
+describe.runIf(browserAvailable)('keyboard only', () => {
+  const suite = useAppAndBrowser();
+
+  const withPage = async (body: (w: FunnelWalk) => Promise<void>) => {
+    const context = await suite.browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await body(new FunnelWalk(page, suite.server, 'en'));
+    expect(errors).toEqual([]);
+    await context.close();
+  };
+
+  it('truck accident, located by VIN: intro to thank-you', () =>
+    withPage(async (w) => {
+      const { page, t } = w;
+      await w.open('/request-truck-attorney', 'truck:intro.title');
+      await activate(page, w.button('common:nav.continue'));
+      await w.at('truck:step1.title', '1');
+      await answer(w, 'truck:step1.fault', 'no');
+      await answer(w, 'truck:step1.commercial', 'yes');
+      const injuries = page.getByRole('slider', { name: t('truck:step1.injuries') });
+      await tabTo(page, injuries);
+      await page.keyboard.press('End');
+      expect(await injuries.inputValue()).toBe('2');
+      await activate(page, w.button('common:nav.next'));
+      await w.at('truck:step15.title', '1.5');
+      await activate(page, w.button('common:nav.next'));
+      await w.heading('truck:step175.title').waitFor();
+      await expectHeadingFocused(page, '1.75');
+
+      // The locating choices are native radios: Tab lands on the first (VIN), arrows move the choice, Space checks.
+      const vinChoice = page.getByRole('radio', { name: t('locate:choices.vin'), exact: true });
+      await tabTo(page, vinChoice);
+      await page.keyboard.press('ArrowRight');
+      expect(await page.getByRole('radio', { name: t('locate:choices.case'), exact: true }).isChecked()).toBe(true);
+      await page.keyboard.press('ArrowLeft');
+      expect(await vinChoice.isChecked()).toBe(true);
+      await tabTo(page, page.getByRole('textbox', { name: t('locate:vin.label') }));
+      await page.keyboard.type('1m8gdm9axkp042788');
+      await page.getByRole('img', { name: t('locate:vin.valid') }).waitFor();
+      await date(w, 'locate:date', '03142026');
+      await city(w, 'locate:city');
+      await activate(page, w.button('common:nav.next'));
+
+      await contact(w, '2025550191');
+      await w.at('truck:step3.title', '3');
+      await page.getByText(t('common:caseValue.highest')).first().waitFor();
+      await activate(page, w.button('truck:step3.request'));
+      await w.at('truck:step4.title', '4');
+      await callTime(w, 'common:callTime.s15', 4, 'common:nav.submit');
+    }));
+
+  it("workers' compensation: intro to thank-you", () =>
+    withPage(async (w) => {
+      const { page, t } = w;
+      await w.open('/workers-compensation', 'workers-comp:intro.title');
+      await activate(page, w.button('common:nav.continue'));
+      await w.at('workers-comp:step1.title', '1');
+      const injuries = page.getByRole('radiogroup', { name: t('workers-comp:step1.injuryType') });
+      await tabTo(page, injuries.getByRole('radio').first());
+      await page.keyboard.press('Space');
+      expect(await injuries.getByRole('radio').first().isChecked()).toBe(true);
+      await date(w, 'workers-comp:step1.date', '02032026');
+      await city(w, 'workers-comp:step1.city');
+      await activate(page, w.button('common:nav.next'));
+      await contact(w, '2025550192');
+      await w.at('workers-comp:step3.title', '3');
+      await answer(w, 'workers-comp:step3.consult', 'yes');
+      for (const key of ['workers-comp:step3.noLawyer', 'workers-comp:step3.injured']) {
+        await tabTo(page, page.getByRole('checkbox', { name: t(key) }));
+        await page.keyboard.press('Space');
+      }
+      await activate(page, w.button('common:nav.submit'));
+      await w.at('workers-comp:step5.title', '5');
+      await callTime(w, 'common:callTime.asap', 0, 'common:nav.done');
+    }));
+});
