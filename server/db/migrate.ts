@@ -10,6 +10,8 @@ export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.
 export interface MigrateOptions {
   /** Receives the runner's progress lines; silent by default. */
   log?: (message: string) => void;
+  /** Apply only this many pending migrations (tests that fill an older schema); all by default. */
+  count?: number;
 }
 
 /** Applies pending migrations; returns the names of those it ran. Several processes starting at once wait for each other. */
@@ -24,6 +26,7 @@ export async function migrate(db: Db, options: MigrateOptions = {}): Promise<str
       schema: db.schema,
       createSchema: db.schema !== 'public',
       direction: 'up',
+      count: options.count,
       checkOrder: true,
       singleTransaction: true,
       advisoryLockMode: 'wait',

@@ -2,8 +2,6 @@
 // per version with its hash), where and when and by whom; records cannot change or go, and no lead exists without one.
 import { createHash, randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
-import { runner } from 'node-pg-migrate';
-import type { ClientBase } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import campRequest from '../../schemas/api/leads-create-camp-lejeune.request.schema.json' with { type: 'json' };
 import calcRequest from '../../schemas/api/leads-create-calc.request.schema.json' with { type: 'json' };
@@ -12,7 +10,6 @@ import tcpaRequest from '../../schemas/api/user-tcpa.request.schema.json' with {
 import { loadConsentCatalogue, plainText, tcpaMessage } from '../../server/consent-text.ts';
 import { migrate, MIGRATIONS_DIR } from '../../server/db/migrate.ts';
 import type { Db } from '../../server/db/db.ts';
-import { withMigrationClient } from '../../server/db/migration-client.ts';
 import { openPgDb } from '../../server/db/pg-db.ts';
 import { openPgliteDb } from '../../server/db/pglite-db.ts';
 import { ensureConsentText } from '../../server/store/consent-texts.ts';
@@ -275,19 +272,7 @@ describe.each(testDbKinds)('migration 0003 on %s with rows from before', (kind) 
     try {
       // Every migration before this one, then rows as they were stored before it.
       const before = readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql') && f < '0003').length;
-      await withMigrationClient(db, (client) =>
-        runner({
-          dbClient: client as unknown as ClientBase,
-          dir: MIGRATIONS_DIR,
-          migrationsTable: 'pgmigrations',
-          schema: db.schema,
-          createSchema: db.schema !== 'public',
-          direction: 'up',
-          count: before,
-          singleTransaction: true,
-          logger: { info: () => {}, warn: () => {}, error: () => {} },
-        }),
-      );
+      await migrate(db, { count: before });
       await db.query("INSERT INTO phone_verifications (id_hash, phone) VALUES ('h1', '+12025550101')");
       await db.query(`INSERT INTO tcpa_consents (token, funnel, phone, fields, tcpa_message, ip)
         VALUES ('00000000-0000-4000-8000-000000000001', 'calc', '+12025550101', '{"trustedformPingUrl": "https://ping/1"}', 'Old wording.', '10.0.0.1')`);
