@@ -1,6 +1,7 @@
 // Builds the web app; refuses to build while any flow has a problem (the same lines as `npm run flows:check`).
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 import { FLOWS_DIR, flowProblems } from './scripts/flows-check.ts';
 
 function checkFlows(): Plugin {
@@ -19,7 +20,8 @@ function checkFlows(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), checkFlows()],
+  // Brotli and gzip copies of every text asset next to it, served by the API as they are (server/app.ts: preCompressed).
+  plugins: [react(), checkFlows(), compression({ algorithms: ['brotliCompress', 'gzip'], exclude: /\.map$/, logLevel: 'silent' })],
   resolve: { alias: { '@flows': FLOWS_DIR } },
   server: { proxy: { '/api': 'http://localhost:8080' } },
   build: {

@@ -60,6 +60,8 @@ export async function buildApp({ config, db, sms, log = false, ...routeOptions }
   if (hasApp) {
     await app.register(fastifyStatic, {
       root: staticRoot,
+      // The build writes .br and .gz copies of its text files (vite.config.ts): sent as they are to clients that take them.
+      preCompressed: true,
       cacheControl: false,
       // Built assets carry a content hash in their names; everything else must be revalidated.
       setHeaders: (res, path) => {
@@ -68,6 +70,11 @@ export async function buildApp({ config, db, sms, log = false, ...routeOptions }
       },
     });
   }
+
+  // Files and pages are sent brotli, gzip or plain by Accept-Encoding (preCompressed): caches keep one copy per encoding.
+  app.addHook('onSend', async (request, reply) => {
+    if (!isApiPath(request.url)) reply.header('vary', [reply.getHeader('vary'), 'Accept-Encoding'].filter(Boolean).join(', '));
+  });
 
   app.setNotFoundHandler((request, reply) => {
     if (hasApp && wantsPage(request)) {

@@ -2,6 +2,7 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import type { Db } from '../../server/db/db.ts';
@@ -24,6 +25,10 @@ describe('the web app and the API side by side', () => {
     await mkdir(join(dist, 'assets'));
     await writeFile(join(dist, 'index.html'), '<!doctype html><title>claimflow</title><div id="root"></div>');
     await writeFile(join(dist, 'assets', 'app-1a2b3c.js'), 'console.log("app")');
+    // The build's compressed copies (vite-plugin-compression2).
+    await writeFile(join(dist, 'index.html.br'), brotliCompressSync('<!doctype html><title>claimflow</title><div id="root"></div>'));
+    await writeFile(join(dist, 'assets', 'app-1a2b3c.js.br'), brotliCompressSync('console.log("app")'));
+    await writeFile(join(dist, 'assets', 'app-1a2b3c.js.gz'), gzipSync('console.log("app")'));
     s = await makeTestServer({ config: { staticDir: dist } });
   }, STARTUP_MS);
   afterAll(async () => {
@@ -39,6 +44,23 @@ describe('the web app and the API side by side', () => {
     const asset = await s.app.inject({ url: '/assets/app-1a2b3c.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it('sends the build’s brotli or gzip copy to a browser that takes it, the plain file otherwise, varying by encoding', async () => {
+    const url = '/assets/app-1a2b3c.js';
+    const br = await s.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe('console.log("app")');
+    const gz = await s.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const plain = await s.app.inject({ url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log("app")');
+    for (const res of [br, gz, plain]) expect(res.headers.vary).toContain('Accept-Encoding');
+    const page = await s.app.inject({ url: '/request-attorney', headers: { accept: 'text/html', 'accept-encoding': 'br' } });
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(page.rawPayload).toString()).toContain('id="root"');
   });
 
   it.each(['/calculate-your-accident-claim-value', '/accident/123/1HGCM82633A004352', '/no-such-page?lang=es'])(
