@@ -26,20 +26,23 @@ export default defineConfig({
   server: { proxy: { '/api': 'http://localhost:8080' } },
   build: {
     target: 'es2022',
+    // Catalogues stay files of their own (src/i18n.ts fetches one language's), never inlined into the code as data: URLs.
+    assetsInlineLimit: (file) => (file.endsWith('.json') ? false : undefined),
     sourcemap: true,
     rolldownOptions: {
       output: {
-        // Catalogue chunks carry their language (en-common-*.js), so a network log shows which language was fetched.
-        chunkFileNames: (chunk) => {
-          const lang = /\/locales\/([a-z]{2})\/[^/]+\.json$/.exec(chunk.facadeModuleId ?? '')?.[1];
-          return `assets/${lang ? `${lang}-` : ''}[name]-[hash].js`;
+        // Catalogue files carry their language (en-common-*.json), so a network log shows which language was fetched.
+        assetFileNames: (asset) => {
+          const lang = /(^|\/)locales\/([a-z]{2})\/[^/]+\.json$/.exec(asset.originalFileNames[0] ?? '')?.[2];
+          return `assets/${lang ? `${lang}-` : ''}[name]-[hash][extname]`;
         },
         // Vendor chunks named for what they hold, not for the first app module that happened to share them.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
-            { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next|html-parse-stringify|void-elements|use-sync-external-store)[\\/]/ },
+            // <Trans> and its HTML parser go with the widgets that use them, not with the first screen.
+            { name: 'i18n', test: /node_modules[\\/]((i18next|use-sync-external-store)[\\/]|react-i18next[\\/](?!dist[\\/]es[\\/]Trans))/ },
           ],
         },
       },

@@ -1,8 +1,9 @@
-// Bytes a funnel route fetches before its first step can be used: Chromium's network log (CDP) until the step's
-// heading is visible, by resource type. The server sends files uncompressed, so each body is gzipped here (level 6,
-// a usual server setting) to give the gzip size; `wire` is what actually crossed the network.
+// Bytes a funnel route fetches before its first step can be used: Chromium's network log (CDP), the requests sent
+// before the app marked the first step shown (src/funnel/step-shown.ts), by resource type. Each (decoded) body is gzipped here at level 6, a usual server setting, to give
+// the gzip size whatever the server sent; `wire` is what actually crossed the network (brotli, headers included).
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
+import { STEP_SHOWN_MARK } from '../src/funnel/step-shown.ts';
 import { PHONE } from '../tests/testing/browser.ts';
 import { medianOf } from './median.ts';
 import { againstBudget, fixed, type Section } from './results.ts';
@@ -17,7 +18,7 @@ export interface CriticalBytes extends Record<string, number> {
   other: number;
   /** html + css + js + fonts, gzip */
   critical: number;
-  /** html + css + js + fonts as sent (uncompressed by this server) */
+  /** html + css + js + fonts as sent (brotli by this server, with the response headers) */
   wire: number;
   requests: number;
 }
@@ -31,30 +32,35 @@ export async function measureCriticalBytes(browser: Browser, url: string): Promi
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    const responses = new Map<string, { type: string; encoded: boolean }>();
-    const sizes: Promise<{ type: string; gzip: number; wire: number }>[] = [];
-    cdp.on('Network.responseReceived', (e) => {
-      const encoding = Object.entries(e.response.headers).find(([k]) => k.toLowerCase() === 'content-encoding')?.[1];
-      responses.set(e.requestId, { type: e.type, encoded: Boolean(encoding && encoding !== 'identity') });
-    });
+    const types = new Map<string, string>();
+    const sentAt = new Map<string, number>();
+    const sizes: Promise<{ type: string; gzip: number; wire: number; sentAt: number }>[] = [];
+    cdp.on('Network.requestWillBeSent', (e) => sentAt.set(e.requestId, e.wallTime * 1000));
+    cdp.on('Network.responseReceived', (e) => types.set(e.requestId, e.type));
     cdp.on('Network.loadingFinished', (e) => {
-      const response = responses.get(e.requestId) ?? { type: 'Other', encoded: false };
+      const response = { type: types.get(e.requestId) ?? 'Other', sentAt: sentAt.get(e.requestId) ?? 0 };
       sizes.push(
         (async () => {
-          if (response.encoded) return { type: response.type, gzip: e.encodedDataLength, wire: e.encodedDataLength };
           try {
             const { body, base64Encoded } = await cdp.send('Network.getResponseBody', { requestId: e.requestId });
             const buffer = Buffer.from(body, base64Encoded ? 'base64' : 'utf8');
-            return { type: response.type, gzip: gzipSync(buffer, { level: 6 }).length, wire: e.encodedDataLength };
+            return { ...response, gzip: gzipSync(buffer, { level: 6 }).length, wire: e.encodedDataLength };
           } catch {
-            return { type: response.type, gzip: e.encodedDataLength, wire: e.encodedDataLength };
+            return { ...response, gzip: e.encodedDataLength, wire: e.encodedDataLength };
           }
         })(),
       );
     });
     await page.goto(url, { waitUntil: 'commit' });
-    await page.locator('h1').first().waitFor({ state: 'visible', timeout: 30_000 });
-    const before = await Promise.all(sizes.slice());
+    // When the first step was on screen (epoch ms): what was requested after it (the next steps' prefetches) is not counted.
+    const shown = await page.waitForFunction(
+      (mark) => performance.getEntriesByName(mark).map((entry) => performance.timeOrigin + entry.startTime)[0],
+      STEP_SHOWN_MARK,
+      { timeout: 30_000 },
+    );
+    const shownAt = (await shown.jsonValue()) as number;
+    await page.waitForLoadState('networkidle');
+    const before = (await Promise.all(sizes.slice())).filter((request) => request.sentAt < shownAt);
     const result: CriticalBytes = { js: 0, css: 0, fonts: 0, html: 0, other: 0, critical: 0, wire: 0, requests: before.length };
     for (const { type, gzip, wire } of before) {
       const kind = KIND[type];
@@ -96,8 +102,8 @@ export async function criticalBytesSection(browser: Browser, base: string, route
   return {
     title: 'Bytes before the first step is usable (KB, gzip)',
     notes: [
-      `Median of ${runs} cold loads per route at 390×844, no cache, from Chromium's network log (CDP Network.loadingFinished) until the first <h1> is visible.`,
-      'The server sends files uncompressed: gzip is each response body gzipped at level 6 here; "wire" is what was actually sent.',
+      `Median of ${runs} cold loads per route at 390×844, no cache, from Chromium's network log (CDP): the requests sent before the app marked its first step shown (User Timing mark ${STEP_SHOWN_MARK}); the next steps' prefetches, sent after it, are not counted.`,
+      'gzip is each decoded response body gzipped at level 6 here; "as sent" is what crossed the network: the brotli copies the build writes, plus every response\'s headers.',
       '"other" is JSON (translation catalogues, API) fetched before the heading showed; it is not in "critical".',
     ],
     headers: ['route', 'JS', 'CSS', 'fonts', 'HTML', 'critical (HTML+CSS+JS+fonts)', 'critical as sent', 'other', 'requests'],

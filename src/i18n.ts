@@ -2,12 +2,11 @@
 import i18next from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
+import { fetchCatalogue, type CatalogueLoader } from './api/catalogues.ts';
 
 export const LANGUAGES = ['en', 'es'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const FALLBACK: Language = 'en';
-
-const catalogues = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
 
 const CHOSEN_KEY = 'claimflow:lang';
 const supported = (lang: string | null): lang is Language => (LANGUAGES as readonly string[]).includes(lang ?? '');
@@ -21,13 +20,10 @@ export function languageOf(search: string): Language {
 }
 
 /** Starts i18next with the app's namespaces and, for a funnel's first page, the funnel's too (fetched in parallel). */
-export async function initI18n(lng: Language, namespaces: string[] = []) {
+export async function initI18n(lng: Language, namespaces: string[] = [], load: CatalogueLoader = fetchCatalogue) {
   await i18next
     .use(initReactI18next)
-    .use(resourcesToBackend((language: string, namespace: string) => {
-      const load = catalogues[`../locales/${language}/${namespace}.json`];
-      return load ? load().then((m) => m.default) : Promise.reject(new Error(`no catalogue ${language}/${namespace}`));
-    }))
+    .use(resourcesToBackend(load))
     .init({
       lng,
       // Each language's catalogues are complete (flows:check), so the other language is never fetched as a fallback.

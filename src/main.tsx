@@ -12,10 +12,10 @@ import './styles/base.css';
 
 captureAttribution(window.location.search);
 startOutbox();
-// A funnel's code, flow and catalogues are fetched alongside the app's, not after the first render.
+// A funnel's code, flow and catalogues are fetched alongside the app's, and the first render waits for them: a page
+// that showed its frame with "Loading…" first would then move the footer and heading (layout shift).
 const funnel = flowAt(window.location.pathname);
-if (funnel) void loadFunnel(funnel);
-await initI18n(languageOf(window.location.search), funnel && funnelNamespaces(funnel));
+await Promise.all([initI18n(languageOf(window.location.search), funnel && funnelNamespaces(funnel)), funnel && loadFunnel(funnel)]);
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
     <BrowserRouter>

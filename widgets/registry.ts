@@ -1,39 +1,33 @@
-// Widget name (as used in flow files, listed in schemas/widgets.json) -> React component.
+// Widget name (as used in flow files, listed in schemas/widgets.json) -> React component, each its own chunk.
 import { loadPhoneLibrary } from '../engine/phone.ts';
-import type { Widget } from './types.ts';
-import { CallTime } from './call-time/CallTime.tsx';
-import { CaseValue } from './case-value/CaseValue.tsx';
-import { Consent } from './consent/Consent.tsx';
-import { LegalNoticeBlock } from './consent/LegalNotice.tsx';
-import { Contact } from './contact/Contact.tsx';
-import { Dialog } from './dialog/Dialog.tsx';
-import { Explanation } from './explanation/Explanation.tsx';
-import { FreeText } from './free-text/FreeText.tsx';
-import { Intro } from './intro/Intro.tsx';
-import { LeadTypes } from './lead-types/LeadTypes.tsx';
-import { Locate } from './locate/Locate.tsx';
-import { Questions } from './questions/Questions.tsx';
-import { Redirect } from './redirect/Redirect.tsx';
+import type { Flow } from '../engine/types.ts';
+import { lazyWidget, type LazyWidget } from './lazy-widget.tsx';
 import './shared/ui.css';
 
-export const registry: Record<string, Widget> = {
-  intro: Intro,
-  questions: Questions,
-  contact: Contact,
-  'case-value': CaseValue,
-  consent: Consent,
-  'legal-notice': LegalNoticeBlock,
-  'lead-types': LeadTypes,
-  'call-time': CallTime,
-  explanation: Explanation,
-  locate: Locate,
-  'free-text': FreeText,
-  redirect: Redirect,
-  dialog: Dialog,
+export const registry: Record<string, LazyWidget> = {
+  intro: lazyWidget(() => import('./intro/Intro.tsx').then((m) => m.Intro)),
+  questions: lazyWidget(() => import('./questions/Questions.tsx').then((m) => m.Questions)),
+  contact: lazyWidget(() => import('./contact/Contact.tsx').then((m) => m.Contact)),
+  'case-value': lazyWidget(() => import('./case-value/CaseValue.tsx').then((m) => m.CaseValue)),
+  consent: lazyWidget(() => import('./consent/Consent.tsx').then((m) => m.Consent)),
+  'legal-notice': lazyWidget(() => import('./consent/LegalNotice.tsx').then((m) => m.LegalNoticeBlock)),
+  'lead-types': lazyWidget(() => import('./lead-types/LeadTypes.tsx').then((m) => m.LeadTypes)),
+  'call-time': lazyWidget(() => import('./call-time/CallTime.tsx').then((m) => m.CallTime)),
+  explanation: lazyWidget(() => import('./explanation/Explanation.tsx').then((m) => m.Explanation)),
+  locate: lazyWidget(() => import('./locate/Locate.tsx').then((m) => m.Locate)),
+  'free-text': lazyWidget(() => import('./free-text/FreeText.tsx').then((m) => m.FreeText)),
+  redirect: lazyWidget(() => import('./redirect/Redirect.tsx').then((m) => m.Redirect)),
+  dialog: lazyWidget(() => import('./dialog/Dialog.tsx').then((m) => m.Dialog)),
 };
 
-/** What a widget needs loaded before it is usable, started when its step is current or next (a NEXT or ANSWER away). */
+/** What a widget needs loaded before it is usable beyond its code, started when its step is current or next. */
 export const preloads: Record<string, () => Promise<unknown>> = {
   contact: loadPhoneLibrary,
   locate: () => import('./locate/LeafletMap.tsx'),
 };
+
+/** The widgets a step of a flow shows. */
+export const widgetsOf = (flow: Flow, stepId: string) => flow.steps[stepId]?.blocks.map((block) => block.widget) ?? [];
+
+/** The code of a step's widgets, fetched in parallel: once it resolves, the step renders without suspending. */
+export const loadStepWidgets = (flow: Flow, stepId: string) => Promise.all(widgetsOf(flow, stepId).map((widget) => registry[widget]?.load() ?? Promise.resolve()));

@@ -1,6 +1,6 @@
 // One funnel on screen: runs its machine and draws the current step's heading, progress, widgets, error and buttons.
 import { useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { evaluate, holds } from '../../engine/logic.ts';
@@ -12,6 +12,7 @@ import { visitMeta } from '../attribution.ts';
 import { withLang } from '../layout/LangLink.tsx';
 import { NetworkErrorDialog } from './NetworkErrorDialog.tsx';
 import { forgetProgress, useFunnelActor } from './use-funnel-actor.ts';
+import { markStepShown } from './step-shown.ts';
 import { usePreloads } from './use-preloads.ts';
 import { useStepHistory, type StepState } from './use-step-history.ts';
 import { useSubmitFailure } from './use-submit-failure.ts';
@@ -43,6 +44,8 @@ function FunnelPage({ flow }: { flow: Flow }) {
   const stepId = stepOf(snapshot);
   const step = flow.steps[stepId];
   const busy = isBusy(snapshot);
+  // A layout effect: it runs before usePreloads' effect starts fetching the next steps.
+  useLayoutEffect(() => markStepShown(stepId), [stepId]);
   usePreloads(flow, stepId);
   const data = dataOf(flow, snapshot.context);
   const failure = useSubmitFailure(flow, snapshot.context.error, busy, () => actorRef.send({ type: 'NEXT' }), t, i18n.language);
@@ -97,22 +100,25 @@ function FunnelPage({ flow }: { flow: Flow }) {
         {t(title)}
       </h1>
       <div className="funnel-blocks">
-        {blocks.map((block, i) => {
-          const Widget = registry[block.widget] as ComponentType<WidgetProps> | undefined;
-          if (!Widget) return null;
-          const props: WidgetProps = {
-            props: block.props ?? {},
-            answers: snapshot.context.answers,
-            computed: data.computed,
-            busy,
-            send,
-            back,
-            ns: flow.namespace,
-            navigate: leave,
-          };
-          // Keyed by screen, not step id: the same widget on a step with the same heading keeps its state (open panels, focus).
-          return <Widget key={`${title}-${i}-${block.widget}`} {...props} />;
-        })}
+        {/* A step whose widget code is still on its way (the next steps' code is fetched ahead, use-preloads.ts). */}
+        <Suspense fallback={<p className="loading">{t('app:loading')}</p>}>
+          {blocks.map((block, i) => {
+            const Widget = registry[block.widget] as ComponentType<WidgetProps> | undefined;
+            if (!Widget) return null;
+            const props: WidgetProps = {
+              props: block.props ?? {},
+              answers: snapshot.context.answers,
+              computed: data.computed,
+              busy,
+              send,
+              back,
+              ns: flow.namespace,
+              navigate: leave,
+            };
+            // Keyed by screen, not step id: the same widget on a step with the same heading keeps its state (open panels, focus).
+            return <Widget key={`${title}-${i}-${block.widget}`} {...props} />;
+          })}
+        </Suspense>
       </div>
       <div id={STEP_ERROR_ID} className="funnel-error" role="alert" aria-live="assertive">
         {failure.inline}

@@ -1,10 +1,8 @@
-// Loads what the current step's widgets need and starts loading what the next steps' widgets need (widgets/registry.ts).
+// Loads what the current step's widgets need and starts loading the next steps' widgets and their needs (widgets/registry.ts).
 import { useEffect, useState } from 'react';
 import { transitionList } from '../../engine/transitions.ts';
 import type { Flow } from '../../engine/types.ts';
-import { preloads } from '../../widgets/registry.ts';
-
-const widgetsOf = (flow: Flow, stepId: string) => flow.steps[stepId]?.blocks.map((block) => block.widget) ?? [];
+import { loadStepWidgets, preloads, widgetsOf } from '../../widgets/registry.ts';
 
 /** The steps a NEXT or an ANSWER can lead to from this one. */
 export function nextStepIds(flow: Flow, stepId: string): string[] {
@@ -22,7 +20,10 @@ export function usePreloads(flow: Flow, stepId: string): void {
     let live = true;
     const current = widgetsOf(flow, stepId).filter((widget) => widget in preloads);
     if (current.length) void Promise.all(current.map(preload)).then(() => live && setLoaded((n) => n + 1));
-    for (const id of nextStepIds(flow, stepId)) widgetsOf(flow, id).forEach((widget) => void preload(widget));
+    for (const id of nextStepIds(flow, stepId)) {
+      loadStepWidgets(flow, id).catch(() => undefined);
+      widgetsOf(flow, id).forEach((widget) => void preload(widget));
+    }
     return () => {
       live = false;
     };

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { captureAttribution, visitMeta } from '../../src/attribution.ts';
 import { progressOf } from '../../src/funnel/FunnelPage.tsx';
 import { formatWait } from '../../src/funnel/format-wait.ts';
+import { loadCatalogue } from '../testing/i18n.ts';
 import { initI18n, languageOf } from '../../src/i18n.ts';
 import { routes } from '../../src/routes.tsx';
 import { loadFunnel } from '../../src/funnel/load-funnel.ts';
@@ -13,7 +14,7 @@ import { flows } from '../../src/flows.ts';
 const renderAt = (url: string) => render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: [url] })} />);
 
 beforeAll(async () => {
-  await initI18n('en');
+  await initI18n('en', [], loadCatalogue);
   // Funnel routes suspend until their code and flow are loaded (main.tsx starts that for the first page).
   await Promise.all(flows.map(loadFunnel));
 });

@@ -3,6 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { flows } from '../../src/flows.ts';
+import { loadCatalogue } from '../testing/i18n.ts';
 import { initI18n } from '../../src/i18n.ts';
 import { routes, STATE_PREFIXES } from '../../src/routes.tsx';
 import { loadFunnel } from '../../src/funnel/load-funnel.ts';
@@ -11,7 +12,7 @@ const renderAt = (url: string) => render(<RouterProvider router={createMemoryRou
 const NOT_FOUND = "We couldn't find that page";
 
 beforeAll(async () => {
-  await initI18n('en');
+  await initI18n('en', [], loadCatalogue);
   // Funnel routes suspend until their code and flow are loaded (main.tsx starts that for the first page).
   await Promise.all(flows.map(loadFunnel));
 });

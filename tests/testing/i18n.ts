@@ -15,6 +15,12 @@ for (const [path, mod] of Object.entries(modules)) {
   (catalogues[lng] ??= {})[ns] = mod.default;
 }
 
+/** The app's catalogue loader for tests that start i18next as the app does (src/i18n.ts), without a network. */
+export const loadCatalogue = (lng: string, ns: string) => {
+  const catalogue = catalogues[lng]?.[ns];
+  return catalogue ? Promise.resolve(catalogue) : Promise.reject(new Error(`no catalogue ${lng}/${ns}`));
+};
+
 /** Copy for widget tests that do not depend on a particular funnel's catalogue. */
 export const FIXTURE_NS = 'fixture';
 const fixture: Record<Lang, Record<string, unknown>> = {

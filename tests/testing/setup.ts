@@ -3,9 +3,11 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { loadPhoneLibrary } from '../../engine/phone.ts';
+import { registry } from '../../widgets/registry.ts';
 
-// In the app the funnel page loads it near the contact step; widget tests render that step directly.
-await loadPhoneLibrary();
+// In the app the funnel page loads these near the step that needs them; tests render any step directly.
+// (Suspending on a widget's code is tested in tests/widgets/lazy-widget.test.tsx.)
+await Promise.all([loadPhoneLibrary(), ...Object.values(registry).map((widget) => widget.load())]);
 
 afterEach(() => {
   cleanup();
