@@ -9,6 +9,15 @@ export interface PgDbOptions {
   max?: number;
 }
 
+// Every statement is prepared once per connection under a name of its text, so the server parses and plans it once;
+// the server's statements are a fixed set (lists of values add one per length), so the names stay few.
+const names = new Map<string, string>();
+const statementName = (sql: string): string => {
+  let name = names.get(sql);
+  if (name === undefined) names.set(sql, (name = `claimflow_${names.size + 1}`));
+  return name;
+};
+
 export function openPgDb(connectionString: string, options: PgDbOptions = {}): Db {
   const schema = options.schema ?? 'public';
   if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`bad schema name "${schema}"`);
@@ -22,7 +31,7 @@ export function openPgDb(connectionString: string, options: PgDbOptions = {}): D
 
   const wrap = (client: pg.Pool | pg.PoolClient): Queryable => ({
     async query<T>(sql: string, params?: unknown[]) {
-      const result = await client.query(sql, params);
+      const result = await client.query({ name: statementName(sql), text: sql, values: params });
       return { rows: result.rows as T[] };
     },
   });

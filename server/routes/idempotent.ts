@@ -2,7 +2,7 @@
 // transaction, and a retry gets that answer again byte for byte.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, Queryable } from '../db/db.ts';
-import { lockKey, purgeKeys, requestHash, saveKey } from '../store/idempotency-keys.ts';
+import { isKeyTaken, lockKey, purgeKeys, requestHash, saveKey } from '../store/idempotency-keys.ts';
 import type { ValidationErrorBody } from '../validation.ts';
 import { fieldError } from './field-error.ts';
 
@@ -60,8 +60,8 @@ export async function answerOnce(
     lastPurge = Date.now();
     await purgeKeys(db);
   }
-  try {
-    const answer = await db.transaction(async (tx) => {
+  const run = () =>
+    db.transaction(async (tx) => {
       if (key !== undefined) {
         const earlier = await lockKey(tx, route, key, hash);
         if (earlier.kind === 'replay') return { status: earlier.status, bytes: earlier.response };
@@ -73,6 +73,12 @@ export async function answerOnce(
       const bytes = serialize(reply, outcome);
       if (key !== undefined) await saveKey(tx, route, key, hash, outcome.status, bytes);
       return { status: outcome.status, bytes };
+    });
+  try {
+    // A key answered by another transaction after lockKey read is seen by the second run, which replays it.
+    const answer = await run().catch((error: unknown) => {
+      if (isKeyTaken(error)) return run();
+      throw error;
     });
     return sendBytes(reply, answer.status, answer.bytes);
   } catch (error) {

@@ -4,7 +4,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ConsentCatalogue } from '../consent-text.ts';
 import type { Db } from '../db/db.ts';
 import { e164FromTyped } from '../phone.ts';
-import { insertConsentRecord } from '../store/consents.ts';
 import { insertLead, type LeadFields } from '../store/leads.ts';
 import { fieldError } from './field-error.ts';
 import { answerOnce, idempotencyKeyOf } from './idempotent.ts';
@@ -71,37 +70,39 @@ export async function submitLead({ db, catalogue, clock }: SubmissionDeps, reque
   const ip = request.ip;
   const userAgent = request.headers['user-agent']?.slice(0, 512);
   return answerOnce(db, request, reply, key, async (tx) => {
-    const consentRecordId = await insertConsentRecord(tx, {
-      kind: 'lead',
-      wording,
-      locale: s.consent.locale,
-      flowId: s.consent.flowId,
-      flowVersion: s.consent.flowVersion,
-      pageUrl: s.consent.pageUrl,
-      phone,
-      verificationId,
-      trustedFormCert: s.trustedFormCert ?? undefined,
-      trustedFormPingUrl: undefined,
-      consentedAtMs,
-      ip,
-      userAgent,
-    });
-    const lead = await insertLead(tx, {
-      funnel: s.funnel,
-      calcId: s.calcId,
-      firstName: s.firstName.trim(),
-      lastName: s.lastName.trim(),
-      phone,
-      email: s.email.trim(),
-      legalConsult: s.legalConsult,
-      language: s.language,
-      body: s.body,
-      verificationId,
-      consentRecordId,
-      pageReferrers: referrers,
-      ip,
-      userAgent,
-    });
+    const lead = await insertLead(
+      tx,
+      {
+        funnel: s.funnel,
+        calcId: s.calcId,
+        firstName: s.firstName.trim(),
+        lastName: s.lastName.trim(),
+        phone,
+        email: s.email.trim(),
+        legalConsult: s.legalConsult,
+        language: s.language,
+        body: s.body,
+        verificationId,
+        pageReferrers: referrers,
+        ip,
+        userAgent,
+      },
+      {
+        kind: 'lead',
+        wording,
+        locale: s.consent.locale,
+        flowId: s.consent.flowId,
+        flowVersion: s.consent.flowVersion,
+        pageUrl: s.consent.pageUrl,
+        phone,
+        verificationId,
+        trustedFormCert: s.trustedFormCert ?? undefined,
+        trustedFormPingUrl: undefined,
+        consentedAtMs,
+        ip,
+        userAgent,
+      },
+    );
     return { status: 200, body: { resultIds: [lead.id], lead } };
   });
 }

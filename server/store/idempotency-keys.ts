@@ -35,16 +35,17 @@ export const KEY_LOCK_SQL = 'SELECT pg_try_advisory_xact_lock(hashtext($1), hash
  * What became of key on route, inside the transaction that will do the request's work: in_progress when another
  * transaction (another process, or another connection of this one) holds its lock; else the answer kept for it
  * (replay), or reused when that was for another request, or new. A new key stays locked until the transaction ends.
+ * One statement: its read may miss an answer committed while it took the lock, and then saveKey fails (isKeyTaken).
  */
 export async function lockKey(tx: Queryable, route: string, key: string, hash: string): Promise<Earlier> {
-  const { rows: lock } = await tx.query<{ locked: boolean }>(KEY_LOCK_SQL, [route, key]);
-  if (!lock[0]?.locked) return { kind: 'in_progress' };
-  const { rows } = await tx.query<{ request_hash: string; status: number; response: string }>(
-    'SELECT request_hash, status, response FROM idempotency_keys WHERE route = $1 AND key = $2',
+  const { rows } = await tx.query<{ locked: boolean; request_hash: string | null; status: number; response: string }>(
+    `SELECT k.locked, i.request_hash, i.status, i.response
+     FROM (${KEY_LOCK_SQL}) k LEFT JOIN idempotency_keys i ON k.locked AND i.route = $1 AND i.key = $2`,
     [route, key],
   );
   const row = rows[0];
-  if (!row) return { kind: 'new' };
+  if (!row?.locked) return { kind: 'in_progress' };
+  if (row.request_hash === null) return { kind: 'new' };
   if (row.request_hash !== hash) return { kind: 'reused' };
   return { kind: 'replay', status: row.status, response: row.response };
 }
@@ -55,6 +56,12 @@ export async function saveKey(tx: Queryable, route: string, key: string, hash: s
     'INSERT INTO idempotency_keys (route, key, request_hash, status, response) VALUES ($1, $2, $3, $4, $5)',
     [route, key, hash, status, response],
   );
+}
+
+/** Whether saveKey failed because the key's answer was committed meanwhile: the request is to be run again (a replay). */
+export function isKeyTaken(error: unknown): boolean {
+  const e = error as { code?: unknown; constraint?: unknown } | null;
+  return e?.code === '23505' && e.constraint === 'idempotency_keys_pkey';
 }
 
 /** Deletes answers older than the retention. */

@@ -1,5 +1,6 @@
 // Stores leads and reads them back in the shape the API returns.
 import type { Queryable } from '../db/db.ts';
+import { consentRecordInsert, withConsentText, type NewConsentRecord } from './consents.ts';
 import { VERIFICATION_VALID_HOURS } from './verifications.ts';
 
 /** What a lead says of itself, as submitted and as stored. */
@@ -20,8 +21,6 @@ export interface LeadFields {
 export interface NewLead extends LeadFields {
   /** The phone_verifications row the lead was created under. */
   verificationId: number;
-  /** Its consent record, stored first in the same transaction. */
-  consentRecordId: number;
   /** The page-referrers header. */
   pageReferrers: string | undefined;
   ip: string;
@@ -85,19 +84,20 @@ export function toLead(row: LeadRow): Lead {
   };
 }
 
-/** Inserts a lead; run in the transaction that stored its consent record. */
-export async function insertLead(tx: Queryable, l: NewLead): Promise<Lead> {
-  const { rows } = await tx.query<LeadRow>(
-    `INSERT INTO leads (funnel, calc_id, first_name, last_name, phone, email, legal_consult, language, body,
+/** Inserts a lead and its consent record (and the wording, when new), in one statement of the caller's transaction. */
+export async function insertLead(tx: Queryable, l: NewLead, consent: NewConsentRecord): Promise<Lead> {
+  const leadParams = [
+    l.funnel, l.calcId ?? null, l.firstName, l.lastName, l.phone, l.email, l.legalConsult, l.language,
+    JSON.stringify(l.body), l.verificationId, l.pageReferrers ?? null, l.ip, l.userAgent ?? null,
+  ];
+  const record = consentRecordInsert(consent, leadParams.length + 1);
+  const sql = `WITH record AS (${record.sql})
+     INSERT INTO leads (funnel, calc_id, first_name, last_name, phone, email, legal_consult, language, body,
        verification_id, consent_record_id, page_referrers, ip, user_agent)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10, $11, $12, $13, $14)
-     RETURNING ${COLUMNS}`,
-    [
-      l.funnel, l.calcId ?? null, l.firstName, l.lastName, l.phone, l.email, l.legalConsult, l.language,
-      JSON.stringify(l.body), l.verificationId, l.consentRecordId, l.pageReferrers ?? null, l.ip, l.userAgent ?? null,
-    ],
-  );
-  const row = rows[0];
+     SELECT $1, $2, $3, $4, $5, $6, $7::boolean, $8, $9::jsonb, $10::bigint, record.id, $11, $12, $13 FROM record
+     RETURNING ${COLUMNS}`;
+  const params = [...leadParams, ...record.params];
+  const [row] = await withConsentText(tx, consent.wording, async () => (await tx.query<LeadRow>(sql, params)).rows);
   if (!row) throw new Error('lead insert returned no row');
   return toLead(row);
 }
