@@ -2,6 +2,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { firstWidgets } from './scripts/first-widgets.ts';
 import { FLOWS_DIR, flowProblems } from './scripts/flows-check.ts';
 
 function checkFlows(): Plugin {
@@ -20,8 +21,13 @@ function checkFlows(): Plugin {
 }
 
 export default defineConfig({
-  // Brotli and gzip copies of every text asset next to it, served by the API as they are (server/app.ts: preCompressed).
-  plugins: [react(), checkFlows(), compression({ algorithms: ['brotliCompress', 'gzip'], exclude: /\.map$/, logLevel: 'silent' })],
+  plugins: [
+    react(),
+    checkFlows(),
+    firstWidgets(),
+    // Brotli and gzip copies of every text asset next to it, served by the API as they are (server/app.ts: preCompressed).
+    compression({ algorithms: ['brotliCompress', 'gzip'], exclude: /\.map$/, logLevel: 'silent' }),
+  ],
   resolve: { alias: { '@flows': FLOWS_DIR } },
   server: { proxy: { '/api': 'http://localhost:8080' } },
   build: {
@@ -40,7 +46,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-            { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
+            { name: 'router', test: /node_modules[\\/](wouter|regexparam)[\\/]/ },
             // <Trans> and its HTML parser go with the widgets that use them, not with the first screen.
             { name: 'i18n', test: /node_modules[\\/]((i18next|use-sync-external-store)[\\/]|react-i18next[\\/](?!dist[\\/]es[\\/]Trans))/ },
           ],

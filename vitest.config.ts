@@ -1,10 +1,11 @@
 // Test projects: pure Node suites, DOM suites (widgets, app shell) in jsdom, and browser walks against the real server.
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { firstWidgets } from './scripts/first-widgets.ts';
 import { FLOWS_DIR } from './scripts/flows-check.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), firstWidgets()],
   resolve: { alias: { '@flows': FLOWS_DIR } },
   test: {
     projects: [

@@ -1,7 +1,6 @@
 // The web app's entry: language from the URL, attribution captured, then the router.
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
 import { startOutbox } from './api/outbox.ts';
 import { captureAttribution } from './attribution.ts';
 import { initI18n, languageOf } from './i18n.ts';
@@ -16,10 +15,11 @@ startOutbox();
 // that showed its frame with "Loading…" first would then move the footer and heading (layout shift).
 const funnel = flowAt(window.location.pathname);
 await Promise.all([initI18n(languageOf(window.location.search), funnel && funnelNamespaces(funnel)), funnel && loadFunnel(funnel)]);
-createRoot(document.getElementById('root') as HTMLElement).render(
-  <StrictMode>
-    <BrowserRouter>
+// A transition: React renders the first page in slices, yielding to the browser, instead of one long task.
+startTransition(() =>
+  createRoot(document.getElementById('root') as HTMLElement).render(
+    <StrictMode>
       <AppRoutes />
-    </BrowserRouter>
-  </StrictMode>,
+    </StrictMode>,
+  ),
 );

@@ -1,8 +1,9 @@
 // The app's routes: every route of every flow, the home page, the text pages, and a not-found page.
 import { use } from 'react';
-import { useRoutes, type RouteObject } from 'react-router';
+import { Route, Switch } from 'wouter';
 import { STATE_VIEWS } from '../widgets/locate/map-view.ts';
 import { GeoContext } from '../widgets/shared/geo.ts';
+import { FunnelRoute } from './funnel/FunnelPage.tsx';
 import { loadFunnel } from './funnel/load-funnel.ts';
 import { flows, type FlowEntry } from './flows.ts';
 import { geoServices } from './geo/geo-services.ts';
@@ -16,9 +17,9 @@ export const STATE_PREFIXES = Object.keys(STATE_VIEWS);
 /** A flow route and, when it is one segment, the same route under each state prefix. */
 const withStatePrefixes = (path: string) => (/^\/[^/]+$/.test(path) ? [path, ...STATE_PREFIXES.map((st) => `/${st}${path}`)] : [path]);
 
-/** A funnel's page once its code and flow are loaded (the layout's Suspense shows loading until then). */
+/** A funnel's page once its flow is loaded (the layout's Suspense shows loading until then). */
 function Funnel({ entry }: { entry: FlowEntry }) {
-  const { flow, FunnelRoute } = use(loadFunnel(entry));
+  const flow = use(loadFunnel(entry));
   return <FunnelRoute key={flow.id} flow={flow} />;
 }
 
@@ -28,26 +29,34 @@ export const flowAt = (pathname: string): FlowEntry | undefined => {
   return flows.find((flow) => flow.routes.flatMap(withStatePrefixes).includes(path));
 };
 
-export const routes: RouteObject[] = [
-  {
-    element: <Layout />,
-    children: [
-      { path: '/', element: <LinksPage copy="home" /> },
-      ...flows.flatMap((flow) =>
-        flow.routes.flatMap(withStatePrefixes).map((path) => ({
-          path,
-          element: (
-            <GeoContext.Provider value={geoServices}>
-              <Funnel entry={flow} />
-            </GeoContext.Provider>
-          ),
-        })),
-      ),
-      ...(['about', 'terms', 'privacy', 'disclaimer'] as const).map((page) => ({ path: `/${page}`, element: <InfoPage page={page} /> })),
-      { path: '*', element: <LinksPage copy="notFound" /> },
-    ],
-  },
-];
+const INFO_PAGES = ['about', 'terms', 'privacy', 'disclaimer'] as const;
 
-/** The app's routes in declarative mode (BrowserRouter): the data router would add ≈18 KB gzip that nothing uses. */
-export const AppRoutes = () => useRoutes(routes);
+/** The app's pages in the frame: every route of every flow, the home page, the text pages, and a not-found page. */
+export function AppRoutes() {
+  return (
+    <Layout>
+      <Switch>
+        <Route path="/">
+          <LinksPage copy="home" />
+        </Route>
+        {flows.flatMap((flow) =>
+          flow.routes.flatMap(withStatePrefixes).map((path) => (
+            <Route key={path} path={path}>
+              <GeoContext.Provider value={geoServices}>
+                <Funnel entry={flow} />
+              </GeoContext.Provider>
+            </Route>
+          )),
+        )}
+        {INFO_PAGES.map((page) => (
+          <Route key={page} path={`/${page}`}>
+            <InfoPage page={page} />
+          </Route>
+        ))}
+        <Route>
+          <LinksPage copy="notFound" />
+        </Route>
+      </Switch>
+    </Layout>
+  );
+}

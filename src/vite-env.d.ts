@@ -9,3 +9,9 @@ interface ImportMetaEnv {
   /** The tiles' attribution (HTML). */
   readonly VITE_MAP_TILE_ATTRIBUTION?: string;
 }
+
+/** The widgets each flow's first step shows, by flow id (scripts/first-widgets.ts). */
+declare module 'virtual:first-widgets' {
+  const widgets: Record<string, string[]>;
+  export default widgets;
+}

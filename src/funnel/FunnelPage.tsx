@@ -2,7 +2,6 @@
 import { useSelector } from '@xstate/react';
 import { Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
 import { evaluate, holds } from '../../engine/logic.ts';
 import { dataOf, isBusy, stepOf } from '../../engine/machine.ts';
 import type { Flow, FlowEvent } from '../../engine/types.ts';
@@ -10,11 +9,12 @@ import { registry } from '../../widgets/registry.ts';
 import { STEP_ERROR_ID, type WidgetProps } from '../../widgets/types.ts';
 import { visitMeta } from '../attribution.ts';
 import { withLang } from '../layout/LangLink.tsx';
+import { usePageLocation } from '../page-history.ts';
 import { NetworkErrorDialog } from './NetworkErrorDialog.tsx';
 import { forgetProgress, useFunnelActor } from './use-funnel-actor.ts';
 import { markStepShown } from './step-shown.ts';
 import { usePreloads } from './use-preloads.ts';
-import { useStepHistory, type StepState } from './use-step-history.ts';
+import { useStepHistory } from './use-step-history.ts';
 import { useSubmitFailure } from './use-submit-failure.ts';
 import './funnel.css';
 
@@ -23,23 +23,22 @@ export const progressOf = (stepId: string) => Math.min(1, Math.max(0, (Number(st
 
 /** A funnel's route: reaching it anew (a link, not Back, Forward or a reload) starts a new visit of the funnel. */
 export function FunnelRoute({ flow }: { flow: Flow }) {
-  const location = useLocation();
-  const [visit, setVisit] = useState(location.key);
-  if ((location.state as StepState | null)?.step === undefined && visit !== location.key) setVisit(location.key);
-  return <FunnelPage key={`${flow.id}:${visit}`} flow={flow} />;
+  const { state } = usePageLocation();
+  const [visit, setVisit] = useState(state.visit);
+  if (state.step === undefined && visit !== state.visit) setVisit(state.visit);
+  return <FunnelPage key={`${flow.id}:${visit ?? 'landing'}`} flow={flow} />;
 }
 
 function FunnelPage({ flow }: { flow: Flow }) {
   const { t, i18n } = useTranslation([flow.namespace, 'app', 'common', 'errors', 'fields', 'locate']);
-  const location = useLocation();
-  const navigate = useNavigate();
+  const location = usePageLocation();
   const input = useMemo(
     () => ({ query: Object.fromEntries(new URLSearchParams(location.search)), meta: visitMeta(), locale: i18n.language }),
     // The machine's input is read once, when the funnel starts.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [flow],
   );
-  const actorRef = useFunnelActor(flow, input, (location.state as StepState | null)?.step !== undefined);
+  const actorRef = useFunnelActor(flow, input, location.state.step !== undefined);
   const snapshot = useSelector(actorRef, (s) => s);
   const stepId = stepOf(snapshot);
   const step = flow.steps[stepId];
@@ -76,7 +75,7 @@ function FunnelPage({ flow }: { flow: Flow }) {
   const leave = (href: string) => {
     if (step?.final) forgetProgress(flow);
     if (/^https?:/.test(href)) window.location.assign(href);
-    else void navigate(withLang(href, i18n.language));
+    else location.navigate(withLang(href, i18n.language));
   };
 
   if (!step) return null;

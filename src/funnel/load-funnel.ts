@@ -1,24 +1,20 @@
-// A funnel route's code, flow and copy, fetched once per flow: started by main.tsx for the first page, else by the route.
+// A funnel route's flow, first widgets and copy, fetched once per flow: started by main.tsx for the first page, else by
+// the route. The funnel page's own code is in the entry (every ad lands on a funnel), so it is not a step of the wait.
 import i18next from 'i18next';
+import firstWidgets from 'virtual:first-widgets';
 import type { Flow } from '../../engine/types.ts';
-import { loadStepWidgets } from '../../widgets/registry.ts';
+import { loadWidgets } from '../../widgets/registry.ts';
 import type { FlowEntry } from '../flows.ts';
 
-export interface LoadedFunnel {
-  flow: Flow;
-  FunnelRoute: typeof import('./FunnelPage.tsx').FunnelRoute;
-}
+const loading = new Map<string, Promise<Flow>>();
 
-const loading = new Map<string, Promise<LoadedFunnel>>();
-
-export function loadFunnel(entry: FlowEntry): Promise<LoadedFunnel> {
+export function loadFunnel(entry: FlowEntry): Promise<Flow> {
   let promise = loading.get(entry.id);
   if (!promise) {
     // Before i18next starts (main.tsx), initI18n fetches these namespaces itself.
     const copy = i18next.isInitialized ? i18next.loadNamespaces(funnelNamespaces(entry)) : undefined;
-    // The first step's widgets as soon as the flow names them, so the first screen does not suspend on them.
-    const flow = entry.load().then(async (loaded) => (await loadStepWidgets(loaded, loaded.initial), loaded));
-    const started = Promise.all([flow, import('./FunnelPage.tsx'), copy]).then(([loaded, page]) => ({ flow: loaded, FunnelRoute: page.FunnelRoute }));
+    // The first step's widgets with the flow (their names are known at build time), so the first screen does not suspend.
+    const started = Promise.all([entry.load(), loadWidgets(firstWidgets[entry.id] ?? []), copy]).then(([flow]) => flow);
     // Marked fulfilled as React's use() reads it, so a loaded funnel renders at once instead of suspending a tick.
     void started.then((value) => Object.assign(started, { status: 'fulfilled', value }), () => undefined);
     promise = started;

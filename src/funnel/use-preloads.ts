@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { transitionList } from '../../engine/transitions.ts';
 import type { Flow } from '../../engine/types.ts';
-import { loadStepWidgets, preloads, widgetsOf } from '../../widgets/registry.ts';
+import { loadWidgets, preloads, widgetsOf } from '../../widgets/registry.ts';
 
 /** The steps a NEXT or an ANSWER can lead to from this one. */
 export function nextStepIds(flow: Flow, stepId: string): string[] {
@@ -21,7 +21,7 @@ export function usePreloads(flow: Flow, stepId: string): void {
     const current = widgetsOf(flow, stepId).filter((widget) => widget in preloads);
     if (current.length) void Promise.all(current.map(preload)).then(() => live && setLoaded((n) => n + 1));
     for (const id of nextStepIds(flow, stepId)) {
-      loadStepWidgets(flow, id).catch(() => undefined);
+      loadWidgets(widgetsOf(flow, id)).catch(() => undefined);
       widgetsOf(flow, id).forEach((widget) => void preload(widget));
     }
     return () => {

@@ -1,22 +1,14 @@
 // Mirrors the funnel's step in the browser history, so the phone's Back button goes back one step.
 import { useEffect, useRef } from 'react';
-import { useLocation, useNavigate } from 'react-router';
-
-export interface StepState {
-  step?: string;
-  /** How many funnel entries lie behind this one in the history. */
-  depth?: number;
-}
+import { usePageLocation } from '../page-history.ts';
 
 /** Returns the handler for the page's own Back button: it walks history, so both Back buttons behave the same. */
 export function useStepHistory(step: string, canGoBack: boolean, goBack: () => void): () => void {
-  const location = useLocation();
-  const navigate = useNavigate();
-  const state = (location.state as StepState | null) ?? {};
+  const { pathname, search, state, navigate } = usePageLocation();
   const depth = state.depth ?? 0;
   const shownDepth = useRef(depth);
   const popping = useRef(false);
-  const here = `${location.pathname}${location.search}`;
+  const here = `${pathname}${search}`;
 
   // The machine moved: record the new step (replacing the entry when the move answered a Back press).
   useEffect(() => {
@@ -24,7 +16,7 @@ export function useStepHistory(step: string, canGoBack: boolean, goBack: () => v
     const replace = state.step === undefined || popping.current;
     popping.current = false;
     shownDepth.current = replace ? depth : depth + 1;
-    void navigate(here, { state: { step, depth: shownDepth.current }, replace });
+    navigate(here, { state: { ...state, step, depth: shownDepth.current }, replace });
     // Only a change of the machine's step records history; history changes are handled below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [step]);
@@ -33,20 +25,21 @@ export function useStepHistory(step: string, canGoBack: boolean, goBack: () => v
   useEffect(() => {
     if (state.step === undefined || state.step === step) return;
     if (depth > shownDepth.current) {
-      void navigate(-1);
+      history.back();
     } else if (canGoBack) {
       popping.current = true;
       shownDepth.current = depth;
       goBack();
     } else {
       shownDepth.current = depth;
-      void navigate(here, { state: { step, depth }, replace: true });
+      navigate(here, { state: { ...state, step, depth }, replace: true });
     }
+    // Each move of the history gives a new state object (wouter's useHistoryState).
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [location.key]);
+  }, [state]);
 
   return () => {
-    if (depth > 0) void navigate(-1);
+    if (depth > 0) history.back();
     else goBack();
   };
 }

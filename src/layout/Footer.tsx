@@ -1,12 +1,11 @@
 // The footer: terms, privacy, disclaimer and the language switch.
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { usePageLocation } from '../page-history.ts';
 import { LangLink } from './LangLink.tsx';
 
 export function Footer() {
   const { t, i18n } = useTranslation('app');
-  const location = useLocation();
-  const navigate = useNavigate();
+  const location = usePageLocation();
   const other = i18n.language === 'es' ? 'en' : 'es';
 
   const switchLanguage = () => {
@@ -15,7 +14,7 @@ export function Footer() {
     else params.set('lang', other);
     const search = params.toString();
     void i18n.changeLanguage(other);
-    void navigate(`${location.pathname}${search ? `?${search}` : ''}`, { replace: true, state: location.state as unknown });
+    location.navigate(`${location.pathname}${search ? `?${search}` : ''}`, { replace: true, state: location.state });
   };
 
   return (

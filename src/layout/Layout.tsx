@@ -1,15 +1,15 @@
 // The page frame: header with the side menu, the main content, and the footer (hidden when the URL contains embed).
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation } from 'react-router';
+import { usePageLocation } from '../page-history.ts';
 import { Footer } from './Footer.tsx';
 import { LangLink } from './LangLink.tsx';
 import { SideMenu } from './SideMenu.tsx';
 import './layout.css';
 
-export function Layout() {
+export function Layout({ children }: { children: ReactNode }) {
   const { t } = useTranslation('app');
-  const location = useLocation();
+  const location = usePageLocation();
   const embed = `${location.pathname}${location.search}`.includes('embed');
   return (
     <>
@@ -24,7 +24,7 @@ export function Layout() {
       )}
       <main id="main" className="site-main">
         <Suspense fallback={<p className="loading">{t('loading')}</p>}>
-          <Outlet />
+          {children}
         </Suspense>
       </main>
       {!embed && <Footer />}

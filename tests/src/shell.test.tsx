@@ -1,17 +1,20 @@
 import { render, screen, within } from '@testing-library/react';
 import i18next from 'i18next';
-import { RouterProvider, createMemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { captureAttribution, visitMeta } from '../../src/attribution.ts';
 import { progressOf } from '../../src/funnel/FunnelPage.tsx';
 import { formatWait } from '../../src/funnel/format-wait.ts';
 import { loadCatalogue } from '../testing/i18n.ts';
 import { initI18n, languageOf } from '../../src/i18n.ts';
-import { routes } from '../../src/routes.tsx';
+import { AppRoutes } from '../../src/routes.tsx';
 import { loadFunnel } from '../../src/funnel/load-funnel.ts';
 import { flows } from '../../src/flows.ts';
 
-const renderAt = (url: string) => render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: [url] })} />);
+/** The app at a URL of this (jsdom) window, as a visitor landing there. */
+const renderAt = (url: string) => {
+  window.history.replaceState(null, '', url);
+  return render(<AppRoutes />);
+};
 
 beforeAll(async () => {
   await initI18n('en', [], loadCatalogue);

@@ -1,14 +1,17 @@
 // §2.1: a funnel also answers under a state code (/tx/<route>), which the map picker reads; other prefixes stay not found.
 import { render, screen } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { flows } from '../../src/flows.ts';
 import { loadCatalogue } from '../testing/i18n.ts';
 import { initI18n } from '../../src/i18n.ts';
-import { routes, STATE_PREFIXES } from '../../src/routes.tsx';
+import { AppRoutes, STATE_PREFIXES } from '../../src/routes.tsx';
 import { loadFunnel } from '../../src/funnel/load-funnel.ts';
 
-const renderAt = (url: string) => render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: [url] })} />);
+/** The app at a URL of this (jsdom) window, as a visitor landing there. */
+const renderAt = (url: string) => {
+  window.history.replaceState(null, '', url);
+  return render(<AppRoutes />);
+};
 const NOT_FOUND = "We couldn't find that page";
 
 beforeAll(async () => {

@@ -2,16 +2,15 @@
 import { render } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
-import { RouterProvider, createMemoryRouter } from 'react-router';
 import type { Flow } from '../../engine/types.ts';
 import { FunnelRoute } from '../../src/funnel/FunnelPage.tsx';
 import { i18n } from './i18n.ts';
 
 export function renderFunnel(flow: Flow): UserEvent {
-  const router = createMemoryRouter([{ path: '/test', element: <FunnelRoute flow={flow} /> }], { initialEntries: ['/test'] });
+  window.history.replaceState(null, '', '/test');
   render(
     <I18nextProvider i18n={i18n}>
-      <RouterProvider router={router} />
+      <FunnelRoute flow={flow} />
     </I18nextProvider>,
   );
   return userEvent.setup();
