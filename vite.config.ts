@@ -20,6 +20,9 @@ function checkFlows(): Plugin {
   };
 }
 
+/** App modules of the first screen that lazy chunks import too (else each would be a tiny chunk of its own). */
+const SHELL = /[\\/](src[\\/](?!main\.tsx|geo[\\/]google-geo)|engine[\\/]|widgets[\\/](types|lazy-widget|registry)\.tsx?$|widgets[\\/]shared[\\/](geo|use-copy)\.ts$|widgets[\\/]dialog[\\/]|widgets[\\/]locate[\\/]map-view\.ts$)/;
+
 export default defineConfig({
   plugins: [
     react(),
@@ -42,13 +45,16 @@ export default defineConfig({
           const lang = /(^|\/)locales\/([a-z]{2})\/[^/]+\.json$/.exec(asset.originalFileNames[0] ?? '')?.[2];
           return `assets/${lang ? `${lang}-` : ''}[name]-[hash][extname]`;
         },
-        // Vendor chunks named for what they hold, not for the first app module that happened to share them.
+        // The first screen in few files (each one a round trip on a slow phone network): the libraries every funnel starts
+        // with, and the app's own shell code that lazy widgets share with it; the rest split per widget and per flow.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-            { name: 'router', test: /node_modules[\\/](wouter|regexparam)[\\/]/ },
-            // <Trans> and its HTML parser go with the widgets that use them, not with the first screen.
-            { name: 'i18n', test: /node_modules[\\/]((i18next|use-sync-external-store)[\\/]|react-i18next[\\/](?!dist[\\/]es[\\/]Trans))/ },
+            {
+              name: 'vendor',
+              // <Trans> and its HTML parser go with the widgets that use them, not with the first screen.
+              test: /node_modules[\\/]((react|react-dom|scheduler|wouter|regexparam|i18next|i18next-resources-to-backend|use-sync-external-store|xstate|@xstate[\\/]react|json-logic-js)[\\/]|react-i18next[\\/](?!dist[\\/]es[\\/]Trans))/,
+            },
+            { name: 'shell', test: SHELL },
           ],
         },
       },
