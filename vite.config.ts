@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { firstWidgets } from './scripts/first-widgets.ts';
+import { routePages } from './scripts/route-pages.ts';
 import { FLOWS_DIR, flowProblems } from './scripts/flows-check.ts';
 
 function checkFlows(): Plugin {
@@ -28,6 +29,7 @@ export default defineConfig({
     react(),
     checkFlows(),
     firstWidgets(),
+    routePages(),
     // Brotli and gzip copies of every text asset next to it, served by the API as they are (server/app.ts: preCompressed).
     compression({ algorithms: ['brotliCompress', 'gzip'], exclude: /\.map$/, logLevel: 'silent' }),
   ],

@@ -7,6 +7,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
 import { loggerOptions, type LogSetting } from './logging.ts';
+import { pageFinder } from './pages.ts';
 import { accidentRoutes } from './routes/accident.ts';
 import { leadRoutes } from './routes/leads.ts';
 import { placeRoutes } from './routes/places.ts';
@@ -57,6 +58,7 @@ export async function buildApp({ config, db, sms, log = false, ...routeOptions }
 
   const staticRoot = resolve(config.staticDir);
   const hasApp = existsSync(resolve(staticRoot, 'index.html'));
+  const pageOf = pageFinder(staticRoot);
   if (hasApp) {
     await app.register(fastifyStatic, {
       root: staticRoot,
@@ -78,7 +80,7 @@ export async function buildApp({ config, db, sms, log = false, ...routeOptions }
 
   app.setNotFoundHandler((request, reply) => {
     if (hasApp && wantsPage(request)) {
-      return reply.code(200).header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.code(200).header('cache-control', 'no-cache').sendFile(pageOf(request.url));
     }
     return reply.code(404).send({ error: 'not_found' });
   });

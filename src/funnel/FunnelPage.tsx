@@ -12,6 +12,7 @@ import { withLang } from '../layout/LangLink.tsx';
 import { usePageLocation } from '../page-history.ts';
 import { NetworkErrorDialog } from './NetworkErrorDialog.tsx';
 import { forgetProgress, useFunnelActor } from './use-funnel-actor.ts';
+import { FUNNEL_NAMESPACES } from './namespaces.ts';
 import { markStepShown } from './step-shown.ts';
 import { usePreloads } from './use-preloads.ts';
 import { useStepHistory } from './use-step-history.ts';
@@ -30,7 +31,7 @@ export function FunnelRoute({ flow }: { flow: Flow }) {
 }
 
 function FunnelPage({ flow }: { flow: Flow }) {
-  const { t, i18n } = useTranslation([flow.namespace, 'app', 'common', 'errors', 'fields', 'locate']);
+  const { t, i18n } = useTranslation([flow.namespace, ...FUNNEL_NAMESPACES]);
   const location = usePageLocation();
   const input = useMemo(
     () => ({ query: Object.fromEntries(new URLSearchParams(location.search)), meta: visitMeta(), locale: i18n.language }),

@@ -5,6 +5,7 @@ import firstWidgets from 'virtual:first-widgets';
 import type { Flow } from '../../engine/types.ts';
 import { loadWidgets } from '../../widgets/registry.ts';
 import type { FlowEntry } from '../flows.ts';
+import { FUNNEL_NAMESPACES } from './namespaces.ts';
 
 const loading = new Map<string, Promise<Flow>>();
 
@@ -24,4 +25,4 @@ export function loadFunnel(entry: FlowEntry): Promise<Flow> {
 }
 
 /** The i18n namespaces a funnel page reads (FunnelPage's useTranslation). */
-export const funnelNamespaces = (entry: FlowEntry) => [entry.namespace, 'app', 'common', 'errors', 'fields', 'locate'];
+export const funnelNamespaces = (entry: FlowEntry) => [entry.namespace, ...FUNNEL_NAMESPACES];

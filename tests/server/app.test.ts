@@ -25,6 +25,11 @@ describe('the web app and the API side by side', () => {
     await mkdir(join(dist, 'assets'));
     await writeFile(join(dist, 'index.html'), '<!doctype html><title>claimflow</title><div id="root"></div>');
     await writeFile(join(dist, 'assets', 'app-1a2b3c.js'), 'console.log("app")');
+    // A funnel route's own pages (scripts/route-pages.ts), one per language.
+    await mkdir(join(dist, 'routes', 'fb'), { recursive: true });
+    await writeFile(join(dist, 'routes', 'request-attorney.html'), '<!doctype html><title>attorney en</title><div id="root"></div>');
+    await writeFile(join(dist, 'routes', 'request-attorney.es.html'), '<!doctype html><title>attorney es</title><div id="root"></div>');
+    await writeFile(join(dist, 'routes', 'fb', 'request-attorney.html'), '<!doctype html><title>fb attorney en</title><div id="root"></div>');
     // The build's compressed copies (vite-plugin-compression2).
     await writeFile(join(dist, 'index.html.br'), brotliCompressSync('<!doctype html><title>claimflow</title><div id="root"></div>'));
     await writeFile(join(dist, 'assets', 'app-1a2b3c.js.br'), brotliCompressSync('console.log("app")'));
@@ -58,9 +63,24 @@ describe('the web app and the API side by side', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe('console.log("app")');
     for (const res of [br, gz, plain]) expect(res.headers.vary).toContain('Accept-Encoding');
-    const page = await s.app.inject({ url: '/request-attorney', headers: { accept: 'text/html', 'accept-encoding': 'br' } });
+    const page = await s.app.inject({ url: '/calculate-your-accident-claim-value', headers: { accept: 'text/html', 'accept-encoding': 'br' } });
     expect(page.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(page.rawPayload).toString()).toContain('id="root"');
+  });
+
+  it.each([
+    ['/request-attorney', 'attorney en'],
+    ['/request-attorney/?utm_source=ad', 'attorney en'],
+    ['/request-attorney?lang=es', 'attorney es'],
+    ['/tx/request-attorney?lang=es', 'attorney es'],
+    ['/fb/request-attorney', 'fb attorney en'],
+    ['/tx/fb/request-attorney', 'claimflow'],
+    ['/request-attorney/more', 'claimflow'],
+  ])('answers %s with its route’s page where the build made one (%s), else the app’s index', async (url, title) => {
+    const res = await s.app.inject({ url, headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain(`<title>${title}</title>`);
   });
 
   it.each(['/calculate-your-accident-claim-value', '/accident/123/1HGCM82633A004352', '/no-such-page?lang=es'])(

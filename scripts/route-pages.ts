@@ -1,0 +1,70 @@
+// Vite plugin: one HTML page per funnel route and language (routes/<route>.html, routes/<route>.es.html): the app's
+// index.html plus preload links for what the route's first step needs — its flow, its first widgets with their CSS, its
+// copy — so the browser fetches them alongside the app's code instead of after it. server/pages.ts picks the page.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { OutputAsset, OutputBundle, OutputChunk } from 'rolldown';
+import type { Plugin } from 'vite';
+import type { Flow } from '../engine/types.ts';
+import { FUNNEL_NAMESPACES } from '../src/funnel/namespaces.ts';
+import { FLOWS_DIR } from './flows-check.ts';
+
+const LANGUAGES = { en: '', es: '.es' };
+const REGISTRY = join(import.meta.dirname, '..', 'widgets', 'registry.ts');
+
+/** Widget name -> its module under widgets/, read from the registry's `name: lazyWidget(() => import('./dir/File.tsx')` lines. */
+function widgetModules(): Map<string, string> {
+  const source = readFileSync(REGISTRY, 'utf8');
+  return new Map([...source.matchAll(/'?([a-z-]+)'?: lazyWidget\(\(\) => import\('\.\/([^']+)'\)/g)].map(([, name, file]) => [name!, `widgets/${file!}`]));
+}
+
+/** A chunk's file and the files it imports statically, all the way down. */
+function withImports(bundle: OutputBundle, chunk: OutputChunk, into = new Set<string>()): Set<string> {
+  if (into.has(chunk.fileName)) return into;
+  into.add(chunk.fileName);
+  for (const file of chunk.imports) {
+    const imported = bundle[file];
+    if (imported?.type === 'chunk') withImports(bundle, imported, into);
+  }
+  return into;
+}
+
+export function routePages(): Plugin {
+  return {
+    name: 'claimflow:route-pages',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const index = bundle['index.html'] as OutputAsset | undefined;
+      if (!index) return;
+      const html = String(index.source);
+      const chunks = Object.values(bundle).filter((file): file is OutputChunk => file.type === 'chunk');
+      const chunkOf = (module: string) => chunks.find((chunk) => chunk.facadeModuleId?.replaceAll('\\', '/').endsWith(`/${module}`));
+      const assetOf = (module: string) =>
+        Object.values(bundle).find((file): file is OutputAsset => file.type === 'asset' && file.originalFileNames.some((name) => name.endsWith(module)));
+      const widgets = widgetModules();
+      const inIndex = (file: string) => html.includes(`/${file}"`);
+
+      for (const file of readdirSync(FLOWS_DIR).filter((name) => name.endsWith('.json'))) {
+        const flow = JSON.parse(readFileSync(join(FLOWS_DIR, file), 'utf8')) as Flow;
+        const first = [...new Set(flow.steps[flow.initial]?.blocks.map((block) => block.widget) ?? [])];
+        const entries = [chunkOf(`flows/${file}`), ...first.map((widget) => chunkOf(widgets.get(widget) ?? `no widget ${widget}`))];
+        if (entries.some((chunk) => !chunk)) this.error(`route pages: no chunk for flow ${flow.id} or one of its first widgets (${first.join(', ')})`);
+        const files = new Set<string>();
+        for (const chunk of entries as OutputChunk[]) withImports(bundle, chunk, files);
+        const scripts = [...files].filter((name) => !inIndex(name));
+        const styles = [...files].flatMap((name) => [...((bundle[name] as OutputChunk).viteMetadata?.importedCss ?? [])]).filter((name) => !inIndex(name));
+        for (const [lang, suffix] of Object.entries(LANGUAGES)) {
+          const copy = [flow.namespace, ...FUNNEL_NAMESPACES].map((ns) => assetOf(`locales/${lang}/${ns}.json`)?.fileName).filter((name) => name !== undefined);
+          const links = [
+            ...scripts.map((name) => `<link rel="modulepreload" crossorigin href="/${name}">`),
+            ...styles.map((name) => `<link rel="preload" as="style" crossorigin href="/${name}">`),
+            ...copy.map((name) => `<link rel="preload" as="fetch" crossorigin href="/${name}">`),
+          ];
+          const page = html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`).replace('<html lang="en">', `<html lang="${lang}">`);
+          for (const route of flow.routes) this.emitFile({ type: 'asset', fileName: `routes${route}${suffix}.html`, source: page });
+        }
+      }
+    },
+  };
+}
