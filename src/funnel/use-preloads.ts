@@ -11,6 +11,16 @@ export function nextStepIds(flow: Flow, stepId: string): string[] {
   return [...new Set(targets)].filter((id): id is string => id !== undefined && id !== stepId);
 }
 
+/** Runs a task when the browser is idle (Safari has no requestIdleCallback: soon after, then). */
+function whenIdle(task: () => void): { cancel: () => void } {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(task, { timeout: 1000 });
+    return { cancel: () => cancelIdleCallback(id) };
+  }
+  const id = setTimeout(task, 50);
+  return { cancel: () => clearTimeout(id) };
+}
+
 const preload = (widget: string) => (preloads[widget]?.() ?? Promise.resolve()).catch(() => undefined);
 
 /** Draws the page again once the current step's preloads are done, so its guards and check marks read them. */
@@ -20,12 +30,16 @@ export function usePreloads(flow: Flow, stepId: string): void {
     let live = true;
     const current = widgetsOf(flow, stepId).filter((widget) => widget in preloads);
     if (current.length) void Promise.all(current.map(preload)).then(() => live && setLoaded((n) => n + 1));
-    for (const id of nextStepIds(flow, stepId)) {
-      loadWidgets(widgetsOf(flow, id)).catch(() => undefined);
-      widgetsOf(flow, id).forEach((widget) => void preload(widget));
-    }
+    // The next steps' code once the browser is idle after drawing this step, so it never competes with this step's paint.
+    const ahead = whenIdle(() => {
+      for (const id of nextStepIds(flow, stepId)) {
+        loadWidgets(widgetsOf(flow, id)).catch(() => undefined);
+        widgetsOf(flow, id).forEach((widget) => void preload(widget));
+      }
+    });
     return () => {
       live = false;
+      ahead.cancel();
     };
   }, [flow, stepId]);
 }
