@@ -1,7 +1,7 @@
 // Widget name (as used in flow files, listed in schemas/widgets.json) -> React component, each its own chunk.
 import { loadPhoneLibrary } from '../engine/phone.ts';
 import type { Flow } from '../engine/types.ts';
-import { afterNextPaint, lazyWidget, widgetShown, type LazyWidget } from './lazy-widget.tsx';
+import { lazyWidget, type LazyWidget } from './lazy-widget.tsx';
 import './shared/ui.css';
 
 export const registry: Record<string, LazyWidget> = {
@@ -29,13 +29,5 @@ export const preloads: Record<string, () => Promise<unknown>> = {
 /** The widgets a step of a flow shows. */
 export const widgetsOf = (flow: Flow, stepId: string) => flow.steps[stepId]?.blocks.map((block) => block.widget) ?? [];
 
-/**
- * The code of widgets, fetched in parallel: once it resolves, they render without suspending. Once a widget is on
- * screen, these are the next steps' widgets (use-preloads.ts, in the effects of the tap that changed the step): their
- * fetch waits for the new step to be painted, as adding their chunks' script and style links costs the tap's frame
- * tens of milliseconds on a slow phone. A step that shows a widget not fetched yet loads it at once (lazy-widget.tsx).
- */
-export const loadWidgets = (widgets: string[]) => {
-  const load = () => Promise.all(widgets.map((widget) => registry[widget]?.load() ?? Promise.resolve()));
-  return widgetShown() ? afterNextPaint().then(load) : load();
-};
+/** The code of widgets, fetched in parallel: once it resolves, they render without suspending. */
+export const loadWidgets = (widgets: string[]) => Promise.all(widgets.map((widget) => registry[widget]?.load() ?? Promise.resolve()));
