@@ -39,7 +39,8 @@ export function routePages(): Plugin {
       if (!index) return;
       const html = String(index.source);
       const chunks = Object.values(bundle).filter((file): file is OutputChunk => file.type === 'chunk');
-      const chunkOf = (module: string) => chunks.find((chunk) => chunk.facadeModuleId?.replaceAll('\\', '/').endsWith(`/${module}`));
+      /** The chunk whose entry module's path ends so (a widget's path under the repository, or a flow file's full path). */
+      const chunkOf = (pathEnd: string) => chunks.find((chunk) => chunk.facadeModuleId?.replaceAll('\\', '/').endsWith(pathEnd.replaceAll('\\', '/')));
       const assetOf = (module: string) =>
         Object.values(bundle).find((file): file is OutputAsset => file.type === 'asset' && file.originalFileNames.some((name) => name.endsWith(module)));
       const widgets = widgetModules();
@@ -48,7 +49,7 @@ export function routePages(): Plugin {
       for (const file of readdirSync(FLOWS_DIR).filter((name) => name.endsWith('.json'))) {
         const flow = JSON.parse(readFileSync(join(FLOWS_DIR, file), 'utf8')) as Flow;
         const first = [...new Set(flow.steps[flow.initial]?.blocks.map((block) => block.widget) ?? [])];
-        const entries = [chunkOf(`flows/${file}`), ...first.map((widget) => chunkOf(widgets.get(widget) ?? `no widget ${widget}`))];
+        const entries = [chunkOf(join(FLOWS_DIR, file)), ...first.map((widget) => chunkOf(`/${widgets.get(widget) ?? `no widget ${widget}`}`))];
         if (entries.some((chunk) => !chunk)) this.error(`route pages: no chunk for flow ${flow.id} or one of its first widgets (${first.join(', ')})`);
         const files = new Set<string>();
         for (const chunk of entries as OutputChunk[]) withImports(bundle, chunk, files);
