@@ -25,6 +25,8 @@ interface WalkFigures extends Record<string, number> {
  * A string, not a function: tsx's transform would wrap inner functions in helpers the page does not have.
  */
 const OBSERVE = `
+  // tsx compiles the walk's page.evaluate callbacks (tests/testing/axe.ts) with keepNames, which calls a __name helper.
+  globalThis.__name ??= (fn) => fn;
   const report = (kind, value, name) => void window.__benchMetric?.(kind, value, name);
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) report(e.hadRecentInput ? 'shift-input' : 'shift', e.value, '');

@@ -1,6 +1,6 @@
 // Field rules of the spec (§5), shared by guards in flows, widgets' check marks and the server.
 import type { PhoneNumber } from 'libphonenumber-js';
-import { parsePhoneNumberFromString } from './phone.ts';
+import { parsePhoneNumberFromString, phoneLibraryLoaded } from './phone.ts';
 
 /** One-time code length (§9): the code input takes this many digits and the server sends codes of this length. */
 export const CODE_LENGTH = 4;
@@ -8,12 +8,26 @@ export const CODE_LENGTH = 4;
 const FULL_NAME = /^\s*\p{L}{2,}\s+\p{L}+(['-]\p{L}+)*(\s+\p{L}+(['-]\p{L}+)*)*\s*$/u;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** The last inputs parsePhone read and what they gave, oldest first. */
+const recent = new Map<string, PhoneNumber | undefined>();
+const RECENT_MAX = 50;
+
 /**
  * The one phone parser, for the check mark and the server alike (§5): digits starting with 381 are Serbian, +<country>
  * is read as typed, anything else as a US number. Only numbers libphonenumber-js deems valid are returned (none before
  * engine/phone.ts has loaded it).
  */
 export function parsePhone(input: string): PhoneNumber | undefined {
+  if (!phoneLibraryLoaded()) return undefined;
+  // Every render of the contact step asks several times (check mark, error, the Next guard), and parsing is slow.
+  if (recent.has(input)) return recent.get(input);
+  const result = parseUncached(input);
+  if (recent.size >= RECENT_MAX) recent.delete(recent.keys().next().value as string);
+  recent.set(input, result);
+  return result;
+}
+
+function parseUncached(input: string): PhoneNumber | undefined {
   const trimmed = input.trim();
   const digits = trimmed.replace(/\D/g, '');
   let parsed: PhoneNumber | undefined;

@@ -24,7 +24,8 @@ export function LegalNotice({ notice, ns, id, live }: LegalNoticeProps) {
   );
   return (
     <div id={id} className="consent__notice" aria-live={live ? 'polite' : undefined}>
-      <p>
+      {/* A new paragraph per notice: its words appear in place, rather than the old ones moving as it is rewritten. */}
+      <p key={notice}>
         <Trans t={fixedT} i18nKey={notice} components={{ terms: link('/terms'), sponsors: link('/about') }} />
       </p>
       <span id={newTabId} className="visually-hidden">
