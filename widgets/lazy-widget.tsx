@@ -10,20 +10,26 @@ export interface LazyWidget {
 
 export function lazyWidget(importWidget: () => Promise<Widget>): LazyWidget {
   let Loaded: Widget | undefined;
-  let loading: Promise<Widget> | undefined;
+  let attempt: Promise<Widget> | undefined;
+  let failed = false;
   const load = () => {
-    loading ??= importWidget().then(
-      (widget) => (Loaded = widget),
-      (error: unknown) => {
-        loading = undefined;
-        throw error;
-      },
-    );
-    return loading;
+    if (!attempt || failed) {
+      failed = false;
+      attempt = importWidget().then(
+        (widget) => (Loaded = widget),
+        (error: unknown) => {
+          failed = true;
+          throw error;
+        },
+      );
+    }
+    return attempt;
   };
-  // Renders at once when the code is here, else suspends until it is (the funnel page's Suspense shows meanwhile).
+  // Renders at once when the code is here, else suspends until it is. A failed fetch is thrown to the step's error
+  // boundary (src/funnel/StepLoadBoundary.tsx) rather than fetched again at once, over and over while offline: its
+  // retry, or the next prefetch, calls load() again.
   const Lazy = (props: WidgetProps<never>) => {
-    const Component = Loaded ?? use(load());
+    const Component = Loaded ?? use(attempt ?? load());
     return <Component {...props} />;
   };
   return Object.assign(Lazy, { load });

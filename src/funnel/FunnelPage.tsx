@@ -5,12 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { evaluate, holds } from '../../engine/logic.ts';
 import { dataOf, isBusy, stepOf } from '../../engine/machine.ts';
 import type { Flow, FlowEvent } from '../../engine/types.ts';
-import { registry } from '../../widgets/registry.ts';
+import { loadWidgets, registry, widgetsOf } from '../../widgets/registry.ts';
 import { STEP_ERROR_ID, type WidgetProps } from '../../widgets/types.ts';
 import { visitMeta } from '../attribution.ts';
 import { withLang } from '../layout/LangLink.tsx';
 import { usePageLocation } from '../page-history.ts';
 import { NetworkErrorDialog } from './NetworkErrorDialog.tsx';
+import { StepLoadBoundary } from './StepLoadBoundary.tsx';
 import { forgetProgress, useFunnelActor } from './use-funnel-actor.ts';
 import { FUNNEL_NAMESPACES } from './namespaces.ts';
 import { markStepShown } from './step-shown.ts';
@@ -101,24 +102,31 @@ function FunnelPage({ flow }: { flow: Flow }) {
       </h1>
       <div className="funnel-blocks">
         {/* A step whose widget code is still on its way (the next steps' code is fetched ahead, use-preloads.ts). */}
-        <Suspense fallback={<p className="loading">{t('app:loading')}</p>}>
-          {blocks.map((block, i) => {
-            const Widget = registry[block.widget] as ComponentType<WidgetProps> | undefined;
-            if (!Widget) return null;
-            const props: WidgetProps = {
-              props: block.props ?? {},
-              answers: snapshot.context.answers,
-              computed: data.computed,
-              busy,
-              send,
-              back,
-              ns: flow.namespace,
-              navigate: leave,
-            };
-            // Keyed by screen, not step id: the same widget on a step with the same heading keeps its state (open panels, focus).
-            return <Widget key={`${title}-${i}-${block.widget}`} {...props} />;
-          })}
-        </Suspense>
+        <StepLoadBoundary
+          key={title}
+          message={t('app:funnel.stepLoadFailed')}
+          retry={t('app:funnel.retry')}
+          onRetry={() => void loadWidgets(widgetsOf(flow, stepId)).catch(() => undefined)}
+        >
+          <Suspense fallback={<p className="loading">{t('app:loading')}</p>}>
+            {blocks.map((block, i) => {
+              const Widget = registry[block.widget] as ComponentType<WidgetProps> | undefined;
+              if (!Widget) return null;
+              const props: WidgetProps = {
+                props: block.props ?? {},
+                answers: snapshot.context.answers,
+                computed: data.computed,
+                busy,
+                send,
+                back,
+                ns: flow.namespace,
+                navigate: leave,
+              };
+              // Keyed by screen, not step id: the same widget on a step with the same heading keeps its state (open panels, focus).
+              return <Widget key={`${title}-${i}-${block.widget}`} {...props} />;
+            })}
+          </Suspense>
+        </StepLoadBoundary>
       </div>
       <div id={STEP_ERROR_ID} className="funnel-error" role="alert" aria-live="assertive">
         {failure.inline}
