@@ -95,7 +95,7 @@ function FunnelPage({ flow }: { flow: Flow }) {
         aria-valuemax={100}
         aria-valuenow={Math.round(progress * 100)}
       >
-        <div className="funnel-progress-bar" style={{ width: `${progress * 100}%` }} />
+        <div className="funnel-progress-bar" style={{ transform: `scaleX(${progress})` }} />
       </div>
       <h1 id="step-heading" className="funnel-heading" tabIndex={-1} ref={heading}>
         {t(title)}
@@ -138,7 +138,8 @@ function FunnelPage({ flow }: { flow: Flow }) {
         </button>
       )}
       {(step.nav?.back || typeof nextKey === 'string') && (
-        <div className="funnel-nav">
+        // A new row per screen: a step of another height then shows its buttons in place instead of moving the old ones.
+        <div className="funnel-nav" key={title}>
           {step.nav?.back && (
             <button type="button" className="btn btn-secondary" onClick={back} disabled={busy}>
               {t(step.nav.back)}
