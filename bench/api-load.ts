@@ -1,9 +1,10 @@
 // The lead API under load (autocannon): lead creation with its consent record, on PGlite and on PostgreSQL, beside
-// the cheapest POST of the same server and pgbench's single-row inserts on the same PostgreSQL.
+// an empty POST route of the same server and pgbench's single-row inserts on the same PostgreSQL.
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import { startAppServer, type AppServer } from '../tests/testing/app-server.ts';
 import { calcLeadBody } from '../tests/testing/server.ts';
+import { EMPTY_ROUTE } from './empty-route.ts';
 import type { LoadFigures } from './load-figures.ts';
 import { pgbenchInserts, pgbenchPath } from './pgbench.ts';
 import { freshDatabase, PG_ADMIN_URL, serverVersion } from './postgres.ts';
@@ -13,6 +14,8 @@ import { againstBudget, fixed, type Section } from './results.ts';
 export const TEST_PHONE = '+12025550197';
 const NATIONAL = TEST_PHONE.slice(2);
 const CONNECTIONS = [10, 50] as const;
+/** server/main.ts's server with the empty POST route added. */
+const SERVER_ENTRY = 'bench/empty-route-server.ts';
 
 /** The verification cookie the server hands the test phone. */
 async function verificationCookie(base: string): Promise<string> {
@@ -36,12 +39,7 @@ interface Target {
 
 const TARGETS: Target[] = [
   { name: 'lead creation (POST /api/leads/create/calc)', path: '/api/leads/create/calc?calc_id=bench', body: calcLeadBody(NATIONAL), idempotent: true },
-  {
-    name: 'cheapest POST (/api/user/tcpa: one consent row; the server has no empty POST route)',
-    path: '/api/user/tcpa?funnel=calc',
-    body: { firstName: 'Jane', lastName: 'Doe', phone: NATIONAL, email: 'jane@example.com', trustedformPingUrl: null },
-    idempotent: false,
-  },
+  { name: `empty POST (${EMPTY_ROUTE}: no database)`, path: EMPTY_ROUTE, body: { firstName: 'Jane' }, idempotent: false },
 ];
 
 async function load(base: string, cookie: string, target: Target, connections: number, seconds: number): Promise<LoadFigures> {
@@ -92,10 +90,10 @@ export async function apiLoadSections(options: { staticDir: string; quick: boole
   const rows: Row[] = [];
   const notes: string[] = [
     `autocannon ${seconds} s per row, in the benchmark's process on the same machine as the server (one Node process). req/s is the median of the per-second counts; p50/p99 over every request; errors = connection errors + timeouts + non-2xx.`,
-    'Each lead request carries a fresh Idempotency-Key and the verification cookie of the configured TEST_PHONE; every lead stores its consent record in the same transaction.',
+    'Each lead request carries a fresh Idempotency-Key and the verification cookie of the configured TEST_PHONE; every lead stores its consent record and its key’s answer in the same statement (one round trip).',
   ];
 
-  const pglite = await startAppServer({ staticDir: options.staticDir, env });
+  const pglite = await startAppServer({ staticDir: options.staticDir, env, entry: SERVER_ENTRY });
   try {
     await measureServer('PGlite', pglite, seconds, rows);
   } finally {
@@ -107,7 +105,7 @@ export async function apiLoadSections(options: { staticDir: string; quick: boole
   else {
     try {
       notes.push(`PostgreSQL ${await serverVersion(database.url)} at ${new URL(database.url).host}, a fresh database; the server's pg pool as configured (server/db/pg-db.ts).`);
-      const server = await startAppServer({ staticDir: options.staticDir, env: { ...env, DATABASE_URL: database.url } });
+      const server = await startAppServer({ staticDir: options.staticDir, env: { ...env, DATABASE_URL: database.url }, entry: SERVER_ENTRY });
       try {
         await measureServer('PostgreSQL', server, seconds, rows);
       } finally {
@@ -154,7 +152,7 @@ function ratioSection(rows: Row[]): Section {
   for (const connections of CONNECTIONS) {
     for (const db of ['PGlite', 'PostgreSQL']) {
       const lead = find('lead', db, connections);
-      out.push([`lead creation / cheapest POST, ${db}`, String(connections), fixed((100 * lead) / find('cheapest', db, connections), 0) + ' %']);
+      out.push([`lead creation / empty POST, ${db}`, String(connections), fixed((100 * lead) / find('empty', db, connections), 0) + ' %']);
     }
     const ratio = (100 * find('lead', 'PostgreSQL', connections)) / find('pgbench', 'PostgreSQL', connections);
     out.push(['lead creation on PostgreSQL / pgbench single-row INSERT', String(connections), Number.isFinite(ratio) ? `${againstBudget(ratio, 30, 'min', 0)} %` : 'n/a']);

@@ -2,7 +2,7 @@
 // transaction, and a retry gets that answer again byte for byte.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, Queryable } from '../db/db.ts';
-import { isKeyTaken, lockKey, purgeKeys, requestHash, saveKey } from '../store/idempotency-keys.ts';
+import { isKeyTaken, lockKey, purgeKeys, requestHash, saveKey, type Earlier } from '../store/idempotency-keys.ts';
 import type { ValidationErrorBody } from '../validation.ts';
 import { fieldError } from './field-error.ts';
 
@@ -24,21 +24,39 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined | 
   return fieldError('Idempotency-Key', 'Idempotency-Key must be one header of 1 to 200 visible ASCII characters');
 }
 
-class Refusal extends Error {
-  constructor(readonly outcome: Outcome) {
-    super('refused');
-  }
-}
-
 /** The answer as bytes, through the route's response schema for its status (as Fastify would send it). */
-function serialize(reply: FastifyReply, outcome: Outcome): string {
+export function serialize(reply: FastifyReply, outcome: Outcome): string {
   const bytes = reply.code(outcome.status).serialize(outcome.body);
   if (typeof bytes === 'string') return bytes;
   return Buffer.from(bytes instanceof ArrayBuffer ? new Uint8Array(bytes) : bytes).toString('utf8');
 }
 
-function sendBytes(reply: FastifyReply, status: number, bytes: string): FastifyReply {
+export function sendBytes(reply: FastifyReply, status: number, bytes: string): FastifyReply {
   return reply.code(status).header('content-type', 'application/json; charset=utf-8').send(bytes);
+}
+
+/** The route an Idempotency-Key belongs to: the method and the route's pattern. */
+export const keyRouteOf = (request: FastifyRequest) => `${request.method} ${request.routeOptions.url ?? request.url}`;
+
+/** Deletes expired keys now and then (at most every ten minutes per process), before a request with a key. */
+export async function purgeExpiredKeys(db: Db, key: string | undefined): Promise<void> {
+  if (key === undefined || Date.now() - lastPurge <= PURGE_EVERY_MS) return;
+  lastPurge = Date.now();
+  await purgeKeys(db);
+}
+
+/** The answer to a request whose key was met before: its kept answer, 422 for another request's key, or 409. */
+export function answerEarlier(reply: FastifyReply, earlier: Exclude<Earlier, { kind: 'new' }>): FastifyReply {
+  if (earlier.kind === 'replay') return sendBytes(reply, earlier.status, earlier.response);
+  if (earlier.kind === 'reused') return reply.code(422).send({ error: 'idempotency_key_reused' });
+  // The first request with the key is still running: the client should send it again in a moment.
+  return reply.code(409).header('retry-after', '1').send({ error: 'request_in_progress' });
+}
+
+class Refusal extends Error {
+  constructor(readonly outcome: Outcome) {
+    super('refused');
+  }
 }
 
 /**
@@ -54,25 +72,20 @@ export async function answerOnce(
   key: string | undefined,
   work: (tx: Queryable) => Promise<Outcome>,
 ): Promise<FastifyReply> {
-  const route = `${request.method} ${request.routeOptions.url ?? request.url}`;
+  const route = keyRouteOf(request);
   const hash = key === undefined ? '' : requestHash(request.query, request.body);
-  if (key !== undefined && Date.now() - lastPurge > PURGE_EVERY_MS) {
-    lastPurge = Date.now();
-    await purgeKeys(db);
-  }
+  await purgeExpiredKeys(db, key);
   const run = () =>
     db.transaction(async (tx) => {
       if (key !== undefined) {
         const earlier = await lockKey(tx, route, key, hash);
-        if (earlier.kind === 'replay') return { status: earlier.status, bytes: earlier.response };
-        if (earlier.kind === 'reused') throw new Refusal({ status: 422, body: { error: 'idempotency_key_reused' } });
-        if (earlier.kind === 'in_progress') throw new Refusal({ status: 409, body: { error: 'request_in_progress' } });
+        if (earlier.kind !== 'new') return earlier;
       }
       const outcome = await work(tx);
       if (outcome.status < 200 || outcome.status > 299) throw new Refusal(outcome);
       const bytes = serialize(reply, outcome);
       if (key !== undefined) await saveKey(tx, route, key, hash, outcome.status, bytes);
-      return { status: outcome.status, bytes };
+      return { kind: 'replay' as const, status: outcome.status, response: bytes };
     });
   try {
     // A key answered by another transaction after lockKey read is seen by the second run, which replays it.
@@ -80,11 +93,9 @@ export async function answerOnce(
       if (isKeyTaken(error)) return run();
       throw error;
     });
-    return sendBytes(reply, answer.status, answer.bytes);
+    return answerEarlier(reply, answer);
   } catch (error) {
     if (!(error instanceof Refusal)) throw error;
-    // The first request with the key is still running: the client should send it again in a moment.
-    if (error.outcome.status === 409) void reply.header('retry-after', '1');
     return reply.code(error.outcome.status).send(error.outcome.body);
   }
 }

@@ -1,13 +1,16 @@
 // What every lead creation does: the checks no schema can make, the visitor's verification, then the consent record
-// and the lead in one transaction, once per Idempotency-Key.
+// and the lead in one statement, once per Idempotency-Key.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ConsentCatalogue } from '../consent-text.ts';
 import type { Db } from '../db/db.ts';
 import { e164FromTyped } from '../phone.ts';
-import { insertLead, type LeadFields } from '../store/leads.ts';
+import { requestHash } from '../store/idempotency-keys.ts';
+import { nextLeadId } from '../store/lead-ids.ts';
+import { createLead, storedLead, type LeadFields } from '../store/leads.ts';
+import { verificationIdHash } from '../verification-cookie.ts';
 import { fieldError } from './field-error.ts';
-import { answerOnce, idempotencyKeyOf } from './idempotent.ts';
-import { NOT_VERIFIED, visitorVerificationOf } from './visitor.ts';
+import { answerEarlier, idempotencyKeyOf, keyRouteOf, purgeExpiredKeys, sendBytes, serialize } from './idempotent.ts';
+import { NOT_VERIFIED } from './visitor.ts';
 
 /** The consent object every lead body carries (see the request schemas). */
 export interface LeadConsent {
@@ -64,45 +67,46 @@ export async function submitLead({ db, catalogue, clock }: SubmissionDeps, reque
   if (typeof key === 'object') return reply.code(400).send(key);
 
   // The visitor must hold a recent verification of this very phone, before anything is stored or replayed.
-  const verificationId = await visitorVerificationOf(db, request, phone, consentedAtMs);
-  if (verificationId === undefined) return reply.code(403).send(NOT_VERIFIED);
+  const idHash = verificationIdHash(request);
+  if (idHash === undefined) return reply.code(403).send(NOT_VERIFIED);
 
+  const fields: LeadFields = {
+    funnel: s.funnel,
+    calcId: s.calcId,
+    firstName: s.firstName.trim(),
+    lastName: s.lastName.trim(),
+    phone,
+    email: s.email.trim(),
+    legalConsult: s.legalConsult,
+    language: s.language,
+    body: s.body,
+  };
+  // The answer is known before the lead is stored: it is kept for the key in the statement that stores the lead.
+  const id = await nextLeadId(db);
+  const response = serialize(reply, { status: 200, body: { resultIds: [id], lead: storedLead(fields, id, consentedAtMs) } });
+  await purgeExpiredKeys(db, key);
   const ip = request.ip;
   const userAgent = request.headers['user-agent']?.slice(0, 512);
-  return answerOnce(db, request, reply, key, async (tx) => {
-    const lead = await insertLead(
-      tx,
-      {
-        funnel: s.funnel,
-        calcId: s.calcId,
-        firstName: s.firstName.trim(),
-        lastName: s.lastName.trim(),
-        phone,
-        email: s.email.trim(),
-        legalConsult: s.legalConsult,
-        language: s.language,
-        body: s.body,
-        verificationId,
-        pageReferrers: referrers,
-        ip,
-        userAgent,
-      },
-      {
-        kind: 'lead',
-        wording,
-        locale: s.consent.locale,
-        flowId: s.consent.flowId,
-        flowVersion: s.consent.flowVersion,
-        pageUrl: s.consent.pageUrl,
-        phone,
-        verificationId,
-        trustedFormCert: s.trustedFormCert ?? undefined,
-        trustedFormPingUrl: undefined,
-        consentedAtMs,
-        ip,
-        userAgent,
-      },
-    );
-    return { status: 200, body: { resultIds: [lead.id], lead } };
-  });
+  const created = await createLead(
+    db,
+    { route: keyRouteOf(request), key, hash: key === undefined ? '' : requestHash(request.query, request.body), verificationIdHash: idHash, now: consentedAtMs, id, response },
+    { ...fields, pageReferrers: referrers, ip, userAgent },
+    {
+      kind: 'lead',
+      wording,
+      locale: s.consent.locale,
+      flowId: s.consent.flowId,
+      flowVersion: s.consent.flowVersion,
+      pageUrl: s.consent.pageUrl,
+      phone,
+      verificationId: undefined,
+      trustedFormCert: s.trustedFormCert ?? undefined,
+      trustedFormPingUrl: undefined,
+      consentedAtMs,
+      ip,
+      userAgent,
+    },
+  );
+  if (created.kind === 'unverified') return reply.code(403).send(NOT_VERIFIED);
+  return created.kind === 'created' ? sendBytes(reply, 200, response) : answerEarlier(reply, created);
 }

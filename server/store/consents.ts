@@ -22,42 +22,54 @@ export interface NewConsentRecord {
   userAgent: string | undefined;
 }
 
-/**
- * The INSERT of a consent record (RETURNING id) with its parameters numbered from $first: it reads the stored version
- * of the wording in the same statement, and so inserts nothing while the wording is not stored yet.
- */
-export function consentRecordInsert(c: NewConsentRecord, first = 1): { sql: string; params: unknown[] } {
-  const $ = (n: number) => `$${first + n}`;
+/** A consent record's own columns (besides its wording's), in the order of CONSENT_RECORD_TYPES. */
+const RECORD_COLUMNS = [
+  'kind', 'locale', 'flow_id', 'flow_version', 'consented_at_ms', 'ip', 'user_agent', 'page_url', 'phone',
+  'trusted_form_cert', 'trusted_form_ping_url',
+];
+
+/** The column definitions (for jsonb_to_record and jsonb_to_recordset) of consentRecordRow's fields. */
+export const CONSENT_RECORD_TYPES = `kind text, locale text, flow_id text, flow_version integer, consented_at_ms bigint, ip text,
+  user_agent text, page_url text, phone text, trusted_form_cert text, trusted_form_ping_url text, text_key text, text_locale text,
+  text_sha256 text`;
+
+/** A consent record as a row of JSON for consentRecordsInsert (its verification id aside). */
+export function consentRecordRow(c: NewConsentRecord): Record<string, unknown> {
   return {
-    sql: `INSERT INTO consent_records (kind, consent_text_id, text_version, text_sha256, locale, flow_id, flow_version,
-       consented_at_ms, ip, user_agent, page_url, phone, verification_id, trusted_form_cert, trusted_form_ping_url)
-     SELECT ${$(0)}, t.id, t.version, t.sha256, ${$(4)}, ${$(5)}, ${$(6)}::integer, ${$(7)}::bigint, ${$(8)}, ${$(9)}, ${$(10)},
-       ${$(11)}, ${$(12)}::bigint, ${$(13)}, ${$(14)}
-     FROM consent_texts t WHERE t.text_key = ${$(1)} AND t.locale = ${$(2)} AND t.sha256 = ${$(3)}
-     RETURNING id`,
-    params: [
-      c.kind, c.wording.key, c.wording.locale, c.wording.sha256, c.locale ?? null, c.flowId ?? null, c.flowVersion ?? null,
-      c.consentedAtMs, c.ip, c.userAgent ?? null, c.pageUrl ?? null, c.phone, c.verificationId ?? null,
-      c.trustedFormCert ?? null, c.trustedFormPingUrl ?? null,
-    ],
+    kind: c.kind, locale: c.locale ?? null, flow_id: c.flowId ?? null, flow_version: c.flowVersion ?? null,
+    consented_at_ms: c.consentedAtMs, ip: c.ip, user_agent: c.userAgent ?? null, page_url: c.pageUrl ?? null, phone: c.phone,
+    trusted_form_cert: c.trustedFormCert ?? null, trusted_form_ping_url: c.trustedFormPingUrl ?? null,
+    text_key: c.wording.key, text_locale: c.wording.locale, text_sha256: c.wording.sha256,
   };
 }
 
 /**
- * Runs an insert built on consentRecordInsert, first storing the wording when the insert finds it new (rare: once per
- * wording); returns its rows. Run in the caller's transaction.
+ * The INSERT (RETURNING id) of one consent record per row of the FROM item rows, which has consentRecordRow's columns,
+ * verification_id and record_id (the record's id, taken from the sequence by the caller's SQL). Each record reads the
+ * stored version of its wording in the same statement: a row whose wording is not stored yet inserts nothing.
  */
-export async function withConsentText<T>(tx: Queryable, wording: ConsentWording, insert: () => Promise<T[]>): Promise<T[]> {
-  const rows = await insert();
-  if (rows.length > 0) return rows;
-  await ensureConsentText(tx, wording);
-  return insert();
+export function consentRecordsInsert(rows: string): string {
+  return `INSERT INTO consent_records (id, consent_text_id, text_version, text_sha256, verification_id, ${RECORD_COLUMNS.join(', ')})
+     OVERRIDING SYSTEM VALUE
+     SELECT r.record_id, t.id, t.version, t.sha256, r.verification_id, ${RECORD_COLUMNS.map((c) => `r.${c}`).join(', ')}
+     FROM ${rows} r
+     JOIN consent_texts t ON t.text_key = r.text_key AND t.locale = r.text_locale AND t.sha256 = r.text_sha256
+     RETURNING id`;
 }
+
+/** The next id of the consent records' sequence, as SQL. */
+export const NEXT_CONSENT_RECORD_ID = "nextval(pg_get_serial_sequence('consent_records', 'id'))";
 
 /** Stores the wording's version if new and the record; returns the record's id. Run in the caller's transaction. */
 export async function insertConsentRecord(tx: Queryable, c: NewConsentRecord): Promise<number> {
-  const { sql, params } = consentRecordInsert(c);
-  const [row] = await withConsentText(tx, c.wording, async () => (await tx.query<{ id: string | number }>(sql, params)).rows);
+  const sql = `WITH r AS (
+       SELECT *, ${NEXT_CONSENT_RECORD_ID} AS record_id FROM jsonb_to_record($1::jsonb) AS x(${CONSENT_RECORD_TYPES}, verification_id bigint)
+     )
+     ${consentRecordsInsert('r')}`;
+  const params = [JSON.stringify({ ...consentRecordRow(c), verification_id: c.verificationId ?? null })];
+  const insert = async () => (await tx.query<{ id: string | number }>(sql, params)).rows[0];
+  // Nothing inserted: the wording is new (once per wording).
+  const row = (await insert()) ?? (await ensureConsentText(tx, c.wording), await insert());
   if (!row) throw new Error('consent record insert returned no row');
   // pg returns bigint as a string, PGlite as a number.
   return Number(row.id);

@@ -29,7 +29,37 @@ export function requestHash(query: unknown, body: unknown): string {
 }
 
 /** The transaction-scoped advisory lock of a key: held by the transaction of the request running with it. */
-export const KEY_LOCK_SQL = 'SELECT pg_try_advisory_xact_lock(hashtext($1), hashtext($2)) AS locked';
+const keyLock = (route: string, key: string) => `pg_try_advisory_xact_lock(hashtext(${route}), hashtext(${key}))`;
+export const KEY_LOCK_SQL = `SELECT ${keyLock('$1', '$2')} AS locked`;
+
+/**
+ * The SELECT of every row of the FROM item rows (with columns route and key) and its key's state (locked, request_hash,
+ * status, response): it takes the lock of the row's key, and reads the answer kept for it when it got the lock. A row
+ * without a key (NULL) is locked and finds nothing.
+ */
+export function keyStatesSql(rows: string): string {
+  // LATERAL with LIMIT (the key is the primary key): an index lookup per row, whatever the planner guesses of rows.
+  return `SELECT r.*, i.request_hash, i.status, i.response
+     FROM (SELECT r.*, (r.key IS NULL OR ${keyLock('r.route', 'r.key')}) AS locked FROM ${rows} r) r
+     LEFT JOIN LATERAL (
+       SELECT request_hash, status, response FROM idempotency_keys i WHERE r.locked AND i.route = r.route AND i.key = r.key LIMIT 1
+     ) i ON true`;
+}
+
+export interface KeyState {
+  locked: boolean;
+  request_hash: string | null;
+  status: number;
+  response: string;
+}
+
+/** What a row of keyStateSql says of a request whose hash is hash. */
+export function earlierOf(row: KeyState | undefined, hash: string): Earlier {
+  if (!row?.locked) return { kind: 'in_progress' };
+  if (row.request_hash === null) return { kind: 'new' };
+  if (row.request_hash !== hash) return { kind: 'reused' };
+  return { kind: 'replay', status: row.status, response: row.response };
+}
 
 /**
  * What became of key on route, inside the transaction that will do the request's work: in_progress when another
@@ -38,16 +68,8 @@ export const KEY_LOCK_SQL = 'SELECT pg_try_advisory_xact_lock(hashtext($1), hash
  * One statement: its read may miss an answer committed while it took the lock, and then saveKey fails (isKeyTaken).
  */
 export async function lockKey(tx: Queryable, route: string, key: string, hash: string): Promise<Earlier> {
-  const { rows } = await tx.query<{ locked: boolean; request_hash: string | null; status: number; response: string }>(
-    `SELECT k.locked, i.request_hash, i.status, i.response
-     FROM (${KEY_LOCK_SQL}) k LEFT JOIN idempotency_keys i ON k.locked AND i.route = $1 AND i.key = $2`,
-    [route, key],
-  );
-  const row = rows[0];
-  if (!row?.locked) return { kind: 'in_progress' };
-  if (row.request_hash === null) return { kind: 'new' };
-  if (row.request_hash !== hash) return { kind: 'reused' };
-  return { kind: 'replay', status: row.status, response: row.response };
+  const { rows } = await tx.query<KeyState>(keyStatesSql('(SELECT $1::text AS route, $2::text AS key)'), [route, key]);
+  return earlierOf(rows[0], hash);
 }
 
 /** Keeps the answer of a new key, in the transaction that stored the request's effects. */

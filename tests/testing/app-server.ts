@@ -19,9 +19,17 @@ export interface AppServer {
   kill(): Promise<void>;
 }
 
-export async function startAppServer(options: { staticDir: string; env?: Record<string, string>; dataDir?: string }): Promise<AppServer> {
+export interface AppServerOptions {
+  staticDir: string;
+  env?: Record<string, string>;
+  dataDir?: string;
+  /** The entry point to run (default server/main.ts): the benchmark's adds a route to the same server. */
+  entry?: string;
+}
+
+export async function startAppServer(options: AppServerOptions): Promise<AppServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'claimflow-data-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', options.entry ?? 'server/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: options.staticDir, LOG_LEVEL: 'warn', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],

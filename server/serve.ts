@@ -1,0 +1,53 @@
+// Starts the server: configuration, database and migrations, then HTTP, and a clean stop on SIGINT/SIGTERM.
+// server/main.ts runs it as it is; a benchmark adds a route to this same server (bench/empty-route-server.ts).
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { migrate } from './db/migrate.ts';
+import { openDb } from './db/open-db.ts';
+import { createSms } from './sms/create-sms.ts';
+
+export async function serve(extend: (app: FastifyInstance) => void = () => {}): Promise<void> {
+  const config = loadConfig();
+  if (config.nodeEnv === 'production' && !config.codeSecret) {
+    process.stderr.write('claimflow: CODE_SECRET is not set; one-time codes are hashed with a built-in key\n');
+  }
+  if (config.nodeEnv === 'production' && config.smsProvider === 'console') {
+    process.stderr.write('claimflow: SMS_PROVIDER=console in production: codes are printed, not sent\n');
+  }
+  const db = await openDb(config);
+  await migrate(db, { log: (line) => process.stderr.write(`${line}\n`) });
+  const app = await buildApp({ config, db, sms: createSms(config), log: config.logLevel });
+  extend(app);
+  await app.listen({ port: config.port, host: config.host });
+  const { port } = app.server.address() as AddressInfo;
+  process.stdout.write(`claimflow listening on http://localhost:${port}\n`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    // Never hang on a stuck connection; PGlite is closed first-thing after HTTP stops so its files are consistent.
+    setTimeout(() => process.exit(1), 10_000).unref();
+    try {
+      await app.close();
+      await db.close();
+      process.stderr.write(`claimflow stopped (${signal})\n`);
+      process.exit(0);
+    } catch (error) {
+      process.stderr.write(`claimflow: error while stopping: ${String(error)}\n`);
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+/** Starts serve(), or says why it could not and exits 1. */
+export function serveOrExit(extend?: (app: FastifyInstance) => void): void {
+  serve(extend).catch((error: unknown) => {
+    process.stderr.write(error instanceof ConfigError ? `${error.message}\n` : `claimflow failed to start: ${String((error as Error)?.stack ?? error)}\n`);
+    process.exit(1);
+  });
+}
