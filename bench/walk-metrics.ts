@@ -1,12 +1,14 @@
-// The calculator's scripted walk (tests/testing/calculator-walk.ts) at 4× CPU slowdown: the layout shift it causes
-// (PerformanceObserver 'layout-shift') and its slowest tap-to-next-paint (Event Timing, interactions only).
+// Every funnel's scripted walk (tests/testing/calculator-walk.ts, tests/testing/funnel-walks.ts) at 4× CPU slowdown: the
+// layout shift it causes (PerformanceObserver 'layout-shift') and its slowest tap-to-next-paint (Event Timing).
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { AppServer } from '../tests/testing/app-server.ts';
 import { PHONE } from '../tests/testing/browser.ts';
 import { walkCalculator } from '../tests/testing/calculator-walk.ts';
+import { FunnelWalk } from '../tests/testing/funnel-walk.ts';
+import { FUNNEL_WALKS, stubExternalPages } from '../tests/testing/funnel-walks.ts';
 import { funnelRoutes } from './routes.ts';
 import { medianOf } from './median.ts';
 import { againstBudget, fixed, type Section } from './results.ts';
@@ -36,7 +38,16 @@ const OBSERVE = `
   }).observe({ type: 'event', buffered: true, durationThreshold: 16 });
 `;
 
-export async function measureWalk(browser: Browser, server: AppServer, route: string, phone: string): Promise<WalkFigures> {
+/** Walks a funnel in English at phone size, to its end (with a consultation, located by VIN where it asks). */
+async function walkFunnel(page: Page, server: AppServer, flow: string, route: string, phone: string): Promise<void> {
+  if (flow === 'calculator') return walkCalculator(page, server, { route, lang: 'en', phone, consult: 'yes' });
+  const walk = FUNNEL_WALKS[flow as keyof typeof FUNNEL_WALKS];
+  if (!walk) throw new Error(`no scripted walk for the ${flow} funnel (tests/testing/funnel-walks.ts)`);
+  await stubExternalPages(page);
+  await walk(new FunnelWalk(page, server, 'en'), { lang: 'en', size: 'phone', phone, consult: 'yes', locateBy: 'vin' });
+}
+
+export async function measureWalk(browser: Browser, server: AppServer, flow: string, route: string, phone: string): Promise<WalkFigures> {
   const context = await browser.newContext({ viewport: PHONE });
   try {
     const page = await context.newPage();
@@ -49,7 +60,7 @@ export async function measureWalk(browser: Browser, server: AppServer, route: st
     await page.addInitScript(OBSERVE);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(process.env.BENCH_CPU_RATE ?? 4) });
-    await walkCalculator(page, server, { route, lang: 'en', phone, consult: 'yes' });
+    await walkFunnel(page, server, flow, route, phone);
     // Let the observers deliver the last entries.
     await page.waitForTimeout(500);
     return figures;
@@ -62,21 +73,25 @@ export async function walkSection(browser: Browser, server: AppServer, runs: num
   // The walk checks every step with axe; here violations are logged (AXE_LOG, see tests/testing/axe.ts), not fatal.
   const axeLog = join(mkdtempSync(join(tmpdir(), 'claimflow-bench-axe-')), 'axe.jsonl');
   process.env.AXE_LOG = axeLog;
-  const route = funnelRoutes().find((r) => r.flow === 'calculator')?.route ?? '/calculate-your-accident-claim-value';
-  // A distinct phone per walk: each gets its own SMS code from the console provider.
-  const m = await medianOf(runs, (run) => measureWalk(browser, server, route, `202555${String(160 + run).padStart(4, '0')}`));
+  const rows: string[][] = [];
+  let walk = 0;
+  for (const { flow, route } of funnelRoutes()) {
+    console.log(`  ${flow}`);
+    // A distinct phone per walk: each gets its own SMS code from the console provider.
+    const m = await medianOf(runs, () => measureWalk(browser, server, flow, route, `202555${String(3000 + (walk += 1)).padStart(4, '0')}`));
+    rows.push([flow, againstBudget(m.shiftAll, 0.02, 'max', 3), fixed(m.shiftUnprompted, 3), againstBudget(m.slowestInteraction, 100, 'max', 0)]);
+  }
   const axeLines = existsSync(axeLog) ? readFileSync(axeLog, 'utf8').trim().split('\n').length : 0;
   delete process.env.AXE_LOG;
   return {
     title: 'Scripted walk at 4× CPU slowdown',
     notes: [
-      `The calculator walk of the browser tests (${route}, English, 390×844), CDP Emulation.setCPUThrottlingRate 4; median of ${runs} walks.`,
+      `Each funnel's walk of the browser tests from its first route to its end (English, 390×844, a consultation asked for, the report located by VIN), CDP Emulation.setCPUThrottlingRate 4; median of ${runs} walks per funnel.`,
       'Layout shift: PerformanceObserver layout-shift summed over the whole walk, all shifts and those without recent input (what CLS counts).',
       'Slowest interaction: the longest Event Timing duration among interactions (interactionId set), i.e. tap to the next paint.',
       `axe checks during the walks: ${axeLines} step(s) with violations${axeLines ? ` (logged to ${axeLog}; the browser tests are where they fail)` : ''}.`,
-      'Only the calculator funnel is walked: the other funnels have no walk helper of this kind yet.',
     ],
     headers: ['funnel', 'layout shift (all)', 'layout shift (no recent input)', 'slowest interaction (ms)'],
-    rows: [['calculator', againstBudget(m.shiftAll, 0.02, 'max', 3), fixed(m.shiftUnprompted, 3), againstBudget(m.slowestInteraction, 100, 'max', 0)]],
+    rows,
   };
 }

@@ -1,126 +1,17 @@
 // Every funnel walked start to finish in Chromium against the real server, at phone and desktop size, in English and
 // Spanish, each lead then found in the database with what the person gave.
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { today } from '../../engine/validators.ts';
 import { openPgliteDb } from '../../server/db/pglite-db.ts';
 import { useAppAndBrowser } from '../testing/app-and-browser.ts';
-import { DESKTOP, PHONE, browserAvailable } from '../testing/browser.ts';
-import type { Lang } from '../testing/copy.ts';
-import { FieldWalk, FunnelWalk } from '../testing/funnel-walk.ts';
-import { locate, type LocateBy } from '../testing/locate-walk.ts';
-
-interface Run {
-  lang: Lang;
-  size: 'phone' | 'desktop';
-  phone: string;
-  consult: 'yes' | 'no';
-  /** How the accident is located, in the funnels that locate one. */
-  locateBy?: LocateBy;
-  /** A state prefix of the route (the map centres on that state). */
-  state?: string;
-}
-
-const viewport = (run: Run) => (run.size === 'phone' ? PHONE : DESKTOP);
-const EXTERNAL = ['https://www.atsdr.cdc.gov/**', 'https://www.dol.gov/**'];
-
-/** Pages outside the app answer with a stub, so a redirect to one can be seen without the internet. */
-async function stubExternalPages(page: Page) {
-  for (const url of EXTERNAL) await page.route(url, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>external</h1>' }));
-}
-
-async function walkCampLejeune(w: FunnelWalk, run: Run) {
-  await w.open('/camp-lejeune-compensation-calculator', 'camp-lejeune:intro.title');
-  await w.shot('0');
-  await w.button('common:nav.continue').click();
-  await w.at('camp-lejeune:step1.title', '1');
-  const calculate = w.button('camp-lejeune:step1.calculate');
-  expect(await calculate.isDisabled()).toBe(true);
-  await w.choose('camp-lejeune:step1.q1', 'yes');
-  await w.choose('camp-lejeune:step1.q2', 'no');
-  expect(await calculate.isDisabled()).toBe(true);
-  await w.choose('camp-lejeune:step1.q3', 'no');
-  await w.shot('1.5');
-  await calculate.click();
-  await w.contact(run.phone);
-  await w.at('camp-lejeune:step35.title', '3.5');
-  await w.page.getByText(w.t('common:caseValue.highest')).first().waitFor();
-  await w.choose('camp-lejeune:step35.callMe', run.consult);
-  await w.button('common:nav.submit').click();
-  if (run.consult === 'yes') {
-    await w.at('camp-lejeune:step5.title', '5');
-    await w.callTime('common:callTime.s9', '5');
-  } else {
-    await w.page.waitForURL('https://www.atsdr.cdc.gov/**');
-  }
-}
-
-async function walkWorkersComp(w: FunnelWalk, run: Run) {
-  const fields = new FieldWalk(w);
-  await w.open('/workers-compensation', 'workers-comp:intro.title');
-  await w.shot('0');
-  await w.button('common:nav.continue').click();
-  await w.at('workers-comp:step1.title', '1');
-  await w.page
-    .getByRole('radiogroup', { name: w.t('workers-comp:step1.injuryType') })
-    .getByRole('radio', { name: w.t('workers-comp:step1.injuries.brokenBones') })
-    .click();
-  await fields.date('workers-comp:step1.date', '2026-02-03', run.size === 'phone');
-  await fields.city('workers-comp:step1.city', 'Austin', 'Austin, TX');
-  await w.shot('1-filled');
-  await w.button('common:nav.next').click();
-  await w.contact(run.phone);
-  await w.at('workers-comp:step3.title', '3');
-  const submit = w.button('common:nav.submit');
-  expect(await submit.isDisabled()).toBe(true);
-  await w.choose('workers-comp:step3.consult', run.consult);
-  if (run.consult === 'yes') {
-    expect(await submit.isDisabled()).toBe(true);
-    await w.page.getByRole('checkbox', { name: w.t('workers-comp:step3.noLawyer') }).check();
-    await w.page.getByRole('checkbox', { name: w.t('workers-comp:step3.injured') }).check();
-  }
-  await w.shot('3-chosen');
-  await submit.click();
-  if (run.consult === 'yes') {
-    await w.at('workers-comp:step5.title', '5');
-    await w.callTime('common:callTime.asap', '5');
-  } else {
-    await w.page.waitForURL('https://www.dol.gov/**');
-  }
-}
-
-/** Attorney, truck and medical: questions, sliders, the locating step, contact, case value, confirmation. */
-const accidentWalk = (ns: string, route: string) => async (w: FunnelWalk, run: Run) => {
-  await w.open(`${run.state ? `/${run.state}` : ''}${route}`, `${ns}:intro.title`);
-  await w.shot('0');
-  await w.button('common:nav.continue').click();
-  await w.at(`${ns}:step1.title`, '1');
-  await w.choose(`${ns}:step1.fault`, 'no');
-  await w.choose(`${ns}:step1.commercial`, 'no');
-  await w.page.getByRole('slider', { name: w.t(`${ns}:step1.injuries`) }).fill('2');
-  await w.button('common:nav.next').click();
-  await w.at(`${ns}:step15.title`, '1.5');
-  await w.button('common:nav.next').click();
-  await w.heading(`${ns}:step175.title`).waitFor();
-  await locate(w, run.locateBy ?? 'vin', run.size === 'phone');
-  await w.contact(run.phone);
-  await w.at(`${ns}:step3.title`, '3');
-  await w.page.getByText(w.t('common:caseValue.highest')).first().waitFor();
-  await w.button(`${ns}:step3.request`).click();
-  await w.at(`${ns}:step4.title`, '4');
-  if (ns === 'attorney') {
-    await w.page.getByRole('textbox', { name: w.t('attorney:step4.story') }).fill('A car ran the red light and hit my door.');
-    await w.button('common:nav.submit').click();
-    await w.thanks('errors:REQUEST_RECEIVED', '4');
-  } else {
-    await w.callTime(run.consult === 'yes' ? 'common:callTime.s15' : 'common:callTime.asap', '4');
-  }
-};
+import { browserAvailable } from '../testing/browser.ts';
+import { FunnelWalk } from '../testing/funnel-walk.ts';
+import { FUNNEL_WALKS, stubExternalPages, viewport, type Run } from '../testing/funnel-walks.ts';
 
 const funnels: { id: string; walk: (w: FunnelWalk, run: Run) => Promise<void>; runs: Run[] }[] = [
   {
     id: 'attorney',
-    walk: accidentWalk('attorney', '/request-attorney'),
+    walk: FUNNEL_WALKS.attorney,
     runs: [
       { lang: 'en', size: 'phone', phone: '2025550131', consult: 'yes', locateBy: 'map-click', state: 'tx' },
       { lang: 'es', size: 'desktop', phone: '2025550132', consult: 'yes', locateBy: 'vin' },
@@ -128,7 +19,7 @@ const funnels: { id: string; walk: (w: FunnelWalk, run: Run) => Promise<void>; r
   },
   {
     id: 'truck',
-    walk: accidentWalk('truck', '/request-truck-attorney'),
+    walk: FUNNEL_WALKS.truck,
     runs: [
       { lang: 'es', size: 'phone', phone: '2025550141', consult: 'yes', locateBy: 'case' },
       { lang: 'en', size: 'desktop', phone: '2025550142', consult: 'no', locateBy: 'vin' },
@@ -136,7 +27,7 @@ const funnels: { id: string; walk: (w: FunnelWalk, run: Run) => Promise<void>; r
   },
   {
     id: 'medical',
-    walk: accidentWalk('medical', '/medical-compensation'),
+    walk: FUNNEL_WALKS.medical,
     runs: [
       { lang: 'en', size: 'desktop', phone: '2025550151', consult: 'yes', locateBy: 'map-button', state: 'fl' },
       { lang: 'es', size: 'phone', phone: '2025550152', consult: 'no', locateBy: 'map-click' },
@@ -144,7 +35,7 @@ const funnels: { id: string; walk: (w: FunnelWalk, run: Run) => Promise<void>; r
   },
   {
     id: 'camp-lejeune',
-    walk: walkCampLejeune,
+    walk: FUNNEL_WALKS['camp-lejeune'],
     runs: [
       { lang: 'en', size: 'phone', phone: '2025550161', consult: 'yes' },
       { lang: 'es', size: 'desktop', phone: '2025550162', consult: 'no' },
@@ -152,7 +43,7 @@ const funnels: { id: string; walk: (w: FunnelWalk, run: Run) => Promise<void>; r
   },
   {
     id: 'workers-comp',
-    walk: walkWorkersComp,
+    walk: FUNNEL_WALKS['workers-comp'],
     runs: [
       { lang: 'es', size: 'phone', phone: '2025550171', consult: 'yes' },
       { lang: 'en', size: 'desktop', phone: '2025550172', consult: 'no' },

@@ -1,5 +1,7 @@
-// A locating funnel and the workers' compensation funnel completed with the keyboard alone (Tab, Shift+Tab, arrows,
-// Space, Enter, typing): locators only check where focus is, nothing is clicked.
+// Every funnel completed with the keyboard alone (Tab, Shift+Tab, arrows, Space, Enter, typing): the calculator, the
+// three accident funnels with each way of locating the report (VIN, case ID, a map pin dropped at the centre after
+// panning the map with an arrow key), Camp Lejeune and workers' compensation. Locators only check where focus is and
+// what was chosen; nothing is clicked or filled.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useAppAndBrowser } from '../testing/app-and-browser.ts';
@@ -71,6 +73,15 @@ async function date(w: FunnelWalk, labelKey: string, mmddyyyy: string) {
   await w.page.keyboard.type(mmddyyyy);
 }
 
+/** The thank-you dialog takes focus, so its OK button is reached without leaving it; OK goes home. */
+async function thanks(w: FunnelWalk, textKey: string) {
+  const { page, t } = w;
+  const dialog = page.getByRole('dialog', { name: t('errors:THANK_YOU') });
+  await dialog.getByText(t(textKey)).waitFor();
+  await activate(page, dialog.getByRole('button', { name: t('common:nav.ok') }));
+  await page.waitForURL((url) => url.pathname === '/');
+}
+
 /** Picks a call slot with the arrow keys from the first one, then submits and closes the thank-you dialog. */
 async function callTime(w: FunnelWalk, slotKey: string, presses: number, submitKey: string) {
   const { page, t } = w;
@@ -79,11 +90,42 @@ async function callTime(w: FunnelWalk, slotKey: string, presses: number, submitK
   for (let i = 0; i < presses; i += 1) await page.keyboard.press('ArrowDown');
   expect(await page.getByRole('radio', { name: t(slotKey) }).isChecked()).toBe(true);
   await activate(page, w.button(submitKey));
-  const dialog = page.getByRole('dialog', { name: t('errors:THANK_YOU') });
-  await dialog.waitFor();
-  // The dialog takes focus, so its OK button is reached without leaving it.
-  await activate(page, dialog.getByRole('button', { name: t('common:nav.ok') }));
-  await page.waitForURL((url) => url.pathname === '/');
+  await thanks(w, 'errors:YOUR_PREFERRED_TIME_FOR_CALL_HAS_BEEN_UPDATED');
+}
+
+/** Attorney and medical from the intro to the locating step: not at fault, no commercial vehicle, serious injuries. */
+async function toLocating(w: FunnelWalk, ns: string, route: string) {
+  const { page, t } = w;
+  await w.open(route, `${ns}:intro.title`);
+  await activate(page, w.button('common:nav.continue'));
+  await w.at(`${ns}:step1.title`, '1');
+  await answer(w, `${ns}:step1.fault`, 'no');
+  await answer(w, `${ns}:step1.commercial`, 'no');
+  const injuries = page.getByRole('slider', { name: t(`${ns}:step1.injuries`) });
+  await tabTo(page, injuries);
+  await page.keyboard.press('ArrowRight');
+  expect(await injuries.inputValue()).toBe('2');
+  await activate(page, w.button('common:nav.next'));
+  await w.at(`${ns}:step15.title`, '1.5');
+  await activate(page, w.button('common:nav.next'));
+  await w.heading(`${ns}:step175.title`).waitFor();
+  await expectHeadingFocused(page, '1.75');
+}
+
+/** One of the three locating choices: Tab lands on the first (VIN), ArrowRight moves the choice on and checks it. */
+async function locateBy(w: FunnelWalk, presses: number, choiceKey: string) {
+  const { page, t } = w;
+  await tabTo(page, page.getByRole('radio', { name: t('locate:choices.vin'), exact: true }));
+  for (let i = 0; i < presses; i += 1) await page.keyboard.press('ArrowRight');
+  expect(await page.getByRole('radio', { name: t(choiceKey), exact: true }).isChecked()).toBe(true);
+}
+
+/** The case value step of the accident funnels: the estimate shown, the request made, on to step 4. */
+async function requestFromCaseValue(w: FunnelWalk, ns: string) {
+  await w.at(`${ns}:step3.title`, '3');
+  await w.page.getByText(w.t('common:caseValue.highest')).first().waitFor();
+  await activate(w.page, w.button(`${ns}:step3.request`));
+  await w.at(`${ns}:step4.title`, '4');
 }
 
 describe.runIf(browserAvailable)('keyboard only', () => {
@@ -132,10 +174,7 @@ describe.runIf(browserAvailable)('keyboard only', () => {
       await activate(page, w.button('common:nav.next'));
 
       await contact(w, '2025550191');
-      await w.at('truck:step3.title', '3');
-      await page.getByText(t('common:caseValue.highest')).first().waitFor();
-      await activate(page, w.button('truck:step3.request'));
-      await w.at('truck:step4.title', '4');
+      await requestFromCaseValue(w, 'truck');
       await callTime(w, 'common:callTime.s15', 4, 'common:nav.submit');
     }));
 
@@ -162,5 +201,113 @@ describe.runIf(browserAvailable)('keyboard only', () => {
       await activate(page, w.button('common:nav.submit'));
       await w.at('workers-comp:step5.title', '5');
       await callTime(w, 'common:callTime.asap', 0, 'common:nav.done');
+    }));
+
+  it('claim calculator: intro to thank-you', () =>
+    withPage(async (w) => {
+      const { page, t } = w;
+      await w.open('/calculate-your-accident-claim-value', 'calculator:intro.title');
+      await activate(page, w.button('common:nav.continue'));
+      await w.at('calculator:step1.title', '1');
+      await answer(w, 'calculator:step1.fault', 'no');
+      await answer(w, 'calculator:step1.commercial', 'yes');
+      const injuries = page.getByRole('slider', { name: t('calculator:step1.injuries') });
+      await tabTo(page, injuries);
+      await page.keyboard.press('End');
+      expect(await injuries.inputValue()).toBe('2');
+      await activate(page, w.button('common:nav.next'));
+      await w.at('calculator:step175.title', '1.75');
+      const pain = page.getByRole('slider', { name: t('calculator:step175.pain') });
+      await tabTo(page, pain);
+      await page.keyboard.press('ArrowLeft');
+      expect(await pain.inputValue()).toBe('0');
+      // Back over the earnings slider with Shift+Tab: raised with an arrow too.
+      const earnings = page.getByRole('slider', { name: t('calculator:step175.earnings') });
+      await tabTo(page, earnings, true);
+      await page.keyboard.press('ArrowUp');
+      expect(await earnings.inputValue()).toBe('2');
+      await activate(page, w.button('common:nav.next'));
+      await contact(w, '2025550193');
+      await w.at('calculator:step3.title', '3');
+      await page.getByText(t('common:caseValue.highest')).first().waitFor();
+      await answer(w, 'calculator:step3.consult', 'yes');
+      await activate(page, w.button('common:nav.submit'));
+      await w.at('calculator:step5.title', '5');
+      await callTime(w, 'common:callTime.s13', 3, 'common:nav.submit');
+    }));
+
+  it('attorney, located by a map pin, with the story typed: intro to thank-you', () =>
+    withPage(async (w) => {
+      const { page, t } = w;
+      await toLocating(w, 'attorney', '/request-attorney');
+      await locateBy(w, 2, 'locate:choices.map');
+      // Leaflet's map takes focus and pans with the arrow keys; the pin then goes at its centre by the button made
+      // for keyboards (a click on the map needs a pointer).
+      const map = page.getByRole('region', { name: t('locate:map.label') });
+      await tabTo(page, map);
+      await page.keyboard.press('ArrowLeft');
+      // The pan glides for a quarter of a second; the centre the button uses is taken once it stops.
+      await page.locator('.leaflet-pan-anim').waitFor({ state: 'detached' });
+      await activate(page, page.getByRole('button', { name: t('locate:map.dropAtCentre') }));
+      const address = page.getByText(t('locate:map.address').split('{{')[0] ?? '');
+      await address.waitFor();
+      // One pan west of the starting view (the whole US, centred in Kansas) is Colorado: the pin is where the map went.
+      expect(await address.textContent()).toMatch(/, CO \d{5}, USA$/);
+      await page.getByRole('button', { name: t('locate:map.pin') }).waitFor();
+      const make = page.getByRole('combobox', { name: t('locate:make.label') });
+      await tabTo(page, make);
+      await page.keyboard.type('for');
+      await page.getByRole('option', { name: 'FORD', exact: true }).waitFor();
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      expect(await make.inputValue()).toBe('FORD');
+      await tabTo(page, page.getByRole('textbox', { name: t('locate:year.label') }));
+      await page.keyboard.type('2019');
+      await date(w, 'locate:date', '03142026');
+      await activate(page, w.button('common:nav.next'));
+
+      await contact(w, '2025550194');
+      await requestFromCaseValue(w, 'attorney');
+      const story = page.getByRole('textbox', { name: t('attorney:step4.story') });
+      await tabTo(page, story);
+      await page.keyboard.type('A car ran the red light and hit my door.');
+      expect(await story.inputValue()).toBe('A car ran the red light and hit my door.');
+      await activate(page, w.button('common:nav.submit'));
+      await thanks(w, 'errors:REQUEST_RECEIVED');
+    }));
+
+  it('medical compensation, located by case ID: intro to thank-you', () =>
+    withPage(async (w) => {
+      const { page, t } = w;
+      await toLocating(w, 'medical', '/medical-compensation');
+      await locateBy(w, 1, 'locate:choices.case');
+      await tabTo(page, page.getByRole('textbox', { name: t('locate:caseId.label') }));
+      await page.keyboard.type('TX-2026-0042');
+      await date(w, 'locate:date', '03142026');
+      await city(w, 'locate:city');
+      await activate(page, w.button('common:nav.next'));
+      await contact(w, '2025550195');
+      await requestFromCaseValue(w, 'medical');
+      await callTime(w, 'common:callTime.s11', 2, 'common:nav.submit');
+    }));
+
+  it('Camp Lejeune: intro to thank-you', () =>
+    withPage(async (w) => {
+      const { page, t } = w;
+      await w.open('/camp-lejeune-compensation-calculator', 'camp-lejeune:intro.title');
+      await activate(page, w.button('common:nav.continue'));
+      await w.at('camp-lejeune:step1.title', '1');
+      // The first answer moves to the answered twin of the step (same heading), and focus stays on the question.
+      await answer(w, 'camp-lejeune:step1.q1', 'yes');
+      await answer(w, 'camp-lejeune:step1.q2', 'no');
+      await answer(w, 'camp-lejeune:step1.q3', 'no');
+      await activate(page, w.button('camp-lejeune:step1.calculate'));
+      await contact(w, '2025550196');
+      await w.at('camp-lejeune:step35.title', '3.5');
+      await page.getByText(t('common:caseValue.highest')).first().waitFor();
+      await answer(w, 'camp-lejeune:step35.callMe', 'yes');
+      await activate(page, w.button('common:nav.submit'));
+      await w.at('camp-lejeune:step5.title', '5');
+      await callTime(w, 'common:callTime.s9', 1, 'common:nav.submit');
     }));
 });
