@@ -3,22 +3,13 @@ import { useEffect, useState } from 'react';
 import { transitionList } from '../../engine/transitions.ts';
 import type { Flow } from '../../engine/types.ts';
 import { loadWidgets, preloads, widgetsOf } from '../../widgets/registry.ts';
+import { whenIdle } from './schedule.ts';
 
 /** The steps a NEXT or an ANSWER can lead to from this one. */
 export function nextStepIds(flow: Flow, stepId: string): string[] {
   const on = flow.steps[stepId]?.on ?? {};
   const targets = [...transitionList(on.NEXT), ...transitionList(on.ANSWER)].flatMap((t) => [t.target, ...(t.then ?? []).map((x) => x.target)]);
   return [...new Set(targets)].filter((id): id is string => id !== undefined && id !== stepId);
-}
-
-/** Runs a task when the browser is idle (Safari has no requestIdleCallback: soon after, then). */
-function whenIdle(task: () => void): { cancel: () => void } {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(task, { timeout: 1000 });
-    return { cancel: () => cancelIdleCallback(id) };
-  }
-  const id = setTimeout(task, 50);
-  return { cancel: () => clearTimeout(id) };
 }
 
 const preload = (widget: string) => (preloads[widget]?.() ?? Promise.resolve()).catch(() => undefined);

@@ -1,6 +1,7 @@
 // Mirrors the funnel's step in the browser history, so the phone's Back button goes back one step.
 import { useEffect, useRef } from 'react';
 import { usePageLocation } from '../page-history.ts';
+import { afterPaint } from './schedule.ts';
 
 /** Returns the handler for the page's own Back button: it walks history, so both Back buttons behave the same. */
 export function useStepHistory(step: string, canGoBack: boolean, goBack: () => void): () => void {
@@ -10,13 +11,25 @@ export function useStepHistory(step: string, canGoBack: boolean, goBack: () => v
   const popping = useRef(false);
   const here = `${pathname}${search}`;
 
-  // The machine moved: record the new step (replacing the entry when the move answered a Back press).
+  // The entry as it stands when a deferred record runs (history may have moved in between).
+  const latest = useRef({ here, state, depth });
   useEffect(() => {
-    if (state.step === step) return;
-    const replace = state.step === undefined || popping.current;
-    popping.current = false;
-    shownDepth.current = replace ? depth : depth + 1;
-    navigate(here, { state: { ...state, step, depth: shownDepth.current }, replace });
+    latest.current = { here, state, depth };
+  });
+
+  // The machine moved: record the new step (replacing the entry when the move answered a Back press). After the new
+  // step is painted: pushState and the re-render it causes are not part of the tap's response.
+  useEffect(() => {
+    const record = () => {
+      const { here, state, depth } = latest.current;
+      if (state.step === step) return;
+      const replace = state.step === undefined || popping.current;
+      popping.current = false;
+      shownDepth.current = replace ? depth : depth + 1;
+      navigate(here, { state: { ...state, step, depth: shownDepth.current }, replace });
+    };
+    const scheduled = afterPaint(record);
+    return scheduled.cancel;
     // Only a change of the machine's step records history; history changes are handled below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [step]);
