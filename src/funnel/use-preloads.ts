@@ -12,14 +12,19 @@ export function nextStepIds(flow: Flow, stepId: string): string[] {
   return [...new Set(targets)].filter((id): id is string => id !== undefined && id !== stepId);
 }
 
-const preload = (widget: string) => (preloads[widget]?.() ?? Promise.resolve()).catch(() => undefined);
+/** Widgets whose preload has finished (or failed: the page then draws without it, as before). */
+const preloaded = new Set<string>();
+
+const preload = (widget: string) =>
+  (preloads[widget]?.() ?? Promise.resolve()).catch(() => undefined).finally(() => preloaded.add(widget));
 
 /** Draws the page again once the current step's preloads are done, so its guards and check marks read them. */
 export function usePreloads(flow: Flow, stepId: string): void {
   const [, setLoaded] = useState(0);
   useEffect(() => {
     let live = true;
-    const current = widgetsOf(flow, stepId).filter((widget) => widget in preloads);
+    // Only what is still loading: a step whose needs came ahead is not drawn twice on the tap that shows it.
+    const current = widgetsOf(flow, stepId).filter((widget) => widget in preloads && !preloaded.has(widget));
     if (current.length) void Promise.all(current.map(preload)).then(() => live && setLoaded((n) => n + 1));
     // The next steps' code once the browser is idle after drawing this step, so it never competes with this step's paint.
     const ahead = whenIdle(() => {
