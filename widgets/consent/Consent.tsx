@@ -21,6 +21,7 @@ export type ConsentProps = {
 };
 
 const REASONS = ['severity', 'date', 'fault'] as const;
+const CHOICES = ['undecided', 'yes', 'no'] as const;
 
 export function Consent({ props, answers, send, busy, ns }: WidgetProps<ConsentProps>) {
   const { t } = useCopy(ns);
@@ -31,6 +32,9 @@ export function Consent({ props, answers, send, busy, ns }: WidgetProps<ConsentP
   const choice = value === true ? 'yes' : value === false ? 'no' : 'undecided';
   const variant = props.variant === 'secondary' ? 'secondary' : 'primary';
   const toggles = props.toggles ?? [];
+  const notice = (of: (typeof CHOICES)[number]) => `common:consent.notice.${variant}.${of}`;
+  // The longest notice's words (its links' tags dropped), to keep room for it whatever the choice (consent.css).
+  const room = CHOICES.map((of) => t(notice(of)).replace(/<\/?\w+>/g, '')).reduce((a, b) => (b.length > a.length ? b : a));
 
   // The confirmations belong to a Yes: a No clears them in the same event, so none is left true behind a No.
   const choose = (next: boolean | null) => {
@@ -67,14 +71,20 @@ export function Consent({ props, answers, send, busy, ns }: WidgetProps<ConsentP
           disabled={busy}
         />
       </div>
-      {value === true && toggles.length > 0 && (
-        <div className="consent__toggles">
-          {toggles.map((toggle) => (
-            <Toggle key={toggle.field} field={toggle.field} label={t(toggle.label)} answers={answers} send={send} disabled={busy} />
-          ))}
+      {/* What the choice brings, announced as it changes. A new notice per choice: the confirmations a Yes adds above
+          it show a new notice below them, rather than the old one moving down. */}
+      <div className="consent__outcome" data-room={room} aria-live="polite">
+        <div className="consent__outcome-body">
+          {value === true && toggles.length > 0 && (
+            <div className="consent__toggles">
+              {toggles.map((toggle) => (
+                <Toggle key={toggle.field} field={toggle.field} label={t(toggle.label)} answers={answers} send={send} disabled={busy} />
+              ))}
+            </div>
+          )}
+          <LegalNotice key={choice} id={noticeId} notice={notice(choice)} ns={ns} />
         </div>
-      )}
-      <LegalNotice id={noticeId} notice={`common:consent.notice.${variant}.${choice}`} ns={ns} live />
+      </div>
     </div>
   );
 }

@@ -10,11 +10,9 @@ interface LegalNoticeProps {
   notice: string;
   ns: string;
   id?: string;
-  /** Announce changes (the notice follows the Yes/No choice). */
-  live?: boolean;
 }
 
-export function LegalNotice({ notice, ns, id, live }: LegalNoticeProps) {
+export function LegalNotice({ notice, ns, id }: LegalNoticeProps) {
   const { t, fixedT } = useCopy(ns);
   const newTabId = useId();
   const link = (href: string) => (
@@ -23,7 +21,7 @@ export function LegalNotice({ notice, ns, id, live }: LegalNoticeProps) {
     </a>
   );
   return (
-    <div id={id} className="consent__notice" aria-live={live ? 'polite' : undefined}>
+    <div id={id} className="consent__notice">
       {/* A new paragraph per notice: its words appear in place, rather than the old ones moving as it is rewritten. */}
       <p key={notice}>
         <Trans t={fixedT} i18nKey={notice} components={{ terms: link('/terms'), sponsors: link('/about') }} />

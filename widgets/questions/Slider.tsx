@@ -30,7 +30,7 @@ export function Slider({ labelledBy, value, onChange, disabled = false }: Slider
       />
       <div className="slider__ticks" aria-hidden="true">
         {levels.map((level, index) => (
-          <span key={level} className={index === value ? 'slider__tick is-current' : 'slider__tick'}>
+          <span key={level} className={index === value ? 'slider__tick is-current' : 'slider__tick'} data-label={level}>
             {level}
           </span>
         ))}
