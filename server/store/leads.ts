@@ -200,7 +200,8 @@ async function createOne(db: Db, item: LeadToCreate): Promise<LeadCreation> {
 
 /**
  * Leads arriving together share a statement (and a commit): one round trip for many leads under load. A batch that
- * fails (two leads with one key, a key answered meanwhile) is undone whole and each of its leads is created alone.
+ * fails (two leads with one key, a key answered meanwhile) is undone whole and each of its leads is created alone, in
+ * turn.
  */
 const batchers = new WeakMap<Db, (item: LeadToCreate) => Promise<LeadCreation>>();
 
@@ -210,7 +211,10 @@ function leadBatcher(db: Db) {
     create = batcher<LeadToCreate, LeadCreation>(
       async (batch) => {
         const results = await createBatch(db, batch).catch(() => batch.map(() => undefined));
-        return Promise.all(batch.map(async (item, n) => results[n] ?? createOne(db, item)));
+        // One after another: leads of the batch that share a key then meet as a stored answer, not as a race.
+        const creations: LeadCreation[] = [];
+        for (const [n, item] of batch.entries()) creations.push(results[n] ?? (await createOne(db, item)));
+        return creations;
       },
       // One statement at a time per process: those waiting meanwhile share the next (PGlite runs one at a time anyway).
       { concurrency: 1, maxSize: 100 },
