@@ -1,7 +1,7 @@
 // The embedded database: PGlite (PostgreSQL in WebAssembly) persisted in a directory, or in memory.
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { parse, PGlite, protocol, types } from '@electric-sql/pglite';
 import type { Db } from './db.ts';
 import { registerMigrationClient, type MigrationClient } from './migration-client.ts';
 
@@ -15,15 +15,68 @@ export async function openPgliteDb(dataDir: string): Promise<Db> {
   return pgliteDb(await PGlite.create(location));
 }
 
+interface Prepared {
+  name: string;
+  /** The type of each parameter, as the server inferred it: how its value is written. */
+  paramTypes: number[];
+}
+
+/**
+ * Runs each statement prepared once under a name of its text, as the pg pool does (server/db/pg-db.ts): PGlite's own
+ * query() parses and plans a statement on every call, which costs more than running it for the lead statement. Waits,
+ * as query() does, for a running transaction to end.
+ */
+function preparedQuery(pg: PGlite) {
+  const { serialize } = protocol;
+  const statements = new Map<string, Prepared>();
+  const prepare = async (sql: string): Promise<Prepared> => {
+    const name = `claimflow_${statements.size + 1}`;
+    const { messages } = await pg.execProtocol(
+      concat(serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()),
+    );
+    const description = messages.find((m) => m instanceof protocol.messages.ParameterDescriptionMessage);
+    const prepared = { name, paramTypes: description?.dataTypeIDs ?? [] };
+    statements.set(sql, prepared);
+    return prepared;
+  };
+  return <T>(sql: string, params: unknown[] = []) =>
+    pg._runExclusiveTransaction(() =>
+      pg._runExclusiveQuery(async () => {
+        const { name, paramTypes } = statements.get(sql) ?? (await prepare(sql));
+        const values = params.map((value, i) => {
+          if (value === null || value === undefined) return null;
+          // As query() writes a value: by its parameter's type, else as text.
+          return (pg.serializers[paramTypes[i]!] ?? pg.serializers[types.TEXT]!)(value);
+        });
+        const { messages } = await pg.execProtocol(
+          concat(
+            serialize.bind({ statement: name, values }),
+            serialize.describe({ type: 'P' }),
+            serialize.execute({}),
+            serialize.sync(),
+          ),
+        );
+        return { rows: (parse.parseResults(messages, pg.parsers)[0]?.rows ?? []) as T[] };
+      }),
+    );
+}
+
+const concat = (...parts: Uint8Array[]): Uint8Array => {
+  const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    all.set(p, at);
+    at += p.length;
+  }
+  return all;
+};
+
 /** Wraps an open PGlite. PGlite queues every query behind a running transaction, so this is safe under concurrency. */
 export function pgliteDb(pg: PGlite): Db {
   const db: Db = {
     kind: 'pglite',
     schema: 'public',
-    async query<T>(sql: string, params?: unknown[]) {
-      const { rows } = await pg.query<T>(sql, params);
-      return { rows };
-    },
+    query: preparedQuery(pg),
     transaction: (fn) =>
       pg.transaction((tx) =>
         fn({
