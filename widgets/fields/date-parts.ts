@@ -52,10 +52,14 @@ export function monthNames(lng: string): string[] {
   return range(0, 11).map((m) => format.format(new Date(Date.UTC(2000, m, 1))));
 }
 
+/** One formatter per language: making one costs far more than formatting with it, and a date field draws on every tap. */
+const mediumDates = new Map<string, Intl.DateTimeFormat>();
+
 /** A YYYY-MM-DD date for people, in a language ("Mar 5, 2024", "5 mar 2024"). */
 export function displayDate(value: string, lng: string): string | null {
   const parts = parseDate(value);
   if (!parts) return null;
-  const date = new Date(Date.UTC(parts.year, parts.month - 1, parts.day));
-  return new Intl.DateTimeFormat(lng, { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
+  let format = mediumDates.get(lng);
+  if (!format) mediumDates.set(lng, (format = new Intl.DateTimeFormat(lng, { dateStyle: 'medium', timeZone: 'UTC' })));
+  return format.format(new Date(Date.UTC(parts.year, parts.month - 1, parts.day)));
 }
