@@ -39,8 +39,10 @@ function preparedQuery(pg: PGlite) {
     statements.set(sql, prepared);
     return prepared;
   };
-  return <T>(sql: string, params: unknown[] = []) =>
-    pg._runExclusiveTransaction(() =>
+  return async <T>(sql: string, params: unknown[] = []) => {
+    // As query(): a closed database says so, and a query waits behind a transaction begun before it.
+    await pg._checkReady();
+    return pg._runExclusiveTransaction(() =>
       pg._runExclusiveQuery(async () => {
         const { name, paramTypes } = statements.get(sql) ?? (await prepare(sql));
         const values = params.map((value, i) => {
@@ -59,6 +61,7 @@ function preparedQuery(pg: PGlite) {
         return { rows: (parse.parseResults(messages, pg.parsers)[0]?.rows ?? []) as T[] };
       }),
     );
+  };
 }
 
 const concat = (...parts: Uint8Array[]): Uint8Array => {
