@@ -32,7 +32,7 @@ function preparedQuery(pg: PGlite) {
   const prepare = async (sql: string): Promise<Prepared> => {
     const name = `claimflow_${statements.size + 1}`;
     const { messages } = await pg.execProtocol(
-      concat(serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()),
+      Buffer.concat([serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()]),
     );
     const description = messages.find((m) => m instanceof protocol.messages.ParameterDescriptionMessage);
     const prepared = { name, paramTypes: description?.dataTypeIDs ?? [] };
@@ -51,28 +51,18 @@ function preparedQuery(pg: PGlite) {
           return (pg.serializers[paramTypes[i]!] ?? pg.serializers[types.TEXT]!)(value);
         });
         const { messages } = await pg.execProtocol(
-          concat(
+          Buffer.concat([
             serialize.bind({ statement: name, values }),
             serialize.describe({ type: 'P' }),
             serialize.execute({}),
             serialize.sync(),
-          ),
+          ]),
         );
         return { rows: (parse.parseResults(messages, pg.parsers)[0]?.rows ?? []) as T[] };
       }),
     );
   };
 }
-
-const concat = (...parts: Uint8Array[]): Uint8Array => {
-  const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    all.set(p, at);
-    at += p.length;
-  }
-  return all;
-};
 
 /** Wraps an open PGlite. PGlite queues every query behind a running transaction, so this is safe under concurrency. */
 export function pgliteDb(pg: PGlite): Db {
