@@ -11,7 +11,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'node', include: ['tests/{engine,flows,server}/**/*.test.ts'], exclude: ['tests/server/crash.test.ts'], environment: 'node' },
+        test: { name: 'node', include: ['tests/{engine,flows,server}/**/*.test.ts'], environment: 'node' },
       },
       {
         extends: true,
@@ -26,8 +26,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'e2e',
-          // Suites that run real server processes (and a browser) take the machine: one file at a time.
-          include: ['tests/e2e/**/*.test.ts', 'tests/server/crash.test.ts'],
+          // Browser walks against real server processes take the machine: one file at a time.
+          include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,

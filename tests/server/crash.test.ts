@@ -14,7 +14,7 @@ const CLIENTS = Number(process.env.CRASH_CLIENTS ?? 200);
 const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 10);
 const TEST_PHONE = '+12025550197';
 
-/** A fresh PostgreSQL database for one round, dropped afterwards. */
+/** A fresh PostgreSQL database for the test, dropped afterwards. */
 async function freshPostgres(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `claimflow_crash_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -34,13 +34,17 @@ async function freshPostgres(adminUrl: string): Promise<{ url: string; drop: () 
   };
 }
 
-/** One client: gets its verification cookie, then submits its lead until the server acknowledges it. */
-async function client(base: () => string, i: number): Promise<{ key: string; leadId: number }> {
+/**
+ * One client: gets its verification cookie, then submits its lead until the server acknowledges it. `base` is the
+ * running server's address, or a promise of the next one while it restarts: a client waits for it rather than knock on
+ * a closed port (200 clients doing that took the CPU the restarting server needed).
+ */
+async function client(base: () => Promise<string>, calcId: string, i: number): Promise<{ key: string; leadId: number }> {
   const key = `crash-${i}-${randomUUID()}`;
   const body = calcLeadBody(TEST_PHONE.slice(2), { firstName: `Client${i}` });
   for (let attempt = 0; ; attempt++) {
     try {
-      const send = await fetch(`${base()}/api/user/mfa-sms-send`, {
+      const send = await fetch(`${await base()}/api/user/mfa-sms-send`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ country_code: '+1', phone: TEST_PHONE.slice(2) }),
@@ -48,7 +52,7 @@ async function client(base: () => string, i: number): Promise<{ key: string; lea
       const cookie = send.headers.get('set-cookie')?.split(';')[0];
       if (!send.ok || !cookie) throw new Error(`send ${send.status}`);
       for (;;) {
-        const res = await fetch(`${base()}/api/leads/create/calc?calc_id=crash`, {
+        const res = await fetch(`${await base()}/api/leads/create/calc?calc_id=${calcId}`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'idempotency-key': key, cookie },
           body: JSON.stringify(body),
@@ -70,34 +74,41 @@ const databases = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : 
 describe.each(databases)('server killed during 200 concurrent submissions, %s', (kind) => {
   it(`loses no acknowledged lead and doubles none, ${ROUNDS} times`, { timeout: 600_000 }, async () => {
     const staticDir = '/nonexistent-claimflow-dist';
-    for (let round = 0; round < ROUNDS; round++) {
-      const dataDir = mkdtempSync(join(tmpdir(), 'claimflow-crash-'));
-      const pgDb = kind === 'postgres' ? await freshPostgres(process.env.TEST_DATABASE_URL!) : undefined;
-      const env: Record<string, string> = { TEST_PHONE, RATE_LIMIT_API_PER_MINUTE: '1000000', ...(pgDb ? { DATABASE_URL: pgDb.url } : {}) };
-      let server: AppServer = await startAppServer({ staticDir, env, dataDir });
-      let url = server.url;
-      const clients = Promise.all(Array.from({ length: CLIENTS }, (_, i) => client(() => url, i)));
-      // Kill it three times at random moments, each time starting it again on the same data.
-      for (let kill = 0; kill < 3; kill++) {
-        await new Promise((r) => setTimeout(r, 50 + Math.random() * 400));
-        await server.kill();
-        server = await startAppServer({ staticDir, env, dataDir });
-        url = server.url;
-      }
-      const acknowledged = await clients;
-      await server.stop();
+    // One database for all rounds (each round's leads under its own calc_id): a round starts on data a crash left.
+    const dataDir = mkdtempSync(join(tmpdir(), 'claimflow-crash-'));
+    const pgDb = kind === 'postgres' ? await freshPostgres(process.env.TEST_DATABASE_URL!) : undefined;
+    const env: Record<string, string> = { TEST_PHONE, RATE_LIMIT_API_PER_MINUTE: '1000000', ...(pgDb ? { DATABASE_URL: pgDb.url } : {}) };
+    try {
+      for (let round = 0; round < ROUNDS; round++) {
+        const calcId = `crash-${round}`;
+        let server: AppServer = await startAppServer({ staticDir, env, dataDir });
+        let url = Promise.resolve(server.url);
+        const clients = Promise.all(Array.from({ length: CLIENTS }, (_, i) => client(() => url, calcId, i)));
+        // Kill it three times at random moments, each time starting it again on the same data.
+        for (let kill = 0; kill < 3; kill++) {
+          await new Promise((r) => setTimeout(r, 50 + Math.random() * 400));
+          let restarted!: (url: string) => void;
+          url = new Promise((resolve) => (restarted = resolve));
+          await server.kill();
+          server = await startAppServer({ staticDir, env, dataDir });
+          restarted(server.url);
+        }
+        const acknowledged = await clients;
+        await server.stop();
 
-      const db = await openDb({ dataDir, databaseUrl: pgDb?.url });
-      try {
-        const { rows } = await db.query<{ id: string; first_name: string }>("SELECT id, first_name FROM leads WHERE calc_id = 'crash'");
-        expect(rows.length, `round ${round}: leads stored`).toBe(CLIENTS);
-        const ids = new Set(rows.map((r) => Number(r.id)));
-        expect(acknowledged.filter((a) => !ids.has(a.leadId)), `round ${round}: acknowledged but lost`).toEqual([]);
-        expect(new Set(rows.map((r) => r.first_name)).size, `round ${round}: one lead per client`).toBe(CLIENTS);
-      } finally {
-        await db.close();
-        await pgDb?.drop();
+        const db = await openDb({ dataDir, databaseUrl: pgDb?.url });
+        try {
+          const { rows } = await db.query<{ id: string; first_name: string }>('SELECT id, first_name FROM leads WHERE calc_id = $1', [calcId]);
+          expect(rows.length, `round ${round}: leads stored`).toBe(CLIENTS);
+          const ids = new Set(rows.map((r) => Number(r.id)));
+          expect(acknowledged.filter((a) => !ids.has(a.leadId)), `round ${round}: acknowledged but lost`).toEqual([]);
+          expect(new Set(rows.map((r) => r.first_name)).size, `round ${round}: one lead per client`).toBe(CLIENTS);
+        } finally {
+          await db.close();
+        }
       }
+    } finally {
+      await pgDb?.drop();
     }
   });
 });
