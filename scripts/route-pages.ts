@@ -1,42 +1,16 @@
-// Vite plugin: one HTML page per funnel route and language (routes/<route>.html, routes/<route>.es.html), and for an
-// embedded funnel (routes/<route>.embed.html, .embed.es.html): the app's index.html with the route's first screen
-// rendered in it (src/prerender.tsx), so a phone shows the step before the app's code has arrived, its first widgets'
-// CSS, and preload links for what the step needs — its flow, its widgets' code, its copy — so the browser fetches them
-// alongside the app's code instead of after it. server/pages.ts picks the page.
+// Vite plugin: one HTML page per funnel route and language (routes/<route>.html, routes/<route>.es.html): the app's
+// index.html plus preload links for what the route's first step needs — its flow, its first widgets with their CSS, its
+// copy — so the browser fetches them alongside the app's code instead of after it. server/pages.ts picks the page.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { OutputAsset, OutputBundle, OutputChunk } from 'rolldown';
-import { createServer, type Plugin } from 'vite';
-import type { CatalogueLoader } from '../src/api/catalogues.ts';
-import type { Language } from '../src/i18n.ts';
+import type { Plugin } from 'vite';
 import type { Flow } from '../engine/types.ts';
 import { FUNNEL_NAMESPACES } from '../src/funnel/namespaces.ts';
 import { FLOWS_DIR } from './flows-check.ts';
 
-const LANGUAGES: readonly Language[] = ['en', 'es'];
-const ROOT = join(import.meta.dirname, '..');
-const REGISTRY = join(ROOT, 'widgets', 'registry.ts');
-
-type RenderFirstScreen = (path: string, lang: Language, load: CatalogueLoader, embed: boolean) => Promise<string>;
-
-/** src/prerender.tsx loaded in Node through Vite (its plugins, its JSON and CSS imports), for the time of `work`. */
-async function withFirstScreens(work: (render: RenderFirstScreen) => Promise<void>) {
-  const server = await createServer({
-    root: ROOT,
-    logLevel: 'warn',
-    appType: 'custom',
-    server: { middlewareMode: true, hmr: false, ws: false, watch: null },
-    optimizeDeps: { noDiscovery: true, include: [] },
-  });
-  try {
-    const { renderFirstScreen } = (await server.ssrLoadModule('/src/prerender.tsx')) as { renderFirstScreen: RenderFirstScreen };
-    await work(renderFirstScreen);
-  } finally {
-    await server.close();
-  }
-}
-
-const catalogueFile: CatalogueLoader = (lang, ns) => Promise.resolve(JSON.parse(readFileSync(join(ROOT, 'locales', lang, `${ns}.json`), 'utf8')) as Record<string, unknown>);
+const LANGUAGES = { en: '', es: '.es' };
+const REGISTRY = join(import.meta.dirname, '..', 'widgets', 'registry.ts');
 
 /** Widget name -> its module under widgets/, read from the registry's `name: lazyWidget(() => import('./dir/File.tsx')` lines. */
 function widgetModules(): Map<string, string> {
@@ -60,7 +34,7 @@ export function routePages(): Plugin {
     name: 'claimflow:route-pages',
     apply: 'build',
     enforce: 'post',
-    async generateBundle(_options, bundle) {
+    generateBundle(_options, bundle) {
       const index = bundle['index.html'] as OutputAsset | undefined;
       if (!index) return;
       const html = String(index.source);
@@ -72,7 +46,6 @@ export function routePages(): Plugin {
       const widgets = widgetModules();
       const inIndex = (file: string) => html.includes(`/${file}"`);
 
-      const pages: { route: string; lang: Language; embed: boolean; html: string }[] = [];
       for (const file of readdirSync(FLOWS_DIR).filter((name) => name.endsWith('.json'))) {
         const flow = JSON.parse(readFileSync(join(FLOWS_DIR, file), 'utf8')) as Flow;
         const first = [...new Set(flow.steps[flow.initial]?.blocks.map((block) => block.widget) ?? [])];
@@ -82,25 +55,17 @@ export function routePages(): Plugin {
         for (const chunk of entries as OutputChunk[]) withImports(bundle, chunk, files);
         const scripts = [...files].filter((name) => !inIndex(name));
         const styles = [...files].flatMap((name) => [...((bundle[name] as OutputChunk).viteMetadata?.importedCss ?? [])]).filter((name) => !inIndex(name));
-        for (const lang of LANGUAGES) {
+        for (const [lang, suffix] of Object.entries(LANGUAGES)) {
           const copy = [flow.namespace, ...FUNNEL_NAMESPACES].map((ns) => assetOf(`locales/${lang}/${ns}.json`)?.fileName).filter((name) => name !== undefined);
           const links = [
             ...scripts.map((name) => `<link rel="modulepreload" crossorigin href="/${name}">`),
-            // Stylesheets, not preloads: the step is in the page, and must be drawn styled at once.
-            ...styles.map((name) => `<link rel="stylesheet" crossorigin href="/${name}">`),
+            ...styles.map((name) => `<link rel="preload" as="style" crossorigin href="/${name}">`),
             ...copy.map((name) => `<link rel="preload" as="fetch" crossorigin href="/${name}">`),
           ];
           const page = html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`).replace('<html lang="en">', `<html lang="${lang}">`);
-          for (const route of flow.routes) for (const embed of [false, true]) pages.push({ route, lang, embed, html: page });
+          for (const route of flow.routes) this.emitFile({ type: 'asset', fileName: `routes${route}${suffix}.html`, source: page });
         }
       }
-      await withFirstScreens(async (render) => {
-        for (const { route, lang, embed, html: page } of pages) {
-          const root = await render(route, lang, catalogueFile, embed);
-          const fileName = `routes${route}${embed ? '.embed' : ''}${lang === 'en' ? '' : `.${lang}`}.html`;
-          this.emitFile({ type: 'asset', fileName, source: page.replace('<div id="root"></div>', `<div id="root">${root}</div>`) });
-        }
-      });
     },
   };
 }

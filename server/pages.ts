@@ -1,6 +1,5 @@
-// The HTML page a browser navigation gets: the build's page for a funnel route in the visitor's language, in a page of
-// its own or embedded (its first step in it and that step's files preloaded, scripts/route-pages.ts), with or without a
-// state prefix (/tx/<route>), else index.html.
+// The HTML page a browser navigation gets: the build's page for a funnel route in the visitor's language (its first
+// step's files preloaded, scripts/route-pages.ts), with or without a state prefix (/tx/<route>), else index.html.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -16,8 +15,7 @@ export function pageFinder(staticRoot: string): (url: string) => string {
     const { pathname, searchParams } = new URL(url, 'http://page');
     const path = pathname.replace(/\/+$/, '');
     // The app's language is ?lang= (src/i18n.ts); without it, English.
-    // Embedded as the app tells (src/layout/Layout.tsx): "embed" anywhere in the path or query.
-    const suffix = `${url.includes('embed') ? '.embed' : ''}${searchParams.get('lang') === 'es' ? '.es' : ''}`;
+    const suffix = searchParams.get('lang') === 'es' ? '.es' : '';
     for (const route of [path, path.replace(/^\/[a-z]{2}(?=\/[^/]+$)/, '')]) {
       const file = `${route.slice(1)}${suffix}.html`;
       if (pages.has(file)) return `routes/${file}`;

@@ -26,8 +26,6 @@ export function captureAttribution(search: string) {
 
 /** Facts of this visit of a funnel: a new id (its submissions' idempotency), the page, attribution. */
 export function visitMeta(): Meta {
-  // None when the build renders a funnel's first screen (src/prerender.tsx): that is no visit.
-  if (typeof window === 'undefined') return {};
   return {
     visit: crypto.randomUUID(),
     pageUrl: window.location.href,

@@ -21,17 +21,6 @@ export function languageOf(search: string): Language {
 
 /** Starts i18next with the app's namespaces and, for a funnel's first page, the funnel's too (fetched in parallel). */
 export async function initI18n(lng: Language, namespaces: string[] = [], load: CatalogueLoader = fetchCatalogue) {
-  await startI18n(lng, namespaces, load);
-  document.documentElement.lang = lng;
-  i18next.on('languageChanged', (l) => {
-    document.documentElement.lang = l;
-    sessionStorage.setItem(CHOSEN_KEY, l);
-  });
-  return i18next;
-}
-
-/** i18next alone, without the page: also what the build renders a funnel's first screen with (src/prerender.tsx). */
-export async function startI18n(lng: Language, namespaces: string[], load: CatalogueLoader) {
   await i18next
     .use(initReactI18next)
     .use(resourcesToBackend(load))
@@ -46,4 +35,10 @@ export async function startI18n(lng: Language, namespaces: string[], load: Catal
       interpolation: { escapeValue: false },
       returnNull: false,
     });
+  document.documentElement.lang = lng;
+  i18next.on('languageChanged', (l) => {
+    document.documentElement.lang = l;
+    sessionStorage.setItem(CHOSEN_KEY, l);
+  });
+  return i18next;
 }

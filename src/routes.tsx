@@ -1,6 +1,6 @@
 // The app's routes: every route of every flow, the home page, the text pages, and a not-found page.
-import { StrictMode, use } from 'react';
-import { Route, Router, Switch } from 'wouter';
+import { use } from 'react';
+import { Route, Switch } from 'wouter';
 import { STATE_VIEWS } from '../widgets/locate/map-view.ts';
 import { GeoContext } from '../widgets/shared/geo.ts';
 import { FunnelRoute } from './funnel/FunnelPage.tsx';
@@ -58,16 +58,5 @@ export function AppRoutes() {
         </Route>
       </Switch>
     </Layout>
-  );
-}
-
-/** The app as main.tsx renders or hydrates it, and as the build renders a route's first screen (src/prerender.tsx). */
-export function App({ ssrPath, ssrSearch }: { ssrPath?: string; ssrSearch?: string }) {
-  return (
-    <StrictMode>
-      <Router ssrPath={ssrPath} ssrSearch={ssrSearch}>
-        <AppRoutes />
-      </Router>
-    </StrictMode>
   );
 }

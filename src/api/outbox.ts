@@ -24,9 +24,7 @@ const waiters = new Map<string, Waiter[]>();
 const timers = new Map<string, ReturnType<typeof setTimeout>>();
 const inFlight = new Set<string>();
 const listeners = new Set<(state: OutboxState) => void>();
-/** Nothing waiting: the state before startOutbox, and the page as the build renders it (src/prerender.tsx). */
-export const EMPTY_OUTBOX: OutboxState = { pending: 0, failure: null };
-let state = EMPTY_OUTBOX;
+let state: OutboxState = { pending: 0, failure: null };
 
 function load(): Entry[] {
   try {

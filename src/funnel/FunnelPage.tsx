@@ -95,8 +95,7 @@ function FunnelPage({ flow }: { flow: Flow }) {
         aria-valuemax={100}
         aria-valuenow={Math.round(progress * 100)}
       >
-        {/* Set only past the start: a first step comes as HTML (src/prerender.tsx), where the CSP forbids a style attribute. */}
-        <div className="funnel-progress-bar" style={progress ? { transform: `scaleX(${progress})` } : undefined} />
+        <div className="funnel-progress-bar" style={{ transform: `scaleX(${progress})` }} />
       </div>
       <h1 id="step-heading" className="funnel-heading" tabIndex={-1} ref={heading}>
         {t(title)}

@@ -11,9 +11,6 @@ export function forgetProgress(flow: Flow) {
   sessionStorage.removeItem(storageKey(flow));
 }
 
-/** Whether the tab keeps progress in this flow: its page may then open on another step than the first. */
-export const hasProgress = (flow: Flow) => sessionStorage.getItem(storageKey(flow)) !== null;
-
 /** The saved snapshot of this flow, unless it ended and this is a new visit rather than a reload or a history move. */
 function restored(flow: Flow, returning: boolean): unknown {
   try {

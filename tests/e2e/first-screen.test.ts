@@ -1,6 +1,5 @@
-// The first screen of every funnel at phone size: in the page before the app's code runs, and taken over by the app as
-// it is; from the browser's network log, nothing fetched before its step (map, Leaflet CSS, tiles, date wheel, Google's
-// loader, the other language), and no more JavaScript than the ceiling.
+// The first screen of every funnel at phone size, from the browser's network log: nothing fetched before its step (map,
+// Leaflet CSS, tiles, date wheel, Google's loader, the other language), and no more JavaScript than the ceiling.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -63,38 +62,6 @@ describe.runIf(browserAvailable)('the first screen of each funnel', () => {
   }
 
   const cases = ROUTES.flatMap((route) => (['en', 'es'] as const).map((lang) => [route, lang] as const));
-
-  it.each([...cases, [`${ROUTES[0]!}?embed=1`, 'en'] as const])(
-    '%s (%s) shows its first step before the app’s code runs, and the app takes that page over as it is',
-    async (route, lang) => {
-      const page = await suite.browser.newPage({ viewport: PHONE });
-      const problems: string[] = [];
-      page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
-      page.on('pageerror', (error) => problems.push(error.message));
-      // The app's entry script is held back until the page as the server sent it has been looked at.
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route(/\/assets\/index-[^/]+\.js$/, async (request) => {
-        await held;
-        await request.continue();
-      });
-      await page.goto(`${suite.server.url}${route}${lang === 'es' ? `${route.includes('?') ? '&' : '?'}lang=es` : ''}`, { waitUntil: 'commit' });
-      const heading = page.getByRole('heading', { level: 1 });
-      await heading.waitFor();
-      const before = { heading: await heading.textContent(), lang: await page.getAttribute('html', 'lang'), header: await page.locator('header').count() };
-      expect(before.heading).not.toBe('');
-      expect(before.lang).toBe(lang);
-      expect(before.header, 'a site header (none when embedded)').toBe(route.includes('embed') ? 0 : 1);
-      await heading.evaluate((node) => Object.assign(window, { serverHeading: node }));
-      release();
-      await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, STEP_SHOWN_MARK);
-      // The same element, not a copy drawn anew: React hydrated the page without a mismatch.
-      expect(await heading.evaluate((node) => node === (window as unknown as { serverHeading: Element }).serverHeading)).toBe(true);
-      expect(await heading.textContent()).toBe(before.heading);
-      expect(problems).toEqual([]);
-      await page.close();
-    },
-  );
 
   it.each(cases)('%s (%s) fetches nothing before its step', async (route, lang) => {
     const { urls } = await firstScreen(route, lang);

@@ -30,8 +30,6 @@ describe('the web app and the API side by side', () => {
     await writeFile(join(dist, 'routes', 'request-attorney.html'), '<!doctype html><title>attorney en</title><div id="root"></div>');
     await writeFile(join(dist, 'routes', 'request-attorney.es.html'), '<!doctype html><title>attorney es</title><div id="root"></div>');
     await writeFile(join(dist, 'routes', 'fb', 'request-attorney.html'), '<!doctype html><title>fb attorney en</title><div id="root"></div>');
-    await writeFile(join(dist, 'routes', 'request-attorney.embed.html'), '<!doctype html><title>embedded attorney en</title><div id="root"></div>');
-    await writeFile(join(dist, 'routes', 'request-attorney.embed.es.html'), '<!doctype html><title>embedded attorney es</title><div id="root"></div>');
     // The build's compressed copies (vite-plugin-compression2).
     await writeFile(join(dist, 'index.html.br'), brotliCompressSync('<!doctype html><title>claimflow</title><div id="root"></div>'));
     await writeFile(join(dist, 'assets', 'app-1a2b3c.js.br'), brotliCompressSync('console.log("app")'));
@@ -76,8 +74,6 @@ describe('the web app and the API side by side', () => {
     ['/request-attorney?lang=es', 'attorney es'],
     ['/tx/request-attorney?lang=es', 'attorney es'],
     ['/fb/request-attorney', 'fb attorney en'],
-    ['/request-attorney?embed=1', 'embedded attorney en'],
-    ['/tx/request-attorney?lang=es&embed', 'embedded attorney es'],
     ['/tx/fb/request-attorney', 'claimflow'],
     ['/request-attorney/more', 'claimflow'],
   ])('answers %s with its route’s page where the build made one (%s), else the app’s index', async (url, title) => {
