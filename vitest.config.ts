@@ -1,4 +1,5 @@
 // Test projects: pure Node suites, DOM suites (widgets, app shell) in jsdom, and browser walks against the real server.
+import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { firstWidgets } from './scripts/first-widgets.ts';
@@ -8,6 +9,9 @@ export default defineConfig({
   plugins: [react(), firstWidgets()],
   resolve: { alias: { '@flows': FLOWS_DIR } },
   test: {
+    // Vitest's default on a 2-core machine is one worker, which ran every file in turn (CI took 20 min): two at a time
+    // let the browser walks (one at a time, below) run beside the other suites, which mostly wait on servers and databases.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,
