@@ -2,16 +2,29 @@
 import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { firstWidgets } from './scripts/first-widgets.ts';
 import { FLOWS_DIR } from './scripts/flows-check.ts';
+
+/** How long a file runs: the crash run (~5 min), then the browser walks (1-4 min each), then the rest (seconds). */
+const weight = (file: TestSpecification) => (file.moduleId.endsWith('/crash.test.ts') ? 0 : file.project.name === 'e2e' ? 1 : 2);
+
+/** Longest first: the quick files then even out the two workers' ends, instead of a long file starting last. */
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]) {
+    return (await super.sort(files)).sort((a, b) => weight(a) - weight(b));
+  }
+}
 
 export default defineConfig({
   plugins: [react(), firstWidgets()],
   resolve: { alias: { '@flows': FLOWS_DIR } },
   test: {
-    // Vitest's default on a 2-core machine is one worker, which ran every file in turn (CI took 20 min): two at a time
-    // let the browser walks (one at a time, below) run beside the other suites, which mostly wait on servers and databases.
+    // Vitest's default on a 2-core machine is one worker, which ran every file in turn (CI took 20 min). Two at a time,
+    // longest first: the long files mostly wait on their servers, browsers and databases. (A project limited to one
+    // worker would run as a group of its own after all the others, which is why the browser walks are not.)
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         extends: true,
@@ -30,12 +43,10 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'e2e',
-          // Browser walks against real server processes take the machine: one file at a time.
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
         },
       },
     ],
