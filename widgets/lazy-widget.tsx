@@ -1,5 +1,5 @@
 // A widget whose code is its own chunk: fetched when a step that shows it is current or next, not with the first screen.
-import { use } from 'react';
+import { memo, use } from 'react';
 import type { Widget, WidgetProps } from './types.ts';
 
 export interface LazyWidget {
@@ -27,10 +27,11 @@ export function lazyWidget(importWidget: () => Promise<Widget>): LazyWidget {
   };
   // Renders at once when the code is here, else suspends until it is. A failed fetch is thrown to the step's error
   // boundary (src/funnel/StepLoadBoundary.tsx) rather than fetched again at once, over and over while offline: its
-  // retry, or the next prefetch, calls load() again.
-  const Lazy = (props: WidgetProps<never>) => {
+  // retry, or the next prefetch, calls load() again. Memoised: a page drawn again with the same answers (a history
+  // entry recorded, a screen drawn ahead and then shown) does not draw its widgets again.
+  const Lazy = memo(function Lazy(props: WidgetProps<never>) {
     const Component = Loaded ?? use(attempt ?? load());
     return <Component {...props} />;
-  };
+  });
   return Object.assign(Lazy, { load });
 }

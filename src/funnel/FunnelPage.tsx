@@ -1,24 +1,33 @@
 // One funnel on screen: runs its machine and draws the current step's heading, progress, widgets, error and buttons.
 import { useSelector } from '@xstate/react';
-import { Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState, type ComponentType } from 'react';
+import { Activity, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { evaluate, holds } from '../../engine/logic.ts';
 import { dataOf, isBusy, stepOf } from '../../engine/machine.ts';
 import type { Flow, FlowEvent } from '../../engine/types.ts';
-import { loadWidgets, registry, widgetsOf } from '../../widgets/registry.ts';
-import { STEP_ERROR_ID, type WidgetProps } from '../../widgets/types.ts';
+import { whenIdle } from '../../widgets/shared/schedule.ts';
+import { STEP_ERROR_ID } from '../../widgets/types.ts';
 import { visitMeta } from '../attribution.ts';
 import { withLang } from '../layout/LangLink.tsx';
 import { usePageLocation } from '../page-history.ts';
 import { NetworkErrorDialog } from './NetworkErrorDialog.tsx';
-import { StepLoadBoundary } from './StepLoadBoundary.tsx';
+import { StepScreen } from './StepScreen.tsx';
 import { forgetProgress, useFunnelActor } from './use-funnel-actor.ts';
 import { FUNNEL_NAMESPACES } from './namespaces.ts';
 import { markStepShown } from './step-shown.ts';
 import { usePreloads } from './use-preloads.ts';
+import { useStable } from './use-stable.ts';
 import { useStepHistory } from './use-step-history.ts';
 import { useSubmitFailure } from './use-submit-failure.ts';
+import { warmUpHiddenScreens } from './warm-up.ts';
 import './funnel.css';
+
+/** The heading's copy key: steps that share it (a question step and its answered twin) are one screen to the person. */
+const titleOf = (flow: Flow, id: string) => flow.steps[id]?.title ?? `${flow.namespace}:meta.title`;
+
+/** A step's blocks that show with the answers as they stand. */
+const blocksOf = (flow: Flow, id: string, data: Record<string, unknown>) =>
+  (flow.steps[id]?.blocks ?? []).filter((block) => block.when === undefined || holds(block.when, data));
 
 /** Progress bar width for a step: (step − 1) / 3, between 0 and 1. */
 export const progressOf = (stepId: string) => Math.min(1, Math.max(0, (Number(stepId) - 1) / 3));
@@ -47,12 +56,13 @@ function FunnelPage({ flow }: { flow: Flow }) {
   const busy = isBusy(snapshot);
   // A layout effect: it runs before usePreloads' effect starts fetching the next steps.
   useLayoutEffect(() => markStepShown(stepId), [stepId]);
-  usePreloads(flow, stepId);
-  const data = dataOf(flow, snapshot.context);
+  const ahead = usePreloads(flow, stepId);
+  const aheadKey = ahead.join(' ');
+  const data = useMemo(() => dataOf(flow, snapshot.context), [flow, snapshot.context]);
   const failure = useSubmitFailure(flow, snapshot.context.error, busy, () => actorRef.send({ type: 'NEXT' }), t, i18n.language);
   const heading = useRef<HTMLHeadingElement>(null);
-  // The heading's copy key: steps that share it (a question step and its answered twin) are one screen to the person.
-  const title = step?.title ?? `${flow.namespace}:meta.title`;
+  const blocks = useRef<HTMLDivElement>(null);
+  const title = titleOf(flow, stepId);
   const shown = useRef({ title, stepId });
 
   useEffect(() => {
@@ -67,22 +77,37 @@ function FunnelPage({ flow }: { flow: Flow }) {
     shown.current = { title, stepId };
   }, [title, stepId]);
 
+  // Once the screens drawn ahead are in (React draws hidden ones after this commit), while the browser is idle.
+  useEffect(() => {
+    const scheduled = whenIdle(() => blocks.current && warmUpHiddenScreens(blocks.current));
+    return scheduled.cancel;
+  }, [aheadKey]);
+
   useEffect(() => {
     document.title = `${t(title)} | ${t('app:brand')}`;
   }, [title, t, i18n.language]);
 
-  const send = (event: FlowEvent) => actorRef.send(event);
+  const send = useCallback((event: FlowEvent) => actorRef.send(event), [actorRef]);
   const can = (event: FlowEvent) => snapshot.can(event);
   const back = useStepHistory(stepId, can({ type: 'BACK' }), () => send({ type: 'BACK' }));
-  const leave = (href: string) => {
+  const leave = useStable((href: string) => {
     if (step?.final) forgetProgress(flow);
     if (/^https?:/.test(href)) window.location.assign(href);
     else location.navigate(withLang(href, i18n.language));
-  };
+  });
+  const { answers } = snapshot.context;
+  const shared = useMemo(
+    () => ({ answers, computed: data.computed, busy, send, back, ns: flow.namespace, navigate: leave }),
+    [answers, data.computed, busy, send, back, flow.namespace, leave],
+  );
+  const copy = useMemo(() => ({ failed: t('app:funnel.stepLoadFailed'), retry: t('app:funnel.retry'), loading: t('app:loading') }), [t]);
 
   if (!step) return null;
   const nextKey = step.nav?.next === undefined ? undefined : evaluate(step.nav.next, data);
-  const blocks = step.blocks.filter((block) => block.when === undefined || holds(block.when, data));
+  // This screen, then the next ones ready ahead that show another heading (a step sharing this heading is this screen).
+  const screens = [stepId, ...ahead]
+    .map((id) => ({ id, title: titleOf(flow, id) }))
+    .filter((screen, i, all) => all.findIndex((other) => other.title === screen.title) === i);
   const progress = progressOf(stepId);
 
   return (
@@ -100,33 +125,13 @@ function FunnelPage({ flow }: { flow: Flow }) {
       <h1 id="step-heading" className="funnel-heading" tabIndex={-1} ref={heading}>
         {t(title)}
       </h1>
-      <div className="funnel-blocks">
-        {/* A step whose widget code is still on its way (the next steps' code is fetched ahead, use-preloads.ts). */}
-        <StepLoadBoundary
-          key={title}
-          message={t('app:funnel.stepLoadFailed')}
-          retry={t('app:funnel.retry')}
-          onRetry={() => void loadWidgets(widgetsOf(flow, stepId)).catch(() => undefined)}
-        >
-          <Suspense fallback={<p className="loading">{t('app:loading')}</p>}>
-            {blocks.map((block, i) => {
-              const Widget = registry[block.widget] as ComponentType<WidgetProps> | undefined;
-              if (!Widget) return null;
-              const props: WidgetProps = {
-                props: block.props ?? {},
-                answers: snapshot.context.answers,
-                computed: data.computed,
-                busy,
-                send,
-                back,
-                ns: flow.namespace,
-                navigate: leave,
-              };
-              // Keyed by screen, not step id: the same widget on a step with the same heading keeps its state (open panels, focus).
-              return <Widget key={`${title}-${i}-${block.widget}`} {...props} />;
-            })}
-          </Suspense>
-        </StepLoadBoundary>
+      <div className="funnel-blocks" ref={blocks}>
+        {screens.map(({ id, title: key }) => (
+          // The next screens are drawn ahead, out of sight (React's Activity): the tap that shows one only reveals it.
+          <Activity key={key} mode={id === stepId ? 'visible' : 'hidden'}>
+            <StepScreen blocks={blocksOf(flow, id, data)} shared={shared} copy={copy} />
+          </Activity>
+        ))}
       </div>
       <div id={STEP_ERROR_ID} className="funnel-error" role="alert" aria-live="assertive">
         {failure.inline}

@@ -1,7 +1,8 @@
 // Mirrors the funnel's step in the browser history, so the phone's Back button goes back one step.
 import { useEffect, useRef } from 'react';
 import { usePageLocation } from '../page-history.ts';
-import { afterPaint } from './schedule.ts';
+import { afterPaint } from '../../widgets/shared/schedule.ts';
+import { useStable } from './use-stable.ts';
 
 /** Returns the handler for the page's own Back button: it walks history, so both Back buttons behave the same. */
 export function useStepHistory(step: string, canGoBack: boolean, goBack: () => void): () => void {
@@ -51,8 +52,8 @@ export function useStepHistory(step: string, canGoBack: boolean, goBack: () => v
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [state]);
 
-  return () => {
+  return useStable(() => {
     if (depth > 0) history.back();
     else goBack();
-  };
+  });
 }

@@ -1,6 +1,7 @@
 // A date field (YYYY-MM-DD, never after max): the native date input on desktop, a touch date wheel in a sheet on phones.
 import { useEffect, useId, useState } from 'react';
 import { ChevronIcon } from '../shared/icons.tsx';
+import { whenIdle } from '../shared/schedule.ts';
 import { useCopy } from '../shared/use-copy.ts';
 import { DEFAULT_MIN_DATE, displayDate } from './date-parts.ts';
 import { describedBy, FieldMessage } from './FieldMessage.tsx';
@@ -73,10 +74,9 @@ function PhoneDate({ id, errorId, label, value, onChange, onBlur, error, max, mi
   const valueId = `${id}-value`;
   const shown = displayDate(value, lng);
 
-  // The wheel's chunk starts loading once a phone shows the field, so opening the sheet is instant.
-  useEffect(() => {
-    void import('./DateWheel.tsx');
-  }, []);
+  // The wheel's chunk is fetched once a phone shows the field and the browser is idle, so opening the sheet is instant
+  // and the tap that shows the field does not wait for it.
+  useEffect(() => whenIdle(() => void import('./DateWheel.tsx')).cancel, []);
 
   return (
     <>

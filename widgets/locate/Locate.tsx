@@ -1,5 +1,5 @@
 // The accident-locating wizard (§2.7): choose VIN, Case ID or a map, fill in that form, then Back or Next of its own.
-import { useRef, useState } from 'react';
+import { Activity, useRef, useState } from 'react';
 import type { WidgetProps } from '../types.ts';
 import { useIsPhone } from '../fields/use-media-query.ts';
 import { useAnswer } from '../shared/use-answer.ts';
@@ -11,6 +11,8 @@ import { MapForm } from './MapForm.tsx';
 import { DEFAULT_RADIUS_M } from './map-view.ts';
 import { RecordForm } from './RecordForm.tsx';
 import './locate.css';
+
+const RECORD_FORMS = ['vin', 'case'] as const;
 
 interface LocateProps {
   /** Radius of the circle around the pin, in metres (16093, about 10 miles, by default). */
@@ -40,8 +42,16 @@ export function Locate({ props, answers, send, busy, back }: WidgetProps<LocateP
         />
       </div>
       {by === null && !phone && <InfoTiles />}
-      {by === 'vin' && <RecordForm key="vin" kind="vin" {...form} />}
-      {by === 'case' && <RecordForm key="case" kind="case" {...form} />}
+      {RECORD_FORMS.map(
+        (kind) =>
+          // Drawn ahead, out of sight, while no way is chosen: choosing one only shows its form. Another way chosen later
+          // draws a form anew, as before.
+          (by === null || by === kind) && (
+            <Activity key={kind} mode={by === kind ? 'visible' : 'hidden'}>
+              <RecordForm kind={kind} {...form} />
+            </Activity>
+          ),
+      )}
       {by === 'map' && <MapForm {...form} radius={props.radius ?? DEFAULT_RADIUS_M} />}
       {by === null && (
         <LocateNav

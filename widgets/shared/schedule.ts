@@ -1,4 +1,4 @@
-// Work a step change needs but the person does not see at once, run after the new step is on screen.
+// Work the person does not see at once (a step change's history entry, code fetched ahead), run after what they see.
 
 export interface Scheduled {
   cancel: () => void;

@@ -1,0 +1,32 @@
+// One screen of a funnel: its widgets, drawn from the flow's blocks, inside the boundary that catches widget code that
+// could not be fetched and the Suspense that waits for code still on its way (fetched ahead, use-preloads.ts).
+import { Suspense, type ComponentType } from 'react';
+import type { Block } from '../../engine/types.ts';
+import { loadWidgets, registry } from '../../widgets/registry.ts';
+import type { WidgetProps } from '../../widgets/types.ts';
+import { StepLoadBoundary } from './StepLoadBoundary.tsx';
+
+interface Props {
+  blocks: Block[];
+  /** What every widget of the screen is given besides its block's props. */
+  shared: Omit<WidgetProps, 'props'>;
+  copy: { failed: string; retry: string; loading: string };
+}
+
+export function StepScreen({ blocks, shared, copy }: Props) {
+  return (
+    <StepLoadBoundary
+      message={copy.failed}
+      retry={copy.retry}
+      onRetry={() => void loadWidgets(blocks.map((block) => block.widget)).catch(() => undefined)}
+    >
+      <Suspense fallback={<p className="loading">{copy.loading}</p>}>
+        {blocks.map((block, i) => {
+          const Widget = registry[block.widget] as ComponentType<WidgetProps> | undefined;
+          // Keyed within the screen: the same widget on a step with the same heading keeps its state (open panels, focus).
+          return Widget ? <Widget key={`${i}-${block.widget}`} props={block.props ?? {}} {...shared} /> : null;
+        })}
+      </Suspense>
+    </StepLoadBoundary>
+  );
+}

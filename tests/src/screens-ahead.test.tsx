@@ -1,0 +1,48 @@
+// The next screen is drawn ahead, out of sight, once the browser is idle: nobody can see, reach or hear it, and none of
+// its effects run (a redirect does not leave) until a step change shows it.
+import { screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Flow } from '../../engine/types.ts';
+import { FIXTURE_NS } from '../testing/i18n.ts';
+import { renderFunnel } from '../testing/render-funnel.tsx';
+
+const flow: Flow = {
+  id: 'screens-ahead',
+  version: 1,
+  routes: ['/test'],
+  namespace: FIXTURE_NS,
+  initial: '0',
+  answers: {},
+  steps: {
+    '0': {
+      title: 'fixture:consult',
+      blocks: [{ widget: 'intro', props: { text: 'fixture:intro.text', points: [] } }],
+      nav: { next: 'common:nav.continue' },
+      on: { NEXT: { target: '1' } },
+    },
+    '1': {
+      title: 'errors:THANK_YOU',
+      blocks: [{ widget: 'redirect', props: { href: '/elsewhere', text: 'camp-lejeune:step5.redirect' } }],
+      final: true,
+    },
+  },
+  effects: {},
+};
+
+describe('the next screen, drawn ahead', () => {
+  beforeEach(() => {
+    sessionStorage.clear();
+  });
+
+  it('is drawn out of sight without running, and runs once a step change shows it', async () => {
+    const user = renderFunnel(flow);
+    // Drawn ahead (found among hidden elements) but hidden from everyone, and its redirect has not left the page.
+    await waitFor(() => expect(screen.getByRole('status', { hidden: true })).toHaveTextContent('Taking you to more information'));
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Continue' })).toBeNull();
+    expect(window.location.pathname).toBe('/test');
+
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/elsewhere'));
+  });
+});
