@@ -73,8 +73,8 @@ export async function walkWorkersComp(w: FunnelWalk, run: Run) {
   await w.choose('workers-comp:step3.consult', run.consult);
   if (run.consult === 'yes') {
     expect(await submit.isDisabled()).toBe(true);
-    await w.page.getByRole('checkbox', { name: w.t('workers-comp:step3.noLawyer') }).check();
-    await w.page.getByRole('checkbox', { name: w.t('workers-comp:step3.injured') }).check();
+    await w.page.getByRole('checkbox', { name: w.t('workers-comp:step3.noLawyer') }).click();
+    await w.page.getByRole('checkbox', { name: w.t('workers-comp:step3.injured') }).click();
   }
   await w.shot('3-chosen');
   await submit.click();

@@ -13,7 +13,7 @@ export async function locate(w: FunnelWalk, how: LocateBy, phone: boolean) {
   await w.shot('1.75');
 
   if (how === 'vin' || how === 'case') {
-    await choice(how === 'vin' ? 'locate:choices.vin' : 'locate:choices.case').check();
+    await choice(how === 'vin' ? 'locate:choices.vin' : 'locate:choices.case').click();
     if (how === 'vin') {
       const vin = page.getByRole('textbox', { name: t('locate:vin.label') });
       // Typed in lower case with one character too many: kept upper case and capped at 17.
@@ -30,7 +30,7 @@ export async function locate(w: FunnelWalk, how: LocateBy, phone: boolean) {
     return;
   }
 
-  await choice('locate:choices.map').check();
+  await choice('locate:choices.map').click();
   const map = page.getByRole('region', { name: t('locate:map.label') });
   if (phone) {
     // Next before a pin: the page says to touch the map.
