@@ -1,14 +1,14 @@
-// For a browser suite: the built app on a real server with a fresh data directory, and chromium, for the whole file.
+// For a browser suite: the built app (built once for the run, built-app-setup.ts) on a real server with a fresh data
+// directory, and chromium, for the whole file.
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { startAppServer, type AppServer } from './app-server.ts';
-import { buildApp } from './build-app.ts';
 import { launchBrowser } from './browser.ts';
 
 export function useAppAndBrowser(env?: Record<string, string>): { server: AppServer; browser: Browser } {
   const suite = {} as { server: AppServer; browser: Browser };
   beforeAll(async () => {
-    suite.server = await startAppServer({ staticDir: await buildApp(), env });
+    suite.server = await startAppServer({ staticDir: inject('builtApp'), env });
     suite.browser = await launchBrowser();
   });
   afterAll(async () => {
