@@ -20,12 +20,16 @@ export interface CriticalBytes extends Record<string, number> {
   other: number;
   /** html + css + js + fonts + copy, gzip */
   critical: number;
-  /** html + css + js + fonts as sent (brotli by this server, with the response headers) */
+  /** the critical bytes as sent (brotli by this server, with the response headers) */
   wire: number;
   requests: number;
 }
 
-const KIND: Record<string, 'js' | 'css' | 'fonts' | 'html' | 'copy'> = { Script: 'js', Stylesheet: 'css', Font: 'fonts', Document: 'html', Fetch: 'copy' };
+type Kind = 'js' | 'css' | 'fonts' | 'html' | 'copy';
+const KIND: Record<string, Kind> = { Script: 'js', Stylesheet: 'css', Font: 'fonts', Document: 'html' };
+
+/** The kind of a response: by Chromium's resource type, and the catalogues by their JSON type (a preload's resource type is Other). */
+const kindOf = (type: string, mime: string): Kind | undefined => KIND[type] ?? (mime === 'application/json' ? 'copy' : undefined);
 
 export async function measureCriticalBytes(browser: Browser, url: string): Promise<CriticalBytes> {
   const context = await browser.newContext({ viewport: PHONE });
@@ -34,13 +38,14 @@ export async function measureCriticalBytes(browser: Browser, url: string): Promi
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    const types = new Map<string, string>();
+    const types = new Map<string, { type: string; mime: string }>();
     const sentAt = new Map<string, number>();
-    const sizes: Promise<{ type: string; gzip: number; wire: number; sentAt: number }>[] = [];
+    const sizes: Promise<{ kind: Kind | undefined; gzip: number; wire: number; sentAt: number }>[] = [];
     cdp.on('Network.requestWillBeSent', (e) => sentAt.set(e.requestId, e.wallTime * 1000));
-    cdp.on('Network.responseReceived', (e) => types.set(e.requestId, e.type));
+    cdp.on('Network.responseReceived', (e) => types.set(e.requestId, { type: e.type, mime: e.response.mimeType }));
     cdp.on('Network.loadingFinished', (e) => {
-      const response = { type: types.get(e.requestId) ?? 'Other', sentAt: sentAt.get(e.requestId) ?? 0 };
+      const { type, mime } = types.get(e.requestId) ?? { type: 'Other', mime: '' };
+      const response = { kind: kindOf(type, mime), sentAt: sentAt.get(e.requestId) ?? 0 };
       sizes.push(
         (async () => {
           try {
@@ -64,8 +69,7 @@ export async function measureCriticalBytes(browser: Browser, url: string): Promi
     await page.waitForLoadState('networkidle');
     const before = (await Promise.all(sizes.slice())).filter((request) => request.sentAt < shownAt);
     const result: CriticalBytes = { js: 0, css: 0, fonts: 0, html: 0, copy: 0, other: 0, critical: 0, wire: 0, requests: before.length };
-    for (const { type, gzip, wire } of before) {
-      const kind = KIND[type];
+    for (const { kind, gzip, wire } of before) {
       if (!kind) {
         result.other += gzip;
         continue;
@@ -107,7 +111,7 @@ export async function criticalBytesSection(browser: Browser, base: string, route
     notes: [
       `Median of ${runs} cold loads per route at 390×844, no cache, from Chromium's network log (CDP): the requests sent before the app marked its first step shown (User Timing mark ${STEP_SHOWN_MARK}); the next steps' prefetches, sent after it, are not counted.`,
       'gzip is each decoded response body gzipped at level 6 here; "as sent" is what crossed the network: the brotli copies the build writes, plus every response\'s headers.',
-      '"copy" is the translation catalogues (JSON, fetched), counted in "critical" because the step cannot show without them; "other" (images, API calls) is not.',
+      '"copy" is translation catalogues fetched as JSON, counted in "critical" because the step cannot show without them (a funnel route\'s page holds its first screen\'s copy, so it is counted in "HTML"); "other" (images, API calls) is not.',
     ],
     headers: ['route', 'JS', 'CSS', 'fonts', 'HTML', 'copy (JSON)', 'critical (all of these)', 'critical as sent', 'other', 'requests'],
     rows,

@@ -1,11 +1,15 @@
 // The copy catalogues: data, not code, emitted as JSON files (<lang>-<namespace>-<hash>.json, vite.config.ts) and
-// fetched one language and namespace at a time (src/i18n.ts).
+// fetched one language and namespace at a time (src/i18n.ts), but for those a funnel's page came with.
+
+import { pageCatalogue } from './page-copy.ts';
 
 const urls = import.meta.glob<string>('../../locales/*/*.json', { eager: true, query: '?url', import: 'default' });
 
 export type CatalogueLoader = (language: string, namespace: string) => Promise<Record<string, unknown>>;
 
 export const fetchCatalogue: CatalogueLoader = async (language, namespace) => {
+  const given = pageCatalogue(language, namespace);
+  if (given) return given;
   const url = urls[`../../locales/${language}/${namespace}.json`];
   if (!url) throw new Error(`no catalogue ${language}/${namespace}`);
   const response = await fetch(url);

@@ -19,8 +19,10 @@ const ROUTES = readdirSync(FLOWS)
 /** Issue 5's budget for the JavaScript before the first step (about 121 KB now: bench/RESULTS.md). */
 const JS_CEILING_KB = 125;
 
-/** What must wait for its step, by request URL; catalogue chunks are named <lang>-<namespace>-<hash>.js (vite.config.ts). */
+/** What must wait for its step, by request URL; catalogues are named <lang>-<namespace>-<hash>.json (vite.config.ts). */
 const notYet = (other: Lang): Record<string, RegExp> => ({
+  // The route's page holds its copy (scripts/route-pages.ts): no catalogue is fetched.
+  'a copy catalogue': /\/assets\/[a-z]{2}-[^/]+\.json$/,
   'the map chunk': /LeafletMap/,
   "Leaflet's CSS": /leaflet[^/]*\.css/i,
   'map tiles': /tile\.openstreetmap|\/\d+\/\d+\/\d+\.png/,
