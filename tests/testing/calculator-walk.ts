@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import type { AppServer } from './app-server.ts';
 import { expectNoAxeViolations } from './axe.ts';
 import { copy, type Lang } from './copy.ts';
-import { expectHeadingFocused } from './funnel-walk.ts';
+import { expectHeadingFocused, saveStepShot } from './funnel-walk.ts';
 
 export interface Walk {
   route: string;
@@ -25,8 +25,7 @@ export async function walkCalculator(page: Page, server: AppServer, walk: Walk) 
     page.getByRole('radiogroup', { name: t(question) }).getByRole('radio', { name: t(`common:yesno.${answer}`) }).click();
   // Every step: a screenshot to look at (with SCREENSHOT_DIR set) and the axe check.
   const shot = async (step: string) => {
-    const dir = process.env.SCREENSHOT_DIR;
-    if (dir && walk.shots) await page.screenshot({ path: `${dir}/${walk.shots}-${step}.png`, fullPage: true });
+    await saveStepShot(page, walk.shots, step);
     await expectNoAxeViolations(page, `${walk.shots ?? walk.lang} step ${step}`);
   };
   // A new step's heading, with focus moved onto it.

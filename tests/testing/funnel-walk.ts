@@ -41,8 +41,7 @@ export class FunnelWalk {
 
   /** Saves a screenshot named after the step (with SCREENSHOT_DIR set) and checks the page as it stands with axe. */
   async shot(step: string) {
-    const dir = process.env.SCREENSHOT_DIR;
-    if (dir && this.shots) await this.page.screenshot({ path: `${dir}/${this.shots}-${step}.png`, fullPage: true });
+    await saveStepShot(this.page, this.shots, step);
     const label = `${this.shots ?? this.lang} step ${step}`;
     await expectNoAxeViolations(this.page, label);
     for (const check of this.checks) await check(this.page, label);
@@ -100,7 +99,8 @@ export class FieldWalk {
     }
     await page.getByRole('button', { name: new RegExp(`^${escapeRe(t(labelKey))}`) }).click();
     const sheet = page.getByRole('dialog', { name: t(labelKey) });
-    await sheet.waitFor();
+    // The wheel's columns (its code may still be on its way): a person picks from them before confirming.
+    await sheet.getByRole('listbox').first().waitFor();
     await this.walk.shot('date-wheel');
     await sheet.getByRole('button', { name: t('fields:date.confirm'), exact: true }).click();
     await sheet.waitFor({ state: 'detached' });
@@ -116,6 +116,15 @@ export class FieldWalk {
 }
 
 /** A step change moved keyboard and screen-reader focus to the new step's h1. */
+/**
+ * With SCREENSHOT_DIR set (and a name prefix), saves the whole page as the step stands, its dialogs and sheets at the
+ * end of their opening animation (Playwright finishes finite animations), not half faded in.
+ */
+export async function saveStepShot(page: Page, prefix: string | undefined, step: string) {
+  const dir = process.env.SCREENSHOT_DIR;
+  if (dir && prefix) await page.screenshot({ path: `${dir}/${prefix}-${step}.png`, fullPage: true, animations: 'disabled' });
+}
+
 export async function expectHeadingFocused(page: Page, step: string) {
   const focused = await page
     .waitForFunction(() => document.activeElement?.tagName === 'H1', undefined, { timeout: 2000 })
