@@ -59,7 +59,12 @@ export function routePages(): Plugin {
         const styles = [...files].flatMap((name) => [...((bundle[name] as OutputChunk).viteMetadata?.importedCss ?? [])]).filter((name) => !inIndex(name));
         for (const [lang, suffix] of Object.entries(LANGUAGES)) {
           const copy = Object.fromEntries(
-            [flow.namespace, ...FUNNEL_NAMESPACES].map((ns) => [ns, JSON.parse(String(assetOf(`locales/${lang}/${ns}.json`)?.source ?? '{}')) as unknown]),
+            [flow.namespace, ...FUNNEL_NAMESPACES].map((ns) => {
+              // A missing catalogue fails the build: an empty one in the page would be taken as given and show keys.
+              const asset = assetOf(`locales/${lang}/${ns}.json`);
+              if (!asset) this.error(`route pages: no catalogue locales/${lang}/${ns}.json for flow ${flow.id}`);
+              return [ns, JSON.parse(String(asset.source)) as unknown];
+            }),
           );
           const links = [
             ...scripts.map((name) => `<link rel="modulepreload" crossorigin href="/${name}">`),
@@ -67,7 +72,8 @@ export function routePages(): Plugin {
             // "<" escaped: no text in the copy can close the element.
             `<script type="application/json" id="${PAGE_COPY_ID}">${JSON.stringify({ [lang]: copy }).replaceAll('<', '\\u003c')}</script>`,
           ];
-          const page = html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`).replace('<html lang="en">', `<html lang="${lang}">`);
+          // Replaced by functions: a "$" in the copy is text, not a replacement pattern.
+          const page = html.replace('</head>', () => `  ${links.join('\n    ')}\n  </head>`).replace('<html lang="en">', () => `<html lang="${lang}">`);
           for (const route of flow.routes) this.emitFile({ type: 'asset', fileName: `routes${route}${suffix}.html`, source: page });
         }
       }

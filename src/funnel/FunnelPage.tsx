@@ -12,7 +12,7 @@ import { withLang } from '../layout/LangLink.tsx';
 import { usePageLocation } from '../page-history.ts';
 import { NetworkErrorDialog } from './NetworkErrorDialog.tsx';
 import { StepScreen } from './StepScreen.tsx';
-import { forgetProgress, useFunnelActor } from './use-funnel-actor.ts';
+import { useFunnelActor } from './use-funnel-actor.ts';
 import { FUNNEL_NAMESPACES } from './namespaces.ts';
 import { markStepShown } from './step-shown.ts';
 import { usePreloads } from './use-preloads.ts';
@@ -49,7 +49,7 @@ function FunnelPage({ flow }: { flow: Flow }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [flow],
   );
-  const actorRef = useFunnelActor(flow, input, location.state.step !== undefined);
+  const { actorRef, forgetProgress } = useFunnelActor(flow, input, location.state.step !== undefined);
   const snapshot = useSelector(actorRef, (s) => s);
   const stepId = stepOf(snapshot);
   const step = flow.steps[stepId];
@@ -91,7 +91,7 @@ function FunnelPage({ flow }: { flow: Flow }) {
   const can = (event: FlowEvent) => snapshot.can(event);
   const back = useStepHistory(stepId, can({ type: 'BACK' }), () => send({ type: 'BACK' }));
   const leave = useStable((href: string) => {
-    if (step?.final) forgetProgress(flow);
+    if (step?.final) forgetProgress();
     if (/^https?:/.test(href)) window.location.assign(href);
     else location.navigate(withLang(href, i18n.language));
   });

@@ -1,16 +1,12 @@
 // Runs a flow's machine for the page: effects provided, answers kept in sessionStorage across reloads.
 import { useActorRef } from '@xstate/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { compileFlow, isBusy, stateKey } from '../../engine/machine.ts';
 import type { Flow, FlowInput } from '../../engine/types.ts';
 import { effectActors } from '../api/effects.ts';
 import { whenIdle, type Scheduled } from '../../widgets/shared/schedule.ts';
 
 const storageKey = (flow: Flow) => `claimflow:flow:${flow.id}:v${flow.version}`;
-
-export function forgetProgress(flow: Flow) {
-  sessionStorage.removeItem(storageKey(flow));
-}
 
 /** The saved snapshot of this flow, unless it ended and this is a new visit rather than a reload or a history move. */
 function restored(flow: Flow, returning: boolean): unknown {
@@ -25,12 +21,17 @@ function restored(flow: Flow, returning: boolean): unknown {
   }
 }
 
-/** `returning`: the page is shown again from the history (a reload, Back or Forward), not reached anew. */
+/**
+ * `returning`: the page is shown again from the history (a reload, Back or Forward), not reached anew. Answers the
+ * actor and forgetProgress, which deletes the saved answers for good when the funnel ends and sends the person on: a
+ * save still waiting for the browser to be idle, or the page's going away, no longer writes them back.
+ */
 export function useFunnelActor(flow: Flow, input: FlowInput, returning: boolean) {
   const machine = useMemo(() => compileFlow(flow).provide({ actors: effectActors(flow) }), [flow]);
   // Read once: useActorRef only looks at its options when the actor is created.
   const [snapshot] = useState(() => restored(flow, returning));
   const actorRef = useActorRef(machine, snapshot ? { snapshot: snapshot as never, input } : { input });
+  const forget = useRef(() => sessionStorage.removeItem(storageKey(flow)));
 
   useEffect(() => {
     // A snapshot taken while an effect runs is not kept: a reload must not send a request twice. It is written when the
@@ -38,14 +39,20 @@ export function useFunnelActor(flow: Flow, input: FlowInput, returning: boolean)
     // when the page goes away (a reload, another tab, the phone locked).
     let latest: ReturnType<typeof actorRef.getSnapshot> | undefined;
     let scheduled: Scheduled | undefined;
+    let forgotten = false;
     const save = () => {
       scheduled?.cancel();
       scheduled = undefined;
-      if (latest) sessionStorage.setItem(storageKey(flow), JSON.stringify(actorRef.logic.getPersistedSnapshot(latest)));
+      if (latest && !forgotten) sessionStorage.setItem(storageKey(flow), JSON.stringify(actorRef.logic.getPersistedSnapshot(latest)));
       latest = undefined;
     };
+    forget.current = () => {
+      forgotten = true;
+      save();
+      sessionStorage.removeItem(storageKey(flow));
+    };
     const subscription = actorRef.subscribe((s) => {
-      if (isBusy(s)) return;
+      if (isBusy(s) || forgotten) return;
       latest = s;
       scheduled ??= whenIdle(save);
     });
@@ -60,5 +67,6 @@ export function useFunnelActor(flow: Flow, input: FlowInput, returning: boolean)
     };
   }, [actorRef, flow]);
 
-  return actorRef;
+  const forgetProgress = useCallback(() => forget.current(), []);
+  return { actorRef, forgetProgress };
 }

@@ -14,6 +14,8 @@ export function warmUpHiddenScreens(blocks: HTMLElement): void {
   for (const screen of hidden) {
     const copy = screen.cloneNode(true) as HTMLElement;
     copy.style.removeProperty('display');
+    // Nameless: a checked radio of the copy would otherwise uncheck its original (one group per name, no form).
+    for (const field of copy.querySelectorAll('[name]')) field.removeAttribute('name');
     box.append(copy);
   }
   blocks.append(box);

@@ -36,6 +36,12 @@ function reload() {
 
 const faultAnswer = () => within(screen.getByRole('radiogroup', { name: 'Were you at fault?' })).getByRole('radio', { name: 'No' });
 
+/** The same funnel, whose last step sends the person on elsewhere at once. */
+const leaving: Flow = {
+  ...flow,
+  steps: { ...flow.steps, '2': { title: 'errors:THANK_YOU', blocks: [{ widget: 'redirect', props: { href: '/elsewhere', text: 'camp-lejeune:step5.redirect' } }], final: true } },
+};
+
 describe('answers across a reload', () => {
   beforeEach(() => {
     sessionStorage.clear();
@@ -55,5 +61,16 @@ describe('answers across a reload', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     reload();
     await waitFor(() => expect(faultAnswer()).toBeChecked());
+  });
+
+  it('are forgotten when the funnel ends and sends the person on, even if the page goes away before the browser is idle', async () => {
+    const user = renderFunnel(leaving);
+    await user.click(await screen.findByRole('radio', { name: 'No' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/elsewhere'));
+    window.dispatchEvent(new PageTransitionEvent('pagehide'));
+    cleanup();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(Object.keys(sessionStorage).filter((key) => key.startsWith('claimflow:flow:'))).toEqual([]);
   });
 });
