@@ -31,7 +31,7 @@ export function useFunnelActor(flow: Flow, input: FlowInput, returning: boolean)
   // Read once: useActorRef only looks at its options when the actor is created.
   const [snapshot] = useState(() => restored(flow, returning));
   const actorRef = useActorRef(machine, snapshot ? { snapshot: snapshot as never, input } : { input });
-  const forget = useRef(() => sessionStorage.removeItem(storageKey(flow)));
+  const forgotten = useRef(false);
 
   useEffect(() => {
     // A snapshot taken while an effect runs is not kept: a reload must not send a request twice. It is written when the
@@ -39,20 +39,14 @@ export function useFunnelActor(flow: Flow, input: FlowInput, returning: boolean)
     // when the page goes away (a reload, another tab, the phone locked).
     let latest: ReturnType<typeof actorRef.getSnapshot> | undefined;
     let scheduled: Scheduled | undefined;
-    let forgotten = false;
     const save = () => {
       scheduled?.cancel();
       scheduled = undefined;
-      if (latest && !forgotten) sessionStorage.setItem(storageKey(flow), JSON.stringify(actorRef.logic.getPersistedSnapshot(latest)));
+      if (latest && !forgotten.current) sessionStorage.setItem(storageKey(flow), JSON.stringify(actorRef.logic.getPersistedSnapshot(latest)));
       latest = undefined;
     };
-    forget.current = () => {
-      forgotten = true;
-      save();
-      sessionStorage.removeItem(storageKey(flow));
-    };
     const subscription = actorRef.subscribe((s) => {
-      if (isBusy(s) || forgotten) return;
+      if (isBusy(s)) return;
       latest = s;
       scheduled ??= whenIdle(save);
     });
@@ -67,6 +61,9 @@ export function useFunnelActor(flow: Flow, input: FlowInput, returning: boolean)
     };
   }, [actorRef, flow]);
 
-  const forgetProgress = useCallback(() => forget.current(), []);
+  const forgetProgress = useCallback(() => {
+    forgotten.current = true;
+    sessionStorage.removeItem(storageKey(flow));
+  }, [flow]);
   return { actorRef, forgetProgress };
 }

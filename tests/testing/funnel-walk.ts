@@ -115,7 +115,6 @@ export class FieldWalk {
   }
 }
 
-/** A step change moved keyboard and screen-reader focus to the new step's h1. */
 /**
  * With SCREENSHOT_DIR set (and a name prefix), saves the whole page as the step stands, its dialogs and sheets at the
  * end of their opening animation (Playwright finishes finite animations), not half faded in.
@@ -125,6 +124,7 @@ export async function saveStepShot(page: Page, prefix: string | undefined, step:
   if (dir && prefix) await page.screenshot({ path: `${dir}/${prefix}-${step}.png`, fullPage: true, animations: 'disabled' });
 }
 
+/** A step change moved keyboard and screen-reader focus to the new step's h1. */
 export async function expectHeadingFocused(page: Page, step: string) {
   const focused = await page
     .waitForFunction(() => document.activeElement?.tagName === 'H1', undefined, { timeout: 2000 })
