@@ -15,6 +15,10 @@ CREATE TABLE reports (
   -- case_id in capitals without spaces or dashes: what a person types is matched however they wrote it.
   case_key text,
   occurred_at timestamptz NOT NULL,
+  -- The offset of occurredAt as the feed wrote it (minutes east of UTC), and the calendar day there: the accident's
+  -- local time is shown and searched, whatever the server's zone.
+  utc_offset smallint NOT NULL,
+  occurred_on date NOT NULL,
   state char(2) NOT NULL,
   county text,
   city text NOT NULL,
@@ -37,8 +41,8 @@ CREATE TABLE reports (
   UNIQUE (source, crash_id)
 );
 CREATE INDEX reports_case_idx ON reports (case_key, state);
-CREATE INDEX reports_geo_idx ON reports (geo_cell, occurred_at);
-CREATE INDEX reports_occurred_idx ON reports (occurred_at);
+CREATE INDEX reports_geo_idx ON reports (geo_cell, occurred_on);
+CREATE INDEX reports_occurred_idx ON reports (occurred_on);
 
 -- One vehicle (MMUCC unit) of a report, numbered as on the report.
 CREATE TABLE report_units (
