@@ -1,0 +1,58 @@
+// Ingests a batch of reports as feeds send them: each checked alone (a bad one is rejected with its field errors, the
+// others kept), then all stored in one transaction; a (source, crashId) sent again replaces the stored report.
+import type { Db } from '../db/db.ts';
+import { prepareReport } from './prepare-report.ts';
+import type { FieldError } from './report-input.ts';
+import { reportPlaces } from './report-places.ts';
+import type { ReportRow, UnitRow } from './report-rows.ts';
+import { storeReports } from './store-reports.ts';
+
+export interface IngestOptions {
+  /** Store them as demo data (synthetic reports, shown labelled). */
+  demo?: boolean;
+  /** The server's clock, ms since the epoch (default Date.now): occurredAt may not be later. */
+  clock?: () => number;
+}
+
+export interface Rejection {
+  /** The report's position in the batch. */
+  index: number;
+  errors: FieldError[];
+}
+
+/**
+ * accepted: new reports; updated: reports that replaced one stored before, or one earlier in the same batch (the last
+ * of a repeated (source, crashId) wins). accepted + updated + rejected.length is the batch's length.
+ */
+export interface IngestResult {
+  accepted: number;
+  updated: number;
+  rejected: Rejection[];
+}
+
+export async function ingestReports(db: Db, reports: readonly unknown[], options: IngestOptions = {}): Promise<IngestResult> {
+  const context = { places: await reportPlaces(), now: (options.clock ?? Date.now)(), demo: options.demo };
+  const rejected: Rejection[] = [];
+  const kept = new Map<string, { report: ReportRow; units: UnitRow[] }>();
+  let repeats = 0;
+  reports.forEach((input, index) => {
+    const prepared = prepareReport(input, context);
+    if (!prepared.ok) return void rejected.push({ index, errors: prepared.errors });
+    const key = JSON.stringify([prepared.report.source, prepared.report.crash_id]);
+    if (kept.delete(key)) repeats += 1;
+    kept.set(key, prepared);
+  });
+  // In key order, so two batches amending the same reports lock them in the same order.
+  const batch = [...kept].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, r]) => r);
+  const { inserted, stored } =
+    batch.length === 0
+      ? { inserted: 0, stored: 0 }
+      : await db.transaction((tx) =>
+          storeReports(
+            tx,
+            batch.map((r) => r.report),
+            batch.flatMap((r) => r.units),
+          ),
+        );
+  return { accepted: inserted, updated: stored - inserted + repeats, rejected };
+}

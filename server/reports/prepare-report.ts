@@ -1,0 +1,114 @@
+// Turns one report as sent into the rows stored, or says what is wrong with it: the schema, then what no schema can
+// check (a real state, unit numbers, a time not to come, a place to put it).
+import { randomBytes } from 'node:crypto';
+import { geoCell } from './geo-cell.ts';
+import type { DriverInput, FieldError, ReportInput, UnitInput } from './report-input.ts';
+import type { ReportPlaces } from './report-places.ts';
+import type { ReportRow, UnitRow } from './report-rows.ts';
+import { checkReportSchema } from './validate-report.ts';
+
+export type Prepared = { ok: true; report: ReportRow; units: UnitRow[] } | { ok: false; errors: FieldError[] };
+
+export interface PrepareContext {
+  places: ReportPlaces;
+  /** The server's clock, ms since the epoch: occurredAt may not be later. */
+  now: number;
+  /** Mark the report as demo data (synthetic, shown labelled). */
+  demo?: boolean;
+}
+
+/** Clocks differ: a report a few minutes "in the future" is a feed's clock running fast, not a mistake. */
+const CLOCK_SKEW_MS = 5 * 60 * 1000;
+
+/** A new report's public id: 16 random bytes, base64url (22 characters). */
+export const newReportId = () => randomBytes(16).toString('base64url');
+
+/** A case number as people type it compared as stored: capitals, without spaces or dashes. */
+export const caseKeyOf = (caseId: string) => caseId.toUpperCase().replace(/[\s-]+/g, '');
+
+export function prepareReport(input: unknown, { places, now, demo = false }: PrepareContext): Prepared {
+  const checked = checkReportSchema(input);
+  if (!checked.ok) return checked;
+  const r = checked.report;
+  const errors: FieldError[] = [];
+  const state = places.normalizeState(r.state);
+  if (state === undefined) errors.push({ field: '/state', message: 'is not a US state or territory' });
+  const time = Date.parse(r.occurredAt);
+  if (time > now + CLOCK_SKEW_MS) errors.push({ field: '/occurredAt', message: 'may not be in the future' });
+  const seen = new Set<number>();
+  r.units.forEach((u, i) => {
+    if (seen.has(u.unit)) errors.push({ field: `/units/${i}/unit`, message: 'repeats the number of another unit of the report' });
+    seen.add(u.unit);
+  });
+  const known = state === undefined ? undefined : places.cityOf(state, r.city);
+  const location = r.location ?? known?.middle;
+  if (!location && state !== undefined) errors.push({ field: '/city', message: `is not a city of ${state} the gazetteer knows: send location` });
+  if (errors.length > 0 || state === undefined || !location) return { ok: false, errors };
+  const offset = utcOffsetOf(r.occurredAt);
+  const report: ReportRow = {
+    id: newReportId(),
+    source: r.source,
+    crash_id: r.crashId,
+    case_id: r.caseId ?? null,
+    case_key: r.caseId === undefined ? null : caseKeyOf(r.caseId),
+    occurred_at: r.occurredAt,
+    utc_offset: offset,
+    // The date as written is the local one: the offset is the accident's own.
+    occurred_on: r.occurredAt.slice(0, 10),
+    state,
+    county: r.county ?? null,
+    city: known?.city ?? r.city.trim(),
+    zip: r.zip ?? null,
+    lat: location.lat,
+    lng: location.lng,
+    geo_cell: geoCell(location),
+    street: r.street ?? null,
+    police_department: r.policeDepartment,
+    weather: r.weather ?? null,
+    road_condition: r.roadCondition ?? null,
+    light: r.light ?? null,
+    speed_limit: r.speedLimit ?? null,
+    injured_count: r.injuredCount ?? null,
+    fatal_count: r.fatalCount ?? null,
+    narrative: r.narrative ?? null,
+    demo,
+  };
+  return { ok: true, report, units: r.units.map((u) => unitRow(r, u)) };
+}
+
+/** Minutes east of UTC of an ISO 8601 time's own offset (Z is 0). */
+export function utcOffsetOf(iso: string): number {
+  const m = /([+-])(\d{2}):(\d{2})$/.exec(iso);
+  if (!m) return 0;
+  return (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3]));
+}
+
+function unitRow(r: ReportInput, u: UnitInput): UnitRow {
+  const d: DriverInput | undefined = u.driver;
+  return {
+    source: r.source,
+    crash_id: r.crashId,
+    unit: u.unit,
+    vin: u.vin?.toUpperCase() ?? null,
+    make: u.make.trim().toUpperCase(),
+    model: u.model ?? null,
+    year: u.year ?? null,
+    damage_area: u.damageArea ?? null,
+    towed_by: u.towedBy ?? null,
+    insured: u.insured ?? null,
+    at_fault: u.atFault ?? null,
+    occupants: u.occupants ?? null,
+    seatbelt: u.seatbelt ?? null,
+    airbags: u.airbags ?? null,
+    first_name: d?.firstName ?? null,
+    last_name: d?.lastName ?? null,
+    age: d?.age ?? null,
+    gender: d?.gender ?? null,
+    ethnicity: d?.ethnicity ?? null,
+    residence_city: d?.residence?.city ?? null,
+    residence_state: d?.residence?.state.toUpperCase() ?? null,
+    residence_zip: d?.residence?.zip ?? null,
+    licence_type: d?.licenceType ?? null,
+    licence_state: d?.licenceState?.toUpperCase() ?? null,
+  };
+}

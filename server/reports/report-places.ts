@@ -1,0 +1,27 @@
+// The gazetteer's cities by state and name, for the places reports name: a report's missing location, a city search.
+import { cityIndex, type City } from '../geo/city-index.ts';
+import { gazetteer } from '../geo/gazetteer.ts';
+import { normalizeCity } from '../geo/place-names.ts';
+
+export interface ReportPlaces {
+  /** The gazetteer's city of that name in that state (any case, "St." for "Saint" ...), if it knows one. */
+  cityOf(state: string, city: string): City | undefined;
+  /** "TX", "tx" -> "TX"; undefined for anything that is not a state or territory with ZIPs. */
+  normalizeState(state: string): string | undefined;
+  cities: readonly City[];
+}
+
+let building: Promise<ReportPlaces> | undefined;
+
+/** Built once from the city index. */
+export function reportPlaces(): Promise<ReportPlaces> {
+  building ??= Promise.all([cityIndex(), gazetteer()]).then(([index, g]) => {
+    const byKey = new Map(index.cities.map((c) => [`${c.state}|${c.key}`, c]));
+    return {
+      cityOf: (state, city) => byKey.get(`${state.toUpperCase()}|${normalizeCity(city)}`),
+      normalizeState: (state) => g.normalizeState(state),
+      cities: index.cities,
+    };
+  });
+  return building;
+}

@@ -1,0 +1,77 @@
+// Reports for tests: a complete report in the ingest format (schemas/report.schema.json), with overrides.
+
+let crashCounter = 0;
+
+/** A fresh crashId on every call, so reports of different tests never amend each other. */
+export const newCrashId = () => `T-${process.pid}-${++crashCounter}`;
+
+/** A valid report from Austin, TX with two units (a driver each), a day ago; fields replaced by overrides. */
+export function sampleReport(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    source: 'tx-cris',
+    crashId: newCrashId(),
+    caseId: '24-0012345',
+    occurredAt: localIso(Date.now() - 86_400_000, -300),
+    state: 'TX',
+    county: 'Travis',
+    city: 'Austin',
+    zip: '78701',
+    location: { lat: 30.2672, lng: -97.7431 },
+    street: 'E 6th St & Congress Ave',
+    policeDepartment: 'Austin Police Department',
+    weather: 'rain',
+    roadCondition: 'wet',
+    light: 'daylight',
+    speedLimit: 35,
+    injuredCount: 1,
+    fatalCount: 0,
+    narrative: 'Unit 1 was northbound and failed to stop for the red light; it struck Unit 2 in the intersection.',
+    units: [
+      {
+        unit: 1,
+        vin: '1HGCM82633A004352',
+        make: 'HONDA',
+        model: 'Accord',
+        year: 2003,
+        damageArea: 'front',
+        towedBy: 'Capital Towing',
+        insured: true,
+        atFault: true,
+        occupants: 2,
+        seatbelt: true,
+        airbags: true,
+        driver: {
+          firstName: 'Maria',
+          lastName: 'Lopez',
+          age: 34,
+          gender: 'female',
+          ethnicity: 'hispanic',
+          residence: { city: 'Austin', state: 'TX', zip: '78702' },
+          licenceType: 'Class C',
+          licenceState: 'TX',
+        },
+      },
+      {
+        unit: 2,
+        vin: '1FTFW1ET9DFC10312',
+        make: 'FORD',
+        model: 'F-150',
+        year: 2013,
+        damageArea: 'left',
+        insured: true,
+        atFault: false,
+        occupants: 1,
+        driver: { firstName: 'James', lastName: 'Carter', age: 51, gender: 'male' },
+      },
+    ],
+    ...overrides,
+  };
+}
+
+/** ms since the epoch as ISO 8601 local time at an offset (minutes east of UTC), to the second: 2026-01-10T17:30:00-06:00. */
+export function localIso(ms: number, offsetMinutes: number): string {
+  const local = new Date(ms + offsetMinutes * 60_000).toISOString().slice(0, 19);
+  const sign = offsetMinutes < 0 ? '-' : '+';
+  const abs = Math.abs(offsetMinutes);
+  return `${local}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+}
