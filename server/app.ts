@@ -11,6 +11,7 @@ import { pageFinder } from './pages.ts';
 import { accidentRoutes } from './routes/accident.ts';
 import { leadRoutes } from './routes/leads.ts';
 import { placeRoutes } from './routes/places.ts';
+import { reportReadRoutes } from './routes/report-read.ts';
 import type { RouteDeps } from './routes/deps.ts';
 import { userRoutes } from './routes/user.ts';
 import { isApiPath, RateLimitedError, registerSecurity, securityHeaders } from './security.ts';
@@ -55,6 +56,7 @@ export async function buildApp({ config, db, sms, log = false, ...routeOptions }
   await app.register(leadRoutes, { prefix: '/api', config, db, sms });
   await app.register(accidentRoutes, { prefix: '/api', config, db, sms });
   await app.register(placeRoutes, { prefix: '/api', config, db, sms });
+  await app.register(reportReadRoutes, { prefix: '/api', config, db, sms, ...routeOptions });
 
   const staticRoot = resolve(config.staticDir);
   const hasApp = existsSync(resolve(staticRoot, 'index.html'));
@@ -104,7 +106,7 @@ function errorHandler(error: FastifyError, request: FastifyRequest, reply: Fasti
     return reply.code(400).send(validationErrorBody(error.validation, error.validationContext ?? 'body'));
   }
   if (error instanceof RateLimitedError) {
-    return reply.code(429).send({ error: 'rate_limited', retryAfter: error.retryAfter });
+    return reply.code(429).header('retry-after', String(error.retryAfter)).send({ error: 'rate_limited', retryAfter: error.retryAfter });
   }
   const status = error.statusCode ?? 500;
   if (status === 413) {

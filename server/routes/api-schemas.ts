@@ -17,10 +17,14 @@ import mfaSmsSendRequest from '../../schemas/api/mfa-sms-send.request.schema.jso
 import mfaSmsSendResponse from '../../schemas/api/mfa-sms-send.response.schema.json' with { type: 'json' };
 import mfaSmsVerifyRequest from '../../schemas/api/mfa-sms-verify.request.schema.json' with { type: 'json' };
 import mfaSmsVerifyResponse from '../../schemas/api/mfa-sms-verify.response.schema.json' with { type: 'json' };
+import pdfIdQuery from '../../schemas/api/pdf-id.query.schema.json' with { type: 'json' };
 import placesReverseQuery from '../../schemas/api/places-reverse.query.schema.json' with { type: 'json' };
 import placesReverseResponse from '../../schemas/api/places-reverse.response.schema.json' with { type: 'json' };
 import placesSuggestQuery from '../../schemas/api/places-suggest.query.schema.json' with { type: 'json' };
 import placesSuggestResponse from '../../schemas/api/places-suggest.response.schema.json' with { type: 'json' };
+import rateLimitedResponse from '../../schemas/api/rate-limited.response.schema.json' with { type: 'json' };
+import reportsIdQuery from '../../schemas/api/reports-id.query.schema.json' with { type: 'json' };
+import reportsIdResponse from '../../schemas/api/reports-id.response.schema.json' with { type: 'json' };
 import userTcpaQuery from '../../schemas/api/user-tcpa.query.schema.json' with { type: 'json' };
 import userTcpaRequest from '../../schemas/api/user-tcpa.request.schema.json' with { type: 'json' };
 import userTcpaResponse from '../../schemas/api/user-tcpa.response.schema.json' with { type: 'json' };
@@ -45,10 +49,14 @@ export const apiSchemas = {
   mfaSmsSendResponse,
   mfaSmsVerifyRequest,
   mfaSmsVerifyResponse,
+  pdfIdQuery,
   placesReverseQuery,
   placesReverseResponse,
   placesSuggestQuery,
   placesSuggestResponse,
+  rateLimitedResponse,
+  reportsIdQuery,
+  reportsIdResponse,
   userTcpaQuery,
   userTcpaRequest,
   userTcpaResponse,
