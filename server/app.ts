@@ -11,6 +11,7 @@ import { pageFinder } from './pages.ts';
 import { accidentRoutes } from './routes/accident.ts';
 import { leadRoutes } from './routes/leads.ts';
 import { placeRoutes } from './routes/places.ts';
+import { reportPdfRoutes } from './routes/report-pdf.ts';
 import { reportReadRoutes } from './routes/report-read.ts';
 import type { RouteDeps } from './routes/deps.ts';
 import { userRoutes } from './routes/user.ts';
@@ -57,6 +58,8 @@ export async function buildApp({ config, db, sms, log = false, ...routeOptions }
   await app.register(accidentRoutes, { prefix: '/api', config, db, sms });
   await app.register(placeRoutes, { prefix: '/api', config, db, sms });
   await app.register(reportReadRoutes, { prefix: '/api', config, db, sms, ...routeOptions });
+  // Outside /api: a browser navigates to it; a route of its own wins over the web app's fallback.
+  await app.register(reportPdfRoutes, { config, db, sms, ...routeOptions });
 
   const staticRoot = resolve(config.staticDir);
   const hasApp = existsSync(resolve(staticRoot, 'index.html'));

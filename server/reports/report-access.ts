@@ -1,6 +1,7 @@
 // Who may see what of a report: the public facts for anyone, the whole report for a visitor who gives one of its
 // VINs or its case ID; the one rule GET /api/reports/:id and GET /pdf/:id share.
 import type { Db } from '../db/db.ts';
+import { caseKeyOf } from './prepare-report.ts';
 import { countGuess, type ProofLimits } from './proof-limits.ts';
 import { readReport, reportView, type ReportView } from './report-view.ts';
 
@@ -17,9 +18,6 @@ export interface Visit extends Proof {
 
 /** not_found: no report has that id; not_involved: the proof given is not the report's. */
 export type Access = { kind: 'view'; view: ReportView } | { kind: 'not_found' } | { kind: 'not_involved' };
-
-/** A case ID as reports.case_key holds it: capitals, without spaces or dashes. */
-export const caseKeyOf = (caseId: string): string => caseId.toUpperCase().replace(/[\s-]/g, '');
 
 /**
  * The report as this visitor may see it. A proof (a VIN in any case, or the case ID however spaced) is counted by

@@ -1,0 +1,142 @@
+// What the report's PDF says, in the visitor's language: its header, notices and sections of labelled facts, built
+// from the view the visitor may see (so the PDF can show nothing the JSON would not).
+import { fill, reportCopy, valueName, type ReportCopy, type ReportLang } from './report-copy.ts';
+import type { Driver, PublicVehicle, ReportView, Vehicle } from './report-view.ts';
+
+export type Cell = [label: string, value: string];
+
+/** A run of labelled facts (with a heading of its own, such as a vehicle's) or a paragraph. */
+export type Block = { heading?: string; cells: Cell[] } | { paragraph: string };
+
+export interface Section {
+  title: string;
+  blocks: Block[];
+}
+
+export interface ReportDocument {
+  lang: ReportLang;
+  title: string;
+  subtitle: string;
+  reportId: string;
+  /** Set for demo data. */
+  demo?: string;
+  /** Set when the personal data was left out for want of a proof. */
+  proofNeeded?: string;
+  sections: Section[];
+  source: string;
+  generated: string;
+  /** The page footer's 'Page n of m', with {{page}} and {{pages}} left to fill. */
+  page: string;
+}
+
+const LOCALES: Record<ReportLang, string> = { en: 'en-US', es: 'es-US' };
+
+// One formatter per language and use, made once: building an Intl.DateTimeFormat costs more than formatting.
+const formatters = (lang: ReportLang) => ({
+  occurred: new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: 'full', timeStyle: 'short', timeZone: 'UTC' }),
+  generated: new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }),
+});
+const FORMATTERS = { en: formatters('en'), es: formatters('es') };
+
+/** An occurredAt (local time and offset, as the feed wrote it) as a person reads it there, e.g. Friday, November 20, 2026 at 5:30 PM. */
+function localTime(lang: ReportLang, occurredAt: string): string {
+  const local = Date.parse(`${occurredAt.slice(0, 19)}Z`);
+  return Number.isNaN(local) ? occurredAt : FORMATTERS[lang].occurred.format(local);
+}
+
+export function reportDocument(view: ReportView, lang: ReportLang, now: number): ReportDocument {
+  const copy = reportCopy(lang);
+  const f = copy.fields;
+  const show = shower(copy);
+  const place = `${view.city}, ${view.state}`;
+  const when = localTime(lang, view.occurredAt);
+  const crash: Cell[] = [
+    [f.occurredAt, when],
+    [f.policeDepartment, view.policeDepartment],
+    [f.city, place],
+    [f.county, show(view.county)],
+    [f.zip, show(view.zip)],
+    [f.location, `${view.location.lat}, ${view.location.lng}`],
+    ...(view.involved
+      ? ([
+          [f.street, show(view.street)],
+          [f.crashId, view.crashId],
+          [f.caseId, show(view.caseId)],
+        ] satisfies Cell[])
+      : []),
+    [f.weather, show(view.weather, (v) => valueName(copy, 'weather', v))],
+    [f.roadCondition, show(view.roadCondition, (v) => valueName(copy, 'roadCondition', v))],
+    [f.light, show(view.light, (v) => valueName(copy, 'light', v))],
+    [f.speedLimit, show(view.speedLimit, (mph) => fill(copy.values.speedLimit, { mph }))],
+    [f.injuredCount, show(view.injuredCount)],
+    [f.fatalCount, show(view.fatalCount)],
+    [f.vehicleCount, String(view.vehicleCount)],
+    [f.occupantCount, show(view.occupantCount)],
+  ];
+  const vehicles = view.involved ? view.vehicles.flatMap((v) => vehicleBlocks(copy, v, v)) : view.vehicles.flatMap((v) => vehicleBlocks(copy, v));
+  const sections: Section[] = [
+    { title: copy.pdf.crash, blocks: [{ cells: crash }] },
+    { title: copy.pdf.vehicles, blocks: vehicles },
+  ];
+  if (view.involved && view.narrative !== null) sections.push({ title: copy.pdf.narrative, blocks: [{ paragraph: view.narrative }] });
+  return {
+    lang,
+    title: copy.pdf.title,
+    subtitle: `${place} · ${when}`,
+    reportId: fill(copy.pdf.reportId, { id: view.id }),
+    ...(view.demo ? { demo: copy.pdf.demo } : {}),
+    ...(view.involved ? {} : { proofNeeded: copy.pdf.proofNeeded }),
+    sections,
+    source: fill(copy.pdf.source, { department: view.policeDepartment }),
+    generated: fill(copy.pdf.generated, { date: `${FORMATTERS[lang].generated.format(now)} UTC` }),
+    page: copy.pdf.page,
+  };
+}
+
+/** A value as shown: named by fn, 'Not reported' when missing. */
+const shower =
+  (copy: ReportCopy) =>
+  <T extends string | number | boolean>(value: T | null, fn: (value: T) => string = String): string =>
+    value === null ? copy.values.notReported : fn(value);
+
+/** A vehicle's facts; with `whole` (the involved visitor's), its private ones and its driver's too. */
+function vehicleBlocks(copy: ReportCopy, v: PublicVehicle, whole?: Vehicle): Block[] {
+  const f = copy.fields;
+  const show = shower(copy);
+  const yesNo = (b: boolean) => (b ? copy.values.yes : copy.values.no);
+  const heading = `${fill(f.unit, { unit: v.unit })} · ${[v.year, v.make, v.model].filter((part) => part !== null).join(' ')}`;
+  const cells: Cell[] = [
+    [f.make, v.make],
+    [f.model, show(v.model)],
+    [f.year, show(v.year)],
+    [f.damageArea, show(v.damageArea, (d) => valueName(copy, 'damageArea', d))],
+  ];
+  if (!whole) return [{ heading, cells }];
+  cells.push(
+    [f.vin, show(whole.vin)],
+    [f.insured, show(whole.insured, yesNo)],
+    [f.atFault, show(whole.atFault, yesNo)],
+    [f.towedBy, show(whole.towedBy)],
+    [f.occupants, show(whole.occupants)],
+    [f.seatbelt, show(whole.seatbelt, (b) => (b ? copy.values.seatbelt.yes : copy.values.seatbelt.no))],
+    [f.airbags, show(whole.airbags, (b) => (b ? copy.values.airbags.yes : copy.values.airbags.no))],
+  );
+  const blocks: Block[] = [{ heading, cells }];
+  if (whole.driver) blocks.push({ heading: f.driver, cells: driverCells(copy, whole.driver) });
+  return blocks;
+}
+
+function driverCells(copy: ReportCopy, d: Driver): Cell[] {
+  const f = copy.fields;
+  const show = shower(copy);
+  const residence = d.residence && `${d.residence.city}, ${d.residence.state}${d.residence.zip === null ? '' : ` ${d.residence.zip}`}`;
+  return [
+    [f.driverName, `${d.firstName} ${d.lastName}`],
+    [f.age, show(d.age)],
+    [f.gender, show(d.gender, (g) => valueName(copy, 'gender', g))],
+    [f.ethnicity, show(d.ethnicity, (e) => valueName(copy, 'ethnicity', e))],
+    [f.residence, show(residence)],
+    [f.licenceType, show(d.licenceType)],
+    [f.licenceState, show(d.licenceState)],
+  ];
+}
