@@ -13,6 +13,7 @@ import { leadRoutes } from './routes/leads.ts';
 import { placeRoutes } from './routes/places.ts';
 import { reportPdfRoutes } from './routes/report-pdf.ts';
 import { reportReadRoutes } from './routes/report-read.ts';
+import { reportRoutes } from './routes/reports.ts';
 import type { RouteDeps } from './routes/deps.ts';
 import { userRoutes } from './routes/user.ts';
 import { isApiPath, RateLimitedError, registerSecurity, securityHeaders } from './security.ts';
@@ -60,6 +61,7 @@ export async function buildApp({ config, db, sms, log = false, ...routeOptions }
   await app.register(reportReadRoutes, { prefix: '/api', config, db, sms, ...routeOptions });
   // Outside /api: a browser navigates to it; a route of its own wins over the web app's fallback.
   await app.register(reportPdfRoutes, { config, db, sms, ...routeOptions });
+  await app.register(reportRoutes, { prefix: '/api', config, db, sms, ...routeOptions });
 
   const staticRoot = resolve(config.staticDir);
   const hasApp = existsSync(resolve(staticRoot, 'index.html'));
@@ -113,7 +115,8 @@ function errorHandler(error: FastifyError, request: FastifyRequest, reply: Fasti
   }
   const status = error.statusCode ?? 500;
   if (status === 413) {
-    return reply.code(413).send({ error: 'payload_too_large', message: `request body is larger than ${BODY_LIMIT} bytes` });
+    const limit = request.routeOptions.bodyLimit ?? BODY_LIMIT;
+    return reply.code(413).send({ error: 'payload_too_large', message: `request body is larger than ${limit} bytes` });
   }
   if (status === 400 && error.code?.startsWith('FST_ERR_CTP_')) {
     return reply.code(400).send({ error: 'validation', field: 'body', message: 'body must be a JSON object' });

@@ -92,6 +92,19 @@ export function parseTrustProxy(raw: string): Parsed<boolean | number | string> 
   return { ok: true, value: items.join(',') };
 }
 
+/** A report feed's key: long enough not to be guessed, and writable in a header and a comma-separated list. */
+const INGEST_KEY = /^[A-Za-z0-9._~+/=-]{32,256}$/;
+
+/** REPORT_INGEST_KEYS: the feeds' bearer keys, comma-separated; a bad one is named by its place, never echoed (a secret). */
+export function parseIngestKeys(raw: string): Parsed<string[]> {
+  const items = listOf(raw);
+  const bad = items.flatMap((item, i) => (INGEST_KEY.test(item) ? [] : [`key ${i + 1}`]));
+  if (bad.length > 0) {
+    return { ok: false, problem: `REPORT_INGEST_KEYS must list keys of 32 to 256 letters, digits or ._~+/=- , comma-separated (bad: ${bad.join(', ')})` };
+  }
+  return { ok: true, value: unique(items) };
+}
+
 function quoted(items: string[]): string {
   return items.map((item) => `"${item}"`).join(', ');
 }

@@ -1,5 +1,5 @@
 // Reads the server's environment variables once at start and reports every bad one in a single message.
-import { parseCorsOrigins, parseFrameAncestors, parseTileOrigins, parseTrustProxy, type Parsed } from './config-values.ts';
+import { parseCorsOrigins, parseFrameAncestors, parseIngestKeys, parseTileOrigins, parseTrustProxy, type Parsed } from './config-values.ts';
 import { e164FromTyped } from './phone.ts';
 
 export interface Config {
@@ -33,6 +33,10 @@ export interface Config {
   rateLimit: { apiPerMinute: number; staticPerMinute: number };
   /** Fastify's trustProxy: which hops' X-Forwarded-* headers name the client (its address for rate limits, https). */
   trustProxy: boolean | number | string;
+  /** Bearer keys a feed may POST /api/reports with, besides the hashed ones of report_ingest_keys. */
+  reportIngestKeys: string[];
+  /** Seed synthetic demo reports on a start with no reports at all. */
+  demoReports: boolean;
 }
 
 export interface TwilioConfig {
@@ -124,6 +128,8 @@ export function loadConfig(env: Env = process.env): Config {
     staticPerMinute: integer('RATE_LIMIT_STATIC_PER_MINUTE', 1000, 1, 1_000_000),
   };
   const trustProxy = parsed('TRUST_PROXY', parseTrustProxy, false);
+  const reportIngestKeys = parsed('REPORT_INGEST_KEYS', parseIngestKeys, []);
+  const demoReports = oneOf('DEMO_REPORTS', ['on', 'off'] as const, 'on') === 'on';
 
   const config: Config = {
     port,
@@ -144,6 +150,8 @@ export function loadConfig(env: Env = process.env): Config {
     googleMaps,
     rateLimit,
     trustProxy,
+    reportIngestKeys,
+    demoReports,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -1,6 +1,7 @@
 // Turns one report as sent into the rows stored, or says what is wrong with it: the schema, then what no schema can
 // check (a real state, unit numbers, a time not to come, a place to put it).
 import { randomBytes } from 'node:crypto';
+import { unstorablePath } from '../routes/storable-text.ts';
 import { geoCell } from './geo-cell.ts';
 import type { DriverInput, FieldError, ReportInput, UnitInput } from './report-input.ts';
 import type { ReportPlaces } from './report-places.ts';
@@ -31,6 +32,8 @@ export function prepareReport(input: unknown, { places, now, demo = false }: Pre
   if (!checked.ok) return checked;
   const r = checked.report;
   const errors: FieldError[] = [];
+  const unstorable = unstorablePath(r);
+  if (unstorable !== undefined) errors.push({ field: `/${unstorable.split('.').join('/')}`, message: 'must be Unicode text without U+0000' });
   const state = places.normalizeState(r.state);
   if (state === undefined) errors.push({ field: '/state', message: 'is not a US state or territory' });
   const time = Date.parse(r.occurredAt);

@@ -6,6 +6,8 @@ import { normalizeCity } from '../geo/place-names.ts';
 export interface ReportPlaces {
   /** The gazetteer's city of that name in that state (any case, "St." for "Saint" ...), if it knows one. */
   cityOf(state: string, city: string): City | undefined;
+  /** A typed city as reports store it: the gazetteer's name (of that state, when given), else as typed. */
+  cityName(city: string, state?: string): string;
   /** "TX", "tx" -> "TX"; undefined for anything that is not a state or territory with ZIPs. */
   normalizeState(state: string): string | undefined;
   cities: readonly City[];
@@ -17,8 +19,11 @@ let building: Promise<ReportPlaces> | undefined;
 export function reportPlaces(): Promise<ReportPlaces> {
   building ??= Promise.all([cityIndex(), gazetteer()]).then(([index, g]) => {
     const byKey = new Map(index.cities.map((c) => [`${c.state}|${c.key}`, c]));
+    const nameByKey = new Map(index.cities.map((c) => [c.key, c.city]));
+    const cityOf = (state: string, city: string) => byKey.get(`${state.toUpperCase()}|${normalizeCity(city)}`);
     return {
-      cityOf: (state, city) => byKey.get(`${state.toUpperCase()}|${normalizeCity(city)}`),
+      cityOf,
+      cityName: (city, state) => (state === undefined ? nameByKey.get(normalizeCity(city)) : cityOf(state, city)?.city) ?? city.trim(),
       normalizeState: (state) => g.normalizeState(state),
       cities: index.cities,
     };

@@ -23,8 +23,12 @@ import placesReverseResponse from '../../schemas/api/places-reverse.response.sch
 import placesSuggestQuery from '../../schemas/api/places-suggest.query.schema.json' with { type: 'json' };
 import placesSuggestResponse from '../../schemas/api/places-suggest.response.schema.json' with { type: 'json' };
 import rateLimitedResponse from '../../schemas/api/rate-limited.response.schema.json' with { type: 'json' };
+import reportsCreateRequest from '../../schemas/api/reports-create.request.schema.json' with { type: 'json' };
+import reportsCreateResponse from '../../schemas/api/reports-create.response.schema.json' with { type: 'json' };
 import reportsIdQuery from '../../schemas/api/reports-id.query.schema.json' with { type: 'json' };
 import reportsIdResponse from '../../schemas/api/reports-id.response.schema.json' with { type: 'json' };
+import reportsSearchQuery from '../../schemas/api/reports-search.query.schema.json' with { type: 'json' };
+import reportsSearchResponse from '../../schemas/api/reports-search.response.schema.json' with { type: 'json' };
 import userTcpaQuery from '../../schemas/api/user-tcpa.query.schema.json' with { type: 'json' };
 import userTcpaRequest from '../../schemas/api/user-tcpa.request.schema.json' with { type: 'json' };
 import userTcpaResponse from '../../schemas/api/user-tcpa.response.schema.json' with { type: 'json' };
@@ -55,8 +59,12 @@ export const apiSchemas = {
   placesSuggestQuery,
   placesSuggestResponse,
   rateLimitedResponse,
+  reportsCreateRequest,
+  reportsCreateResponse,
   reportsIdQuery,
   reportsIdResponse,
+  reportsSearchQuery,
+  reportsSearchResponse,
   userTcpaQuery,
   userTcpaRequest,
   userTcpaResponse,

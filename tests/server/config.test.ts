@@ -23,6 +23,8 @@ describe('loadConfig', () => {
       googleMaps: false,
       rateLimit: { apiPerMinute: 120, staticPerMinute: 1000 },
       trustProxy: false,
+      reportIngestKeys: [],
+      demoReports: true,
     });
   });
 
@@ -58,6 +60,19 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ APP_HOST: host })).toThrow(/APP_HOST/);
     },
   );
+
+  it('reads the report feeds\' keys, and refuses a short one without echoing it (a secret)', () => {
+    const keys = ['a'.repeat(32), 'B-._~+/='.repeat(5)];
+    expect(loadConfig({ REPORT_INGEST_KEYS: ` ${keys.join(', ')} ` }).reportIngestKeys).toEqual(keys);
+    expect(() => loadConfig({ REPORT_INGEST_KEYS: `${keys[0]},short-secret` })).toThrow(/REPORT_INGEST_KEYS.*\(bad: key 2\)/);
+    expect(() => loadConfig({ REPORT_INGEST_KEYS: 'short-secret' })).not.toThrow(/short-secret/);
+  });
+
+  it('seeds demo reports unless DEMO_REPORTS is off', () => {
+    expect(loadConfig({ DEMO_REPORTS: 'off' }).demoReports).toBe(false);
+    expect(loadConfig({ DEMO_REPORTS: 'on' }).demoReports).toBe(true);
+    expect(() => loadConfig({ DEMO_REPORTS: 'no' })).toThrow(/DEMO_REPORTS must be one of on, off/);
+  });
 
   it('lists every bad variable in one message', () => {
     const env = { PORT: 'eighty', SMS_PROVIDER: 'sms77', TEST_PHONE: '2025550199', APP_HOST: 'http://x', DATABASE_URL: 'mysql://x' };

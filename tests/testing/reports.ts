@@ -1,4 +1,6 @@
-// Reports for tests: a complete report in the ingest format (schemas/report.schema.json), with overrides.
+// Reports for tests: a complete report in the ingest format (schemas/report.schema.json), with overrides, and
+// POST /api/reports with a feed's key.
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 
 let crashCounter = 0;
 
@@ -74,4 +76,17 @@ export function localIso(ms: number, offsetMinutes: number): string {
   const sign = offsetMinutes < 0 ? '-' : '+';
   const abs = Math.abs(offsetMinutes);
   return `${local}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+}
+
+/** A key REPORT_INGEST_KEYS can hold (32+ characters). */
+export const TEST_INGEST_KEY = 'test-ingest-key-0123456789abcdefghijklmnop';
+
+/** POST /api/reports with a bearer key (TEST_INGEST_KEY unless given; null sends no Authorization header). */
+export function postReports(app: FastifyInstance, reports: unknown, key: string | null = TEST_INGEST_KEY): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: '/api/reports',
+    payload: reports as Record<string, unknown>,
+    headers: key === null ? {} : { authorization: `Bearer ${key}` },
+  });
 }

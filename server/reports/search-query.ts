@@ -1,0 +1,99 @@
+// Reads GET /api/reports/search's query string (already through its JSON Schema) as a search, or the 400 naming the
+// parameter that is wrong: exactly one way to search (a VIN, a case number, a place), real dates in order, a real year.
+import type { ValidationErrorBody } from '../validation.ts';
+import { caseKeyOf } from './prepare-report.ts';
+import type { ReportPlaces } from './report-places.ts';
+import type { ReportSearch, SearchMode } from './search-reports.ts';
+
+export interface SearchQuery {
+  vin?: string;
+  caseId?: string;
+  state?: string;
+  city?: string;
+  lat?: string;
+  lng?: string;
+  radius?: '5' | '10';
+  from?: string;
+  to?: string;
+  make?: string;
+  year?: string;
+  yearMatch?: 'exact' | 'approx';
+}
+
+const DAY_MS = 86_400_000;
+/** A place search without dates looks this many days back from today (the latest today on earth, so every zone's). */
+const DEFAULT_DAYS = 14;
+/** yearMatch=approx: the vehicle's year may be this many years either side. */
+const APPROX_YEARS = 2;
+/** The latest time zone (UTC+14): "today" is the latest date anywhere, so a report of today is never left out. */
+const LATEST_OFFSET_MS = 14 * 3_600_000;
+
+const problem = (field: string, message: string): ValidationErrorBody => ({ error: 'validation', field, message: `${field} ${message}` });
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const isCalendarDate = (v: string) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && isoDay(Date.parse(`${v}T00:00:00Z`)) === v;
+
+export function parseSearchQuery(q: SearchQuery, places: ReportPlaces, now: number): ReportSearch | ValidationErrorBody {
+  const mode = modeOf(q, places);
+  if ('error' in mode) return mode;
+  for (const field of ['from', 'to'] as const) {
+    const v = q[field];
+    if (v !== undefined && !isCalendarDate(v)) return problem(field, 'must be a real date written YYYY-MM-DD');
+  }
+  let dates: ReportSearch['dates'];
+  if (q.from !== undefined || q.to !== undefined || mode.kind === 'place') {
+    const to = q.to ?? isoDay(now + LATEST_OFFSET_MS);
+    const from = q.from ?? isoDay(Date.parse(`${to}T00:00:00Z`) - DEFAULT_DAYS * DAY_MS);
+    if (from > to) return problem('from', `must not be after to (${to})`);
+    dates = { from, to };
+  }
+  let years: ReportSearch['years'];
+  if (q.year !== undefined) {
+    const year = Number(q.year);
+    const latest = new Date(now + LATEST_OFFSET_MS).getUTCFullYear();
+    if (!Number.isInteger(year) || year < 1900 || year > latest) return problem('year', `must be a year from 1900 to ${latest}`);
+    const spread = q.yearMatch === 'approx' ? APPROX_YEARS : 0;
+    years = { from: year - spread, to: year + spread };
+  } else if (q.yearMatch !== undefined) {
+    return problem('yearMatch', 'needs year');
+  }
+  const make = q.make?.trim().toUpperCase();
+  return { mode, ...(dates && { dates }), ...(make && { make }), ...(years && { years }) };
+}
+
+function modeOf(q: SearchQuery, places: ReportPlaces): SearchMode | ValidationErrorBody {
+  const hasPoint = q.lat !== undefined || q.lng !== undefined;
+  if (q.vin !== undefined) {
+    const other = q.caseId !== undefined ? 'caseId' : hasPoint ? (q.lat !== undefined ? 'lat' : 'lng') : q.city !== undefined ? 'city' : undefined;
+    if (other) return problem(other, 'cannot be given with vin: search by a VIN, a case ID or a place');
+    return { kind: 'vin', vin: q.vin.toUpperCase() };
+  }
+  const state = q.state === undefined ? undefined : places.normalizeState(q.state);
+  if (q.state !== undefined && state === undefined) return problem('state', 'is not a US state or territory code');
+  if (q.caseId !== undefined) {
+    if (hasPoint) return problem(q.lat !== undefined ? 'lat' : 'lng', 'cannot be given with caseId: search by a VIN, a case ID or a place');
+    if (state === undefined && q.city === undefined) return problem('caseId', 'needs state or city');
+    const caseKey = caseKeyOf(q.caseId);
+    if (caseKey === '') return problem('caseId', 'must hold letters or digits');
+    const city = q.city === undefined ? undefined : places.cityName(q.city, state);
+    return { kind: 'case', caseKey, ...(state && { state }), ...(city !== undefined && { city }) };
+  }
+  const radiusMiles = Number(q.radius ?? '10');
+  if (hasPoint) {
+    if (q.lat === undefined) return problem('lat', 'is required with lng');
+    if (q.lng === undefined) return problem('lng', 'is required with lat');
+    if (q.city !== undefined || q.state !== undefined) {
+      return problem(q.city !== undefined ? 'city' : 'state', 'cannot be given with lat and lng: search near a point or a city');
+    }
+    const centre = { lat: Number(q.lat), lng: Number(q.lng) };
+    if (Math.abs(centre.lat) > 90) return problem('lat', 'must be from -90 to 90');
+    if (Math.abs(centre.lng) > 180) return problem('lng', 'must be from -180 to 180');
+    return { kind: 'place', centre, radiusMiles };
+  }
+  if (q.city !== undefined) {
+    if (state === undefined) return problem('state', 'is required with city');
+    const city = places.cityOf(state, q.city);
+    if (!city) return problem('city', `is not a city of ${state} that we know`);
+    return { kind: 'place', centre: { lat: city.middle.lat, lng: city.middle.lng }, radiusMiles };
+  }
+  return problem('vin', 'or caseId, or lat and lng, or city and state is required');
+}

@@ -1,0 +1,49 @@
+// /reports routes: feeds send police reports (POST, with a bearer key), and people search them (public facts only).
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { ingestReports } from '../reports/ingest.ts';
+import { bearerKeyOf, isIngestKey } from '../reports/ingest-keys.ts';
+import { reportPlaces } from '../reports/report-places.ts';
+import { parseSearchQuery, type SearchQuery } from '../reports/search-query.ts';
+import { searchReports } from '../reports/search-reports.ts';
+import { apiSchemas as s } from './api-schemas.ts';
+import type { RouteDeps } from './deps.ts';
+import { refuseUnstorableText } from './storable-text.ts';
+
+/** 1,000 reports of a few KB each, narratives included; the app's default limit is for small JSON bodies. */
+export const INGEST_BODY_LIMIT = 8 * 1024 * 1024;
+
+export const reportRoutes: FastifyPluginAsync<RouteDeps> = (app, { config, db, clock = Date.now }) => {
+  /** Before the body is read: a request without a valid key costs no parsing. */
+  const authorise = async (request: FastifyRequest, reply: FastifyReply) => {
+    const key = bearerKeyOf(request.headers.authorization);
+    if (key !== undefined && (await isIngestKey(db, config.reportIngestKeys, key))) return;
+    await reply.code(401).header('www-authenticate', 'Bearer').send({ error: 'unauthorized' });
+  };
+
+  app.post<{ Body: unknown[] }>(
+    '/reports',
+    {
+      bodyLimit: INGEST_BODY_LIMIT,
+      onRequest: authorise,
+      schema: {
+        body: s.reportsCreateRequest,
+        response: { 200: s.reportsCreateResponse, 400: s.validationErrorResponse, 401: s.errorResponse },
+      },
+    },
+    (request) => ingestReports(db, request.body, { clock }),
+  );
+
+  app.get<{ Querystring: SearchQuery }>(
+    '/reports/search',
+    {
+      preValidation: refuseUnstorableText,
+      schema: { querystring: s.reportsSearchQuery, response: { 200: s.reportsSearchResponse, 400: s.validationErrorResponse } },
+    },
+    async (request, reply) => {
+      const search = parseSearchQuery(request.query, await reportPlaces(), clock());
+      if ('error' in search) return reply.code(400).send(search);
+      return searchReports(db, search);
+    },
+  );
+  return Promise.resolve();
+};
