@@ -37,10 +37,11 @@ export async function callApi<T = unknown>(request: ApiRequest, signal?: AbortSi
   } catch (error) {
     throw new ApiError(0, 'network', (error as Error).message);
   }
-  const payload = (await response.json().catch(() => ({}))) as { error?: unknown; message?: unknown };
+  const payload = (await response.json().catch(() => ({}))) as { error?: unknown; message?: unknown; retryAfter?: unknown };
   if (!response.ok) {
     const code = typeof payload.error === 'string' ? payload.error : `http_${response.status}`;
-    const retryAfter = Number(response.headers.get('retry-after')) || undefined;
+    // The header, else the body's retryAfter (the API's own limits answer 429 { error, retryAfter } in seconds).
+    const retryAfter = Number(response.headers.get('retry-after')) || (typeof payload.retryAfter === 'number' ? payload.retryAfter : undefined);
     throw new ApiError(response.status, code, typeof payload.message === 'string' ? payload.message : `${response.status} ${response.statusText}`, retryAfter);
   }
   return payload as T;

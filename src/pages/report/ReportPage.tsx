@@ -1,0 +1,72 @@
+// The report screen of /accident/{id} and /accident/{id}/{vin}: the report as the visitor may see it, with the proof
+// of involvement from the URL's VIN or a case ID typed in this tab.
+import { Suspense, useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Report, ReportProof } from '../../api/reports.ts';
+import { usePageLocation } from '../../page-history.ts';
+import { keepCaseId, primeReport, proofKey, storedCaseId } from './proof-store.ts';
+import { ReportFailed, ReportLoading, ReportNotFound } from './ReportStates.tsx';
+import { ReportView } from './ReportView.tsx';
+import { useReport } from './use-report.ts';
+import '../../../widgets/shared/ui.css';
+import './report.css';
+
+export function ReportPage({ id, vin }: { id: string; vin?: string }) {
+  const location = usePageLocation();
+  // The case ID proving involvement, per report: the one kept in this tab at first (kept here even once refused, so
+  // the refusal stays on screen instead of the page fetching again without it).
+  const [caseIds, setCaseIds] = useState<Record<string, string | undefined>>(() => ({ [id]: storedCaseId(id) }));
+  const caseId = id in caseIds ? caseIds[id] : storedCaseId(id);
+  const urlVin = vin ? decodeURIComponent(vin).toUpperCase() : undefined;
+  const proof: ReportProof | undefined = urlVin ? { vin: urlVin } : caseId ? { caseId } : undefined;
+  const { load, refused, retry } = useReport(id, proof);
+
+  // A case ID the API no longer takes (a wrong one kept, a report amended) is forgotten, so a reload does not retry it.
+  const refusedCase = refused?.kind === 'mismatch' && proof && 'caseId' in proof;
+  useEffect(() => {
+    if (refusedCase) keepCaseId(id, undefined);
+  }, [refusedCase, id]);
+
+  const onProved = useCallback(
+    (given: ReportProof, report: Report) => {
+      primeReport(proofKey(id, given), report);
+      if ('vin' in given) {
+        location.navigate(`/accident/${encodeURIComponent(id)}/${given.vin}${location.search}`, { replace: true, state: location.state });
+      } else {
+        keepCaseId(id, given.caseId);
+        setCaseIds((all) => ({ ...all, [id]: given.caseId }));
+      }
+    },
+    [id, location],
+  );
+
+  return (
+    // The report's copy loads beside the report itself: this boundary lets the fetch start while it does.
+    <Suspense fallback={<CopyLoading />}>
+      <WithCopy />
+      {load.status === 'loading' && <ReportLoading />}
+      {load.status === 'not-found' && <ReportNotFound />}
+      {load.status === 'failed' && <ReportFailed onRetry={retry} />}
+      {load.status === 'ready' && (
+        <ReportView report={load.report} proof={proof} refused={refused && proof ? { proof, problem: refused } : undefined} onProved={onProved} />
+      )}
+    </Suspense>
+  );
+}
+
+/** The screen's catalogues, all asked for at once (one wait, not one per part of the screen that needs one). */
+export const REPORT_NAMESPACES = ['report', 'locate', 'errors', 'common'];
+
+function WithCopy() {
+  useTranslation(REPORT_NAMESPACES);
+  return null;
+}
+
+function CopyLoading() {
+  const { t } = useTranslation('app');
+  return (
+    <section className="page report report--waiting" aria-busy="true">
+      <p className="loading">{t('loading')}</p>
+    </section>
+  );
+}

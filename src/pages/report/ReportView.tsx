@@ -1,0 +1,73 @@
+// A report as the visitor may see it: heading with when and where, the PDF and share link, the public facts, then the
+// full report for the people involved or the form to prove it, and the way on.
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Report, ReportProof } from '../../api/reports.ts';
+import { CrashFacts, PrivateCrashFacts } from './CrashFacts.tsx';
+import { localDateTime } from './format.ts';
+import { NextSteps } from './NextSteps.tsx';
+import { ProofForm } from './ProofForm.tsx';
+import { ReportActions } from './ReportActions.tsx';
+import { ShieldIcon } from './report-icons.tsx';
+import type { ProofProblem } from './use-report.ts';
+import { VehicleCard } from './VehicleCard.tsx';
+
+export const PROOF_FORM_ID = 'report-proof';
+
+interface ReportViewProps {
+  report: Report;
+  proof?: ReportProof;
+  refused?: { proof: ReportProof; problem: ProofProblem };
+  onProved: (proof: ReportProof, report: Report) => void;
+}
+
+export function ReportView({ report, proof, refused, onProved }: ReportViewProps) {
+  const { t, i18n } = useTranslation(['report', 'app']);
+  const when = localDateTime(report.occurredAt, i18n.language);
+  const place = `${report.city}, ${report.state}`;
+
+  useEffect(() => {
+    document.title = `${t('screen.pageTitle', { place })} | ${t('app:brand')}`;
+  }, [t, place]);
+
+  return (
+    <article className="page report" aria-labelledby="report-title">
+      <header className="report-header">
+        <h1 id="report-title">{t('screen.title')}</h1>
+        <p className="report-lede">{when ? t('screen.lede', { date: when.date, time: when.time, place }) : place}</p>
+        {report.demo && (
+          <p className="demo-note">
+            <strong className="demo-note__badge">{t('screen.demo.badge')}</strong> {t('screen.demo.text')}
+          </p>
+        )}
+        {report.involved ? (
+          <p className="report-alert report-alert--success report-involved">
+            <ShieldIcon />
+            <span>{t('screen.involved')}</span>
+          </p>
+        ) : (
+          <p className="report-public">
+            {t('screen.publicOnly')} <a href={`#${PROOF_FORM_ID}`}>{t('screen.proofLink')}</a>
+          </p>
+        )}
+        <ReportActions id={report.id} proof={report.involved ? proof : undefined} />
+      </header>
+      <CrashFacts report={report} />
+      {report.involved && <PrivateCrashFacts report={report} />}
+      <section className="report-section" aria-labelledby="report-vehicles">
+        <h2 id="report-vehicles">{t('fields.vehicles')}</h2>
+        <div className="vehicles">
+          {report.vehicles.map((vehicle) => (
+            <VehicleCard key={vehicle.unit} vehicle={vehicle} involved={report.involved} />
+          ))}
+        </div>
+      </section>
+      {!report.involved && (
+        <div id={PROOF_FORM_ID} className="report-anchor">
+          <ProofForm key={report.id} id={report.id} refused={refused} onProved={onProved} />
+        </div>
+      )}
+      <NextSteps />
+    </article>
+  );
+}

@@ -1,0 +1,36 @@
+// Where a report's proof of involvement is kept: a case ID typed on the page stays for the tab (a reload keeps it, a
+// shared link never carries it); a report just fetched with a VIN is handed to the page the VIN's URL opens.
+import type { Report, ReportProof } from '../../api/reports.ts';
+
+const CASE_KEY = (id: string) => `claimflow:report-case:${id}`;
+
+export function storedCaseId(id: string): string | undefined {
+  try {
+    return sessionStorage.getItem(CASE_KEY(id)) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function keepCaseId(id: string, caseId: string | undefined): void {
+  try {
+    if (caseId) sessionStorage.setItem(CASE_KEY(id), caseId);
+    else sessionStorage.removeItem(CASE_KEY(id));
+  } catch {
+    // Storage refused (private mode, full): the proof lasts until the page is left, as it would without it.
+  }
+}
+
+/** One string per report and proof, for caches and effects. */
+export const proofKey = (id: string, proof?: ReportProof) => `${id}|${!proof ? '' : 'vin' in proof ? `vin:${proof.vin}` : `case:${proof.caseId}`}`;
+
+/** The last report fetched by the proof form, so the page it navigates to shows it at once instead of fetching again. */
+let primed: { key: string; report: Report } | undefined;
+
+export function primeReport(key: string, report: Report): void {
+  primed = { key, report };
+}
+
+export function primedReport(key: string): Report | undefined {
+  return primed?.key === key ? primed.report : undefined;
+}

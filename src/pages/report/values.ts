@@ -1,0 +1,16 @@
+// A report's coded values in words of the visitor's language (report:values), null when the report does not give one.
+import type { TFunction } from 'i18next';
+
+export type ValueOf = ReturnType<typeof valuesOf>;
+
+export function valuesOf(t: TFunction<'report'>) {
+  return {
+    /** A coded value (weather, damage area, ...): its name, or the code itself if the catalogue lacks it. */
+    coded: (group: string, code: string | null | undefined) => (code ? t(`values.${group}.${code}`, { defaultValue: code }) : null),
+    yesNo: (value: boolean | null | undefined) => (value === null || value === undefined ? null : t(value ? 'values.yes' : 'values.no')),
+    /** Seatbelt worn / not worn, airbags deployed / not deployed. */
+    named: (group: 'seatbelt' | 'airbags', value: boolean | null | undefined) =>
+      value === null || value === undefined ? null : t(`values.${group}.${value ? 'yes' : 'no'}`),
+    count: (value: number | null | undefined) => (value === null || value === undefined ? null : String(value)),
+  };
+}

@@ -1,0 +1,322 @@
+// The report screen with a fake API: the public facts for anyone and nothing personal without a proof; the proof
+// form's checks and the API's answers (wrong, too many tries); a VIN into the URL, a case ID kept in the tab; copy
+// link's messages; not found and a network failure.
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Route, Switch } from 'wouter';
+import { ReportPage } from '../../src/pages/report/ReportPage.tsx';
+import { i18nFor, type Lang } from '../testing/i18n.ts';
+
+const ID = 'AbCdEfGhIjKlMnOpQrStUv';
+const VIN = '1HGCM82633A004352';
+const OTHER_VIN = '1FTFW1ET9DFC10312';
+const CASE_ID = '24-0012345';
+
+const publicReport = {
+  id: ID,
+  demo: false,
+  occurredAt: '2026-03-14T17:30:00-05:00',
+  state: 'TX',
+  county: 'Travis',
+  city: 'Austin',
+  zip: '78701',
+  location: { lat: 30.267, lng: -97.743 },
+  policeDepartment: 'Austin Police Department',
+  weather: 'rain',
+  roadCondition: 'wet',
+  light: 'daylight',
+  speedLimit: 35,
+  injuredCount: 1,
+  fatalCount: 0,
+  vehicleCount: 2,
+  occupantCount: 3,
+  vehicles: [
+    { unit: 1, make: 'HONDA', model: 'Accord', year: 2003, damageArea: 'front' },
+    { unit: 2, make: 'FORD', model: 'F-150', year: 2013, damageArea: 'left' },
+  ],
+  involved: false,
+};
+
+const fullReport = {
+  ...publicReport,
+  location: { lat: 30.2672, lng: -97.7431 },
+  crashId: 'T-1',
+  caseId: CASE_ID,
+  street: 'E 6th St & Congress Ave',
+  narrative: 'Unit 1 failed to stop for the red light.',
+  vehicles: [
+    {
+      ...publicReport.vehicles[0],
+      vin: VIN,
+      towedBy: 'Capital Towing',
+      insured: true,
+      atFault: true,
+      occupants: 2,
+      seatbelt: true,
+      airbags: false,
+      driver: {
+        firstName: 'Maria',
+        lastName: 'Lopez',
+        age: 34,
+        gender: 'female',
+        ethnicity: 'hispanic',
+        residence: { city: 'Austin', state: 'TX', zip: '78702' },
+        licenceType: 'Class C',
+        licenceState: 'TX',
+      },
+    },
+    { ...publicReport.vehicles[1], vin: OTHER_VIN, towedBy: null, insured: null, atFault: false, occupants: 1, seatbelt: null, airbags: null, driver: null },
+  ],
+  involved: true,
+};
+
+/** The URL a fetch was called with. */
+const urlOf = (input: RequestInfo | URL | undefined) => (input instanceof Request ? input.url : input instanceof URL ? input.href : (input ?? ''));
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** The API of GET /api/reports/:id for one report: VIN and case ID matched as the server does. */
+function fakeApi(options: { limited?: boolean } = {}) {
+  return vi.fn<typeof fetch>((input) => Promise.resolve(answer(new URL(urlOf(input), 'http://localhost'), options)));
+}
+
+function answer(url: URL, options: { limited?: boolean }): Response {
+  if (url.pathname !== `/api/reports/${ID}`) return json(404, { error: 'not_found' });
+  const vin = url.searchParams.get('vin');
+  const caseId = url.searchParams.get('caseId');
+  if (!vin && !caseId) return json(200, publicReport);
+  if (options.limited) return json(429, { error: 'rate_limited', retryAfter: 1800 });
+  const key = (s: string) => s.toUpperCase().replace(/[\s-]/g, '');
+  const matches = vin ? [VIN, OTHER_VIN].includes(vin.toUpperCase()) : key(caseId ?? '') === key(CASE_ID);
+  return matches ? json(200, fullReport) : json(403, { error: 'not_involved' });
+}
+
+const t = (key: string, lang: Lang = 'en', values?: Record<string, unknown>) => i18nFor(lang).t(key, values);
+
+function renderAt(path: string, lang: Lang = 'en') {
+  window.history.replaceState(null, '', path);
+  const user = userEvent.setup();
+  const result = render(
+    <I18nextProvider i18n={i18nFor(lang)}>
+      <Switch>
+        <Route path="/accident/:id/:vin?">{(params: { id: string; vin?: string }) => <ReportPage id={params.id} vin={params.vin} />}</Route>
+      </Switch>
+    </I18nextProvider>,
+  );
+  return { ...result, user };
+}
+
+/** The report's first section is shown (the loading state has the same h1). */
+const loaded = (lang: Lang = 'en') => screen.findByRole('heading', { level: 2, name: t('report:screen.crash', lang) });
+/** The value of a fact row by its label, inside an element. */
+const fact = (scope: HTMLElement, label: string) => within(scope).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+
+let fetchMock: ReturnType<typeof fakeApi>;
+beforeEach(() => {
+  sessionStorage.clear();
+  fetchMock = fakeApi();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('the report screen without a proof', () => {
+  it('shows the public facts with their labels and nothing personal', async () => {
+    renderAt(`/accident/${ID}`);
+    await loaded();
+    const page = document.body;
+    expect(screen.getByText('Saturday, March 14, 2026, 5:30 PM · Austin, TX')).toBeInTheDocument();
+    expect(fact(page, t('report:fields.policeDepartment'))).toBe('Austin Police Department');
+    expect(fact(page, t('report:fields.weather'))).toBe('Rain');
+    expect(fact(page, t('report:fields.roadCondition'))).toBe('Wet');
+    expect(fact(page, t('report:fields.speedLimit'))).toBe('35 mph');
+    expect(fact(page, t('report:fields.injuredCount'))).toBe('1');
+    expect(fact(page, t('report:fields.occupantCount'))).toBe('3');
+    const vehicle = screen.getByRole('article', { name: /Vehicle 1/ });
+    expect(fact(vehicle, t('report:fields.damageArea'))).toBe('Front');
+    expect(fact(vehicle, t('report:fields.make'))).toBe('HONDA');
+    for (const field of ['crashId', 'caseId', 'street', 'narrative', 'towedBy', 'insured', 'atFault', 'seatbelt', 'airbags', 'driver', 'licenceType']) {
+      expect(screen.queryByText(t(`report:fields.${field}`), { selector: 'dt, h3, h4' })).toBeNull();
+    }
+    expect(document.body.textContent).not.toContain('Lopez');
+    expect(document.body.textContent).not.toContain(VIN);
+    expect(screen.getByRole('heading', { level: 2, name: t('report:screen.proof.title') })).toBeInTheDocument();
+    expect(screen.queryByText(t('report:screen.demo.badge'))).toBeNull();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(urlOf(fetchMock.mock.calls[0]?.[0])).toBe(`/api/reports/${ID}`);
+  });
+
+  it('labels a demo report as demo data', async () => {
+    fetchMock.mockImplementation(() => Promise.resolve(json(200, { ...publicReport, demo: true })));
+    renderAt(`/accident/${ID}`);
+    await loaded();
+    expect(screen.getByText(t('report:screen.demo.badge'))).toBeInTheDocument();
+  });
+
+  it('links the PDF in the page language without a proof', async () => {
+    renderAt(`/accident/${ID}?lang=es`, 'es');
+    await loaded('es');
+    const pdf = screen.getByRole('link', { name: t('report:screen.actions.pdf', 'es') });
+    expect(pdf).toHaveAttribute('href', `/pdf/${ID}?lang=es`);
+    expect(pdf).toHaveAttribute('download');
+    expect(fact(document.body, t('report:fields.weather', 'es'))).toBe('Lluvia');
+    expect(screen.getByRole('link', { name: t('report:screen.next.calculator', 'es') })).toHaveAttribute('href', '/calculate-your-accident-claim-value?lang=es');
+    expect(screen.getByRole('link', { name: t('report:screen.next.consultation', 'es') })).toHaveAttribute('href', '/request-attorney?lang=es');
+  });
+});
+
+describe('the report screen with a VIN in the URL', () => {
+  it('shows every field of the catalogue, the driver and the narrative', async () => {
+    renderAt(`/accident/${ID}/${VIN}`);
+    await loaded();
+    expect(urlOf(fetchMock.mock.calls[0]?.[0])).toBe(`/api/reports/${ID}?vin=${VIN}`);
+    expect(screen.getByText(t('report:screen.involved'))).toBeInTheDocument();
+    const page = document.body;
+    expect(fact(page, t('report:fields.crashId'))).toBe('T-1');
+    expect(fact(page, t('report:fields.caseId'))).toBe(CASE_ID);
+    expect(fact(page, t('report:fields.street'))).toBe('E 6th St & Congress Ave');
+    expect(screen.getByText('Unit 1 failed to stop for the red light.')).toBeInTheDocument();
+    const first = screen.getByRole('article', { name: /Vehicle 1/ });
+    expect(fact(first, t('report:fields.vin'))).toBe(VIN);
+    expect(fact(first, t('report:fields.towedBy'))).toBe('Capital Towing');
+    expect(fact(first, t('report:fields.insured'))).toBe('Yes');
+    expect(fact(first, t('report:fields.atFault'))).toBe('Yes');
+    expect(fact(first, t('report:fields.occupants'))).toBe('2');
+    expect(fact(first, t('report:fields.seatbelt'))).toBe('Worn');
+    expect(fact(first, t('report:fields.airbags'))).toBe('Not deployed');
+    expect(fact(first, t('report:fields.driverName'))).toBe('Maria Lopez');
+    expect(fact(first, t('report:fields.age'))).toBe('34');
+    expect(fact(first, t('report:fields.gender'))).toBe('Female');
+    expect(fact(first, t('report:fields.ethnicity'))).toBe('Hispanic or Latino');
+    expect(fact(first, t('report:fields.residence'))).toBe('Austin, TX 78702');
+    expect(fact(first, t('report:fields.licenceType'))).toBe('Class C');
+    expect(fact(first, t('report:fields.licenceState'))).toBe('TX');
+    // A value the report does not give keeps its label.
+    const second = screen.getByRole('article', { name: /Vehicle 2/ });
+    expect(fact(second, t('report:fields.towedBy'))).toBe(t('report:values.notReported'));
+    expect(fact(second, t('report:fields.driverName'))).toBe(t('report:values.notReported'));
+    expect(screen.queryByRole('heading', { name: t('report:screen.proof.title') })).toBeNull();
+    expect(screen.getByRole('link', { name: t('report:screen.actions.pdf') })).toHaveAttribute('href', `/pdf/${ID}?lang=en&vin=${VIN}`);
+  });
+
+  it('falls back to the public facts when the VIN is not one of the report, and says so', async () => {
+    renderAt(`/accident/${ID}/${'2'.repeat(17)}`);
+    expect(await screen.findByText(t('report:screen.proof.vinMismatch'))).toBeInTheDocument();
+    expect(document.body.textContent).not.toContain('Lopez');
+    expect(screen.getByRole('textbox', { name: t('locate:vin.label') })).toHaveValue('2'.repeat(17));
+    expect(screen.getByRole('link', { name: t('report:screen.actions.pdf') })).toHaveAttribute('href', `/pdf/${ID}?lang=en`);
+  });
+});
+
+describe('the proof form', () => {
+  it("checks the VIN and the case ID as the locating wizard does (§5)", async () => {
+    const { user } = renderAt(`/accident/${ID}`);
+    await loaded();
+    const submit = screen.getByRole('button', { name: t('report:screen.proof.submit') });
+    await user.click(submit);
+    const vin = screen.getByRole('textbox', { name: t('locate:vin.label') });
+    expect(vin).toHaveAccessibleDescription(expect.stringContaining(t('errors:VIN_IS_REQUIRED')) as string);
+    expect(vin).toHaveFocus();
+    await user.type(vin, '1HGCM8');
+    expect(vin).toHaveAccessibleDescription(expect.stringContaining(t('errors:VIN_SHOULD_BE_17')) as string);
+    await user.click(screen.getByRole('radio', { name: t('report:screen.proof.caseId') }));
+    await user.click(submit);
+    expect(screen.getByRole('textbox', { name: t('locate:caseId.label') })).toHaveAccessibleDescription(
+      expect.stringContaining(t('errors:CASE_ID_IS_REQUIRED')) as string,
+    );
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('says a wrong VIN does not match, then with the right one shows the full report at /accident/{id}/{vin}', async () => {
+    const { user } = renderAt(`/accident/${ID}`);
+    await loaded();
+    const vin = screen.getByRole('textbox', { name: t('locate:vin.label') });
+    await user.type(vin, '2'.repeat(17));
+    await user.click(screen.getByRole('button', { name: t('report:screen.proof.submit') }));
+    expect(await screen.findByText(t('report:screen.proof.vinMismatch'))).toBeInTheDocument();
+    expect(vin).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(vin);
+    await user.type(vin, OTHER_VIN.toLowerCase());
+    expect(screen.queryByText(t('report:screen.proof.vinMismatch'))).toBeNull();
+    await user.click(screen.getByRole('button', { name: t('report:screen.proof.submit') }));
+    expect(await screen.findByText(t('report:screen.involved'))).toBeInTheDocument();
+    expect(window.location.pathname).toBe(`/accident/${ID}/${OTHER_VIN}`);
+    // The page the VIN's URL opened shows the report the form fetched: no second request.
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it('keeps a matching case ID for the tab: a reload still shows the full report, the URL never holds it', async () => {
+    const { user, unmount } = renderAt(`/accident/${ID}`);
+    await loaded();
+    await user.click(screen.getByRole('radio', { name: t('report:screen.proof.caseId') }));
+    await user.type(screen.getByRole('textbox', { name: t('locate:caseId.label') }), '240012345');
+    await user.click(screen.getByRole('button', { name: t('report:screen.proof.submit') }));
+    expect(await screen.findByText(t('report:screen.involved'))).toBeInTheDocument();
+    expect(window.location.pathname).toBe(`/accident/${ID}`);
+    expect(screen.getByRole('link', { name: t('report:screen.actions.pdf') })).toHaveAttribute('href', `/pdf/${ID}?lang=en&caseId=240012345`);
+    unmount();
+    renderAt(`/accident/${ID}`);
+    expect(await screen.findByText(t('report:screen.involved'))).toBeInTheDocument();
+    expect(urlOf(fetchMock.mock.calls.at(-1)?.[0])).toBe(`/api/reports/${ID}?caseId=240012345`);
+  });
+
+  it('says how long to wait after too many tries', async () => {
+    vi.stubGlobal('fetch', (fetchMock = fakeApi({ limited: true })));
+    const { user } = renderAt(`/accident/${ID}`);
+    await loaded();
+    await user.type(screen.getByRole('textbox', { name: t('locate:vin.label') }), VIN);
+    await user.click(screen.getByRole('button', { name: t('report:screen.proof.submit') }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(t('report:screen.proof.limited', 'en', { wait: '30 minutes' }));
+  });
+});
+
+describe('copy link', () => {
+  const writeText = vi.fn<(text: string) => Promise<void>>();
+  /** After userEvent.setup(), which puts a clipboard of its own on navigator. */
+  const fakeClipboard = () => Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+  beforeEach(() => {
+    writeText.mockReset();
+  });
+
+  it('copies the address without the VIN and says so', async () => {
+    writeText.mockResolvedValue(undefined);
+    const { user } = renderAt(`/accident/${ID}/${VIN}`);
+    fakeClipboard();
+    await loaded();
+    await user.click(screen.getByRole('button', { name: t('report:screen.actions.copy') }));
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/accident/${ID}`);
+    expect(await screen.findByRole('status')).toHaveTextContent(t('errors:URL_IS_COPIED'));
+  });
+
+  it('says it could not, under the title Error, and shows the address to copy by hand', async () => {
+    writeText.mockRejectedValue(new Error('denied'));
+    const { user } = renderAt(`/accident/${ID}?lang=es`, 'es');
+    fakeClipboard();
+    await loaded('es');
+    await user.click(screen.getByRole('button', { name: t('report:screen.actions.copy', 'es') }));
+    const status = await screen.findByRole('status');
+    await waitFor(() => expect(status).toHaveTextContent(`${t('errors:ERROR', 'es')} ${t('errors:URL_COULD_NOT_BE_COPIED', 'es')}`));
+    expect(status).toHaveTextContent(`${window.location.origin}/accident/${ID}?lang=es`);
+  });
+});
+
+describe('when there is no report to show', () => {
+  it('is calm about an unknown id: why, the delay, and the way to search', async () => {
+    renderAt('/accident/unknown');
+    expect(await screen.findByRole('heading', { level: 1, name: t('report:screen.notFound.title') })).toBeInTheDocument();
+    expect(screen.getByText(t('report:screen.notFound.delay'))).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: t('report:screen.notFound.find') })).toHaveAttribute('href', '/find-my-report');
+  });
+
+  it('offers a retry when the API cannot be reached', async () => {
+    const api = fetchMock;
+    fetchMock = vi.fn<typeof fetch>().mockRejectedValueOnce(new TypeError('Failed to fetch')).mockImplementation(api);
+    vi.stubGlobal('fetch', fetchMock);
+    const { user } = renderAt(`/accident/${ID}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent(t('report:screen.failed'));
+    await user.click(screen.getByRole('button', { name: t('report:screen.retry') }));
+    expect(await screen.findByText('Austin Police Department')).toBeInTheDocument();
+  });
+});
