@@ -1,0 +1,202 @@
+// GET /api/reports/:id: the public facts for anyone, no personal data without one of the report's VINs or its case ID,
+// the whole report with either however it is typed; ids are random, kept on amendments, and malformed ones are 404.
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import responseSchema from '../../schemas/api/reports-id.response.schema.json' with { type: 'json' };
+import { buildApp } from '../../server/app.ts';
+import { ingestReports } from '../../server/reports/ingest.ts';
+import { REPORT_ID } from '../../server/reports/report-view.ts';
+import { newCrashId, sampleReport } from '../testing/reports.ts';
+import { storeReport } from '../testing/report-store.ts';
+import { openTestDb, recordingSms, schemaErrors, STARTUP_MS, testConfig, testDbKinds, type TestDb } from '../testing/server.ts';
+
+const VIN_1 = '1HGCM82633A004352';
+const VIN_2 = '1FTFW1ET9DFC10312';
+const CASE_ID = '24-0012345';
+
+const PUBLIC_KEYS = [
+  'id', 'demo', 'occurredAt', 'state', 'county', 'city', 'zip', 'location', 'policeDepartment', 'weather', 'roadCondition',
+  'light', 'speedLimit', 'injuredCount', 'fatalCount', 'vehicleCount', 'occupantCount', 'vehicles', 'involved',
+];
+const PRIVATE_KEYS = ['crashId', 'caseId', 'street', 'narrative'];
+const PUBLIC_VEHICLE_KEYS = ['unit', 'make', 'model', 'year', 'damageArea'];
+const PRIVATE_VEHICLE_KEYS = ['vin', 'towedBy', 'insured', 'atFault', 'occupants', 'seatbelt', 'airbags', 'driver'];
+/** Every personal value of sampleReport(): none may appear anywhere in a public answer. */
+const PERSONAL_TEXT = [VIN_1, VIN_2, CASE_ID, 'E 6th St', 'failed to stop', 'Capital Towing', 'Maria', 'Lopez', 'James', 'Carter', 'Class C', '78702', '30.2672', '-97.7431'];
+
+type Json = Record<string, unknown> & { vehicles: Record<string, unknown>[] };
+
+describe.each(testDbKinds)('reading a report on %s', (kind) => {
+  let testDb: TestDb;
+  let app: FastifyInstance;
+  let id: string;
+  beforeAll(async () => {
+    testDb = await openTestDb(kind);
+    app = await buildApp({ config: testConfig(), db: testDb.db, sms: recordingSms() });
+    await app.ready();
+    id = await storeReport(testDb.db);
+  }, STARTUP_MS);
+  afterAll(async () => {
+    await app.close();
+    await testDb.close();
+  });
+
+  const read = async (query: string, reportId = id) => {
+    const res = await app.inject({ url: `/api/reports/${reportId}${query}`, remoteAddress: '203.0.113.9' });
+    if (res.statusCode === 200) expect(schemaErrors(responseSchema, res.json())).toEqual([]);
+    return res;
+  };
+
+  it.each(['', '?vin=', '?caseId=', '?vin=%20&caseId=%20%20'])('gives the public facts and no personal data for %j', async (query) => {
+    const res = await read(query);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const body = res.json<Json>();
+    expect(Object.keys(body).sort()).toEqual([...PUBLIC_KEYS].sort());
+    for (const key of PRIVATE_KEYS) expect(body, key).not.toHaveProperty(key);
+    for (const vehicle of body.vehicles) {
+      expect(Object.keys(vehicle).sort()).toEqual([...PUBLIC_VEHICLE_KEYS].sort());
+      for (const key of PRIVATE_VEHICLE_KEYS) expect(vehicle, key).not.toHaveProperty(key);
+    }
+    for (const text of PERSONAL_TEXT) expect(res.body, text).not.toContain(text);
+    expect(body).toMatchObject({
+      id,
+      involved: false,
+      demo: false,
+      state: 'TX',
+      county: 'Travis',
+      city: 'Austin',
+      zip: '78701',
+      location: { lat: 30.267, lng: -97.743 },
+      policeDepartment: 'Austin Police Department',
+      weather: 'rain',
+      roadCondition: 'wet',
+      light: 'daylight',
+      speedLimit: 35,
+      injuredCount: 1,
+      fatalCount: 0,
+      vehicleCount: 2,
+      occupantCount: 3,
+      vehicles: [
+        { unit: 1, make: 'HONDA', model: 'Accord', year: 2003, damageArea: 'front' },
+        { unit: 2, make: 'FORD', model: 'F-150', year: 2013, damageArea: 'left' },
+      ],
+    });
+    expect(body.occurredAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d-05:00$/);
+  });
+
+  it.each([
+    ['the first VIN', `?vin=${VIN_1}`],
+    ['the second VIN in small letters', `?vin=${VIN_2.toLowerCase()}`],
+    ['a VIN in mixed case with spaces around it', `?vin=%20${VIN_1.slice(0, 8).toLowerCase()}${VIN_1.slice(8)}%20`],
+    ['the case ID', `?caseId=${CASE_ID}`],
+    ['the case ID without its dash, in small letters', '?caseId=240012345'],
+    ['the case ID with spaces and dashes', '?caseId=24%20-%20001-2345'],
+    ['a right VIN beside a wrong case ID', `?vin=${VIN_1}&caseId=99-9999999`],
+  ])('gives the whole report for %s', async (_, query) => {
+    const res = await read(query);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json<Json>();
+    expect(body).toMatchObject({
+      involved: true,
+      crashId: expect.stringMatching(/^T-/) as unknown,
+      caseId: CASE_ID,
+      street: 'E 6th St & Congress Ave',
+      narrative: expect.stringContaining('failed to stop') as unknown,
+      location: { lat: 30.2672, lng: -97.7431 },
+    });
+    expect(body.vehicles[0]).toEqual({
+      unit: 1,
+      make: 'HONDA',
+      model: 'Accord',
+      year: 2003,
+      damageArea: 'front',
+      vin: VIN_1,
+      towedBy: 'Capital Towing',
+      insured: true,
+      atFault: true,
+      occupants: 2,
+      seatbelt: true,
+      airbags: true,
+      driver: {
+        firstName: 'Maria',
+        lastName: 'Lopez',
+        age: 34,
+        gender: 'female',
+        ethnicity: 'hispanic',
+        residence: { city: 'Austin', state: 'TX', zip: '78702' },
+        licenceType: 'Class C',
+        licenceState: 'TX',
+      },
+    });
+    expect(body.vehicles[1]).toMatchObject({ vin: VIN_2, towedBy: null, seatbelt: null, airbags: null });
+    expect(body.vehicles[1]?.driver).toMatchObject({ firstName: 'James', lastName: 'Carter', residence: null, licenceType: null });
+  });
+
+  it.each([
+    ['a VIN of another report', '?vin=2HGFA16588H500000'],
+    ['a VIN one letter off', `?vin=${VIN_1.slice(0, 16)}3`],
+    ['another case ID', '?caseId=24-0012346'],
+    ['a case ID with letters the right one lacks', '?caseId=24-0012345X'],
+  ])('answers 403 not_involved to %s, with nothing of the report', async (_, query) => {
+    const res = await read(query);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ error: 'not_involved' });
+  });
+
+  it('leaves out of every answer a report without a VIN or case ID, whatever is guessed', async () => {
+    const { caseId: _, ...withoutCase } = sampleReport({ units: [{ unit: 1, make: 'TOYOTA' }] });
+    const bare = await storeReport(testDb.db, withoutCase);
+    expect((await read('?vin=', bare)).json()).toMatchObject({ involved: false, occupantCount: null, vehicles: [{ unit: 1, make: 'TOYOTA', model: null }] });
+    expect((await read(`?vin=${VIN_1}`, bare)).statusCode).toBe(403);
+    expect((await read('?caseId=-', bare)).json()).toMatchObject({ involved: false });
+  });
+
+  it.each(['AAAAAAAAAAAAAAAAAAAAAA', 'short', `${'A'.repeat(23)}`, 'AAAAAAAAAAAAAAAAAAAA.A', "x' OR '1'='1", '%2E%2E%2Fetc%2Fpasswd'])(
+    'answers 404 not_found to the id %j, proof or none, and counts no guess',
+    async (unknown) => {
+      const failures = async () => (await testDb.db.query<{ n: number }>('SELECT count(*)::int AS n FROM report_proof_failures')).rows[0]?.n;
+      const before = await failures();
+      for (const query of ['', `?vin=${VIN_1}`, '?caseId=1']) {
+        const res = await read(query, encodeURIComponent(decodeURIComponent(unknown)));
+        expect(res.statusCode).toBe(404);
+        expect(res.json()).toEqual({ error: 'not_found' });
+      }
+      expect(await failures()).toBe(before);
+    },
+  );
+
+  it('answers 400 naming the parameter to an unknown or oversized one', async () => {
+    expect((await read('?name=Lopez')).json()).toMatchObject({ error: 'validation', field: 'name' });
+    expect((await read(`?vin=${'A'.repeat(33)}`)).json()).toMatchObject({ error: 'validation', field: 'vin' });
+  });
+
+  it('keeps the id of a report its source amends, and shows the amendment', async () => {
+    const crashId = newCrashId();
+    const first = await storeReport(testDb.db, sampleReport({ crashId, narrative: 'First version.' }));
+    const again = await storeReport(testDb.db, sampleReport({ crashId, narrative: 'Amended by the officer.' }));
+    expect(again).toBe(first);
+    expect((await read(`?vin=${VIN_1}`, first)).json()).toMatchObject({ narrative: 'Amended by the officer.' });
+  });
+
+  it('gives reports 22-character random ids: all different, in no order, each bit as often 0 as 1', async () => {
+    const batch = Array.from({ length: 200 }, () => sampleReport());
+    expect((await ingestReports(testDb.db, batch)).rejected).toEqual([]);
+    const { rows } = await testDb.db.query<{ id: string }>(
+      'SELECT id FROM reports WHERE crash_id = ANY($1::text[]) ORDER BY array_position($1::text[], crash_id)',
+      [batch.map((r) => r.crashId)],
+    );
+    const ids = rows.map((r) => r.id);
+    expect(ids).toHaveLength(200);
+    for (const reportId of ids) expect(reportId).toMatch(REPORT_ID);
+    expect(new Set(ids).size).toBe(200);
+    // Neither the order of arrival nor its reverse: no counter behind them.
+    expect(ids.some((x, i) => i > 0 && x < ids[i - 1]!) && ids.some((x, i) => i > 0 && x > ids[i - 1]!)).toBe(true);
+    // 200 × 128 bits: a fair coin gives 50% ± 0.3% (one standard deviation); a counter or a timestamp is far off.
+    const bits = ids.flatMap((x) => [...Buffer.from(x, 'base64url')].flatMap((byte) => [...byte.toString(2).padStart(8, '0')]));
+    expect(bits).toHaveLength(200 * 128);
+    const ones = bits.filter((b) => b === '1').length / bits.length;
+    expect(ones).toBeGreaterThan(0.48);
+    expect(ones).toBeLessThan(0.52);
+  });
+});
