@@ -7,7 +7,8 @@ import { newVisit } from '../../page-history.ts';
 export const CALCULATOR_ROUTE = '/calculate-your-accident-claim-value';
 export const CONSULTATION_ROUTE = '/request-attorney';
 
-export function NextSteps() {
+/** quiet: both links as second actions, below a page's own main one. */
+export function NextSteps({ quiet = false }: { quiet?: boolean }) {
   const { t, i18n } = useTranslation('report');
   return (
     <section className="report-section next-steps" aria-labelledby="report-next">
@@ -15,7 +16,7 @@ export function NextSteps() {
       <ul className="next-steps__list">
         <li className="card next-step">
           <p className="next-step__text">{t('screen.next.calculatorText')}</p>
-          <Link className="btn btn-primary btn-block" href={withLang(CALCULATOR_ROUTE, i18n.language)} state={newVisit()}>
+          <Link className={`btn ${quiet ? 'btn-secondary' : 'btn-primary'} btn-block`} href={withLang(CALCULATOR_ROUTE, i18n.language)} state={newVisit()}>
             {t('screen.next.calculator')}
           </Link>
         </li>

@@ -4,7 +4,7 @@ import { Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Report, ReportProof } from '../../api/reports.ts';
 import { usePageLocation } from '../../page-history.ts';
-import { keepCaseId, primeReport, proofKey, storedCaseId } from './proof-store.ts';
+import { keepCaseId, markProved, primeReport, proofKey, storedCaseId } from './proof-store.ts';
 import { ReportFailed, ReportLoading, ReportNotFound } from './ReportStates.tsx';
 import { ReportView } from './ReportView.tsx';
 import { useReport } from './use-report.ts';
@@ -30,6 +30,7 @@ export function ReportPage({ id, vin }: { id: string; vin?: string }) {
   const onProved = useCallback(
     (given: ReportProof, report: Report) => {
       primeReport(proofKey(id, given), report);
+      markProved();
       if ('vin' in given) {
         location.navigate(`/accident/${encodeURIComponent(id)}/${given.vin}${location.search}`, { replace: true, state: location.state });
       } else {
@@ -65,7 +66,7 @@ function WithCopy() {
 function CopyLoading() {
   const { t } = useTranslation('app');
   return (
-    <section className="page report report--waiting" aria-busy="true">
+    <section className="page report report--waiting">
       <p className="loading">{t('loading')}</p>
     </section>
   );

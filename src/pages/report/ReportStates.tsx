@@ -12,7 +12,7 @@ export const FIND_ROUTE = '/find-my-report';
 export function ReportLoading() {
   const { t } = useTranslation('report');
   return (
-    <section className="page report report--waiting" aria-busy="true">
+    <section className="page report report--waiting">
       <h1>{t('screen.title')}</h1>
       <p role="status" className="muted">
         {t('screen.loading')}
@@ -24,7 +24,7 @@ export function ReportLoading() {
 export function ReportNotFound() {
   const { t, i18n } = useTranslation('report');
   return (
-    <section className="page report">
+    <section className="page report report--short">
       <h1>{t('screen.notFound.title')}</h1>
       <p>{t('screen.notFound.text')}</p>
       <p className="report-alert">{t('screen.notFound.delay')}</p>
@@ -33,7 +33,7 @@ export function ReportNotFound() {
           {t('screen.notFound.find')}
         </Link>
       </p>
-      <NextSteps />
+      <NextSteps quiet />
     </section>
   );
 }

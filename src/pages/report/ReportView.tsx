@@ -1,12 +1,13 @@
 // A report as the visitor may see it: heading with when and where, the PDF and share link, the public facts, then the
 // full report for the people involved or the form to prove it, and the way on.
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Report, ReportProof } from '../../api/reports.ts';
 import { CrashFacts, PrivateCrashFacts } from './CrashFacts.tsx';
 import { localDateTime } from './format.ts';
 import { NextSteps } from './NextSteps.tsx';
 import { ProofForm } from './ProofForm.tsx';
+import { takeProved } from './proof-store.ts';
 import { ReportActions } from './ReportActions.tsx';
 import { ShieldIcon } from './report-icons.tsx';
 import type { ProofProblem } from './use-report.ts';
@@ -25,6 +26,13 @@ export function ReportView({ report, proof, refused, onProved }: ReportViewProps
   const { t, i18n } = useTranslation(['report', 'app']);
   const when = localDateTime(report.occurredAt, i18n.language);
   const place = `${report.city}, ${report.state}`;
+  const involvedNote = useRef<HTMLParagraphElement>(null);
+  const provenVin = proof && 'vin' in proof ? proof.vin : undefined;
+
+  // The form that had focus is gone once the full report opens: focus goes to the line that says it opened.
+  useEffect(() => {
+    if (report.involved && takeProved()) involvedNote.current?.focus();
+  }, [report.involved]);
 
   useEffect(() => {
     document.title = `${t('screen.pageTitle', { place })} | ${t('app:brand')}`;
@@ -41,7 +49,7 @@ export function ReportView({ report, proof, refused, onProved }: ReportViewProps
           </p>
         )}
         {report.involved ? (
-          <p className="report-alert report-alert--success report-involved">
+          <p ref={involvedNote} tabIndex={-1} className="report-alert report-alert--success report-involved">
             <ShieldIcon />
             <span>{t('screen.involved')}</span>
           </p>
@@ -58,7 +66,7 @@ export function ReportView({ report, proof, refused, onProved }: ReportViewProps
         <h2 id="report-vehicles">{t('fields.vehicles')}</h2>
         <div className="vehicles">
           {report.vehicles.map((vehicle) => (
-            <VehicleCard key={vehicle.unit} vehicle={vehicle} involved={report.involved} />
+            <VehicleCard key={vehicle.unit} vehicle={vehicle} involved={report.involved} yours={!!provenVin && vehicle.vin === provenVin} />
           ))}
         </div>
       </section>

@@ -6,7 +6,8 @@ import { FactList, type Fact } from './FactList.tsx';
 import { driverName, placeLine } from './format.ts';
 import { valuesOf } from './values.ts';
 
-export function VehicleCard({ vehicle, involved }: { vehicle: ReportVehicle; involved: boolean }) {
+/** yours: the vehicle whose VIN the visitor gave. */
+export function VehicleCard({ vehicle, involved, yours = false }: { vehicle: ReportVehicle; involved: boolean; yours?: boolean }) {
   const { t } = useTranslation('report');
   const v = valuesOf(t);
   const headingId = `report-unit-${vehicle.unit}`;
@@ -30,9 +31,10 @@ export function VehicleCard({ vehicle, involved }: { vehicle: ReportVehicle; inv
   }
   const driver = vehicle.driver;
   return (
-    <article className="vehicle card" aria-labelledby={headingId}>
+    <article className={yours ? 'vehicle vehicle--yours card' : 'vehicle card'} aria-labelledby={headingId}>
       <h3 id={headingId} className="vehicle__title">
         {t('fields.unit', { unit: vehicle.unit })}
+        {yours && <span className="vehicle__yours">{t('screen.yourVehicle')}</span>}{' '}
         <span className="vehicle__summary">{summary}</span>
       </h3>
       <FactList facts={facts} />

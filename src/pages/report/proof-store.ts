@@ -24,6 +24,20 @@ export function keepCaseId(id: string, caseId: string | undefined): void {
 /** One string per report and proof, for caches and effects. */
 export const proofKey = (id: string, proof?: ReportProof) => `${id}|${!proof ? '' : 'vin' in proof ? `vin:${proof.vin}` : `case:${proof.caseId}`}`;
 
+/** Set when the proof form has just opened the full report: the page then moves focus to the news. */
+let proved = false;
+
+export function markProved(): void {
+  proved = true;
+}
+
+/** Whether the form has just proved involvement (once: the flag is cleared). */
+export function takeProved(): boolean {
+  const was = proved;
+  proved = false;
+  return was;
+}
+
 /** The last report fetched by the proof form, so the page it navigates to shows it at once instead of fetching again. */
 let primed: { key: string; report: Report } | undefined;
 

@@ -1,0 +1,185 @@
+// The report screen in chromium against the real server: a report ingested through POST /api/reports, found by its VIN,
+// opened at /accident/{id} (public facts only), a wrong VIN refused, the right one opening the full report at
+// /accident/{id}/{vin}, the case ID kept for the tab, the link copied without the proof, the PDF downloaded; not found.
+// Phone and desktop, English and Spanish, axe on every state.
+import { readFile } from 'node:fs/promises';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useAppAndBrowser } from '../testing/app-and-browser.ts';
+import { expectNoAxeViolations } from '../testing/axe.ts';
+import { DESKTOP, PHONE, browserAvailable } from '../testing/browser.ts';
+import { copy, type Lang } from '../testing/copy.ts';
+import { expectReflowAndTouchTargets } from '../testing/layout.ts';
+import { sampleReport } from '../testing/reports.ts';
+
+const KEY = 'report-screen-e2e-key-0123456789abcdef';
+const VIN = '1HGCM82633A004352';
+const CASE_ID = '24-0012345';
+const WRONG_VIN = '2T1BURHE0JC012345';
+
+/**
+ * Records layout shifts from the start, and when the report screen's card was first drawn: its own shifts are the ones
+ * after that (before it the app's frame shows "Loading…" while the page's code comes).
+ */
+const recordShifts = () => {
+  const w = window as unknown as { shifts: { at: number; value: number }[]; cardAt?: number };
+  w.shifts = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+      if (!entry.hadRecentInput) w.shifts.push({ at: entry.startTime, value: entry.value });
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+  new MutationObserver((_, observer) => {
+    if (!document.querySelector('.report')) return;
+    observer.disconnect();
+    // After the first frame that shows it: that frame's shift is the frame's "Loading…" giving way, not the screen's.
+    requestAnimationFrame(() => requestAnimationFrame(() => (w.cardAt = performance.now())));
+  }).observe(document, { childList: true, subtree: true });
+};
+
+/** The layout shift so far: all of it, or only since the report screen's card was drawn. */
+const layoutShift = (page: Page, since: 'start' | 'card') =>
+  page.evaluate(async (from) => {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const w = window as unknown as { shifts: { at: number; value: number }[]; cardAt?: number };
+    const start = from === 'card' ? (w.cardAt ?? Infinity) : 0;
+    return w.shifts.filter((s) => s.at >= start).reduce((sum, s) => sum + s.value, 0);
+  }, since);
+
+describe.runIf(browserAvailable)('the report screen', () => {
+  const suite = useAppAndBrowser({ REPORT_INGEST_KEYS: KEY, DEMO_REPORTS: 'off' });
+  let id: string;
+
+  beforeAll(async () => {
+    const ingest = await fetch(`${suite.server.url}/api/reports`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify([sampleReport({ crashId: 'SCREEN-1', caseId: CASE_ID })]),
+    });
+    expect(await ingest.json()).toMatchObject({ accepted: 1, rejected: [] });
+    const found = (await (await fetch(`${suite.server.url}/api/reports/search?vin=${VIN}`)).json()) as { results: { id: string }[] };
+    expect(found.results).toHaveLength(1);
+    id = found.results[0]!.id;
+  });
+
+  /** A page of a fresh context (its own sessionStorage), the clipboard allowed. */
+  async function open(browser: Browser, viewport: typeof PHONE, path: string): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await browser.newContext({ viewport, acceptDownloads: true });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.server.url });
+    const page = await context.newPage();
+    await page.addInitScript(recordShifts);
+    await page.goto(`${suite.server.url}${path}`);
+    return { context, page };
+  }
+
+  /** Axe on the page as it stands, and on a phone the reflow and touch-target checks. */
+  const check = async (page: Page, size: string, lang: Lang, state: string) => {
+    await expectNoAxeViolations(page, `${size} ${lang} ${state}`);
+    if (size === 'phone') await expectReflowAndTouchTargets(page, `${size} ${lang} ${state}`);
+  };
+
+  /** The public report: its facts, nothing personal, drawn without moving things. */
+  async function expectPublic(page: Page, size: string, lang: Lang) {
+    const t = (key: string) => copy(lang, key);
+    await page.getByRole('heading', { level: 2, name: t('report:screen.crash') }).waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(t('report:screen.title'));
+    // Nothing moves once the screen is drawn; on a phone nothing moves at all (the footer is below the fold from the
+    // start). On a desktop the app frame's "Loading…" while a lazy page's code comes lets the footer up: the route's.
+    expect(await layoutShift(page, 'card')).toBeLessThan(0.01);
+    if (size === 'phone') expect(await layoutShift(page, 'start')).toBeLessThan(0.1);
+    const text = (await page.textContent('main')) ?? '';
+    expect(text).toContain('Austin Police Department');
+    expect(text).toContain(t('report:values.weather.rain'));
+    for (const hidden of ['Lopez', 'Carter', VIN, CASE_ID, 'Capital Towing', 'red light']) expect(text).not.toContain(hidden);
+    await check(page, size, lang, 'public');
+  }
+
+  // Each size and each language twice, across the two proofs: the VIN walk at phone in English and desktop in Spanish,
+  // the case ID walk the other way round.
+  it.each([
+    ['phone', 'en', PHONE],
+    ['desktop', 'es', DESKTOP],
+  ] as [string, Lang, typeof PHONE][])('%s, %s: public facts, a wrong VIN, the right VIN, copy link, the PDF', async (size, lang, viewport) => {
+    const t = (key: string) => copy(lang, key);
+    const q = lang === 'es' ? '?lang=es' : '';
+    const { context, page } = await open(suite.browser, viewport, `/accident/${id}${q}`);
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await expectPublic(page, size, lang);
+
+    // A wrong VIN: refused, said so at the field.
+    const vinBox = page.getByRole('textbox', { name: copy(lang, 'locate:vin.label') });
+    await vinBox.fill(WRONG_VIN);
+    await page.getByRole('button', { name: t('report:screen.proof.submit') }).click();
+    await page.getByText(t('report:screen.proof.vinMismatch')).waitFor();
+    expect(await vinBox.getAttribute('aria-invalid')).toBe('true');
+    await check(page, size, lang, 'wrong VIN');
+
+    // The right VIN (typed in small letters): the full report, the VIN in the URL.
+    await vinBox.fill(VIN.toLowerCase());
+    await page.getByRole('button', { name: t('report:screen.proof.submit') }).click();
+    await page.getByText(t('report:screen.involved')).waitFor();
+    await page.waitForURL(`**/accident/${id}/${VIN}${q}`);
+    const full = (await page.textContent('main')) ?? '';
+    for (const shown of ['Maria Lopez', 'James Carter', VIN, CASE_ID, 'Capital Towing', 'red light', 'Class C']) expect(full).toContain(shown);
+
+    // Copy link: the address without the VIN, and the message.
+    await page.getByRole('button', { name: t('report:screen.actions.copy') }).click();
+    await page.getByRole('status').getByText(copy(lang, 'errors:URL_IS_COPIED')).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${suite.server.url}/accident/${id}${q}`);
+    await check(page, size, lang, 'involved, link copied');
+
+    // The PDF: downloaded as a file that is a PDF, with the proof and the page's language.
+    const link = page.getByRole('link', { name: t('report:screen.actions.pdf') });
+    const href = (await link.getAttribute('href')) ?? '';
+    expect(href).toBe(`/pdf/${id}?lang=${lang}&vin=${VIN}`);
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    expect(download.suggestedFilename()).toBe(`accident-report-${id}.pdf`);
+    const bytes = await readFile((await download.path()) ?? '');
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const response = await page.request.get(`${suite.server.url}${href}`);
+    expect(response.headers()['content-type']).toContain('application/pdf');
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it.each([
+    ['phone', 'es', PHONE],
+    ['desktop', 'en', DESKTOP],
+  ] as [string, Lang, typeof PHONE][])('%s, %s: the case ID opens the full report for the tab, never in the URL', async (size, lang, viewport) => {
+    const t = (key: string) => copy(lang, key);
+    const q = lang === 'es' ? '?lang=es' : '';
+    const { context, page } = await open(suite.browser, viewport, `/accident/${id}${q}`);
+    await expectPublic(page, size, lang);
+    await page.getByRole('radio', { name: t('report:screen.proof.caseId') }).check();
+    const caseBox = page.getByRole('textbox', { name: copy(lang, 'locate:caseId.label') });
+    await page.getByRole('button', { name: t('report:screen.proof.submit') }).click();
+    await page.getByText(copy(lang, 'errors:CASE_ID_IS_REQUIRED')).waitFor();
+    await check(page, size, lang, 'case ID required');
+    await caseBox.fill('240012345');
+    await page.getByRole('button', { name: t('report:screen.proof.submit') }).click();
+    await page.getByText(t('report:screen.involved')).waitFor();
+    // Focus moves to the news that the full report is open (the form that had it is gone).
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(t('report:screen.involved'));
+    expect(new URL(page.url()).pathname).toBe(`/accident/${id}`);
+    await page.reload();
+    await page.getByText('Maria Lopez').waitFor();
+    expect(await page.getByRole('link', { name: t('report:screen.actions.pdf') }).getAttribute('href')).toBe(`/pdf/${id}?lang=${lang}&caseId=240012345`);
+    await check(page, size, lang, 'involved by case ID');
+    await context.close();
+  });
+
+  it.each([
+    ['phone', 'en', PHONE],
+    ['desktop', 'es', DESKTOP],
+  ] as [string, Lang, typeof PHONE][])('%s, %s: an unknown report is calm: the delay and the way to search', async (size, lang, viewport) => {
+    const t = (key: string) => copy(lang, key);
+    const { context, page } = await open(suite.browser, viewport, `/accident/AAAAAAAAAAAAAAAAAAAAAA${lang === 'es' ? '?lang=es' : ''}`);
+    await page.getByRole('heading', { level: 1, name: t('report:screen.notFound.title') }).waitFor();
+    await page.getByText(t('report:screen.notFound.delay')).waitFor();
+    expect(await page.getByRole('link', { name: t('report:screen.notFound.find') }).getAttribute('href')).toBe(`/find-my-report${lang === 'es' ? '?lang=es' : ''}`);
+    await check(page, size, lang, 'not found');
+    await context.close();
+  });
+});
