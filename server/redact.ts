@@ -1,10 +1,14 @@
-// Masks what must never reach a log in full: phone numbers ('+12025550123' → '+1202***0123') and e-mail addresses.
+// Masks what must never reach a log in full: phone numbers ('+12025550123' → '+1202***0123'), e-mail addresses, and the
+// VINs and case IDs that prove involvement in a report.
 
 /** 7 to 18 digits, optionally after '+' (or its URL encoding), up to two of ' ()-' between digits; not inside a longer word or number. */
 const PHONE = /(?<![\w.+%-])(?:\+|%2B)?\d(?:[ ()-]{0,2}\d){6,17}(?!\w)/gi;
 /** A local part and a domain, the @ possibly URL-encoded (query strings). */
 const EMAIL = /[\w.+%-]+(@|%40)([a-z0-9-]+(?:\.[a-z0-9-]+)+)/gi;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** A proof of involvement in a report: a vin= or caseId= parameter's value, or the VIN of /accident/{id}/{vin}. */
+const PROOF_PARAM = /([?&](?:vin|caseId)=)[^&#\s"]+/gi;
+const PROOF_PATH = /(\/accident\/[\w-]+\/)[^/?#\s"]+/g;
 
 /** '+12025550123' → '+1202***0123', '(202) 555-0123' → '(202***0123': enough to tell numbers apart, not to call one. */
 export function maskPhone(phone: string): string {
@@ -21,9 +25,11 @@ export function maskEmail(email: string): string {
   return m ? `${m[1]}***${m[2]}${m[3]}` : '***';
 }
 
-/** The text with every phone number and e-mail address in it masked; everything else as it was. */
+/** The text with every phone number, e-mail address and report proof in it masked; everything else as it was. */
 export function maskSecrets(text: string): string {
   return text
+    .replace(PROOF_PARAM, '$1***')
+    .replace(PROOF_PATH, '$1***')
     .replace(EMAIL, (email) => maskEmail(email))
     .replace(PHONE, (match) => (ISO_DATE.test(match) ? match : maskPhone(match)));
 }

@@ -25,7 +25,7 @@ describe('maskSecrets', () => {
     '127.0.0.1',
     '2024-05-01',
     '2024-05-01T12:30:00.000Z',
-    '/accident/123/1HGCM82633A004352',
+    '/accident/AbCdEfGhIjKlMnOpQrStUv',
     '123e4567-e89b-12d3-a456-426614174000',
     'at file:///work/main/server/app.ts:123:45',
     'request body is larger than 32768 bytes',
