@@ -21,8 +21,11 @@ function checkFlows(): Plugin {
   };
 }
 
-/** App modules of the first screen that lazy chunks import too (else each would be a tiny chunk of its own). */
-const SHELL = /[\\/](src[\\/](?!main\.tsx|geo[\\/]google-geo)|engine[\\/]|widgets[\\/](types|lazy-widget|registry)\.tsx?$|widgets[\\/]shared[\\/](geo|use-copy)\.ts$|widgets[\\/]dialog[\\/]|widgets[\\/]locate[\\/]map-view\.ts$)/;
+/**
+ * App modules of the first screen that lazy chunks import too (else each would be a tiny chunk of its own). Not the
+ * pages in folders of their own (src/pages/<page>/, lazy routes: home, search, report) nor the API clients only they use.
+ */
+const SHELL = /[\\/](src[\\/](?!main\.tsx|geo[\\/]google-geo|pages[\\/][^\\/]+[\\/]|api[\\/]report)|engine[\\/]|widgets[\\/](types|lazy-widget|registry)\.tsx?$|widgets[\\/]shared[\\/](geo|use-copy)\.ts$|widgets[\\/]dialog[\\/]|widgets[\\/]locate[\\/]map-view\.ts$)/;
 
 export default defineConfig({
   plugins: [
@@ -57,6 +60,8 @@ export default defineConfig({
               test: /node_modules[\\/]((react|react-dom|scheduler|wouter|regexparam|i18next|i18next-resources-to-backend|use-sync-external-store|xstate|@xstate[\\/]react|json-logic-js)[\\/]|react-i18next[\\/](?!dist[\\/]es[\\/]Trans))/,
             },
             { name: 'shell', test: SHELL },
+            // Leaflet and what draws with it, one chunk for every map (the accident map, the results' map), fetched with the first map.
+            { name: 'leaflet', test: /node_modules[\\/](leaflet|react-leaflet|@react-leaflet)[\\/]|widgets[\\/]locate[\\/]MapName\.tsx$/ },
           ],
         },
       },

@@ -1,5 +1,6 @@
-// The app's routes: every route of every flow, the home page, the text pages, and a not-found page.
-import { use } from 'react';
+// The app's routes: every route of every flow, the home page, the text pages, the report search and report screens,
+// a report's short link, and a not-found page.
+import { lazy, use, type ReactNode } from 'react';
 import { Route, Switch } from 'wouter';
 import { STATE_VIEWS } from '../widgets/locate/map-view.ts';
 import { GeoContext } from '../widgets/shared/geo.ts';
@@ -10,6 +11,14 @@ import { geoServices } from './geo/geo-services.ts';
 import { Layout } from './layout/Layout.tsx';
 import { InfoPage } from './pages/InfoPage.tsx';
 import { LinksPage } from './pages/LinksPage.tsx';
+
+// Pages that are not funnels are chunks of their own, fetched with their route: a funnel's first screen (where ads
+// land) carries none of their code.
+const HomePage = lazy(() => import('./pages/home/HomePage.tsx'));
+const ShortLinkPage = lazy(() => import('./pages/home/ShortLinkPage.tsx'));
+const ResultsPage = lazy(() => import('./pages/search/ResultsPage.tsx'));
+const NearMePage = lazy(() => import('./pages/search/NearMePage.tsx'));
+const ReportPage = lazy(() => import('./pages/report/ReportPage.tsx').then((m) => ({ default: m.ReportPage })));
 
 /** §2.1: states whose code may open a funnel's path (/tx/<route>): those the map picker has a view of. */
 export const STATE_PREFIXES = Object.keys(STATE_VIEWS);
@@ -23,6 +32,9 @@ function Funnel({ entry }: { entry: FlowEntry }) {
   return <FunnelRoute key={flow.id} flow={flow} />;
 }
 
+/** The place services (city search, reverse geocoding, map tiles) for the pages that search places. */
+const Geo = ({ children }: { children: ReactNode }) => <GeoContext.Provider value={geoServices}>{children}</GeoContext.Provider>;
+
 /** The flow whose routes include a path (with or without a state prefix). */
 export const flowAt = (pathname: string): FlowEntry | undefined => {
   const path = pathname.replace(/\/+$/, '') || '/';
@@ -31,20 +43,23 @@ export const flowAt = (pathname: string): FlowEntry | undefined => {
 
 const INFO_PAGES = ['about', 'terms', 'privacy', 'disclaimer'] as const;
 
-/** The app's pages in the frame: every route of every flow, the home page, the text pages, and a not-found page. */
+/**
+ * The app's pages in the frame. Order matters: the one-segment routes of flows (with their state prefixes) and the
+ * text pages match before /{id}, a report's short link, which shows the not-found page for anything but a report.
+ */
 export function AppRoutes() {
   return (
     <Layout>
       <Switch>
         <Route path="/">
-          <LinksPage copy="home" />
+          <HomePage />
         </Route>
         {flows.flatMap((flow) =>
           flow.routes.flatMap(withStatePrefixes).map((path) => (
             <Route key={path} path={path}>
-              <GeoContext.Provider value={geoServices}>
+              <Geo>
                 <Funnel entry={flow} />
-              </GeoContext.Provider>
+              </Geo>
             </Route>
           )),
         )}
@@ -53,6 +68,22 @@ export function AppRoutes() {
             <InfoPage page={page} />
           </Route>
         ))}
+        <Route path="/results">
+          <ResultsPage />
+        </Route>
+        <Route path="/accidents-near-me">
+          <Geo>
+            <NearMePage embed={false} />
+          </Geo>
+        </Route>
+        <Route path="/accidents-near-me/embed">
+          <Geo>
+            <NearMePage embed />
+          </Geo>
+        </Route>
+        <Route path="/accident/:id">{({ id }) => <ReportPage id={id} />}</Route>
+        <Route path="/accident/:id/:vin">{({ id, vin }) => <ReportPage id={id} vin={vin} />}</Route>
+        <Route path="/:id">{({ id }) => <ShortLinkPage id={id} />}</Route>
         <Route>
           <LinksPage copy="notFound" />
         </Route>

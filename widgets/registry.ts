@@ -18,6 +18,7 @@ export const registry: Record<string, LazyWidget> = {
   'free-text': lazyWidget(() => import('./free-text/FreeText.tsx').then((m) => m.FreeText)),
   redirect: lazyWidget(() => import('./redirect/Redirect.tsx').then((m) => m.Redirect)),
   dialog: lazyWidget(() => import('./dialog/Dialog.tsx').then((m) => m.Dialog)),
+  'report-search': lazyWidget(() => import('./report-search/ReportSearch.tsx').then((m) => m.ReportSearch)),
 };
 
 /** What a widget needs loaded before it is usable beyond its code, started when its step is current or next. */

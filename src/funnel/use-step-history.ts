@@ -24,6 +24,9 @@ export function useStepHistory(step: string, canGoBack: boolean, goBack: () => v
     const record = () => {
       const { here, state, depth } = latest.current;
       if (state.step === step) return;
+      // The page has left the funnel: a widget went on as its step was shown (the report search does), and while the
+      // next page's code loads, React keeps this page hidden with its effects (and this task) alive.
+      if (`${window.location.pathname}${window.location.search}` !== here) return;
       const replace = state.step === undefined || popping.current;
       popping.current = false;
       shownDepth.current = replace ? depth : depth + 1;

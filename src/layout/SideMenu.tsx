@@ -1,8 +1,19 @@
-// The side menu: a drawer with the home page, every funnel and the about page.
+// The side menu (§1): a drawer with the home page, find my report, notify me, a free consultation, the accidents near
+// me and about pages, then every other funnel.
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FunnelLinks } from './FunnelLinks.tsx';
 import { LangLink } from './LangLink.tsx';
+import { MENU_FUNNELS, SITE_LINKS } from './site-links.ts';
+
+const MAIN_LINKS = [
+  ['/', 'menu.home'],
+  [SITE_LINKS.findReport, 'menu.findReport'],
+  [SITE_LINKS.notify, 'menu.notify'],
+  [SITE_LINKS.consult, 'menu.consult'],
+  [SITE_LINKS.nearMe, 'menu.nearMe'],
+  [SITE_LINKS.about, 'menu.about'],
+] as const;
 
 export function SideMenu() {
   const { t } = useTranslation('app');
@@ -34,17 +45,16 @@ export function SideMenu() {
             {t('menu.close')}
           </button>
           <ul className="link-list">
-            <li>
-              <LangLink to="/" onClick={close}>{t('menu.home')}</LangLink>
-            </li>
+            {MAIN_LINKS.map(([to, key]) => (
+              <li key={to}>
+                <LangLink to={to} onClick={close}>
+                  {t(key)}
+                </LangLink>
+              </li>
+            ))}
           </ul>
           <h2 className="menu-heading">{t('menu.funnels')}</h2>
-          <FunnelLinks onNavigate={close} />
-          <ul className="link-list">
-            <li>
-              <LangLink to="/about" onClick={close}>{t('menu.about')}</LangLink>
-            </li>
-          </ul>
+          <FunnelLinks onNavigate={close} exclude={MENU_FUNNELS} />
         </nav>
       )}
     </>

@@ -62,14 +62,32 @@ describe('app shell', () => {
     expect(screen.queryByRole('contentinfo')).toBeNull();
   });
 
-  it('opens the side menu with the home page, the funnels and the about page', async () => {
+  it("opens the side menu with §1's links (find my report, notify me, consultation, about), then the other funnels", async () => {
     const { default: userEvent } = await import('@testing-library/user-event');
     renderAt('/');
     await userEvent.click(await screen.findByRole('button', { name: 'Menu' }));
     const menu = await screen.findByRole('navigation', { name: 'Menu' });
-    expect(within(menu).getByRole('link', { name: 'Home' })).toBeInTheDocument();
+    const links = [
+      ['Home', '/'],
+      ['Find my report', '/find-my-report'],
+      ['Notify me', '/notify-me'],
+      ['Request a free consultation', '/request-attorney'],
+      ['Accidents near me', '/accidents-near-me'],
+      ['About us', '/about'],
+    ];
+    for (const [name, href] of links) expect(within(menu).getByRole('link', { name })).toHaveAttribute('href', href);
     expect(await within(menu).findByRole('link', { name: 'Accident claim value calculator' })).toBeInTheDocument();
-    expect(within(menu).getByRole('link', { name: 'About us' })).toHaveAttribute('href', '/about');
+    // The funnels named above are not listed twice.
+    expect(within(menu).queryByRole('link', { name: 'Find my accident report' })).toBeNull();
+  });
+
+  it('has a home screen that puts finding the report first, then notify me, the calculator and a consultation', async () => {
+    renderAt('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Help after a car accident' })).toBeInTheDocument();
+    const actions = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(actions.slice(0, 4)).toEqual(['Find your accident report', "Get notified when it's filed", 'What is my claim worth?', 'Talk to an attorney for free']);
+    expect(screen.getByRole('link', { name: 'Find my report' })).toHaveAttribute('href', '/find-my-report');
+    expect(screen.getByRole('link', { name: 'Workers\' compensation consultation' })).toHaveAttribute('href', '/workers-compensation');
   });
 
   it('keeps the landing query string in the ref cookie and the gclid for the lead', () => {

@@ -5,6 +5,7 @@ import { divIcon, type LeafletEventHandlerFnMap, type Marker as LeafletMarker } 
 import { useEffect, useMemo } from 'react';
 import { Circle, MapContainer, Marker, TileLayer, useMapEvents } from 'react-leaflet';
 import type { MapCanvasProps } from './map-view.ts';
+import { MapName } from './MapName.tsx';
 
 // Leaflet's default marker images break under a bundler, so the pin is drawn in CSS (map.css, .locate-pin).
 const PIN_ICON = divIcon({
@@ -30,7 +31,8 @@ export default function LeafletMap({ view, pin, radius, tiles, label, pinLabel, 
     // worldCopyJump brings a map panned onto a repeated copy of the world back to the original, with the pin on it.
     <MapContainer center={view.center} zoom={view.zoom} className="locate-map__canvas" scrollWheelZoom={false} worldCopyJump>
       <TileLayer url={tiles.url} attribution={tiles.attribution} />
-      <MapBehaviour view={view} label={label} describedBy={describedBy} onPick={onPick} onMove={onMove} />
+      <MapName label={label} describedBy={describedBy} />
+      <MapBehaviour view={view} onPick={onPick} onMove={onMove} />
       {pin && (
         <>
           <Circle center={pin} radius={radius} className="locate-circle" interactive={false} />
@@ -41,10 +43,10 @@ export default function LeafletMap({ view, pin, radius, tiles, label, pinLabel, 
   );
 }
 
-type BehaviourProps = Pick<MapCanvasProps, 'view' | 'label' | 'describedBy' | 'onPick' | 'onMove'>;
+type BehaviourProps = Pick<MapCanvasProps, 'view' | 'onPick' | 'onMove'>;
 
-/** Names the map for assistive technology, follows `view`, and reports clicks and moves. */
-function MapBehaviour({ view, label, describedBy, onPick, onMove }: BehaviourProps) {
+/** Follows `view`, and reports clicks and moves. */
+function MapBehaviour({ view, onPick, onMove }: BehaviourProps) {
   const map = useMapEvents({
     click: (event) => {
       const { lat, lng } = event.latlng.wrap();
@@ -55,12 +57,6 @@ function MapBehaviour({ view, label, describedBy, onPick, onMove }: BehaviourPro
       onMove({ lat, lng });
     },
   });
-  useEffect(() => {
-    const container = map.getContainer();
-    container.setAttribute('role', 'region');
-    container.setAttribute('aria-label', label);
-    container.setAttribute('aria-describedby', describedBy);
-  }, [map, label, describedBy]);
   useEffect(() => {
     map.setView(view.center, view.zoom);
   }, [map, view]);

@@ -1,0 +1,38 @@
+// Where the results' map goes: its code fetched only once the map is shown (a lazy chunk), a placeholder of the same
+// size meanwhile, and a note that its numbers match the list.
+import { lazy, Suspense, useId, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SearchResult } from '../../api/report-search.ts';
+import { geoServices } from '../../geo/geo-services.ts';
+import type { ReportSearch } from '../../../widgets/report-search/search-query.ts';
+
+const ResultsMap = lazy(() => import('./ResultsMap.tsx'));
+
+const METRES_PER_MILE = 1609.344;
+
+export function ResultsMapSlot({ search, results, id }: { search: ReportSearch; results: SearchResult[]; id: string }) {
+  const { t } = useTranslation('search');
+  const helpId = useId();
+  const points = useMemo(() => results.map((r, i) => ({ id: r.id, n: i + 1, lat: r.location.lat, lng: r.location.lng })), [results]);
+  const area = useMemo(
+    () => (search.by === 'place' && 'lat' in search.where ? { lat: search.where.lat, lng: search.where.lng, radius: search.radius * METRES_PER_MILE } : undefined),
+    [search],
+  );
+  const placeholder = (
+    <div className="locate-map__canvas results-map__canvas locate-map__placeholder">
+      <span>{t('map.loading')}</span>
+    </div>
+  );
+  return (
+    <div id={id} className="results-map">
+      <div className="locate-map__frame">
+        <Suspense fallback={placeholder}>
+          <ResultsMap points={points} area={area} tiles={geoServices.tiles} label={t('map.label')} describedBy={helpId} />
+        </Suspense>
+      </div>
+      <p id={helpId} className="results-map__help">
+        {t('map.help')}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+// /results: the search in the URL's query (so it can be shared and reloaded), run against the API, its results and
+// the options that change it; without a search, the way to start one.
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LangLink, withLang } from '../../layout/LangLink.tsx';
+import { usePageLocation } from '../../page-history.ts';
+import { searchFromParams, searchPath } from '../../../widgets/report-search/search-query.ts';
+import { ResultsView } from './ResultsView.tsx';
+
+/** The locating wizard: where a search starts, and is changed (it keeps the answers given). */
+export const FIND_ROUTE = '/find-my-report';
+
+export default function ResultsPage() {
+  const { t, i18n } = useTranslation(['search', 'app']);
+  const location = usePageLocation();
+  const search = useMemo(() => searchFromParams(new URLSearchParams(location.search)), [location.search]);
+
+  useEffect(() => {
+    document.title = `${t('search:results.title')} | ${t('app:brand')}`;
+  }, [t, i18n.language]);
+
+  return (
+    <section className="page search-page" aria-labelledby="results-title">
+      <h1 id="results-title">{t('search:results.title')}</h1>
+      {search ? (
+        <ResultsView
+          search={search}
+          pointName={t('search:results.thePin')}
+          mapFirst={search.by === 'place'}
+          changeHref={FIND_ROUTE}
+          notifyHref={searchPath('/notify-me', search)}
+          onChange={(next, how) => location.navigate(withLang(searchPath(location.pathname, next), i18n.language), { replace: how === 'replace' })}
+        />
+      ) : (
+        <>
+          <p>{t('search:results.empty.text')}</p>
+          <LangLink to={FIND_ROUTE} className="btn btn-primary">
+            {t('search:results.empty.start')}
+          </LangLink>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,36 @@
+// What was searched, in a few words: the VIN, the case ID, or the place, dates and vehicle of a place search.
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { dateRange, yearSpan, type ReportSearch } from '../../../widgets/report-search/search-query.ts';
+import { formatDay } from './format.ts';
+
+/** The lines of a search's summary; `pointName` names a point that came without an address. */
+export function summaryOf(search: ReportSearch, t: TFunction<'search'>, language: string, pointName: string): string[] {
+  if (search.by === 'vin') return [t('results.vin', { vin: search.vin })];
+  if (search.by === 'case') return [search.state ? t('results.caseIn', { caseId: search.caseId, state: search.state }) : t('results.case', { caseId: search.caseId })];
+  const place = 'city' in search.where ? `${search.where.city}, ${search.where.state}` : (search.near ?? pointName);
+  const { from, to } = dateRange(search);
+  const lines = [t('results.near', { radius: search.radius, place }), t('results.dates', { from: formatDay(from, language), to: formatDay(to, language) })];
+  const years = search.year ? (search.yearMatch === 'approx' ? yearSpan(search.year) : null) : undefined;
+  if (search.make) {
+    if (search.year && years) lines.push(t('results.makeYears', { make: search.make, from: years[0], to: years[1] }));
+    else if (search.year) lines.push(t('results.makeYear', { make: search.make, year: search.year }));
+    else lines.push(t('results.make', { make: search.make }));
+  } else if (search.year) {
+    lines.push(years ? t('results.anyMakeYears', { from: years[0], to: years[1] }) : t('results.anyMakeYear', { year: search.year }));
+  }
+  return lines;
+}
+
+export function SearchSummary({ search, pointName }: { search: ReportSearch; pointName: string }) {
+  const { t, i18n } = useTranslation('search');
+  return (
+    <ul className="search-summary" aria-label={t('results.searched')}>
+      {summaryOf(search, t, i18n.language, pointName).map((line) => (
+        <li key={line} className="search-summary__item">
+          {line}
+        </li>
+      ))}
+    </ul>
+  );
+}

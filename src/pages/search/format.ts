@@ -1,0 +1,43 @@
+// How search results read: the day and time where the accident happened, days of a search, vehicles and distances.
+import type { SearchVehicle } from '../../api/report-search.ts';
+
+interface Formats {
+  when: Intl.DateTimeFormat;
+  day: Intl.DateTimeFormat;
+  miles: Intl.NumberFormat;
+}
+
+const byLanguage = new Map<string, Formats>();
+
+function formats(language: string): Formats {
+  let found = byLanguage.get(language);
+  if (!found) {
+    // Wall-clock values read as UTC and printed as UTC: the visitor's own time zone never shifts them.
+    found = {
+      when: new Intl.DateTimeFormat(language, { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }),
+      day: new Intl.DateTimeFormat(language, { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }),
+      miles: new Intl.NumberFormat(language, { maximumFractionDigits: 1 }),
+    };
+    byLanguage.set(language, found);
+  }
+  return found;
+}
+
+/** "Sat, Mar 14, 2026, 5:42 PM" of "2026-03-14T17:42:00-05:00": the local time where it happened, as the feed wrote it. */
+export function formatWhen(occurredAt: string, language: string): string {
+  const parts = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(occurredAt);
+  if (!parts) return occurredAt;
+  const [, y, mo, d, h, mi] = parts.map(Number) as [number, number, number, number, number, number];
+  return formats(language).when.format(new Date(Date.UTC(y, mo - 1, d, h, mi)));
+}
+
+/** "Mar 14, 2026" of "2026-03-14". */
+export function formatDay(date: string, language: string): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return formats(language).day.format(new Date(Date.UTC(y, m - 1, d)));
+}
+
+export const formatMiles = (miles: number, language: string) => formats(language).miles.format(miles);
+
+/** "2019 FORD F-150", as far as the report says. */
+export const vehicleText = (vehicle: SearchVehicle) => [vehicle.year, vehicle.make, vehicle.model].filter((part) => part !== null && part !== undefined && part !== '').join(' ');

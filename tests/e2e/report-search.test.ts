@@ -1,0 +1,256 @@
+// The report search in Chromium against the real server with known reports ingested (no demo data): /find-my-report by
+// VIN, by case ID and by a map pin on to /results and the report, nothing found and widened, /accidents-near-me and its
+// embed, the home page with a report's short link, and the side menu; phone and desktop, English and Spanish, axe on
+// every screen.
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { today } from '../../engine/validators.ts';
+import { useAppAndBrowser } from '../testing/app-and-browser.ts';
+import { expectNoAxeViolations } from '../testing/axe.ts';
+import { DESKTOP, PHONE, browserAvailable } from '../testing/browser.ts';
+import { copy, type Lang } from '../testing/copy.ts';
+import { FieldWalk, FunnelWalk, saveStepShot } from '../testing/funnel-walk.ts';
+import { locate } from '../testing/locate-walk.ts';
+import { AUSTIN, INGEST_KEY, REPORT_CASE, REPORT_VIN, ingestFixtureReports } from '../testing/report-fixtures.ts';
+
+type Size = 'phone' | 'desktop';
+
+/** The Texas view of the map picker (/tx/…, widgets/locate/map-view.ts): centre and zoom. */
+const TEXAS = { lat: 31.05, lng: -97.56, zoom: 6 };
+
+/** Screen pixels from a map's centre to a point, in Web Mercator at a zoom (256-pixel tiles). */
+function pixelOffset(centre: { lat: number; lng: number }, zoom: number, to: { lat: number; lng: number }) {
+  const world = 256 * 2 ** zoom;
+  const x = (lng: number) => ((lng + 180) / 360) * world;
+  const y = (lat: number) => ((1 - Math.log(Math.tan((lat * Math.PI) / 180) + 1 / Math.cos((lat * Math.PI) / 180)) / Math.PI) / 2) * world;
+  return { dx: x(to.lng) - x(centre.lng), dy: y(to.lat) - y(centre.lat) };
+}
+
+describe.runIf(browserAvailable)('the report search in the browser', () => {
+  const suite = useAppAndBrowser({ REPORT_INGEST_KEYS: INGEST_KEY, DEMO_REPORTS: 'off' });
+  let mainId = '';
+
+  beforeAll(async () => {
+    await ingestFixtureReports(suite.server.url);
+    const found = (await (await fetch(`${suite.server.url}/api/reports/search?vin=${REPORT_VIN}`)).json()) as { results: { id: string }[] };
+    mainId = found.results[0]?.id ?? '';
+    expect(mainId).toMatch(/^[A-Za-z0-9_-]{22}$/);
+  });
+
+  /** A page of its own context (axe's AxeBuilder needs one made by browser.newContext()), failing on page errors. */
+  async function open(size: Size, options: Parameters<typeof suite.browser.newContext>[0] = {}) {
+    const context = await suite.browser.newContext({ viewport: size === 'phone' ? PHONE : DESKTOP, ...options });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    return { context, page, errors };
+  }
+
+  async function close({ context, errors }: { context: BrowserContext; errors: string[] }) {
+    expect(errors).toEqual([]);
+    await context.close();
+  }
+
+  const t = (lang: Lang, key: string, values: Record<string, string | number> = {}) =>
+    Object.entries(values).reduce((text, [name, value]) => text.replaceAll(`{{${name}}}`, String(value)), copy(lang, key));
+
+  /** Checks the screen with axe and, with SCREENSHOT_DIR set, saves it. */
+  async function screen(page: Page, name: string) {
+    await saveStepShot(page, 'report-search', name);
+    await expectNoAxeViolations(page, name);
+  }
+
+  const results = (page: Page, lang: Lang, count: number) =>
+    page.getByRole('heading', { level: 2, name: t(lang, count === 1 ? 'search:results.count_one' : 'search:results.count_other', { count }) });
+
+  /** The intro of /find-my-report, then the locating step. */
+  async function startFinding(w: FunnelWalk, path = '/find-my-report') {
+    await w.open(path, 'search:find.intro.title');
+    await w.shot('find-0');
+    await w.button('search:find.intro.start').click();
+    await w.at('search:find.locate.title', 'find-1.75');
+  }
+
+  /** The results page reached from the wizard, its one result opened. */
+  async function openOnlyResult(page: Page, lang: Lang, shot: string) {
+    await page.getByRole('heading', { level: 1, name: t(lang, 'search:results.title') }).waitFor();
+    await results(page, lang, 1).waitFor();
+    await screen(page, shot);
+    await page.getByRole('list', { name: t(lang, 'search:results.count_one', { count: 1 }) }).getByRole('link').click();
+    await page.getByRole('heading', { level: 1, name: t(lang, 'report:screen.title') }).waitFor();
+  }
+
+  it('finds a report by VIN (English, phone), opens it with its personal data, and Back returns to the filled-in form', async () => {
+    const run = await open('phone');
+    const w = new FunnelWalk(run.page, suite.server, 'en', 'vin-en-phone');
+    await startFinding(w);
+    await locate(w, 'vin', true);
+    await run.page.waitForURL((url) => url.pathname === '/results' && url.searchParams.get('vin') === REPORT_VIN);
+    expect(await run.page.getByRole('list', { name: t('en', 'search:results.searched') }).textContent()).toContain(t('en', 'search:results.vin', { vin: REPORT_VIN }));
+    await openOnlyResult(run.page, 'en', 'vin-en-phone-results');
+    expect(new URL(run.page.url()).pathname).toBe(`/accident/${mainId}/${REPORT_VIN}`);
+    // The VIN in the path proves involvement: the drivers' names show.
+    await run.page.getByText('Maria Lopez').first().waitFor();
+    await run.page.goBack();
+    await results(run.page, 'en', 1).waitFor();
+    await run.page.goBack();
+    await run.page.getByRole('heading', { level: 1, name: t('en', 'search:find.locate.title') }).waitFor();
+    expect(await run.page.getByRole('textbox', { name: t('en', 'locate:vin.label') }).inputValue()).toBe(REPORT_VIN);
+    await close(run);
+  });
+
+  it('finds a report by case ID (Spanish, desktop), whose case ID then proves involvement', async () => {
+    const run = await open('desktop');
+    const w = new FunnelWalk(run.page, suite.server, 'es', 'case-es-desktop');
+    await startFinding(w);
+    await locate(w, 'case', false);
+    await run.page.waitForURL((url) => url.pathname === '/results' && url.searchParams.get('caseId') === REPORT_CASE && url.searchParams.get('state') === 'TX');
+    await openOnlyResult(run.page, 'es', 'case-es-desktop-results');
+    expect(new URL(run.page.url()).pathname).toBe(`/accident/${mainId}`);
+    await run.page.getByText('Maria Lopez').first().waitFor();
+    await close(run);
+  });
+
+  it.each([
+    ['es', 'phone'],
+    ['en', 'desktop'],
+  ] as const)('finds a report by a pin on the map, its make, year and date (%s, %s)', async (lang, size) => {
+    const run = await open(size);
+    const { page } = run;
+    const w = new FunnelWalk(page, suite.server, lang, `map-${lang}-${size}`);
+    const phone = size === 'phone';
+    await startFinding(w, '/tx/find-my-report');
+    await page.getByRole('radio', { name: w.t('locate:choices.map'), exact: true }).click();
+    const map = page.getByRole('region', { name: w.t('locate:map.label') });
+    await map.waitFor();
+    const box = await map.boundingBox();
+    if (!box) throw new Error('the map has no box');
+    // The map opens on Texas: the click lands on downtown Austin, give or take a pixel (a mile or so at this zoom).
+    const { dx, dy } = pixelOffset(TEXAS, TEXAS.zoom, AUSTIN);
+    await map.click({ position: { x: box.width / 2 + dx, y: box.height / 2 + dy } });
+    await page.getByText(w.t('locate:map.address').split('{{')[0]!).waitFor();
+    await w.shot('find-1.75-pin');
+    if (phone) await w.button('common:nav.next').click();
+    await page.getByRole('combobox', { name: w.t('locate:make.label') }).fill('FOR');
+    await page.getByRole('option', { name: 'FORD', exact: true }).click();
+    await page.getByRole('textbox', { name: w.t('locate:year.label') }).fill('2018');
+    await new FieldWalk(w).date('locate:date', today(), phone);
+    await w.button('common:nav.next').click();
+    await page.waitForURL((url) => url.pathname === '/results' && url.searchParams.get('make') === 'FORD' && url.searchParams.get('yearMatch') === 'approx');
+    // A place search shows its map at once (its own chunk), then the one FORD of 2017-2021 within 10 miles.
+    await page.getByRole('region', { name: t(lang, 'search:map.label') }).waitFor();
+    await page.getByRole('radiogroup', { name: t(lang, 'search:options.radius') }).waitFor();
+    await openOnlyResult(page, lang, `map-${lang}-${size}-results`);
+    expect(new URL(page.url()).pathname).toBe(`/accident/${mainId}`);
+    await close(run);
+  });
+
+  it('says when nothing is found and widens the search in one tap (English, desktop)', async () => {
+    const run = await open('desktop');
+    const { page } = run;
+    const query = `lat=${AUSTIN.lat}&lng=${AUSTIN.lng}&radius=5&make=HONDA`;
+    await page.goto(`${suite.server.url}/results?${query}`);
+    await page.getByRole('heading', { level: 2, name: t('en', 'search:results.none.title') }).waitFor();
+    await page.getByText(t('en', 'search:results.none.text')).waitFor();
+    await page.getByText(t('en', 'search:results.delay')).waitFor();
+    const notify = page.getByRole('link', { name: t('en', 'search:results.notify.link') });
+    expect(await notify.getAttribute('href')).toBe(`/notify-me?${query}`);
+    await screen(page, 'none-en-desktop');
+    await page.getByRole('button', { name: t('en', 'search:results.widen.radius') }).click();
+    const found = results(page, 'en', 1);
+    await found.waitFor();
+    // Focus follows the widened search to its count, the buttons pressed being gone.
+    await page.waitForFunction(() => document.activeElement?.tagName === 'H2');
+    expect(await found.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(new URL(page.url()).searchParams.get('radius')).toBe('10');
+    await page.getByText('2018 HONDA Civic').waitFor();
+    await screen(page, 'widened-en-desktop');
+    // Back returns to the narrower search.
+    await page.goBack();
+    await page.getByRole('heading', { level: 2, name: t('en', 'search:results.none.title') }).waitFor();
+    // A VIN nobody reported: what to check, and another way to search.
+    await page.goto(`${suite.server.url}/results?vin=1HGCM82633A004352`);
+    await page.getByText(t('en', 'search:results.none.checkVin')).waitFor();
+    await page.getByRole('link', { name: t('en', 'search:results.none.otherWay') }).waitFor();
+    await screen(page, 'none-vin-en-desktop');
+    await close(run);
+  });
+
+  it('shows accidents near a chosen city and near the browser location, list and map (Spanish, phone)', async () => {
+    const run = await open('phone', { permissions: ['geolocation'], geolocation: { latitude: AUSTIN.lat, longitude: AUSTIN.lng } });
+    const { page } = run;
+    await page.goto(`${suite.server.url}/accidents-near-me?lang=es`);
+    await page.getByRole('heading', { level: 1, name: t('es', 'search:near.title') }).waitFor();
+    await screen(page, 'near-es-phone');
+    await page.getByRole('combobox', { name: t('es', 'search:near.city') }).fill('Austin');
+    await page.getByRole('option', { name: 'Austin, TX' }).first().click();
+    await page.waitForURL((url) => url.searchParams.get('city') === 'Austin' && url.searchParams.get('state') === 'TX');
+    await results(page, 'es', 2).waitFor();
+    await page.getByRole('region', { name: t('es', 'search:map.label') }).waitFor();
+    await screen(page, 'near-es-phone-city');
+    await page.getByRole('button', { name: t('es', 'search:near.useLocation') }).click();
+    await page.waitForURL((url) => url.searchParams.get('lat') === String(Math.round(AUSTIN.lat * 1000) / 1000));
+    await results(page, 'es', 2).waitFor();
+    await page.getByText(t('es', 'search:results.near', { radius: 10, place: t('es', 'search:near.here') })).waitFor();
+    await screen(page, 'near-es-phone-location');
+    await close(run);
+  });
+
+  it('serves the near-me embed without header or footer, its reports opening on the site in a new tab (English, desktop)', async () => {
+    const run = await open('desktop');
+    const { page } = run;
+    const response = await page.goto(`${suite.server.url}/accidents-near-me/embed?city=Austin&state=TX`);
+    // Who may frame it is the server's FRAME_ANCESTORS (here the default, the site itself).
+    expect(response?.headers()['content-security-policy']).toContain("frame-ancestors 'self'");
+    await results(page, 'en', 2).waitFor();
+    expect(await page.getByRole('banner').count()).toBe(0);
+    expect(await page.getByRole('contentinfo').count()).toBe(0);
+    const link = page.getByRole('list', { name: t('en', 'search:results.count_other', { count: 2 }) }).getByRole('link').first();
+    expect(await link.getAttribute('target')).toBe('_blank');
+    await screen(page, 'embed-en-desktop');
+    await close(run);
+  });
+
+  it.each([
+    ['en', 'phone'],
+    ['es', 'desktop'],
+  ] as const)('has a home screen, a report short link, a not-found id and the side menu (%s, %s)', async (lang, size) => {
+    const run = await open(size);
+    const { page } = run;
+    const q = lang === 'es' ? '?lang=es' : '';
+    await page.goto(`${suite.server.url}/${q}`);
+    await page.getByRole('heading', { level: 1, name: t(lang, 'search:home.title') }).waitFor();
+    expect(await page.getByRole('link', { name: t(lang, 'search:home.find.action') }).getAttribute('href')).toBe(`/find-my-report${q}`);
+    await screen(page, `home-${lang}-${size}`);
+
+    await page.getByRole('button', { name: t(lang, 'menu.open') }).click();
+    const menu = page.getByRole('navigation', { name: t(lang, 'menu.title') });
+    for (const [key, href] of [
+      ['menu.findReport', '/find-my-report'],
+      ['menu.notify', '/notify-me'],
+      ['menu.consult', '/request-attorney'],
+      ['menu.about', '/about'],
+    ]) {
+      expect(await menu.getByRole('link', { name: t(lang, key!), exact: true }).getAttribute('href')).toBe(`${href!}${q}`);
+    }
+    await screen(page, `menu-${lang}-${size}`);
+    await menu.getByRole('link', { name: t(lang, 'menu.findReport'), exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: t(lang, 'search:find.intro.title') }).waitFor();
+
+    // A report's short link: the home screen with its card on top, which opens the report.
+    await page.goto(`${suite.server.url}/${mainId}${q}`);
+    await page.getByRole('heading', { level: 1, name: t(lang, 'search:home.report.title') }).waitFor();
+    await page.getByRole('heading', { level: 2, name: t(lang, 'search:home.title') }).waitFor();
+    await screen(page, `short-link-${lang}-${size}`);
+    await page.getByRole('link', { name: t(lang, 'search:home.report.open') }).click();
+    await page.waitForURL((url) => url.pathname === `/accident/${mainId}`);
+    await page.getByRole('heading', { level: 1, name: t(lang, 'report:screen.title') }).waitFor();
+
+    // Anything else in one segment is not found (a well-formed id the API does not know, too).
+    for (const id of ['AAAAAAAAAAAAAAAAAAAAAA', 'no-such-page']) {
+      await page.goto(`${suite.server.url}/${id}${q}`);
+      await page.getByRole('heading', { level: 1, name: t(lang, 'notFound.title') }).waitFor();
+    }
+    await close(run);
+  });
+});

@@ -1,0 +1,145 @@
+// /results with a fake API: the count in its singular and plural forms (English and Spanish), the report links, §8's
+// nothing-found messages with one tap to widen, the options re-running the search through the URL, a failed search
+// tried again, a broken link, and no search at all.
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../src/i18n.ts';
+import { AppRoutes } from '../../src/routes.tsx';
+import { loadCatalogue } from '../testing/i18n.ts';
+
+// The map's own chunk (Leaflet) is not this test's subject: a list of its points stands in.
+vi.mock('../../src/pages/search/ResultsMap.tsx', () => ({
+  default: ({ points, label }: { points: { n: number }[]; label: string }) => (
+    <div role="region" aria-label={label}>
+      {points.map((p) => p.n).join(',')}
+    </div>
+  ),
+}));
+
+const VIN = '1M8GDM9AXKP042788';
+const result = (id: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  occurredAt: '2026-03-14T17:42:00-05:00',
+  city: 'Austin',
+  state: 'TX',
+  location: { lat: 30.267, lng: -97.743 },
+  vehicles: [{ make: 'FORD', model: 'F-150', year: 2019 }],
+  demo: false,
+  ...extra,
+});
+const ID1 = 'AbCdEfGhIjKlMnOpQrStU1';
+const ID2 = 'AbCdEfGhIjKlMnOpQrStU2';
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const urlOf = (input: RequestInfo | URL) => new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
+
+let answers: Response[] = [];
+const fetchMock = vi.fn<typeof fetch>(() => Promise.resolve(answers.shift() ?? json(500, { error: 'no answer left' })));
+/** The search queries the page sent, in order. */
+const sent = () => fetchMock.mock.calls.map(([input]) => Object.fromEntries(urlOf(input).searchParams));
+
+const renderAt = (url: string) => {
+  window.history.replaceState(null, '', url);
+  return render(<AppRoutes />);
+};
+
+beforeAll(async () => {
+  await initI18n('en', [], loadCatalogue);
+});
+beforeEach(() => {
+  answers = [];
+  fetchMock.mockClear();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await i18next.changeLanguage('en');
+});
+
+describe('the results page', () => {
+  it.each([
+    ['en', 1, '1 report found'],
+    ['en', 2, '2 reports found'],
+    ['es', 1, 'Se encontró 1 informe'],
+    ['es', 2, 'Se encontraron 2 informes'],
+  ] as const)('counts in %s: %i → "%s", each result opening its report with the VIN that proves involvement', async (lang, count, text) => {
+    await i18next.changeLanguage(lang);
+    answers = [json(200, { count, results: [result(ID1), result(ID2, { demo: true, city: 'Round Rock' })].slice(0, count) })];
+    renderAt(`/results?vin=${VIN}${lang === 'es' ? '&lang=es' : ''}`);
+    const heading = await screen.findByRole('heading', { level: 2, name: text });
+    expect(sent()).toEqual([{ vin: VIN }]);
+    const list = screen.getByRole('list', { name: text });
+    const links = within(list).getAllByRole('link');
+    expect(links).toHaveLength(count);
+    expect(links[0]).toHaveAttribute('href', `/accident/${ID1}/${VIN}${lang === 'es' ? '?lang=es' : ''}`);
+    expect(heading).toBeInTheDocument();
+    if (count === 2) expect(within(list).getByText(lang === 'en' ? 'Demo data' : 'Datos de demostración')).toBeInTheDocument();
+  });
+
+  it('says the newest 100 are shown when more were found', async () => {
+    answers = [json(200, { count: 250, results: [result(ID1)] })];
+    renderAt('/results?vin=1M8GDM9AXKP042788');
+    expect(await screen.findByRole('heading', { level: 2, name: '250 reports found' })).toBeInTheDocument();
+    expect(screen.getByText('Showing the newest 1.')).toBeInTheDocument();
+  });
+
+  it("shows §8's messages when nothing is found, the 10-day note and the alert offer with the search, and widens in one tap", async () => {
+    const user = userEvent.setup();
+    answers = [json(200, { count: 0, results: [] }), json(200, { count: 1, results: [result(ID1, { distanceMiles: 6.94 })] })];
+    const query = 'lat=30.2672&lng=-97.7431&radius=5&make=FORD';
+    renderAt(`/results?${query}`);
+    expect(await screen.findByRole('heading', { level: 2, name: 'No results found.' })).toBeInTheDocument();
+    expect(screen.getByText('No Results - Please try again with a different date range or city.')).toBeInTheDocument();
+    expect(screen.getByText('Reports can take up to 10 days to appear, depending on state.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: "Notify me when it's filed" })).toHaveAttribute('href', `/notify-me?${query}`);
+    expect(screen.getByRole('button', { name: 'Search the last 30 days' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Include every vehicle make' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Search within 10 miles' }));
+    const count = await screen.findByRole('heading', { level: 2, name: '1 report found' });
+    await waitFor(() => expect(count).toHaveFocus());
+    expect(new URLSearchParams(window.location.search).get('radius')).toBe('10');
+    expect(sent()[1]).toEqual({ lat: '30.2672', lng: '-97.7431', radius: '10', make: 'FORD' });
+    expect(screen.getByText(/6\.9 mi away/)).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Map of the reports found' })).toHaveTextContent('1');
+  });
+
+  it('re-runs the search when an option changes, in place of the URL it had', async () => {
+    const user = userEvent.setup();
+    answers = [json(200, { count: 1, results: [result(ID1)] }), json(200, { count: 2, results: [result(ID1), result(ID2)] })];
+    renderAt('/results?city=Austin&state=TX&radius=5&year=2019');
+    await screen.findByRole('heading', { level: 2, name: '1 report found' });
+    const length = window.history.length;
+    await user.click(screen.getByRole('radio', { name: '10 miles' }));
+    await screen.findByRole('heading', { level: 2, name: '2 reports found' });
+    await user.click(screen.getByRole('radio', { name: '2017 to 2021 (±2 years)' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Dates' }), 'The last 30 days');
+    await waitFor(() => expect(sent()).toHaveLength(4));
+    expect(sent()[3]).toMatchObject({ city: 'Austin', state: 'TX', radius: '10', year: '2019', yearMatch: 'approx' });
+    expect(sent()[3]?.from).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(window.history.length).toBe(length);
+  });
+
+  it('says a search failed and tries again; a link the API refuses asks for a new search', async () => {
+    const user = userEvent.setup();
+    answers = [json(503, { error: 'unavailable' }), json(200, { count: 1, results: [result(ID1)] })];
+    const { unmount } = renderAt('/results?vin=1M8GDM9AXKP042788');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent("We couldn't search right now");
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 2, name: '1 report found' })).toBeInTheDocument();
+    unmount();
+    answers = [json(400, { error: 'validation', field: 'caseId', message: 'too long' })];
+    renderAt('/results?caseId=X');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This search link is incomplete or has a mistake.');
+    expect(screen.getByRole('link', { name: 'Find my report' })).toHaveAttribute('href', '/find-my-report');
+  });
+
+  it('offers to start a search when the URL holds none', async () => {
+    renderAt('/results');
+    expect(await screen.findByText("Tell us about your accident and we'll look for its report.")).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Find my report' })).toHaveAttribute('href', '/find-my-report');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,75 @@
+// The find-my-report hand-off: the locating wizard's answers turned into the results URL (VIN, case ID in its state, or
+// the pin with make, year ±2 and a week around the date), and the widget that steps back and goes there once.
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ReportSearch } from '../../widgets/report-search/ReportSearch.tsx';
+import { searchOfAnswers, searchParams } from '../../widgets/report-search/search-query.ts';
+import { austin, goodVin } from '../testing/flows.ts';
+import { renderWidget } from '../testing/render-widget.tsx';
+
+const NOW = new Date(2026, 2, 20, 12);
+const props = { href: '/results', text: 'search:find.searching.text' };
+const query = (answers: Record<string, unknown>) => {
+  const search = searchOfAnswers(answers, NOW);
+  return search ? Object.fromEntries(searchParams(search)) : null;
+};
+
+describe('the locating answers as a search', () => {
+  it('searches a VIN alone: it names the vehicle, whatever the date and city', () => {
+    expect(query({ locateBy: 'vin', vin: goodVin, date: '2026-03-14', place: austin, caseID: 'left over' })).toEqual({ vin: goodVin });
+  });
+
+  it("searches a case ID in the accident's state (case IDs repeat between agencies)", () => {
+    expect(query({ locateBy: 'case', caseID: '  TX-2026-0042 ', date: '2026-03-14', place: austin, vin: '1HG' })).toEqual({ caseId: 'TX-2026-0042', state: 'TX' });
+  });
+
+  it('searches 10 miles around the pin, the make, the year ±2 and three days either side of the date (not past today)', () => {
+    const answers = { locateBy: 'map', location: { lat: 30.2672, lng: -97.7431 }, place: austin, vehicleMake: 'Ford', vehicleYear: 2019, date: '2026-03-18' };
+    expect(query(answers)).toEqual({
+      lat: '30.2672',
+      lng: '-97.7431',
+      radius: '10',
+      from: '2026-03-15',
+      to: '2026-03-20',
+      make: 'FORD',
+      year: '2019',
+      yearMatch: 'approx',
+      near: austin.address,
+    });
+    // A pin whose address was not found is still a place to search around.
+    expect(query({ ...answers, place: null, date: '2026-03-01' })).toMatchObject({ from: '2026-02-26', to: '2026-03-04' });
+    expect(query({ ...answers, place: null })).not.toHaveProperty('near');
+  });
+
+  it('makes no search of answers that do not make one', () => {
+    expect(query({ locateBy: null })).toBeNull();
+    expect(query({ locateBy: 'vin', vin: '1HG' })).toBeNull();
+    expect(query({ locateBy: 'case', caseID: '   ' })).toBeNull();
+    expect(query({ locateBy: 'map', location: null })).toBeNull();
+  });
+});
+
+describe('the report-search widget', () => {
+  it('steps back to the wizard (which keeps the answers) and goes to the results once, with a link meanwhile', () => {
+    const answers = { locateBy: 'vin', vin: goodVin, date: '2026-03-14', place: austin };
+    const { send, navigate, update } = renderWidget(ReportSearch, { props, answers, ns: 'search' });
+    expect(send.mock.calls).toEqual([[{ type: 'BACK' }]]);
+    expect(navigate.mock.calls).toEqual([[`/results?vin=${goodVin}`]]);
+    expect(screen.getByRole('status')).toHaveTextContent('Searching for your report…');
+    expect(screen.getByRole('link', { name: 'Continue' })).toHaveAttribute('href', `/results?vin=${goodVin}`);
+    update({ answers: { ...answers, locateBy: 'vin' } });
+    expect(navigate).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the language on the fallback link', () => {
+    renderWidget(ReportSearch, { props, answers: { locateBy: 'case', caseID: 'A-1', place: austin }, ns: 'search', lng: 'es' });
+    expect(screen.getByRole('status')).toHaveTextContent('Buscando su informe…');
+    expect(screen.getByRole('link')).toHaveAttribute('href', '/results?caseId=A-1&state=TX&lang=es');
+  });
+
+  it('only steps back when the answers make no search', () => {
+    const { send, navigate } = renderWidget(ReportSearch, { props, answers: { locateBy: null }, ns: 'search' });
+    expect(send.mock.calls).toEqual([[{ type: 'BACK' }]]);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,223 @@
+// A search for accident reports three ways: as the results page's URL holds it (shared and reloaded as it is), as the
+// API takes it (GET /api/reports/search), and as the locating wizard's answers give it (§2.7, §3 search options).
+import { today, validators } from '../../engine/validators.ts';
+
+/** §3, §9: a place search reaches 5 or 10 miles (10 by default). */
+export type Radius = 5 | 10;
+/** §3: the vehicle year exactly, or approximately (±2 years). */
+export type YearMatch = 'exact' | 'approx';
+
+/** Where a place search looks: a point (a map pin, the browser's location) or a city's middle. */
+export type Where = { lat: number; lng: number } | { city: string; state: string };
+
+/** Days before and after the date a person gave that a map search covers (people misremember the day). */
+export const DATE_SLACK_DAYS = 3;
+/** What a place search covers when no dates are given (§9: the last 14 days, the API's default too). */
+export const DEFAULT_DAYS = 14;
+/** The widest "recent" range the page offers in one tap. */
+export const WIDE_DAYS = 30;
+/** Years either side of the given one in an approximate year match (§3). */
+export const YEAR_SLACK = 2;
+
+export type ReportSearch =
+  | { by: 'vin'; vin: string }
+  | { by: 'case'; caseId: string; state?: string; city?: string }
+  | {
+      by: 'place';
+      where: Where;
+      radius: Radius;
+      /** YYYY-MM-DD, both or neither (neither: the last 14 days). */
+      from?: string;
+      to?: string;
+      make?: string;
+      year?: number;
+      yearMatch: YearMatch;
+      /** What to call the place on screen (the pin's address); not sent to the API. */
+      near?: string;
+    };
+
+export type PlaceSearch = Extract<ReportSearch, { by: 'place' }>;
+
+const DAY_MS = 86_400_000;
+/** A real calendar date written YYYY-MM-DD. */
+export function isDate(value: string | null | undefined): value is string {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}
+
+/** A YYYY-MM-DD date moved by whole days (calendar arithmetic, no time zone involved). */
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Whole days from one YYYY-MM-DD date to another. */
+export const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+
+/** A coordinate in a URL: 5 decimals (about a metre) say all a pin can. */
+const coordinate = (n: number) => String(Math.round(n * 1e5) / 1e5);
+
+function yearOf(raw: string | null, thisYear: number): number | undefined {
+  if (!raw || !/^\d{4}$/.test(raw)) return undefined;
+  const year = Number(raw);
+  return year >= 1900 && year <= thisYear ? year : undefined;
+}
+
+/** The search a results URL's query holds, or null when it holds none (the API's modes: VIN, case ID, place). */
+export function searchFromParams(params: URLSearchParams, now = new Date()): ReportSearch | null {
+  const text = (name: string) => params.get(name)?.trim() || undefined;
+  const vin = text('vin');
+  if (vin) return { by: 'vin', vin: vin.toUpperCase() };
+  const caseId = text('caseId');
+  if (caseId) {
+    const state = text('state')?.toUpperCase();
+    const city = text('city');
+    return { by: 'case', caseId, ...(state ? { state } : {}), ...(city ? { city } : {}) };
+  }
+  const lat = Number(params.get('lat'));
+  const lng = Number(params.get('lng'));
+  const hasPoint = params.has('lat') && params.has('lng') && Number.isFinite(lat) && Number.isFinite(lng) && Math.abs(lat) <= 90 && Math.abs(lng) <= 180;
+  const city = text('city');
+  const state = text('state')?.toUpperCase();
+  if (!hasPoint && !(city && state)) return null;
+  const from = params.get('from');
+  const to = params.get('to');
+  const year = yearOf(params.get('year'), now.getFullYear());
+  const make = text('make')?.toUpperCase();
+  const near = text('near');
+  return {
+    by: 'place',
+    where: hasPoint ? { lat, lng } : { city: city!, state: state! },
+    radius: params.get('radius') === '5' ? 5 : 10,
+    ...(isDate(from) && isDate(to) && from <= to ? { from, to } : {}),
+    ...(make ? { make } : {}),
+    ...(year ? { year } : {}),
+    yearMatch: params.get('yearMatch') === 'approx' ? 'approx' : 'exact',
+    ...(near ? { near } : {}),
+  };
+}
+
+/** The API's query for a search: every parameter GET /api/reports/search reads, nothing it does not. */
+export function apiQuery(search: ReportSearch): Record<string, string> {
+  if (search.by === 'vin') return { vin: search.vin };
+  if (search.by === 'case') {
+    return { caseId: search.caseId, ...(search.state ? { state: search.state } : {}), ...(search.city ? { city: search.city } : {}) };
+  }
+  const where: Record<string, string> =
+    'lat' in search.where ? { lat: coordinate(search.where.lat), lng: coordinate(search.where.lng) } : { city: search.where.city, state: search.where.state };
+  return {
+    ...where,
+    radius: String(search.radius),
+    ...(search.from && search.to ? { from: search.from, to: search.to } : {}),
+    ...(search.make ? { make: search.make } : {}),
+    ...(search.year ? { year: String(search.year), yearMatch: search.yearMatch } : {}),
+  };
+}
+
+/** The query of a results URL for a search: the API's, and the place's name to show. */
+export function searchParams(search: ReportSearch): URLSearchParams {
+  const params = new URLSearchParams(apiQuery(search));
+  if (search.by === 'place' && search.near) params.set('near', search.near);
+  return params;
+}
+
+/** An app path with a search in its query: /results?…, /notify-me?… */
+export const searchPath = (path: string, search: ReportSearch) => `${path}?${searchParams(search).toString()}`;
+
+/** The dates a place search covers, given or by default (the last 14 days up to today). */
+export function dateRange(search: PlaceSearch, now = new Date()): { from: string; to: string } {
+  if (search.from && search.to) return { from: search.from, to: search.to };
+  const to = today(now);
+  return { from: addDays(to, -DEFAULT_DAYS), to };
+}
+
+/** The years an approximate match covers. */
+export const yearSpan = (year: number): [number, number] => [year - YEAR_SLACK, year + YEAR_SLACK];
+
+/** The state and address of the place answer (a city chosen, or the address found for a pin), when they are text. */
+function placeOf(answer: unknown): { state?: string; address?: string } {
+  if (typeof answer !== 'object' || answer === null) return {};
+  const { state, address } = answer as Record<string, unknown>;
+  return { ...(typeof state === 'string' && state ? { state } : {}), ...(typeof address === 'string' && address ? { address } : {}) };
+}
+
+/**
+ * The search the locating wizard's answers describe (§2.7): a VIN alone (it names the vehicle), a case ID in the
+ * accident's state (case IDs repeat between agencies; the city chosen may be a neighbour's), or the map pin with a
+ * 10-mile radius, the make, the year ±2 and a week around the date. Null when the answers do not make one.
+ */
+export function searchOfAnswers(answers: Record<string, unknown>, now = new Date()): ReportSearch | null {
+  const place = placeOf(answers.place);
+  switch (answers.locateBy) {
+    case 'vin':
+      return typeof answers.vin === 'string' && validators.vin(answers.vin) ? { by: 'vin', vin: answers.vin } : null;
+    case 'case': {
+      const caseId = typeof answers.caseID === 'string' ? answers.caseID.trim() : '';
+      if (!caseId) return null;
+      return { by: 'case', caseId, ...(place.state ? { state: place.state } : {}) };
+    }
+    case 'map': {
+      if (!validators.point(answers.location)) return null;
+      const { lat, lng } = answers.location as { lat: number; lng: number };
+      const date = typeof answers.date === 'string' && isDate(answers.date) ? answers.date : undefined;
+      const last = today(now);
+      const year = typeof answers.vehicleYear === 'number' ? yearOf(String(answers.vehicleYear), now.getFullYear()) : undefined;
+      const make = typeof answers.vehicleMake === 'string' ? answers.vehicleMake.trim().toUpperCase() : '';
+      return {
+        by: 'place',
+        where: { lat, lng },
+        radius: 10,
+        ...(date ? { from: addDays(date, -DATE_SLACK_DAYS), to: [addDays(date, DATE_SLACK_DAYS), last].sort()[0]! } : {}),
+        ...(make ? { make } : {}),
+        ...(year ? { year } : {}),
+        yearMatch: 'approx',
+        ...(place.address ? { near: place.address } : {}),
+      };
+    }
+    default:
+      return null;
+  }
+}
+
+/** One tap that widens a place search that found nothing. */
+export type Widening =
+  | { kind: 'radius'; search: PlaceSearch }
+  | { kind: 'recent'; search: PlaceSearch; days: number }
+  | { kind: 'dates'; search: PlaceSearch; from: string; to: string }
+  | { kind: 'year'; search: PlaceSearch; years: [number, number] }
+  | { kind: 'make'; search: PlaceSearch };
+
+/** The ways to widen a place search: 10 miles, more days, the year ±2, any make; each one alone, then all of them. */
+export function widenings(search: ReportSearch, now = new Date()): Widening[] {
+  if (search.by !== 'place') return [];
+  const found: Widening[] = [];
+  if (search.radius < 10) found.push({ kind: 'radius', search: { ...search, radius: 10 } });
+  const { from, to } = dateRange(search, now);
+  const last = today(now);
+  if (daysBetween(to, last) <= DATE_SLACK_DAYS && daysBetween(from, last) < WIDE_DAYS) {
+    found.push({ kind: 'recent', days: WIDE_DAYS, search: { ...search, from: addDays(last, -WIDE_DAYS), to: last } });
+  } else {
+    const wider = { from: addDays(from, -7), to: [addDays(to, 7), last].sort()[0]! };
+    found.push({ kind: 'dates', ...wider, search: { ...search, ...wider } });
+  }
+  if (search.year && search.yearMatch === 'exact') found.push({ kind: 'year', years: yearSpan(search.year), search: { ...search, yearMatch: 'approx' } });
+  if (search.make) {
+    const { make: _make, ...anyMake } = search;
+    found.push({ kind: 'make', search: anyMake });
+  }
+  return found;
+}
+
+/** Every widening at once. */
+export function widest(search: ReportSearch, now = new Date()): PlaceSearch | null {
+  const all = widenings(search, now);
+  if (all.length < 2 || search.by !== 'place') return null;
+  return all.reduce<PlaceSearch>((wide, w) => {
+    if (w.kind === 'radius') return { ...wide, radius: 10 };
+    if (w.kind === 'recent' || w.kind === 'dates') return { ...wide, from: w.search.from, to: w.search.to };
+    if (w.kind === 'year') return { ...wide, yearMatch: 'approx' };
+    const { make: _make, ...anyMake } = wide;
+    return anyMake;
+  }, search);
+}
