@@ -37,9 +37,8 @@ export function CopyLink({ id }: { id: string }) {
         {result === 'copied' && <p className="report-alert report-alert--success">{t('errors:URL_IS_COPIED')}</p>}
         {result === 'failed' && (
           <div className="report-alert report-alert--error">
-            <p>
-              <strong>{t('errors:ERROR')}</strong> {t('errors:URL_COULD_NOT_BE_COPIED')}
-            </p>
+            <p className="report-alert__title">{t('errors:ERROR')}</p>
+            <p>{t('errors:URL_COULD_NOT_BE_COPIED')}</p>
             <p className="copy-result__manual">
               {t('screen.actions.copyByHand')} <span className="report-code">{url}</span>
             </p>

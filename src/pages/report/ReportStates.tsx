@@ -1,5 +1,6 @@
 // What the report screen shows before or instead of a report: loading, not found (with the way to search), and a
 // failure to reach the API (with a retry).
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { withLang } from '../../layout/LangLink.tsx';
@@ -22,7 +23,10 @@ export function ReportLoading() {
 }
 
 export function ReportNotFound() {
-  const { t, i18n } = useTranslation('report');
+  const { t, i18n } = useTranslation(['report', 'app']);
+  useEffect(() => {
+    document.title = `${t('screen.notFound.title')} | ${t('app:brand')}`;
+  }, [t]);
   return (
     <section className="page report report--short">
       <h1>{t('screen.notFound.title')}</h1>

@@ -1,6 +1,6 @@
 // A report as the visitor may see it: heading with when and where, the PDF and share link, the public facts, then the
 // full report for the people involved or the form to prove it, and the way on.
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Report, ReportProof } from '../../api/reports.ts';
 import { CrashFacts, PrivateCrashFacts } from './CrashFacts.tsx';
@@ -20,6 +20,17 @@ interface ReportViewProps {
   proof?: ReportProof;
   refused?: { proof: ReportProof; problem: ProofProblem };
   onProved: (proof: ReportProof, report: Report) => void;
+}
+
+/** The header's "Were you in this accident?" link: to the form, and into its field (ready to type). */
+function toProofForm(event: MouseEvent<HTMLAnchorElement>) {
+  const form = document.getElementById(PROOF_FORM_ID);
+  const field = form?.querySelector<HTMLInputElement>('input:not([type="radio"])');
+  if (!form || !field) return;
+  event.preventDefault();
+  const smooth = typeof window.matchMedia === 'function' && !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  form.scrollIntoView({ block: 'start', behavior: smooth ? 'smooth' : 'auto' });
+  field.focus({ preventScroll: true });
 }
 
 export function ReportView({ report, proof, refused, onProved }: ReportViewProps) {
@@ -55,7 +66,10 @@ export function ReportView({ report, proof, refused, onProved }: ReportViewProps
           </p>
         ) : (
           <p className="report-public">
-            {t('screen.publicOnly')} <a href={`#${PROOF_FORM_ID}`}>{t('screen.proofLink')}</a>
+            {t('screen.publicOnly')}{' '}
+            <a href={`#${PROOF_FORM_ID}`} onClick={toProofForm}>
+              {t('screen.proofLink')}
+            </a>
           </p>
         )}
         <ReportActions id={report.id} proof={report.involved ? proof : undefined} />
