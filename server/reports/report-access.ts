@@ -3,7 +3,8 @@
 import type { Db } from '../db/db.ts';
 import { caseKeyOf } from './prepare-report.ts';
 import { countGuess, type ProofLimits } from './proof-limits.ts';
-import { readReport, reportView, type ReportView } from './report-view.ts';
+import { readReport } from './read-report.ts';
+import { reportView, type ReportView } from './report-view.ts';
 
 export interface Proof {
   vin?: string | undefined;
