@@ -44,11 +44,15 @@ const VIN_VALUES: Record<string, number> = Object.fromEntries(
 );
 const VIN_WEIGHTS = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
 
-/** Whether a well-formed VIN's 9th character is the check digit of the others (49 CFR 565.15; not every maker follows it). */
-export function vinCheckDigitMatches(vin: string): boolean {
+/** The check digit (0-9 or X) of a well-formed VIN's other characters (49 CFR 565.15); its own 9th does not count. */
+export function vinCheckDigit(vin: string): string {
   const sum = [...vin].reduce((total, c, i) => total + (/\d/.test(c) ? Number(c) : (VIN_VALUES[c] ?? 0)) * (VIN_WEIGHTS[i] ?? 0), 0);
-  const check = sum % 11 === 10 ? 'X' : String(sum % 11);
-  return vin[8] === check;
+  return sum % 11 === 10 ? 'X' : String(sum % 11);
+}
+
+/** Whether a well-formed VIN's 9th character is the check digit of the others (not every maker follows it). */
+export function vinCheckDigitMatches(vin: string): boolean {
+  return vin[8] === vinCheckDigit(vin);
 }
 
 /** Today as YYYY-MM-DD in the local time zone (the visitor's, in a browser). */

@@ -6,6 +6,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { migrate } from './db/migrate.ts';
 import { openDb } from './db/open-db.ts';
+import { seedDemoReports } from './reports/demo-reports.ts';
 import { createSms } from './sms/create-sms.ts';
 
 export async function serve(extend: (app: FastifyInstance) => void = () => {}): Promise<void> {
@@ -18,6 +19,10 @@ export async function serve(extend: (app: FastifyInstance) => void = () => {}): 
   }
   const db = await openDb(config);
   await migrate(db, { log: (line) => process.stderr.write(`${line}\n`) });
+  if (config.demoReports) {
+    const seeded = await seedDemoReports(db);
+    if (seeded > 0) process.stderr.write(`claimflow: ${seeded} demo reports of the last 30 days added (DEMO_REPORTS=off to go without)\n`);
+  }
   const app = await buildApp({ config, db, sms: createSms(config), log: config.logLevel });
   extend(app);
   await app.listen({ port: config.port, host: config.host });

@@ -1,5 +1,9 @@
 // A real PostgreSQL server through a pg connection pool.
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { copySql, registerBulkSession, type CopyQueryable } from './bulk-session.ts';
 import type { Db, Queryable } from './db.ts';
 import { registerMigrationClient } from './migration-client.ts';
 
@@ -56,6 +60,31 @@ export function openPgDb(connectionString: string, options: PgDbOptions = {}): D
     },
     close: () => pool.end(),
   };
+  registerBulkSession(db, async (fn) => {
+    const client = await pool.connect();
+    const session: CopyQueryable = {
+      ...wrap(client),
+      copyRows: (table, columns, data) => pipeline(Readable.from([data]), client.query(copyFrom(copySql(table, columns, 'STDIN')))),
+    };
+    try {
+      return await fn({
+        ...session,
+        async transaction(work) {
+          await client.query('BEGIN');
+          try {
+            const result = await work(session);
+            await client.query('COMMIT');
+            return result;
+          } catch (error) {
+            await client.query('ROLLBACK').catch(() => {});
+            throw error;
+          }
+        },
+      });
+    } finally {
+      client.release();
+    }
+  });
   registerMigrationClient(db, async (fn) => {
     const client = await pool.connect();
     try {

@@ -1,7 +1,8 @@
 // The embedded database: PGlite (PostgreSQL in WebAssembly) persisted in a directory, or in memory.
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { parse, PGlite, protocol, types } from '@electric-sql/pglite';
+import { parse, PGlite, protocol, types, type Transaction } from '@electric-sql/pglite';
+import { copySql, registerBulkSession, type CopyQueryable } from './bulk-session.ts';
 import type { Db } from './db.ts';
 import { registerMigrationClient, type MigrationClient } from './migration-client.ts';
 
@@ -82,7 +83,27 @@ export function pgliteDb(pg: PGlite): Db {
     close: () => pg.close(),
   };
   registerMigrationClient(db, (fn) => fn(migrationClient(pg)));
+  registerBulkSession(db, (fn) =>
+    fn({
+      ...copyQueryable(pg),
+      // PGlite is one connection: a transaction of its own keeps other queries out until it ends.
+      transaction: (work) => pg.transaction((tx) => work(copyQueryable(tx))),
+    }),
+  );
   return db;
+}
+
+/** Queries and COPY on PGlite or one of its transactions: COPY reads its rows from the /dev/blob device. */
+function copyQueryable(pg: PGlite | Transaction): CopyQueryable {
+  return {
+    async query<T>(sql: string, params?: unknown[]) {
+      const { rows } = await pg.query<T>(sql, params);
+      return { rows };
+    },
+    async copyRows(table, columns, data) {
+      await pg.query(copySql(table, columns, "'/dev/blob'"), [], { blob: new Blob([data]) });
+    },
+  };
 }
 
 /** Statements without parameters may hold several commands (a migration file), which only exec() accepts. */

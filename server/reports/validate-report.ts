@@ -4,15 +4,19 @@ import addFormats from 'ajv-formats';
 import reportSchema from '../../schemas/report.schema.json' with { type: 'json' };
 import type { FieldError, ReportInput } from './report-input.ts';
 
-const ajv = new Ajv2020({ allErrors: true, allowUnionTypes: true });
-addFormats(ajv);
-const validate = ajv.compile<ReportInput>(reportSchema);
+/** Most reports are valid: the first check stops at the first problem, and only a bad report is gone through again for all. */
+const firstError = new Ajv2020({ allErrors: false, allowUnionTypes: true });
+const allErrors = new Ajv2020({ allErrors: true, allowUnionTypes: true });
+addFormats(firstError);
+addFormats(allErrors);
+const isValid = firstError.compile<ReportInput>(reportSchema);
+const validate = allErrors.compile<ReportInput>(reportSchema);
 
 export type SchemaCheck = { ok: true; report: ReportInput } | { ok: false; errors: FieldError[] };
 
 /** The report as typed, or its schema errors, one per field (the first ajv gives for it). */
 export function checkReportSchema(report: unknown): SchemaCheck {
-  if (validate(report)) return { ok: true, report };
+  if (isValid(report) || validate(report)) return { ok: true, report };
   const byField = new Map<string, string>();
   for (const error of validate.errors ?? []) {
     const field = pointerOf(error);

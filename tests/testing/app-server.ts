@@ -31,7 +31,8 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'claimflow-data-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', options.entry ?? 'server/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: options.staticDir, LOG_LEVEL: 'warn', ...options.env },
+    // No demo reports unless a suite asks for them (DEMO_REPORTS: 'on'): a fresh data directory would get 3,000.
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: options.staticDir, LOG_LEVEL: 'warn', DEMO_REPORTS: 'off', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines: string[] = [];

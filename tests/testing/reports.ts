@@ -1,6 +1,7 @@
-// Reports for tests: a complete report in the ingest format (schemas/report.schema.json), with overrides, and
-// POST /api/reports with a feed's key.
+// Reports for tests: a complete report in the ingest format (schemas/report.schema.json), with overrides; POST
+// /api/reports with a feed's key; a stored report back in the ingest format.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FullReport } from '../../server/reports/report-view.ts';
 
 let crashCounter = 0;
 
@@ -89,4 +90,16 @@ export function postReports(app: FastifyInstance, reports: unknown, key: string 
     payload: reports as Record<string, unknown>,
     headers: key === null ? {} : { authorization: `Bearer ${key}` },
   });
+}
+
+/** A report read back whole (GET /api/reports/:id with a proof) in the ingest format, as sent: no field without a value. */
+export function asSent(full: FullReport & { involved?: boolean }, source: string): Record<string, unknown> {
+  const { id: _id, demo: _demo, vehicleCount: _count, occupantCount: _occupants, involved: _involved, vehicles, ...rest } = full;
+  return withoutNulls({ source, ...rest, units: vehicles }) as Record<string, unknown>;
+}
+
+function withoutNulls(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutNulls);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).flatMap(([k, v]) => (v === null ? [] : [[k, withoutNulls(v)]])));
 }

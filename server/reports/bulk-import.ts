@@ -1,0 +1,127 @@
+// Imports any number of reports (a file, the seed's generator) through COPY: chunks of prepared reports go into
+// temporary staging tables, then into the real ones by the same two statements as POST /api/reports. The next chunk
+// is checked while the database stores the last.
+import type { Db } from '../db/db.ts';
+import { withBulkSession, type BulkSession } from '../db/bulk-session.ts';
+import { copyLine } from './copy-text.ts';
+import type { Rejection } from './ingest.ts';
+import { prepareReport, type PrepareContext } from './prepare-report.ts';
+import { reportPlaces } from './report-places.ts';
+import { REPORT_COLUMNS, UNIT_COLUMNS, type ReportRow, type UnitRow } from './report-rows.ts';
+import { insertUnitsSql, upsertReportsSql } from './store-reports.ts';
+
+/** A record of the input that is no report at all (a line that is not JSON, a CSV row of the wrong width). */
+export class UnreadableRecord {
+  constructor(readonly message: string) {}
+}
+
+export interface ImportProgress {
+  /** Records read so far. */
+  read: number;
+  accepted: number;
+  updated: number;
+  rejected: number;
+}
+
+export interface ImportSummary extends ImportProgress {
+  /** The first rejections (at most maxErrors), by the record's index in the input (0 for the first). */
+  firstErrors: Rejection[];
+}
+
+export interface ImportOptions {
+  demo?: boolean;
+  clock?: () => number;
+  /** Reports per transaction. */
+  chunkSize?: number;
+  /** How many rejections to keep for the summary. */
+  maxErrors?: number;
+  /** Called after each chunk is stored. */
+  onProgress?: (progress: ImportProgress) => void;
+}
+
+interface Chunk {
+  reports: string;
+  units: string;
+  /** Reports that replaced one earlier in the chunk. */
+  repeats: number;
+}
+
+const REPORTS_STAGE = 'reports_stage';
+const UNITS_STAGE = 'report_units_stage';
+const stageTable = (name: string, columns: readonly (readonly [string, string])[]) =>
+  `CREATE TEMP TABLE IF NOT EXISTS ${name} (${columns.map(([c, type]) => `${c} ${type}`).join(', ')}) ON COMMIT DELETE ROWS`;
+const UPSERT = upsertReportsSql(`${REPORTS_STAGE} x`);
+const UNITS = insertUnitsSql(`${UNITS_STAGE} x`);
+
+export async function importReports(db: Db, records: AsyncIterable<unknown> | Iterable<unknown>, options: ImportOptions = {}): Promise<ImportSummary> {
+  const { chunkSize = 10_000, maxErrors = 20, onProgress } = options;
+  const context: PrepareContext = { places: await reportPlaces(), now: (options.clock ?? Date.now)(), demo: options.demo };
+  const summary: ImportSummary = { read: 0, accepted: 0, updated: 0, rejected: 0, firstErrors: [] };
+  const reject = (rejection: Rejection) => {
+    summary.rejected += 1;
+    if (summary.firstErrors.length < maxErrors) summary.firstErrors.push(rejection);
+  };
+
+  return withBulkSession(db, async (session) => {
+    await session.query(stageTable(REPORTS_STAGE, REPORT_COLUMNS));
+    await session.query(stageTable(UNITS_STAGE, UNIT_COLUMNS));
+    let storing: Promise<void> = Promise.resolve();
+    let batch = new Map<string, { report: ReportRow; units: UnitRow[] }>();
+    let repeats = 0;
+    const flush = async () => {
+      const chunk = chunkOf(batch, repeats);
+      const read = summary.read;
+      batch = new Map();
+      repeats = 0;
+      await storing;
+      storing = storeChunk(session, chunk).then(({ inserted, stored }) => {
+        summary.accepted += inserted;
+        summary.updated += stored - inserted + chunk.repeats;
+        onProgress?.({ ...summary, read });
+      });
+      // Awaited at the next flush or at the end; a failure must not count as unhandled meanwhile.
+      storing.catch(() => {});
+    };
+    for await (const record of records) {
+      const index = summary.read++;
+      if (record instanceof UnreadableRecord) {
+        reject({ index, errors: [{ field: '/', message: record.message }] });
+        continue;
+      }
+      const prepared = prepareReport(record, context);
+      if (!prepared.ok) {
+        reject({ index, errors: prepared.errors });
+        continue;
+      }
+      const key = `${prepared.report.source}\u0000${prepared.report.crash_id}`;
+      if (batch.delete(key)) repeats += 1;
+      batch.set(key, prepared);
+      if (batch.size >= chunkSize) await flush();
+    }
+    if (batch.size > 0) await flush();
+    await storing;
+    onProgress?.(summary);
+    return summary;
+  });
+}
+
+function chunkOf(batch: Map<string, { report: ReportRow; units: UnitRow[] }>, repeats: number): Chunk {
+  let reports = '';
+  let units = '';
+  for (const { report, units: unitRows } of batch.values()) {
+    reports += copyLine(report, REPORT_COLUMNS);
+    for (const unit of unitRows) units += copyLine(unit, UNIT_COLUMNS);
+  }
+  return { reports, units, repeats };
+}
+
+async function storeChunk(session: BulkSession, chunk: Chunk): Promise<{ inserted: number; stored: number }> {
+  if (chunk.reports === '') return { inserted: 0, stored: 0 };
+  return session.transaction(async (tx) => {
+    await tx.copyRows(REPORTS_STAGE, REPORT_COLUMNS.map(([c]) => c), chunk.reports);
+    if (chunk.units !== '') await tx.copyRows(UNITS_STAGE, UNIT_COLUMNS.map(([c]) => c), chunk.units);
+    const { rows } = await tx.query<{ inserted: number; stored: number }>(UPSERT);
+    await tx.query(UNITS);
+    return rows[0] ?? { inserted: 0, stored: 0 };
+  });
+}

@@ -1,0 +1,42 @@
+// The progress of an import on stderr: one line rewritten in place on a terminal (nothing elsewhere), and the summary.
+import type { ImportProgress, ImportSummary } from '../bulk-import.ts';
+
+const number = (n: number) => n.toLocaleString('en-US');
+
+export interface ProgressLine {
+  /** Shows the counts; done is the share finished (0..1), when known. */
+  update(progress: ImportProgress, done?: number): void;
+  end(): void;
+}
+
+export function progressLine(out: NodeJS.WriteStream = process.stderr): ProgressLine {
+  const started = performance.now();
+  let last = 0;
+  return {
+    update(p, done) {
+      const now = performance.now();
+      if (!out.isTTY || now - last < 200) return;
+      last = now;
+      const width = 24;
+      const bar = done === undefined ? '' : `[${'#'.repeat(Math.round(done * width)).padEnd(width, '.')}] ${Math.floor(done * 100)}% `;
+      const rate = Math.round(p.read / ((now - started) / 1000));
+      out.write(`\r${bar}${number(p.read)} read, ${number(p.accepted)} new, ${number(p.updated)} updated, ${number(p.rejected)} rejected, ${number(rate)}/s\u001b[K`);
+    },
+    end() {
+      if (out.isTTY) out.write('\r\u001b[K');
+    },
+  };
+}
+
+/** The summary lines: counts, time and rate, then the first rejections ("record 12: /units/0/vin must match ..."). */
+export function summaryOf(s: ImportSummary, ms: number): string {
+  const lines = [
+    `${number(s.read)} reports read in ${(ms / 1000).toFixed(1)} s (${number(Math.round(s.read / (ms / 1000)))}/s): ` +
+      `${number(s.accepted)} new, ${number(s.updated)} updated, ${number(s.rejected)} rejected`,
+  ];
+  for (const { index, errors } of s.firstErrors) {
+    lines.push(`  record ${index + 1}: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}`);
+  }
+  if (s.rejected > s.firstErrors.length) lines.push(`  ... and ${number(s.rejected - s.firstErrors.length)} more rejected`);
+  return `${lines.join('\n')}\n`;
+}
