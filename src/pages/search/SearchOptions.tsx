@@ -34,22 +34,26 @@ export function SearchOptions({ search, onChange }: SearchOptionsProps) {
       <h2 id={`${id}-title`} className="search-options__title">
         {t('options.title')}
       </h2>
-      <ChoiceField
-        label={t('options.radius')}
-        value={String(search.radius)}
-        options={[5, 10].map((radius) => ({ value: String(radius), label: t('options.radiusMiles', { radius }) }))}
-        onChange={(value) => onChange({ ...search, radius: value === '5' ? 5 : 10 })}
-      />
-      {search.year && years && (
+      <div className="search-options__radius">
         <ChoiceField
-          label={t('options.year')}
-          value={search.yearMatch}
-          options={[
-            { value: 'exact', label: t('options.yearExact', { year: search.year }) },
-            { value: 'approx', label: t('options.yearApprox', { from: years[0], to: years[1] }) },
-          ]}
-          onChange={(value) => onChange({ ...search, yearMatch: value === 'approx' ? 'approx' : 'exact' })}
+          label={t('options.radius')}
+          value={String(search.radius)}
+          options={[5, 10].map((radius) => ({ value: String(radius), label: t('options.radiusMiles', { radius }) }))}
+          onChange={(value) => onChange({ ...search, radius: value === '5' ? 5 : 10 })}
         />
+      </div>
+      {search.year && years && (
+        <div className="search-options__year">
+          <ChoiceField
+            label={t('options.year')}
+            value={search.yearMatch}
+            options={[
+              { value: 'exact', label: t('options.yearExact', { year: search.year }) },
+              { value: 'approx', label: t('options.yearApprox', { from: years[0], to: years[1] }) },
+            ]}
+            onChange={(value) => onChange({ ...search, yearMatch: value === 'approx' ? 'approx' : 'exact' })}
+          />
+        </div>
       )}
       <div className="field">
         <label htmlFor={`${id}-dates`} className="field__label">
