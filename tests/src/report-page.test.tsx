@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Switch } from 'wouter';
+import { localDateTime, type Calendar } from '../../src/pages/report/format.ts';
 import { ReportPage } from '../../src/pages/report/ReportPage.tsx';
 import { i18nFor, type Lang } from '../testing/i18n.ts';
 
@@ -162,8 +163,40 @@ describe('the report screen without a proof', () => {
     expect(pdf).toHaveAttribute('href', `/pdf/${ID}?lang=es`);
     expect(pdf).toHaveAttribute('download');
     expect(fact(document.body, t('report:fields.weather', 'es'))).toBe('Lluvia');
+    expect(screen.getByText('sábado, 14 de marzo de 2026, 17:30 · Austin, TX')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: t('report:screen.next.calculator', 'es') })).toHaveAttribute('href', '/calculate-your-accident-claim-value?lang=es');
     expect(screen.getByRole('link', { name: t('report:screen.next.consultation', 'es') })).toHaveAttribute('href', '/request-attorney?lang=es');
+  });
+});
+
+describe('the local date and time', () => {
+  const calendar = (lang: Lang): Calendar => {
+    const i18n = i18nFor(lang);
+    return {
+      weekdays: i18n.t('report:screen.calendar.weekdays', { returnObjects: true }) as unknown as string[],
+      months: i18n.t('report:screen.calendar.months', { returnObjects: true }) as unknown as string[],
+      date: (values) => i18n.t('report:screen.calendar.date', values),
+      time: (values) => i18n.t('report:screen.calendar.time', values),
+      am: i18n.t('report:screen.calendar.am'),
+      pm: i18n.t('report:screen.calendar.pm'),
+    };
+  };
+
+  it('reads the wall-clock time the agency wrote, whatever its offset, as Intl would print it', () => {
+    for (const [at, lang] of [
+      ['2026-01-01T00:05:00-10:00', 'en'],
+      ['2026-02-28T12:00:00+00:00', 'en'],
+      ['2026-12-31T23:59:59-05:00', 'es'],
+      ['2024-02-29T07:30:00-08:00', 'es'],
+    ] as [string, Lang][]) {
+      const [y, mo, d, h, mi] = at.slice(0, 16).split(/[-T:]/).map(Number) as [number, number, number, number, number];
+      const wall = new Date(Date.UTC(y, mo - 1, d, h, mi));
+      const expected = {
+        date: new Intl.DateTimeFormat(lang, { dateStyle: 'full', timeZone: 'UTC' }).format(wall),
+        time: new Intl.DateTimeFormat(lang, { timeStyle: 'short', timeZone: 'UTC' }).format(wall).replace(/\u202f/g, ' '),
+      };
+      expect(localDateTime(at, calendar(lang))).toEqual(expected);
+    }
   });
 });
 

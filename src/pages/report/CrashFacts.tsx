@@ -4,12 +4,13 @@ import { useTranslation } from 'react-i18next';
 import type { Report } from '../../api/reports.ts';
 import { FactList } from './FactList.tsx';
 import { localDateTime } from './format.ts';
+import { useCalendar } from './use-calendar.ts';
 import { valuesOf } from './values.ts';
 
 export function CrashFacts({ report }: { report: Report }) {
-  const { t, i18n } = useTranslation('report');
+  const { t } = useTranslation('report');
   const v = valuesOf(t);
-  const when = localDateTime(report.occurredAt, i18n.language);
+  const when = localDateTime(report.occurredAt, useCalendar());
   return (
     <section className="report-section" aria-labelledby="report-crash">
       <h2 id="report-crash">{t('screen.crash')}</h2>

@@ -4,7 +4,8 @@ import { Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Report, ReportProof } from '../../api/reports.ts';
 import { usePageLocation } from '../../page-history.ts';
-import { keepCaseId, markProved, primeReport, proofKey, storedCaseId } from './proof-store.ts';
+import { REPORT_NAMESPACES } from './preload.ts';
+import { keepCaseId, markProved, primeReport, proofKey, proofOf, storedCaseId } from './proof-store.ts';
 import { ReportFailed, ReportLoading, ReportNotFound } from './ReportStates.tsx';
 import { ReportView } from './ReportView.tsx';
 import { useReport } from './use-report.ts';
@@ -17,8 +18,7 @@ export function ReportPage({ id, vin }: { id: string; vin?: string }) {
   // the refusal stays on screen instead of the page fetching again without it).
   const [caseIds, setCaseIds] = useState<Record<string, string | undefined>>(() => ({ [id]: storedCaseId(id) }));
   const caseId = id in caseIds ? caseIds[id] : storedCaseId(id);
-  const urlVin = vin ? decodeURIComponent(vin).toUpperCase() : undefined;
-  const proof: ReportProof | undefined = urlVin ? { vin: urlVin } : caseId ? { caseId } : undefined;
+  const proof = proofOf(vin, caseId);
   const { load, refused, retry } = useReport(id, proof);
 
   // A case ID the API no longer takes (a wrong one kept, a report amended) is forgotten, so a reload does not retry it.
@@ -54,9 +54,6 @@ export function ReportPage({ id, vin }: { id: string; vin?: string }) {
     </Suspense>
   );
 }
-
-/** The screen's catalogues, all asked for at once (one wait, not one per part of the screen that needs one). */
-export const REPORT_NAMESPACES = ['report', 'locate', 'errors', 'common'];
 
 function WithCopy() {
   useTranslation(REPORT_NAMESPACES);

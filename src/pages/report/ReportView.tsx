@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Report, ReportProof } from '../../api/reports.ts';
 import { CrashFacts, PrivateCrashFacts } from './CrashFacts.tsx';
 import { localDateTime } from './format.ts';
+import { useCalendar } from './use-calendar.ts';
 import { NextSteps } from './NextSteps.tsx';
 import { ProofForm } from './ProofForm.tsx';
 import { takeProved } from './proof-store.ts';
@@ -34,8 +35,8 @@ function toProofForm(event: MouseEvent<HTMLAnchorElement>) {
 }
 
 export function ReportView({ report, proof, refused, onProved }: ReportViewProps) {
-  const { t, i18n } = useTranslation(['report', 'app']);
-  const when = localDateTime(report.occurredAt, i18n.language);
+  const { t } = useTranslation(['report', 'app']);
+  const when = localDateTime(report.occurredAt, useCalendar());
   const place = `${report.city}, ${report.state}`;
   const involvedNote = useRef<HTMLParagraphElement>(null);
   const provenVin = proof && 'vin' in proof ? proof.vin : undefined;

@@ -21,6 +21,20 @@ export function keepCaseId(id: string, caseId: string | undefined): void {
   }
 }
 
+/** The proof a page visit starts with: the URL's VIN (as typed, any case), else a case ID kept in the tab. */
+export function proofOf(urlVin: string | undefined, caseId: string | undefined): ReportProof | undefined {
+  if (urlVin) {
+    let vin = urlVin;
+    try {
+      vin = decodeURIComponent(urlVin);
+    } catch {
+      // A stray % in an edited URL: the VIN as it stands (the API says it matches nothing).
+    }
+    return { vin: vin.toUpperCase() };
+  }
+  return caseId ? { caseId } : undefined;
+}
+
 /** One string per report and proof, for caches and effects. */
 export const proofKey = (id: string, proof?: ReportProof) => `${id}|${!proof ? '' : 'vin' in proof ? `vin:${proof.vin}` : `case:${proof.caseId}`}`;
 

@@ -1,6 +1,6 @@
 // Loads a report with the visitor's proof; a proof the API refuses (wrong, or too many tries) falls back to the public
 // facts and says why, so the page still shows the report.
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import { ApiError } from '../../api/client.ts';
 import { fetchReport, type Report, type ReportProof } from '../../api/reports.ts';
 import { primedReport, proofKey } from './proof-store.ts';
@@ -23,16 +23,32 @@ interface Loaded {
   refused?: ProofProblem;
 }
 
-async function loadReport(id: string, proof: ReportProof | undefined, signal: AbortSignal): Promise<Loaded> {
+async function loadReport(id: string, proof: ReportProof | undefined): Promise<Loaded> {
   try {
-    return { load: { status: 'ready', report: await fetchReport(id, proof, signal) } };
+    return { load: { status: 'ready', report: await fetchReport(id, proof) } };
   } catch (error) {
-    if (signal.aborted) throw error;
     if (proof && error instanceof ApiError && (error.status === 403 || error.status === 429 || error.status === 400)) {
-      return { ...(await loadReport(id, undefined, signal)), refused: proofProblemOf(error, proof) };
+      return { ...(await loadReport(id, undefined)), refused: proofProblemOf(error, proof) };
     }
     return { load: error instanceof ApiError && error.status === 404 ? { status: 'not-found' } : { status: 'failed' } };
   }
+}
+
+/**
+ * Requests started while rendering, by report and proof, until an effect takes them: the request goes out as soon as the
+ * page renders, not once it commits (React holds back a commit that shows a new Loading state by up to 300 ms).
+ */
+const started = new Map<string, Promise<Loaded>>();
+
+export function startRequest(key: string, id: string, proof: ReportProof | undefined): void {
+  if (!started.has(key)) started.set(key, loadReport(id, proof));
+}
+
+function takeRequest(key: string, id: string, proof: ReportProof | undefined): Promise<Loaded> {
+  startRequest(key, id, proof);
+  const request = started.get(key) as Promise<Loaded>;
+  started.delete(key);
+  return request;
 }
 
 const initial = (key: string): Loaded & { key: string } => {
@@ -47,19 +63,22 @@ export function useReport(id: string, proof: ReportProof | undefined) {
   // Another report or proof: start from what is known of it (a report the proof form just fetched), else loading.
   const current = state.key === key ? state : initial(key);
   if (current !== state) setState(current);
-  const ready = current.load.status === 'ready';
+  const loading = current.load.status === 'loading';
+  if (loading) startRequest(key, id, proof);
 
   useEffect(() => {
-    if (ready) return undefined;
-    const controller = new AbortController();
-    loadReport(id, proof, controller.signal).then(
-      (loaded) => setState({ key, ...loaded }),
-      () => undefined,
-    );
-    return () => controller.abort();
+    if (!loading) return undefined;
+    let active = true;
+    void takeRequest(key, id, proof).then((loaded) => {
+      // A transition: the whole report is drawn in slices that leave the phone free between them (no long task).
+      if (active) startTransition(() => setState({ key, ...loaded }));
+    });
+    return () => {
+      active = false;
+    };
     // proof is read through key (a new object each render with the same meaning).
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, attempt, ready]);
+  }, [key, attempt, loading]);
 
   const retry = useCallback(() => {
     setState({ key, load: { status: 'loading' } });

@@ -1,0 +1,25 @@
+// For the app's entry (src/main.tsx): on a report URL, the screen's code, its copy and the report itself requested
+// alongside the app's own, so the first render draws the report screen instead of "Loading…" and three waits in turn.
+import { proofKey, proofOf, storedCaseId } from './proof-store.ts';
+import { startRequest } from './use-report.ts';
+
+/** /accident/{id} and /accident/{id}/{vin}, as src/routes.tsx routes them. */
+const REPORT_PATH = /^\/accident\/([^/]+)(?:\/([^/]+))?\/?$/;
+
+/** The catalogues the report screen reads (ReportPage asks for them all at once too). */
+export const REPORT_NAMESPACES = ['report', 'locate', 'errors', 'common'];
+
+/** The report screen's params at this path, or undefined when it is not a report's. */
+export function reportRouteAt(pathname: string): { id: string; vin?: string } | undefined {
+  const match = REPORT_PATH.exec(pathname);
+  if (!match) return undefined;
+  const [, id, vin] = match as unknown as [string, string, string | undefined];
+  return { id, vin };
+}
+
+/** Starts the report's request (with the visit's proof) and returns the screen's code, to await before the first render. */
+export function preloadReport({ id, vin }: { id: string; vin?: string }): Promise<unknown> {
+  const proof = proofOf(vin, storedCaseId(id));
+  startRequest(proofKey(id, proof), id, proof);
+  return import('./ReportPage.tsx');
+}
