@@ -1,5 +1,5 @@
 // One load run's figures, whichever tool measured it.
-export interface LoadFigures {
+export interface LoadFigures extends Record<string, number> {
   /** Median of the per-second request (or transaction) counts. */
   rps: number;
   /** Latency percentiles over every request, ms. */

@@ -1,7 +1,7 @@
 // `npm run bench`: builds the app, starts the real server on a fresh data directory and measures each part in turn,
 // printing one table per part and writing them all to bench/RESULTS.md (rewritten after every part).
 // BENCH_RUNS (default 5) sets the runs per median; BENCH_QUICK=1 makes the load runs 3 s instead of 20 s;
-// BENCH_PARTS=bytes,lighthouse,walk,api picks parts; BENCH_STATIC_DIR serves an existing build.
+// BENCH_PARTS=bytes,lighthouse,walk,api,reports picks parts; BENCH_STATIC_DIR serves an existing build.
 import { loadavg } from 'node:os';
 import { buildApp } from '../tests/testing/build-app.ts';
 import { startAppServer } from '../tests/testing/app-server.ts';
@@ -9,6 +9,8 @@ import { launchBrowser } from '../tests/testing/browser.ts';
 import { apiLoadSections, TEST_PHONE } from './api-load.ts';
 import { criticalBytesSection } from './critical-bytes.ts';
 import { lighthouseSection } from './lighthouse.ts';
+import { demoReportRoute } from './report-route.ts';
+import { reportSections } from './reports.ts';
 import { takeRetries } from './median.ts';
 import { machine, renderReport, writeReport, type Report, type Section } from './results.ts';
 import { funnelRoutes } from './routes.ts';
@@ -16,7 +18,7 @@ import { walkSection } from './walk-metrics.ts';
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 5));
 const QUICK = process.env.BENCH_QUICK === '1';
-const PARTS = new Set((process.env.BENCH_PARTS ?? 'bytes,lighthouse,api,walk').split(','));
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'bytes,lighthouse,api,walk,reports').split(','));
 
 const routes = funnelRoutes();
 // BENCH_STATIC_DIR: measure an existing build instead of building the working tree.
@@ -27,6 +29,8 @@ const staticDir = process.env.BENCH_STATIC_DIR ?? (await buildApp());
 const env = { TEST_PHONE, RATE_LIMIT_API_PER_MINUTE: '1000000', RATE_LIMIT_STATIC_PER_MINUTE: '1000000', TRUST_PROXY: 'loopback' };
 const server = await startAppServer({ staticDir, env });
 const browser = await launchBrowser();
+// The report screen of a demo report (seeded at start) is measured beside the funnels' first screens.
+const pages = [...routes, { route: await demoReportRoute(server.url) }];
 const report: Report = {
   date: new Date().toISOString(),
   machine: machine(browser.version()),
@@ -59,10 +63,11 @@ async function part(name: string, measure: () => Promise<Section | Section[]>) {
 }
 
 try {
-  await part('bytes', () => criticalBytesSection(browser, server.url, routes, RUNS));
-  await part('lighthouse', () => lighthouseSection(server.url, routes, RUNS));
+  await part('bytes', () => criticalBytesSection(browser, server.url, pages, RUNS));
+  await part('lighthouse', () => lighthouseSection(server.url, pages, RUNS));
   await part('walk', () => walkSection(browser, server, RUNS));
   await part('api', () => apiLoadSections({ staticDir, quick: QUICK, runs: RUNS }));
+  await part('reports', () => reportSections({ staticDir, quick: QUICK, runs: RUNS }));
 } finally {
   await browser.close();
   await server.stop();

@@ -1,0 +1,210 @@
+// Accident reports at scale: importing through COPY (beside pgbench's single-row inserts), search under load beside a
+// primary-key lookup of the same table, and PDF generation, on PostgreSQL (1,000,000 reports) and PGlite (100,000).
+import { createReadStream, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { once } from 'node:events';
+import autocannon from 'autocannon';
+import type { Db } from '../server/db/db.ts';
+import { migrate } from '../server/db/migrate.ts';
+import { openPgDb } from '../server/db/pg-db.ts';
+import { openPgliteDb } from '../server/db/pglite-db.ts';
+import { importReports } from '../server/reports/bulk-import.ts';
+import { ndjsonRecords } from '../server/reports/report-file.ts';
+import { syntheticReports } from '../server/reports/synthetic/synthetic-reports.ts';
+import { startAppServer } from '../tests/testing/app-server.ts';
+import type { LoadFigures } from './load-figures.ts';
+import { median, medianOf } from './median.ts';
+import { pgbenchInserts, pgbenchPath } from './pgbench.ts';
+import { freshDatabase, PG_ADMIN_URL, serverVersion } from './postgres.ts';
+import { againstBudget, fixed, type Section } from './results.ts';
+
+const CONNECTIONS = 50;
+/** Requests of each kind a load run picks from at random. */
+const SAMPLES = 5_000;
+
+interface Target {
+  name: string;
+  /** The p99 budget in ms, if any. */
+  budget?: number;
+  paths: string[];
+}
+
+interface Row {
+  db: string;
+  target: Target;
+  figures: LoadFigures;
+}
+
+/** Writes `count` synthetic reports (seeded by `seed`) to an NDJSON file, outside any timing. */
+async function reportFile(dir: string, seed: string, count: number): Promise<string> {
+  const file = join(dir, `${seed}.ndjson`);
+  const out = createWriteStream(file);
+  for (const report of await syntheticReports({ count, days: 30, seed, source: 'bench', now: Date.now() })) {
+    if (!out.write(`${JSON.stringify(report)}\n`)) await once(out, 'drain');
+  }
+  out.end();
+  await once(out, 'finish');
+  return file;
+}
+
+/** Imports `runs` files of `perRun` reports one after another; reports/s of each run, as reports:import does it. */
+async function importRuns(db: Db, dir: string, runs: number, perRun: number): Promise<{ rate: number; total: number }> {
+  const rates: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    const file = await reportFile(dir, `bench${run}`, perRun);
+    const started = performance.now();
+    const summary = await importReports(db, ndjsonRecords(createInterface({ input: createReadStream(file, { highWaterMark: 1 << 20 }), crlfDelay: Infinity })));
+    const seconds = (performance.now() - started) / 1000;
+    rmSync(file);
+    if (summary.accepted !== perRun) throw new Error(`import run ${run + 1}: ${summary.accepted} of ${perRun} accepted, ${summary.rejected} rejected`);
+    rates.push(perRun / seconds);
+    console.log(`    import run ${run + 1}: ${Math.round(perRun / seconds)} reports/s`);
+  }
+  const { rows } = await db.query<{ n: string }>('SELECT count(*)::text AS n FROM reports');
+  return { rate: median(rates), total: Number(rows[0]?.n ?? 0) };
+}
+
+/** The searches to load, from a sample of the stored reports, and the densest grid cell's middle as a city centre. */
+async function targets(db: Db): Promise<Target[]> {
+  const units = await db.query<{ id: string; vin: string; case_id: string; state: string }>(
+    `SELECT r.id, u.vin, r.case_id, r.state FROM reports r TABLESAMPLE SYSTEM (2) JOIN report_units u ON u.report_id = r.id AND u.unit = 1
+     WHERE u.vin IS NOT NULL AND r.case_id IS NOT NULL LIMIT ${SAMPLES}`,
+  );
+  const dense = await db.query<{ lat: number; lng: number }>(
+    `SELECT avg(lat) AS lat, avg(lng) AS lng FROM reports
+     WHERE geo_cell = (SELECT geo_cell FROM reports GROUP BY geo_cell ORDER BY count(*) DESC LIMIT 1)`,
+  );
+  const centre = dense.rows[0];
+  if (!centre || units.rows.length === 0) throw new Error('no reports to search');
+  // Spread over the centre's few blocks, so each request is its own query (not one cached plan and page).
+  const near = Array.from({ length: 200 }, (_, i) => `/api/reports/search?lat=${(centre.lat + ((i % 20) - 10) * 0.002).toFixed(4)}&lng=${(centre.lng + (Math.floor(i / 20) - 5) * 0.002).toFixed(4)}&radius=10`);
+  return [
+    { name: 'search by VIN', budget: 10, paths: units.rows.map((r) => `/api/reports/search?vin=${r.vin}`) },
+    { name: 'search by case ID + state', budget: 10, paths: units.rows.map((r) => `/api/reports/search?caseId=${encodeURIComponent(r.case_id)}&state=${r.state}`) },
+    { name: `search within 10 mi, last 14 days, densest area (${centre.lat.toFixed(3)}, ${centre.lng.toFixed(3)})`, budget: 50, paths: near },
+    { name: 'report by id (primary key, GET /api/reports/:id)', paths: units.rows.map((r) => `/api/reports/${r.id}`) },
+  ];
+}
+
+async function load(base: string, target: Target, seconds: number): Promise<LoadFigures> {
+  let next = 0;
+  const result = await autocannon({
+    url: base,
+    connections: CONNECTIONS,
+    duration: seconds,
+    requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: target.paths[next++ % target.paths.length] }) }],
+  });
+  return { rps: result.requests.p50, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx, total: result.requests.total };
+}
+
+/** Median over `runs` of sequential PDF downloads (with the VIN: the whole report), ms each. */
+async function pdfMillis(base: string, db: Db, runs: number): Promise<number> {
+  const { rows } = await db.query<{ id: string; vin: string }>(
+    `SELECT r.id, u.vin FROM reports r JOIN report_units u ON u.report_id = r.id AND u.unit = 1 WHERE u.vin IS NOT NULL LIMIT 20`,
+  );
+  const times: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    for (const { id, vin } of rows) {
+      const started = performance.now();
+      const res = await fetch(`${base}/pdf/${id}?vin=${vin}&lang=${run % 2 ? 'es' : 'en'}`);
+      const body = Buffer.from(await res.arrayBuffer());
+      if (!res.ok || body.subarray(0, 4).toString() !== '%PDF') throw new Error(`/pdf/${id} answered ${res.status}`);
+      times.push(performance.now() - started);
+    }
+  }
+  return median(times);
+}
+
+interface Measured {
+  rows: Row[];
+  importRate: number;
+  total: number;
+  pdf: number;
+}
+
+/** Fills db (runs imports of perRun), then serves it and loads each search. */
+async function measure(name: string, db: Db, serverEnv: Record<string, string>, opts: { staticDir: string; runs: number; perRun: number; seconds: number; closeFirst: boolean }): Promise<Measured> {
+  const dir = mkdtempSync(join(tmpdir(), 'claimflow-bench-reports-'));
+  try {
+    await migrate(db);
+    console.log(`  ${name}: importing ${opts.runs} × ${opts.perRun} reports`);
+    const { rate, total } = await importRuns(db, dir, opts.runs, opts.perRun);
+    const searches = await targets(db);
+    // PGlite's directory is the server's alone once it runs.
+    if (opts.closeFirst) await db.close();
+    const env = { ...serverEnv, DEMO_REPORTS: 'off', RATE_LIMIT_API_PER_MINUTE: '100000000', RATE_LIMIT_STATIC_PER_MINUTE: '100000000' };
+    const server = await startAppServer({ staticDir: opts.staticDir, env });
+    try {
+      const rows: Row[] = [];
+      for (const target of searches) {
+        console.log(`  ${name}: ${target.name}`);
+        rows.push({ db: name, target, figures: await medianOf(opts.runs, () => load(server.url, target, opts.seconds)) });
+      }
+      const pdfDb = opts.closeFirst ? undefined : db;
+      const pdf = pdfDb ? await pdfMillis(server.url, pdfDb, opts.runs) : Number.NaN;
+      return { rows, importRate: rate, total, pdf };
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export async function reportSections(options: { staticDir: string; quick: boolean; runs: number }): Promise<Section[]> {
+  const seconds = options.quick ? 2 : 5;
+  const scale = options.quick ? 0.1 : 1;
+  const notes = [
+    `Import: \`importReports\` (the path of \`npm run reports:import\`) reading an NDJSON file of synthetic reports (\`npm run reports:seed\`'s generator, written beforehand), ${options.runs} files one after another, so the table grows run by run; reports/s is the median of the runs.`,
+    `Searches: autocannon, ${CONNECTIONS} connections, ${seconds} s per run, median of ${options.runs} runs; each request a different VIN / case ID / report id of ${SAMPLES} sampled, or one of 200 points around the densest grid cell's middle; errors = connection errors + timeouts + non-2xx.`,
+    'PDF: GET /pdf/:id with the VIN (the whole report), 20 reports one after another per run, English and Spanish in turn; the median of every download (database read, layout, HTTP).',
+  ];
+  const sections: Section[] = [];
+  const add = (m: Measured, db: string, importBudget?: number, pgbench?: number) => {
+    sections.push({
+      title: `Reports on ${db}`,
+      notes: [`${m.total.toLocaleString('en-US')} reports in the table after the imports.`, ...notes],
+      headers: ['what', 'req/s', 'p50 (ms)', 'p99 (ms)', 'errors', 'requests'],
+      rows: [
+        ['import with COPY (reports/s)', importBudget ? againstBudget(m.importRate, importBudget, 'min', 0) : fixed(m.importRate, 0), '', '', '', ''],
+        ...(pgbench === undefined ? [] : [['pgbench single-row INSERT, 10 connections (tx/s)', fixed(pgbench, 0), '', '', '', '']]),
+        ...m.rows.map((r) => [
+          r.target.name,
+          fixed(r.figures.rps, 0),
+          fixed(r.figures.p50),
+          r.target.budget ? againstBudget(r.figures.p99, r.target.budget, 'max') : fixed(r.figures.p99),
+          againstBudget(r.figures.errors, 0, 'max', 0),
+          String(r.figures.total),
+        ]),
+        ...(Number.isFinite(m.pdf) ? [['PDF download (median ms)', '', againstBudget(m.pdf, 100, 'max'), '', '', '']] : []),
+      ],
+    });
+  };
+
+  const database = await freshDatabase();
+  if (!database) sections.push({ title: 'Reports on PostgreSQL: skipped', notes: [`no server answered at ${PG_ADMIN_URL}`], headers: ['—'], rows: [] });
+  else {
+    const db = openPgDb(database.url, { max: 4 });
+    try {
+      const version = await serverVersion(database.url);
+      const m = await measure('PostgreSQL', db, { DATABASE_URL: database.url }, { staticDir: options.staticDir, runs: options.runs, perRun: Math.round((1_000_000 * scale) / options.runs), seconds, closeFirst: false });
+      const pgbench = pgbenchPath() ? (await pgbenchInserts(database.url, 10, seconds)).rps : undefined;
+      add(m, `PostgreSQL ${version}`, 20_000, pgbench);
+    } finally {
+      await db.close();
+      await database.drop();
+    }
+  }
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'claimflow-bench-pglite-'));
+  try {
+    const db = await openPgliteDb(dataDir);
+    const m = await measure('PGlite', db, { DATA_DIR: dataDir }, { staticDir: options.staticDir, runs: options.runs, perRun: Math.round((100_000 * scale) / options.runs), seconds, closeFirst: true });
+    add(m, 'PGlite');
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return sections;
+}
