@@ -5,7 +5,7 @@ import { divIcon, type LeafletEventHandlerFnMap, type Marker as LeafletMarker } 
 import { useEffect, useMemo } from 'react';
 import { Circle, MapContainer, Marker, TileLayer, useMapEvents } from 'react-leaflet';
 import type { MapCanvasProps } from './map-view.ts';
-import { MapName } from './MapName.tsx';
+import { MapName, MapTeardown } from './MapName.tsx';
 
 // Leaflet's default marker images break under a bundler, so the pin is drawn in CSS (map.css, .locate-pin).
 const PIN_ICON = divIcon({
@@ -32,6 +32,7 @@ export default function LeafletMap({ view, pin, radius, tiles, label, pinLabel, 
     <MapContainer center={view.center} zoom={view.zoom} className="locate-map__canvas" scrollWheelZoom={false} worldCopyJump>
       <TileLayer url={tiles.url} attribution={tiles.attribution} />
       <MapName label={label} describedBy={describedBy} />
+      <MapTeardown />
       <MapBehaviour view={view} onPick={onPick} onMove={onMove} />
       {pin && (
         <>

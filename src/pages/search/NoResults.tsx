@@ -3,7 +3,7 @@
 import { useTranslation } from 'react-i18next';
 import { LangLink } from '../../layout/LangLink.tsx';
 import { widenings, widest, type PlaceSearch, type ReportSearch, type Widening } from '../../../widgets/report-search/search-query.ts';
-import { formatDay } from './format.ts';
+import { formatDays } from './format.ts';
 
 interface NoResultsProps {
   search: ReportSearch;
@@ -14,7 +14,6 @@ interface NoResultsProps {
 
 export function NoResults({ search, onWiden, otherWay }: NoResultsProps) {
   const { t, i18n } = useTranslation('search');
-  const day = (date: string) => formatDay(date, i18n.language);
   const label = (w: Widening) => {
     switch (w.kind) {
       case 'radius':
@@ -22,7 +21,7 @@ export function NoResults({ search, onWiden, otherWay }: NoResultsProps) {
       case 'recent':
         return t('results.widen.recent', { days: w.days });
       case 'dates':
-        return t('results.widen.dates', { from: day(w.from), to: day(w.to) });
+        return t('results.widen.dates', { range: formatDays(w.from, w.to, i18n.language) });
       case 'year':
         return t('results.widen.year', { from: w.years[0], to: w.years[1] });
       case 'make':

@@ -3,9 +3,9 @@
 import 'leaflet/dist/leaflet.css';
 import '../../../widgets/locate/map.css';
 import { divIcon, latLng, latLngBounds, type DivIcon, type LatLngBounds } from 'leaflet';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { Circle, MapContainer, Marker, TileLayer, useMap } from 'react-leaflet';
-import { MapName } from '../../../widgets/locate/MapName.tsx';
+import { MapName, MapTeardown } from '../../../widgets/locate/MapName.tsx';
 
 export interface ResultsMapProps {
   points: { id: string; n: number; lat: number; lng: number }[];
@@ -42,6 +42,7 @@ export default function ResultsMap({ points, area, tiles, label, describedBy }: 
     <MapContainer bounds={bounds} boundsOptions={FIT} className="locate-map__canvas results-map__canvas" scrollWheelZoom={false}>
       <TileLayer url={tiles.url} attribution={tiles.attribution} />
       <MapName label={label} describedBy={describedBy} />
+      <MapTeardown />
       <FitBounds bounds={bounds} />
       {area && <Circle center={[area.lat, area.lng]} radius={area.radius} className="results-map__area" interactive={false} />}
       {points.map((p) => (
@@ -52,11 +53,15 @@ export default function ResultsMap({ points, area, tiles, label, describedBy }: 
   );
 }
 
-/** Fits the map to new results (MapContainer reads its bounds only once). */
+/**
+ * Fits the map to new results (MapContainer reads its bounds only once, when it is made). Without animation: a map
+ * taken away mid-animation (the search changed to one with nothing found) made Leaflet throw as the animation ended.
+ */
 function FitBounds({ bounds }: { bounds: LatLngBounds }) {
   const map = useMap();
+  const first = useRef(bounds);
   useEffect(() => {
-    if (bounds.isValid()) map.fitBounds(bounds, FIT);
+    if (bounds !== first.current && bounds.isValid()) map.fitBounds(bounds, { ...FIT, animate: false });
   }, [map, bounds]);
   return null;
 }

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { today } from '../../../engine/validators.ts';
 import { ChoiceField } from '../../../widgets/fields/ChoiceField.tsx';
 import { addDays, DEFAULT_DAYS, WIDE_DAYS, yearSpan, type PlaceSearch } from '../../../widgets/report-search/search-query.ts';
-import { formatDay } from './format.ts';
+import { formatDays } from './format.ts';
 
 const RECENT_DAYS = [7, DEFAULT_DAYS, WIDE_DAYS];
 
@@ -66,7 +66,7 @@ export function SearchOptions({ search, onChange }: SearchOptionsProps) {
             </option>
           ))}
           {dates === 'range' && search.from && search.to && (
-            <option value="range">{t('options.range', { from: formatDay(search.from, i18n.language), to: formatDay(search.to, i18n.language) })}</option>
+            <option value="range">{formatDays(search.from, search.to, i18n.language)}</option>
           )}
         </select>
       </div>

@@ -2,7 +2,7 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { dateRange, yearSpan, type ReportSearch } from '../../../widgets/report-search/search-query.ts';
-import { formatDay } from './format.ts';
+import { formatDays } from './format.ts';
 
 /** The lines of a search's summary; `pointName` names a point that came without an address. */
 export function summaryOf(search: ReportSearch, t: TFunction<'search'>, language: string, pointName: string): string[] {
@@ -10,7 +10,7 @@ export function summaryOf(search: ReportSearch, t: TFunction<'search'>, language
   if (search.by === 'case') return [search.state ? t('results.caseIn', { caseId: search.caseId, state: search.state }) : t('results.case', { caseId: search.caseId })];
   const place = 'city' in search.where ? `${search.where.city}, ${search.where.state}` : (search.near ?? pointName);
   const { from, to } = dateRange(search);
-  const lines = [t('results.near', { radius: search.radius, place }), t('results.dates', { from: formatDay(from, language), to: formatDay(to, language) })];
+  const lines = [t('results.near', { radius: search.radius, place }), formatDays(from, to, language)];
   const years = search.year ? (search.yearMatch === 'approx' ? yearSpan(search.year) : null) : undefined;
   if (search.make) {
     if (search.year && years) lines.push(t('results.makeYears', { make: search.make, from: years[0], to: years[1] }));

@@ -31,11 +31,13 @@ export function formatWhen(occurredAt: string, language: string): string {
   return formats(language).when.format(new Date(Date.UTC(y, mo - 1, d, h, mi)));
 }
 
-/** "Mar 14, 2026" of "2026-03-14". */
-export function formatDay(date: string, language: string): string {
+const dayOf = (date: string) => {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return formats(language).day.format(new Date(Date.UTC(y, m - 1, d)));
-}
+  return new Date(Date.UTC(y, m - 1, d));
+};
+
+/** "Mar 11 – 17, 2026" (English), "11–17 mar 2026" (Spanish): a range of days as short as the language writes it. */
+export const formatDays = (from: string, to: string, language: string) => formats(language).day.formatRange(dayOf(from), dayOf(to));
 
 export const formatMiles = (miles: number, language: string) => formats(language).miles.format(miles);
 
