@@ -4,11 +4,11 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Switch } from 'wouter';
 import { localDateTime, type Calendar } from '../../src/pages/report/format.ts';
 import { ReportPage } from '../../src/pages/report/ReportPage.tsx';
-import { i18nFor, type Lang } from '../testing/i18n.ts';
+import { catalogues, i18nFor, missingKeys, type Lang } from '../testing/i18n.ts';
 
 const ID = 'AbCdEfGhIjKlMnOpQrStUv';
 const VIN = '1HGCM82633A004352';
@@ -352,5 +352,27 @@ describe('when there is no report to show', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(t('report:screen.failed'));
     await user.click(screen.getByRole('button', { name: t('report:screen.retry') }));
     expect(await screen.findByText('Austin Police Department')).toBeInTheDocument();
+  });
+});
+
+describe('the report catalogue', () => {
+  const flat = (tree: unknown, prefix = ''): [string, string][] =>
+    typeof tree === 'string' ? [[prefix, tree]] : Object.entries(tree as object).flatMap(([k, v]) => flat(v, prefix ? `${prefix}.${k}` : k));
+  const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+
+  it('has the same keys and placeholders in English and Spanish, none empty', () => {
+    const en = new Map(flat(catalogues.en?.report));
+    const es = new Map(flat(catalogues.es?.report));
+    expect([...es.keys()].sort()).toEqual([...en.keys()].sort());
+    for (const [key, text] of en) {
+      expect(text.trim(), key).not.toBe('');
+      // The clock is each language's own: 5:30 PM, 17:30.
+      if (key !== 'screen.calendar.time') expect(placeholders(es.get(key) ?? ''), key).toEqual(placeholders(text));
+    }
+  });
+
+  afterAll(() => {
+    // Every key the screen looked up in the tests above exists (i18next reports the missing ones).
+    expect([...missingKeys].filter((key) => /^(report|locate|errors|common):/.test(key))).toEqual([]);
   });
 });
