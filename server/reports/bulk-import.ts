@@ -1,14 +1,14 @@
-// Imports any number of reports (a file, the seed's generator) through COPY: chunks of prepared reports go into
-// temporary staging tables, then into the real ones by the same two statements as POST /api/reports. The next chunk
-// is checked while the database stores the last.
+// Imports any number of reports (a file, the seed's generator) through COPY: each chunk of prepared reports goes into
+// a temporary staging table and into the store by the upsert of POST /api/reports, then its units and drivers by COPY
+// straight into theirs. The next chunk is checked while the database stores the last.
 import type { Db } from '../db/db.ts';
 import { withBulkSession, type BulkSession } from '../db/bulk-session.ts';
 import { copyLine } from './copy-text.ts';
 import type { Rejection } from './ingest.ts';
 import { prepareReport, type PrepareContext } from './prepare-report.ts';
 import { reportPlaces } from './report-places.ts';
-import { REPORT_COLUMNS, UNIT_COLUMNS, type ReportRow, type UnitRow } from './report-rows.ts';
-import { insertUnitsSql, upsertReportsSql } from './store-reports.ts';
+import { PERSON_TABLE_COLUMNS, REPORT_COLUMNS, UNIT_TABLE_COLUMNS, type ReportRow, type UnitRow } from './report-rows.ts';
+import { upsertReportsSql, withStoredIds, type Amended } from './store-reports.ts';
 
 /** A record of the input that is no report at all (a line that is not JSON, a CSV row of the wrong width). */
 export class UnreadableRecord {
@@ -40,18 +40,25 @@ export interface ImportOptions {
 }
 
 interface Chunk {
+  /** How many reports. */
+  size: number;
   reports: string;
-  units: string;
+  units: readonly UnitRow[];
+  /** The units' and drivers' COPY lines, under the ids the reports were prepared with. */
+  unitLines: Lines;
   /** Reports that replaced one earlier in the chunk. */
   repeats: number;
 }
 
+interface Lines {
+  units: string;
+  persons: string;
+}
+
 const REPORTS_STAGE = 'reports_stage';
-const UNITS_STAGE = 'report_units_stage';
-const stageTable = (name: string, columns: readonly (readonly [string, string])[]) =>
-  `CREATE TEMP TABLE IF NOT EXISTS ${name} (${columns.map(([c, type]) => `${c} ${type}`).join(', ')}) ON COMMIT DELETE ROWS`;
+const REPORT_NAMES = REPORT_COLUMNS.map(([c]) => c);
+const STAGE = `CREATE TEMP TABLE IF NOT EXISTS ${REPORTS_STAGE} (${REPORT_COLUMNS.map(([c, type]) => `${c} ${type}`).join(', ')}) ON COMMIT DELETE ROWS`;
 const UPSERT = upsertReportsSql(`${REPORTS_STAGE} x`);
-const UNITS = insertUnitsSql(`${UNITS_STAGE} x`);
 
 export async function importReports(db: Db, records: AsyncIterable<unknown> | Iterable<unknown>, options: ImportOptions = {}): Promise<ImportSummary> {
   const { chunkSize = 10_000, maxErrors = 20, onProgress } = options;
@@ -63,8 +70,7 @@ export async function importReports(db: Db, records: AsyncIterable<unknown> | It
   };
 
   return withBulkSession(db, async (session) => {
-    await session.query(stageTable(REPORTS_STAGE, REPORT_COLUMNS));
-    await session.query(stageTable(UNITS_STAGE, UNIT_COLUMNS));
+    await session.query(STAGE);
     let storing: Promise<void> = Promise.resolve();
     let batch = new Map<string, { report: ReportRow; units: UnitRow[] }>();
     let repeats = 0;
@@ -74,9 +80,9 @@ export async function importReports(db: Db, records: AsyncIterable<unknown> | It
       batch = new Map();
       repeats = 0;
       await storing;
-      storing = storeChunk(session, chunk).then(({ inserted, stored }) => {
+      storing = storeChunk(session, chunk).then((inserted) => {
         summary.accepted += inserted;
-        summary.updated += stored - inserted + chunk.repeats;
+        summary.updated += chunk.size - inserted + chunk.repeats;
         onProgress?.({ ...summary, read });
       });
       // Awaited at the next flush or at the end; a failure must not count as unhandled meanwhile.
@@ -107,21 +113,33 @@ export async function importReports(db: Db, records: AsyncIterable<unknown> | It
 
 function chunkOf(batch: Map<string, { report: ReportRow; units: UnitRow[] }>, repeats: number): Chunk {
   let reports = '';
-  let units = '';
-  for (const { report, units: unitRows } of batch.values()) {
-    reports += copyLine(report, REPORT_COLUMNS);
-    for (const unit of unitRows) units += copyLine(unit, UNIT_COLUMNS);
+  const units: UnitRow[] = [];
+  for (const prepared of batch.values()) {
+    reports += copyLine(prepared.report, REPORT_NAMES);
+    units.push(...prepared.units);
   }
-  return { reports, units, repeats };
+  return { size: batch.size, reports, units, unitLines: linesOf(units), repeats };
 }
 
-async function storeChunk(session: BulkSession, chunk: Chunk): Promise<{ inserted: number; stored: number }> {
-  if (chunk.reports === '') return { inserted: 0, stored: 0 };
+function linesOf(units: readonly UnitRow[]): Lines {
+  let unitLines = '';
+  let persons = '';
+  for (const unit of units) {
+    unitLines += copyLine(unit, UNIT_TABLE_COLUMNS);
+    if (unit.first_name !== null) persons += copyLine(unit, PERSON_TABLE_COLUMNS);
+  }
+  return { units: unitLines, persons };
+}
+
+/** Stores a chunk in one transaction; returns how many of its reports were new. */
+async function storeChunk(session: BulkSession, chunk: Chunk): Promise<number> {
   return session.transaction(async (tx) => {
-    await tx.copyRows(REPORTS_STAGE, REPORT_COLUMNS.map(([c]) => c), chunk.reports);
-    if (chunk.units !== '') await tx.copyRows(UNITS_STAGE, UNIT_COLUMNS.map(([c]) => c), chunk.units);
-    const { rows } = await tx.query<{ inserted: number; stored: number }>(UPSERT);
-    await tx.query(UNITS);
-    return rows[0] ?? { inserted: 0, stored: 0 };
+    await tx.copyRows(REPORTS_STAGE, REPORT_NAMES, chunk.reports);
+    const { rows: amended } = await tx.query<Amended>(UPSERT);
+    // Amended reports keep their stored ids: their units' lines are written again under those.
+    const lines = amended.length === 0 ? chunk.unitLines : linesOf(withStoredIds(chunk.units, amended));
+    if (lines.units !== '') await tx.copyRows('report_units', UNIT_TABLE_COLUMNS, lines.units);
+    if (lines.persons !== '') await tx.copyRows('report_persons', PERSON_TABLE_COLUMNS, lines.persons);
+    return chunk.size - amended.length;
   });
 }

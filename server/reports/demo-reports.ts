@@ -11,8 +11,9 @@ export const DEMO_DAYS = 30;
 export async function seedDemoReports(db: Db, { now = Date.now(), count = DEMO_COUNT } = {}): Promise<number> {
   const { rows } = await db.query<{ any: boolean }>('SELECT EXISTS (SELECT 1 FROM reports) AS any');
   if (rows[0]?.any) return 0;
-  // The same seed on every install: a second server starting beside the first replaces the same reports.
-  const reports = await syntheticReports({ count, days: DEMO_DAYS, seed: 'demo', source: 'demo', now });
+  // The same seed on every install: a second server starting beside the first replaces the same reports. Crowded into
+  // big cities, so that so few reports still give a search there something to find.
+  const reports = await syntheticReports({ count, days: DEMO_DAYS, seed: 'demo', source: 'demo', now, concentration: 1.5 });
   const { accepted } = await importReports(db, reports, { demo: true, clock: () => now });
   return accepted;
 }

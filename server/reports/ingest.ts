@@ -44,9 +44,9 @@ export async function ingestReports(db: Db, reports: readonly unknown[], options
   });
   // In key order, so two batches amending the same reports lock them in the same order.
   const batch = [...kept].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, r]) => r);
-  const { inserted, stored } =
+  const { inserted } =
     batch.length === 0
-      ? { inserted: 0, stored: 0 }
+      ? { inserted: 0 }
       : await db.transaction((tx) =>
           storeReports(
             tx,
@@ -54,5 +54,5 @@ export async function ingestReports(db: Db, reports: readonly unknown[], options
             batch.flatMap((r) => r.units),
           ),
         );
-  return { accepted: inserted, updated: stored - inserted + repeats, rejected };
+  return { accepted: inserted, updated: batch.length - inserted + repeats, rejected };
 }

@@ -2,7 +2,7 @@
 // check (a real state, unit numbers, a time not to come, a place to put it).
 import { randomBytes } from 'node:crypto';
 import { geoCell } from './geo-cell.ts';
-import type { DriverInput, FieldError, ReportInput, UnitInput } from './report-input.ts';
+import type { DriverInput, FieldError, UnitInput } from './report-input.ts';
 import type { ReportPlaces } from './report-places.ts';
 import type { ReportRow, UnitRow } from './report-rows.ts';
 import { unstorablePointer } from './unstorable-text.ts';
@@ -89,7 +89,7 @@ export function prepareReport(input: unknown, { places, now, demo = false }: Pre
     narrative: r.narrative ?? null,
     demo,
   };
-  return { ok: true, report, units: r.units.map((u) => unitRow(r, u)) };
+  return { ok: true, report, units: r.units.map((u) => unitRow(report.id, u)) };
 }
 
 /** Minutes east of UTC of an ISO 8601 time's own offset (Z is 0). */
@@ -99,11 +99,10 @@ export function utcOffsetOf(iso: string): number {
   return (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3]));
 }
 
-function unitRow(r: ReportInput, u: UnitInput): UnitRow {
+function unitRow(reportId: string, u: UnitInput): UnitRow {
   const d: DriverInput | undefined = u.driver;
   return {
-    source: r.source,
-    crash_id: r.crashId,
+    report_id: reportId,
     unit: u.unit,
     vin: u.vin?.toUpperCase() ?? null,
     make: u.make.trim().toUpperCase(),

@@ -30,10 +30,10 @@ export interface ReportRow {
   demo: boolean;
 }
 
-/** A unit of a report, named by the report's (source, crash_id); first_name is null when the unit has no driver. */
+/** A unit of a report, with its driver's columns (first_name null when it has none). */
 export interface UnitRow {
-  source: string;
-  crash_id: string;
+  /** The id the report was prepared with; the stored report's when that is another (an amendment). */
+  report_id: string;
   unit: number;
   vin: string | null;
   make: string;
@@ -89,10 +89,9 @@ export const REPORT_COLUMNS: Columns<ReportRow> = [
   ['demo', 'boolean'],
 ];
 
-/** Every column of UnitRow with its SQL type, in the order COPY writes them. */
+/** Every column of UnitRow with its SQL type. */
 export const UNIT_COLUMNS: Columns<UnitRow> = [
-  ['source', 'text'],
-  ['crash_id', 'text'],
+  ['report_id', 'text'],
   ['unit', 'smallint'],
   ['vin', 'text'],
   ['make', 'text'],
@@ -118,8 +117,10 @@ export const UNIT_COLUMNS: Columns<UnitRow> = [
 ];
 
 /** The report_units columns of a UnitRow (the rest are its driver's, in report_persons). */
-export const UNIT_TABLE_COLUMNS = ['unit', 'vin', 'make', 'model', 'year', 'damage_area', 'towed_by', 'insured', 'at_fault', 'occupants', 'seatbelt', 'airbags'] as const;
+export const UNIT_TABLE_COLUMNS = ['report_id', 'unit', 'vin', 'make', 'model', 'year', 'damage_area', 'towed_by', 'insured', 'at_fault', 'occupants', 'seatbelt', 'airbags'] as const;
+/** The report_persons columns of a UnitRow (role is the default, driver). */
 export const PERSON_TABLE_COLUMNS = [
+  'report_id',
   'unit',
   'first_name',
   'last_name',

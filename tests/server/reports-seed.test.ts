@@ -55,10 +55,10 @@ describe('synthetic reports', () => {
     expect(reports.filter((r) => hour(r) === 17).length).toBeGreaterThan(2 * reports.filter((r) => hour(r) === 3).length);
   });
 
-  it('happen mostly in bigger places, near their city', async () => {
+  it('are spread over the country by city size', async () => {
     const { cities } = await reportPlaces();
     const big = new Set([...cities].sort((a, b) => b.size - a.size).slice(0, 200).map((c) => `${c.state}|${c.city}`));
-    expect(reports.filter((r) => big.has(`${r.state}|${r.city}`)).length / reports.length).toBeGreaterThan(0.4);
+    expect(reports.filter((r) => big.has(`${r.state}|${r.city}`)).length / reports.length).toBeGreaterThan(0.12);
     expect(new Set(reports.map((r) => r.state)).size).toBeGreaterThan(30);
   });
 
@@ -77,7 +77,7 @@ describe('the demo set', () => {
   }, STARTUP_MS);
   afterAll(() => t.close());
 
-  it('is seeded into an empty store only, labelled demo', async () => {
+  it('is seeded into an empty store only, labelled demo, crowded enough in big cities to find some there', async () => {
     expect(await seedDemoReports(t.db, { now: NOW, count: 300 })).toBe(300);
     expect(await seedDemoReports(t.db, { now: NOW, count: 300 })).toBe(0);
     const { rows } = await t.db.query<{ n: number; demo: number; first: Date }>(
@@ -85,5 +85,9 @@ describe('the demo set', () => {
     );
     expect(rows[0]).toMatchObject({ n: 300, demo: 300 });
     expect(rows[0]?.first.getTime()).toBeGreaterThan(NOW - 31 * DAY_MS);
+    const { rows: near } = await t.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM reports WHERE (city, state) IN (('Houston', 'TX'), ('New York', 'NY'), ('Dallas', 'TX'), ('Atlanta', 'GA'))",
+    );
+    expect(near[0]?.n).toBeGreaterThan(10);
   });
 });

@@ -18,6 +18,8 @@ export interface SyntheticOptions {
   source: string;
   /** ms since the epoch: no accident after it. */
   now: number;
+  /** How much more often bigger cities are drawn: their ZIP count to this power (1 by default, as people live). */
+  concentration?: number;
 }
 
 const DAY_MS = 86_400_000;
@@ -39,7 +41,7 @@ const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** The generator of options.count reports, once the gazetteer is loaded. */
 export async function syntheticReports(options: SyntheticOptions): Promise<Generator<ReportInput>> {
-  const places = await syntheticPlaces();
+  const places = await syntheticPlaces(options.concentration ?? 1);
   return generate(places, options);
 }
 
