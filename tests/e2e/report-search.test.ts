@@ -9,7 +9,7 @@ import { useAppAndBrowser } from '../testing/app-and-browser.ts';
 import { expectNoAxeViolations } from '../testing/axe.ts';
 import { DESKTOP, PHONE, browserAvailable } from '../testing/browser.ts';
 import { copy, type Lang } from '../testing/copy.ts';
-import { FieldWalk, FunnelWalk, saveStepShot } from '../testing/funnel-walk.ts';
+import { expectHeadingFocused, FieldWalk, FunnelWalk, saveStepShot } from '../testing/funnel-walk.ts';
 import { locate } from '../testing/locate-walk.ts';
 import { AUSTIN, INGEST_KEY, REPORT_CASE, REPORT_VIN, ingestFixtureReports } from '../testing/report-fixtures.ts';
 
@@ -63,12 +63,13 @@ describe.runIf(browserAvailable)('the report search in the browser', () => {
   const results = (page: Page, lang: Lang, count: number) =>
     page.getByRole('heading', { level: 2, name: t(lang, count === 1 ? 'search:results.count_one' : 'search:results.count_other', { count }) });
 
-  /** The intro of /find-my-report, then the locating step. */
+  /** The intro of /find-my-report, then the locating step (its screen is checked by the walk that fills it). */
   async function startFinding(w: FunnelWalk, path = '/find-my-report') {
     await w.open(path, 'search:find.intro.title');
     await w.shot('find-0');
     await w.button('search:find.intro.start').click();
-    await w.at('search:find.locate.title', 'find-1.75');
+    await w.heading('search:find.locate.title').waitFor();
+    await expectHeadingFocused(w.page, 'find-1.75');
   }
 
   /** The results page reached from the wizard, its one result opened. */
@@ -120,6 +121,7 @@ describe.runIf(browserAvailable)('the report search in the browser', () => {
     const w = new FunnelWalk(page, suite.server, lang, `map-${lang}-${size}`);
     const phone = size === 'phone';
     await startFinding(w, '/tx/find-my-report');
+    await w.shot('find-1.75');
     await page.getByRole('radio', { name: w.t('locate:choices.map'), exact: true }).click();
     const map = page.getByRole('region', { name: w.t('locate:map.label') });
     await map.waitFor();

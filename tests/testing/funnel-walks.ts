@@ -115,7 +115,19 @@ export const accidentWalk = (ns: string, route: string) => async (w: FunnelWalk,
 };
 
 /** The walk of each funnel but the calculator, by flow id. */
+/** Find my report: the intro, the locating step (VIN, case ID or map as the run says, VIN by default), then the results page. */
+export async function walkFindMyReport(w: FunnelWalk, run: Run) {
+  await w.open(`${run.state ? `/${run.state}` : ''}/find-my-report`, 'search:find.intro.title');
+  await w.shot('0');
+  await w.button('search:find.intro.start').click();
+  await w.at('search:find.locate.title', '1.75');
+  await locate(w, run.locateBy ?? 'vin', run.size === 'phone');
+  await w.page.getByRole('heading', { level: 1, name: w.t('search:results.title') }).waitFor();
+  await w.page.waitForURL((url) => url.pathname === '/results');
+}
+
 export const FUNNEL_WALKS = {
+  'find-my-report': walkFindMyReport,
   attorney: accidentWalk('attorney', '/request-attorney'),
   truck: accidentWalk('truck', '/request-truck-attorney'),
   medical: accidentWalk('medical', '/medical-compensation'),

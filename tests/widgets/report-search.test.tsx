@@ -1,6 +1,6 @@
 // The find-my-report hand-off: the locating wizard's answers turned into the results URL (VIN, case ID in its state, or
 // the pin with make, year ±2 and a week around the date), and the widget that steps back and goes there once.
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ReportSearch } from '../../widgets/report-search/ReportSearch.tsx';
 import { searchOfAnswers, searchParams } from '../../widgets/report-search/search-query.ts';
@@ -50,11 +50,13 @@ describe('the locating answers as a search', () => {
 });
 
 describe('the report-search widget', () => {
-  it('steps back to the wizard (which keeps the answers) and goes to the results once, with a link meanwhile', () => {
+  it('once painted, steps back to the wizard (which keeps the answers) and goes to the results once, with a link meanwhile', async () => {
     const answers = { locateBy: 'vin', vin: goodVin, date: '2026-03-14', place: austin };
     const { send, navigate, update } = renderWidget(ReportSearch, { props, answers, ns: 'search' });
+    // Not in the tap that showed the screen: after its paint.
+    expect(navigate).not.toHaveBeenCalled();
+    await waitFor(() => expect(navigate.mock.calls).toEqual([[`/results?vin=${goodVin}`]]));
     expect(send.mock.calls).toEqual([[{ type: 'BACK' }]]);
-    expect(navigate.mock.calls).toEqual([[`/results?vin=${goodVin}`]]);
     expect(screen.getByRole('status')).toHaveTextContent('Searching for your report…');
     expect(screen.getByRole('link', { name: 'Continue' })).toHaveAttribute('href', `/results?vin=${goodVin}`);
     update({ answers: { ...answers, locateBy: 'vin' } });
@@ -67,9 +69,17 @@ describe('the report-search widget', () => {
     expect(screen.getByRole('link')).toHaveAttribute('href', '/results?caseId=A-1&state=TX&lang=es');
   });
 
-  it('only steps back when the answers make no search', () => {
+  it('only steps back when the answers make no search', async () => {
     const { send, navigate } = renderWidget(ReportSearch, { props, answers: { locateBy: null }, ns: 'search' });
-    expect(send.mock.calls).toEqual([[{ type: 'BACK' }]]);
+    await waitFor(() => expect(send.mock.calls).toEqual([[{ type: 'BACK' }]]));
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('does nothing once its screen is gone before the paint', async () => {
+    const { send, navigate, unmount } = renderWidget(ReportSearch, { props, answers: { locateBy: 'vin', vin: goodVin }, ns: 'search' });
+    unmount();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(send).not.toHaveBeenCalled();
     expect(navigate).not.toHaveBeenCalled();
   });
 });

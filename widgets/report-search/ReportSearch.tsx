@@ -1,8 +1,9 @@
 // The hand-off from the locating wizard to the results (find-my-report): the answers become a results URL with the
 // search in its query; the funnel steps back to the wizard, which stays filled in for a person who comes Back to change
 // something, and the page goes on to the results.
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { WidgetProps } from '../types.ts';
+import { afterPaint } from '../shared/schedule.ts';
 import { useCopy } from '../shared/use-copy.ts';
 import { searchOfAnswers, searchPath } from './search-query.ts';
 
@@ -19,15 +20,16 @@ export function ReportSearch({ props, answers, send, navigate, ns }: WidgetProps
     const search = searchOfAnswers(answers);
     return search ? searchPath(props.href, search) : null;
   }, [answers, props.href]);
-  const sent = useRef(false);
-
-  // Once (a re-render, or React's second effect run in development, would go twice). The wizard's guard lets only
-  // answers that make a search through; without one, stepping back is all there is to do.
+  // After this screen is painted, not in the tap that showed it: going to another page is a long task at 4× CPU (the
+  // tap took 240 ms to paint with it, most of it here). Cancelled if the screen goes first (React's second effect run
+  // in development, a hidden screen). The wizard's guard lets only answers that make a search through; without one,
+  // stepping back is all there is to do.
   useEffect(() => {
-    if (sent.current) return;
-    sent.current = true;
-    send({ type: 'BACK' });
-    if (to) navigate(to);
+    const scheduled = afterPaint(() => {
+      send({ type: 'BACK' });
+      if (to) navigate(to);
+    });
+    return scheduled.cancel;
   }, [send, navigate, to]);
 
   return (
