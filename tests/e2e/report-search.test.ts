@@ -8,6 +8,7 @@ import { today } from '../../engine/validators.ts';
 import { useAppAndBrowser } from '../testing/app-and-browser.ts';
 import { expectNoAxeViolations } from '../testing/axe.ts';
 import { DESKTOP, PHONE, browserAvailable } from '../testing/browser.ts';
+import { NARROW, expectReflowAndTouchTargets } from '../testing/layout.ts';
 import { copy, type Lang } from '../testing/copy.ts';
 import { expectHeadingFocused, FieldWalk, FunnelWalk, saveStepShot } from '../testing/funnel-walk.ts';
 import { locate } from '../testing/locate-walk.ts';
@@ -211,6 +212,23 @@ describe.runIf(browserAvailable)('the report search in the browser', () => {
     expect(await link.getAttribute('target')).toBe('_blank');
     await screen(page, 'embed-en-desktop');
     await close(run);
+  });
+
+  it('reflows at 320 px (200% zoom) and keeps touch targets: home, results with options, near me (Spanish, the longer words)', async () => {
+    const context = await suite.browser.newContext({ viewport: NARROW });
+    const page = await context.newPage();
+    const pages: [string, string, number?][] = [
+      ['/?lang=es', 'search:home.title'],
+      [`/results?lat=${AUSTIN.lat}&lng=${AUSTIN.lng}&radius=10&make=FORD&year=2019&yearMatch=approx&near=Austin, TX 78701, USA&lang=es`, 'search:results.title', 1],
+      ['/accidents-near-me?city=Austin&state=TX&lang=es', 'search:near.title', 2],
+    ];
+    for (const [path, heading, count] of pages) {
+      await page.goto(`${suite.server.url}${path}`);
+      await page.getByRole('heading', { level: 1, name: t('es', heading) }).waitFor();
+      if (count) await results(page, 'es', count).waitFor();
+      await expectReflowAndTouchTargets(page, path);
+    }
+    await context.close();
   });
 
   it.each([
