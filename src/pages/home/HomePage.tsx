@@ -23,15 +23,18 @@ const ACTIONS: Action[] = [
   { key: 'consult', to: SITE_LINKS.consult, Icon: TalkIcon },
 ];
 
-/** `top`: a report's card, shown first with the page's h1 (the home screen's title then is a second-level heading). */
-export function HomePage({ top }: { top?: ReactNode }) {
+/**
+ * `top`: a report's card, shown first with the page's h1 (the home screen's title then is a second-level heading), and
+ * `title`, the document's title then.
+ */
+export function HomePage({ top, title }: { top?: ReactNode; title?: string }) {
   const { t, i18n } = useTranslation(['search', 'app']);
   const Title = top ? 'h2' : 'h1';
   const Sub = top ? 'h3' : 'h2';
 
   useEffect(() => {
-    document.title = `${t('search:home.title')} | ${t('app:brand')}`;
-  }, [t, i18n.language]);
+    document.title = `${title ?? t('search:home.title')} | ${t('app:brand')}`;
+  }, [t, i18n.language, title]);
 
   return (
     <section className="page home">

@@ -15,6 +15,7 @@ export const REPORT_ID = /^[A-Za-z0-9_-]{22}$/;
 type Loaded = { id: string; attempt: number } & ({ report: ReportCard } | { missing: true } | { failed: true });
 
 export default function ShortLinkPage({ id }: { id: string }) {
+  const { t } = useTranslation('search');
   const valid = REPORT_ID.test(id);
   const [attempt, setAttempt] = useState(0);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
@@ -34,7 +35,13 @@ export default function ShortLinkPage({ id }: { id: string }) {
 
   const state = loaded?.id === id && loaded.attempt === attempt ? loaded : null;
   if (!valid || (state && 'missing' in state)) return <LinksPage copy="notFound" />;
-  return <HomePage top={<ReportCardView report={state && 'report' in state ? state.report : null} failed={!!state && 'failed' in state} onRetry={() => setAttempt((n) => n + 1)} />} />;
+  const report = state && 'report' in state ? state.report : null;
+  return (
+    <HomePage
+      title={report ? `${t('home.report.title')}, ${report.city}, ${report.state}` : t('home.report.title')}
+      top={<ReportCardView report={report} failed={!!state && 'failed' in state} onRetry={() => setAttempt((n) => n + 1)} />}
+    />
+  );
 }
 
 function ReportCardView({ report, failed, onRetry }: { report: ReportCard | null; failed: boolean; onRetry: () => void }) {

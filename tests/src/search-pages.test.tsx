@@ -1,6 +1,6 @@
-// /results with a fake API: the count in its singular and plural forms (English and Spanish), the report links, §8's
-// nothing-found messages with one tap to widen, the options re-running the search through the URL, a failed search
-// tried again, a broken link, and no search at all.
+// The search's pages with a fake API. /results: the count in its singular and plural forms (English and Spanish), the
+// report links, §8's nothing-found messages with one tap to widen, the options re-running the search through the URL, a
+// failed search tried again, a broken link, and no search at all. /{id}: a report's short link, or not found.
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
@@ -141,5 +141,37 @@ describe('the results page', () => {
     expect(await screen.findByText("Tell us about your accident and we'll look for its report.")).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Find my report' })).toHaveAttribute('href', '/find-my-report');
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe("a report's short link, /{id}", () => {
+  it('shows the home screen with the report on top, opening its report screen', async () => {
+    answers = [json(200, { ...result(ID1), vehicles: [{ make: 'HONDA', model: 'Civic', year: 2018 }] })];
+    renderAt(`/${ID1}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Accident report' })).toBeInTheDocument();
+    expect(await screen.findByText('Vehicles: 2018 HONDA Civic')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View the report' })).toHaveAttribute('href', `/accident/${ID1}`);
+    expect(screen.getByRole('heading', { level: 2, name: 'Help after a car accident' })).toBeInTheDocument();
+    expect(urlOf(fetchMock.mock.calls[0]![0]).pathname).toBe(`/api/reports/${ID1}`);
+    await waitFor(() => expect(document.title).toBe('Accident report, Austin, TX | ClaimFlow'));
+  });
+
+  it('is the not-found page for an id the API does not know, and for anything not shaped like an id (not asked)', async () => {
+    answers = [json(404, { error: 'not_found' })];
+    const { unmount } = renderAt(`/${ID2}`);
+    expect(await screen.findByRole('heading', { level: 1, name: "We couldn't find that page" })).toBeInTheDocument();
+    unmount();
+    fetchMock.mockClear();
+    renderAt('/no-such-page');
+    expect(await screen.findByRole('heading', { level: 1, name: "We couldn't find that page" })).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('says when the report could not be loaded and tries again', async () => {
+    const user = userEvent.setup();
+    answers = [json(503, { error: 'unavailable' }), json(200, result(ID1))];
+    renderAt(`/${ID1}`);
+    await user.click(within(await screen.findByRole('alert')).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('link', { name: 'View the report' })).toBeInTheDocument();
   });
 });
