@@ -89,6 +89,9 @@ describe.runIf(browserAvailable)('the report search in the browser', () => {
     await locate(w, 'vin', true);
     await run.page.waitForURL((url) => url.pathname === '/results' && url.searchParams.get('vin') === REPORT_VIN);
     expect(await run.page.getByRole('list', { name: t('en', 'search:results.searched') }).textContent()).toContain(t('en', 'search:results.vin', { vin: REPORT_VIN }));
+    // A VIN search keeps its map behind a button: the map's code comes only then.
+    await run.page.getByRole('button', { name: t('en', 'search:map.show_one') }).click();
+    await run.page.getByRole('region', { name: t('en', 'search:map.label') }).waitFor();
     await openOnlyResult(run.page, 'en', 'vin-en-phone-results');
     expect(new URL(run.page.url()).pathname).toBe(`/accident/${mainId}/${REPORT_VIN}`);
     // The VIN in the path proves involvement: the drivers' names show.

@@ -112,7 +112,7 @@ export function ResultsView({ search, onChange, pointName, mapFirst, changeHref,
             <ResultsMapSlot id={ids.map} search={search} results={answer.results} />
           ) : (
             <button type="button" className="btn btn-secondary results__map-toggle" onClick={() => setMapShown(true)}>
-              {t('map.show')}
+              {t('map.show', { count: answer.results.length })}
             </button>
           )}
           <ResultList results={answer.results} hrefOf={reportHref(search)} onOpen={onOpenOf(search)} embed={embed} labelledBy={ids.count} />
