@@ -55,6 +55,7 @@ describe('the search in the results URL', () => {
       yearMatch: 'approx',
     });
     expect(read('lat=1&lng=2&from=2026-02-30&to=2026-03-01')).not.toHaveProperty('from');
+    expect(read(`lat=1&lng=2&near=${'x'.repeat(500)}`)).toMatchObject({ near: 'x'.repeat(120) });
   });
 
   it('covers the last 14 days up to today when no dates are given', () => {

@@ -16,6 +16,8 @@ export const DATE_SLACK_DAYS = 3;
 export const DEFAULT_DAYS = 14;
 /** The widest "recent" range the page offers in one tap. */
 export const WIDE_DAYS = 30;
+/** The longest place name a results URL may show (an address found for a pin is far shorter). */
+const NEAR_MAX = 120;
 /** Years either side of the given one in an approximate year match (§3). */
 export const YEAR_SLACK = 2;
 
@@ -85,7 +87,8 @@ export function searchFromParams(params: URLSearchParams, now = new Date()): Rep
   const to = params.get('to');
   const year = yearOf(params.get('year'), now.getFullYear());
   const make = text('make')?.toUpperCase();
-  const near = text('near');
+  // Only shown, never searched; a link's made-up text stays a short line.
+  const near = text('near')?.slice(0, NEAR_MAX);
   return {
     by: 'place',
     where: hasPoint ? { lat, lng } : { city: city!, state: state! },
