@@ -3,7 +3,6 @@
 import { createReadStream, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { once } from 'node:events';
 import autocannon from 'autocannon';
 import type { Db } from '../server/db/db.ts';
@@ -55,7 +54,7 @@ async function importRuns(db: Db, dir: string, runs: number, perRun: number): Pr
   for (let run = 0; run < runs; run++) {
     const file = await reportFile(dir, `bench${run}`, perRun);
     const started = performance.now();
-    const summary = await importReports(db, ndjsonRecords(createInterface({ input: createReadStream(file, { highWaterMark: 1 << 20 }), crlfDelay: Infinity })));
+    const summary = await importReports(db, ndjsonRecords(createReadStream(file, { highWaterMark: 1 << 20 })));
     const seconds = (performance.now() - started) / 1000;
     rmSync(file);
     if (summary.accepted !== perRun) throw new Error(`import run ${run + 1}: ${summary.accepted} of ${perRun} accepted, ${summary.rejected} rejected`);

