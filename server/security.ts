@@ -54,19 +54,31 @@ export function cspDirectives(config: CspConfig): Record<string, string[]> {
 /** Sets the security headers on a response. Fastify runs no hook for a malformed URL, so its answer calls this directly. */
 export type SetSecurityHeaders = (req: IncomingMessage, res: ServerResponse) => void;
 
+/** Pages made to be framed by partners: the embeds (/accidents-near-me/embed), whose URL ends in /embed. */
+export const isEmbedPath = (url: string) => /\/embed\/?$/.test(url.split('?')[0] ?? '');
+
+/**
+ * FRAME_ANCESTORS governs the embeds only: every other page and the API may be framed by the site itself (or by no
+ * one, with 'none'), so a partner allowed to frame the embed cannot frame the funnels or a report around its own page.
+ */
 export function securityHeaders(config: CspConfig): SetSecurityHeaders {
-  const framedBy = config.frameAncestors;
-  const setHelmetHeaders = helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
+  const siteOnly = config.frameAncestors[0] === "'none'" ? ["'none'"] : ["'self'"];
+  const embed = helmetFor(config, config.frameAncestors);
+  const site = helmetFor(config, siteOnly);
+  return (req, res) => {
+    (isEmbedPath(req.url ?? '') ? embed : site)(req, res, () => undefined);
+    res.setHeader('permissions-policy', PERMISSIONS_POLICY);
+  };
+}
+
+function helmetFor(config: CspConfig, framedBy: string[]) {
+  return helmet({
+    contentSecurityPolicy: { useDefaults: false, directives: { ...cspDirectives(config), 'frame-ancestors': framedBy } },
     strictTransportSecurity: { maxAge: 365 * 24 * 60 * 60, includeSubDomains: true },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // Old browsers without frame-ancestors get the nearest X-Frame-Options; partners' frames need it absent.
     xFrameOptions: framedBy.length === 1 && framedBy[0] === "'self'" ? { action: 'sameorigin' } : framedBy[0] === "'none'" ? { action: 'deny' } : false,
   });
-  return (req, res) => {
-    setHelmetHeaders(req, res, () => undefined);
-    res.setHeader('permissions-policy', PERMISSIONS_POLICY);
-  };
 }
 
 /** Thrown when a client is over its rate limit; the error handler answers 429 { error: 'rate_limited', retryAfter }. */

@@ -107,10 +107,25 @@ describe('framing', () => {
     const config = testConfig({ frameAncestors: loadConfig({ FRAME_ANCESTORS: env }).frameAncestors });
     const app = await buildApp({ config, db: brokenDb(), sms: recordingSms() });
     try {
-      const res = await app.inject({ url: '/api/nope' });
+      const res = await app.inject({ url: '/accidents-near-me/embed?lang=es' });
       expectSecurityHeaders(res, expected);
       // A partner's frame would be refused by X-Frame-Options, which knows no origin list.
       expect(res.headers['x-frame-options']).toBe(xfo);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('lets partners frame the embeds only: every other page and the API stay framed by the site alone', async () => {
+    const config = testConfig({ frameAncestors: loadConfig({ FRAME_ANCESTORS: "'self' https://partner.example" }).frameAncestors });
+    const app = await buildApp({ config, db: brokenDb(), sms: recordingSms() });
+    try {
+      for (const url of ['/request-attorney', '/accidents-near-me', '/accident/abc/embedded', '/api/nope']) {
+        const res = await app.inject({ url });
+        expectSecurityHeaders(res, "'self'");
+        expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      }
+      expectSecurityHeaders(await app.inject({ url: '/accidents-near-me/embed' }), "'self' https://partner.example");
     } finally {
       await app.close();
     }
