@@ -3,29 +3,10 @@
 import { Readable } from 'node:stream';
 import { UnreadableRecord } from './bulk-import.ts';
 import { csvRows } from './csv-rows.ts';
+import { CSV_COLUMNS } from './report-csv.ts';
 
-/** The report's top-level fields a CSV file may have as columns, besides lat and lng. */
-const FIELDS = new Set([
-  'source',
-  'crashId',
-  'caseId',
-  'occurredAt',
-  'state',
-  'county',
-  'city',
-  'zip',
-  'location',
-  'street',
-  'policeDepartment',
-  'weather',
-  'roadCondition',
-  'light',
-  'speedLimit',
-  'injuredCount',
-  'fatalCount',
-  'narrative',
-  'units',
-]);
+/** The columns a CSV file may have: those reports:seed writes, and location as JSON or "lat,lng" in one. */
+const FIELDS = new Set<string>([...CSV_COLUMNS, 'location']);
 const NUMBERS = new Set(['speedLimit', 'injuredCount', 'fatalCount', 'lat', 'lng']);
 const NUMBER = /^-?\d+(\.\d+)?$/;
 
@@ -69,7 +50,7 @@ export async function* csvRecords(input: Readable): AsyncGenerator<unknown> {
   for await (const row of csvRows(input)) {
     if (!header) {
       header = row.map((name, i) => (i === 0 ? name.replace(/^\uFEFF/, '') : name).trim());
-      const unknown = header.filter((name) => !FIELDS.has(name) && name !== 'lat' && name !== 'lng');
+      const unknown = header.filter((name) => !FIELDS.has(name));
       if (unknown.length > 0) throw new ReportFileError(`CSV header: ${unknown.join(', ')} ${unknown.length === 1 ? 'is not a field' : 'are not fields'} of the report format`);
       continue;
     }
