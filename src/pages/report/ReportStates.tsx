@@ -6,8 +6,8 @@ import { Link } from 'wouter';
 import { withLang } from '../../layout/LangLink.tsx';
 import { newVisit } from '../../page-history.ts';
 import { NextSteps } from './NextSteps.tsx';
+import { SITE_LINKS } from '../../layout/site-links.ts';
 
-export const FIND_ROUTE = '/find-my-report';
 
 /** The heading stays where the report's will be, and the card keeps the room it will take (no layout shift). */
 export function ReportLoading() {
@@ -33,7 +33,7 @@ export function ReportNotFound() {
       <p>{t('screen.notFound.text')}</p>
       <p className="report-alert">{t('screen.notFound.delay')}</p>
       <p>
-        <Link className="btn btn-primary btn-block" href={withLang(FIND_ROUTE, i18n.language)} state={newVisit()}>
+        <Link className="btn btn-primary btn-block" href={withLang(SITE_LINKS.findReport, i18n.language)} state={newVisit()}>
           {t('screen.notFound.find')}
         </Link>
       </p>

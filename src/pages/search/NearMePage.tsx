@@ -8,6 +8,7 @@ import { withLang } from '../../layout/LangLink.tsx';
 import { usePageLocation } from '../../page-history.ts';
 import { searchFromParams, searchPath, type PlaceSearch } from '../../../widgets/report-search/search-query.ts';
 import { ResultsView } from './ResultsView.tsx';
+import { SITE_LINKS } from '../../layout/site-links.ts';
 
 type Locating = 'idle' | 'locating' | 'denied' | 'unsupported';
 
@@ -75,7 +76,7 @@ export default function NearMePage({ embed }: { embed: boolean }) {
       )}
       {embed && (
         <p className="near-full">
-          <a href={withLang('/find-my-report', i18n.language)} target="_blank" rel="noopener" className="text-link">
+          <a href={withLang(SITE_LINKS.findReport, i18n.language)} target="_blank" rel="noopener" className="text-link">
             {t('search:near.full')}
           </a>
         </p>

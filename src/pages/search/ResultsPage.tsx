@@ -6,9 +6,9 @@ import { LangLink, withLang } from '../../layout/LangLink.tsx';
 import { usePageLocation } from '../../page-history.ts';
 import { searchFromParams, searchPath } from '../../../widgets/report-search/search-query.ts';
 import { ResultsView } from './ResultsView.tsx';
+import { SITE_LINKS } from '../../layout/site-links.ts';
 
 /** The locating wizard: where a search starts, and is changed (it keeps the answers given). */
-export const FIND_ROUTE = '/find-my-report';
 
 export default function ResultsPage() {
   const { t, i18n } = useTranslation(['search', 'app']);
@@ -27,14 +27,14 @@ export default function ResultsPage() {
           search={search}
           pointName={t('search:results.thePin')}
           mapFirst={search.by === 'place'}
-          changeHref={FIND_ROUTE}
+          changeHref={SITE_LINKS.findReport}
           notifyHref={searchPath('/notify-me', search)}
           onChange={(next, how) => location.navigate(withLang(searchPath(location.pathname, next), i18n.language), { replace: how === 'replace' })}
         />
       ) : (
         <>
           <p>{t('search:results.empty.text')}</p>
-          <LangLink to={FIND_ROUTE} className="btn btn-primary">
+          <LangLink to={SITE_LINKS.findReport} className="btn btn-primary">
             {t('search:results.empty.start')}
           </LangLink>
         </>
