@@ -133,7 +133,7 @@ async function measure(name: string, db: Db, serverEnv: Record<string, string>, 
     const searches = await targets(db);
     // PGlite's directory is the server's alone once it runs.
     if (opts.closeFirst) await db.close();
-    const env = { ...serverEnv, DEMO_REPORTS: 'off', RATE_LIMIT_API_PER_MINUTE: '100000000', RATE_LIMIT_STATIC_PER_MINUTE: '100000000' };
+    const env = { ...serverEnv, DEMO_REPORTS: 'off', RATE_LIMIT_API_PER_MINUTE: '1000000', RATE_LIMIT_STATIC_PER_MINUTE: '1000000' };
     const server = await startAppServer({ staticDir: opts.staticDir, env });
     try {
       const rows: Row[] = [];
