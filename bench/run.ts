@@ -26,7 +26,8 @@ console.log(process.env.BENCH_STATIC_DIR ? `serving ${process.env.BENCH_STATIC_D
 const staticDir = process.env.BENCH_STATIC_DIR ?? (await buildApp());
 // The API's per-address limit would refuse a load test and a benchmark's repeated page loads: raised for the bench.
 // Each walk comes from its own address (bench/walk-metrics.ts), trusted from the loopback proxy the bench acts as.
-const env = { TEST_PHONE, RATE_LIMIT_API_PER_MINUTE: '1000000', RATE_LIMIT_STATIC_PER_MINUTE: '1000000', TRUST_PROXY: 'loopback' };
+// Demo reports on, as `npm start` has them: the report screen measured is one of them.
+const env = { TEST_PHONE, RATE_LIMIT_API_PER_MINUTE: '1000000', RATE_LIMIT_STATIC_PER_MINUTE: '1000000', TRUST_PROXY: 'loopback', DEMO_REPORTS: 'on' };
 const server = await startAppServer({ staticDir, env });
 const browser = await launchBrowser();
 // The report screen of a demo report (seeded at start) is measured beside the funnels' first screens.
