@@ -1,6 +1,7 @@
 // A report as the visitor may see it: heading with when and where, the PDF and share link, the public facts, then the
 // full report for the people involved or the form to prove it, and the way on.
 import { useEffect, useRef, type MouseEvent } from 'react';
+import { markStepShown } from '../../funnel/step-shown.ts';
 import { useTranslation } from 'react-i18next';
 import type { Report, ReportProof } from '../../api/reports.ts';
 import { CrashFacts, PrivateCrashFacts } from './CrashFacts.tsx';
@@ -45,6 +46,9 @@ export function ReportView({ report, proof, refused, onProved }: ReportViewProps
   useEffect(() => {
     if (report.involved && takeProved()) involvedNote.current?.focus();
   }, [report.involved]);
+
+  // The screen's own "shown" mark, as a funnel step has: what the benchmark counts the first screen's bytes up to.
+  useEffect(() => markStepShown('report'), []);
 
   useEffect(() => {
     document.title = `${t('screen.pageTitle', { place })} | ${t('app:brand')}`;
