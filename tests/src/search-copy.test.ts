@@ -1,19 +1,7 @@
 // The search namespace (find-my-report, results, near me, home) in both languages: the same keys, each count with the
 // plural forms its language needs, the same placeholders, nothing empty.
 import { describe, expect, it } from 'vitest';
-import { catalogues } from '../testing/i18n.ts';
-
-type Tree = { [key: string]: string | Tree };
-
-function flatten(tree: Tree, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [key, value] of Object.entries(tree)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === 'string') out.set(path, value);
-    else for (const [k, v] of flatten(value, path)) out.set(k, v);
-  }
-  return out;
-}
+import { catalogues, flatten, type Tree } from '../testing/i18n.ts';
 
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();

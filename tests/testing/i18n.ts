@@ -84,3 +84,17 @@ export function i18nFor(lng: Lang): I18n {
   }
   return instance;
 }
+
+/** A catalogue as nested objects of strings. */
+export type Tree = { [key: string]: string | Tree };
+
+/** Every string of a catalogue by its dotted key. */
+export function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(path, value);
+    else for (const [k, v] of flatten(value, path)) out.set(k, v);
+  }
+  return out;
+}
