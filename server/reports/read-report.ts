@@ -1,5 +1,6 @@
 // Reads a stored report with its vehicles and drivers (two queries), as the report views are made of it.
 import type { Queryable } from '../db/db.ts';
+import type { ReportRow as StoredReportRow, UnitRow as StoredUnitRow } from './report-rows.ts';
 import { localIso, REPORT_ID, type Driver, type FullReport, type Vehicle } from './report-view.ts';
 
 /** A stored report and what proves involvement in it: its units' VINs (capitals) and its case key. */
@@ -9,55 +10,13 @@ export interface StoredReport {
   caseKey: string | null;
 }
 
-interface ReportRow {
-  id: string;
-  crash_id: string;
-  case_id: string | null;
-  case_key: string | null;
+/** A report row as read: its time as ms since the epoch instead of the feed's text, and none of the write-only columns. */
+interface ReportRow extends Omit<StoredReportRow, 'source' | 'occurred_at' | 'occurred_on' | 'geo_cell'> {
   occurred_ms: number;
-  utc_offset: number;
-  state: string;
-  county: string | null;
-  city: string;
-  zip: string | null;
-  lat: number;
-  lng: number;
-  street: string | null;
-  police_department: string;
-  weather: string | null;
-  road_condition: string | null;
-  light: string | null;
-  speed_limit: number | null;
-  injured_count: number | null;
-  fatal_count: number | null;
-  narrative: string | null;
-  demo: boolean;
 }
 
-interface UnitRow {
-  unit: number;
-  vin: string | null;
-  make: string;
-  model: string | null;
-  year: number | null;
-  damage_area: string | null;
-  towed_by: string | null;
-  insured: boolean | null;
-  at_fault: boolean | null;
-  occupants: number | null;
-  seatbelt: boolean | null;
-  airbags: boolean | null;
-  first_name: string | null;
-  last_name: string | null;
-  age: number | null;
-  gender: string | null;
-  ethnicity: string | null;
-  residence_city: string | null;
-  residence_state: string | null;
-  residence_zip: string | null;
-  licence_type: string | null;
-  licence_state: string | null;
-}
+/** A unit row as read (its report is known). */
+type UnitRow = Omit<StoredUnitRow, 'report_id'>;
 
 const REPORT_SQL = `SELECT id, crash_id, case_id, case_key, (extract(epoch FROM occurred_at) * 1000)::float8 AS occurred_ms,
   utc_offset::int AS utc_offset, state, county, city, zip, lat::float8 AS lat, lng::float8 AS lng, street, police_department,
