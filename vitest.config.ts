@@ -6,8 +6,12 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { firstWidgets } from './scripts/first-widgets.ts';
 import { FLOWS_DIR } from './scripts/flows-check.ts';
 
-/** How long a file runs: the crash run (~5 min), then the browser walks (1-4 min each), then the rest (seconds). */
-const weight = (file: TestSpecification) => (file.moduleId.endsWith('/crash.test.ts') ? 0 : file.project.name === 'e2e' ? 1 : 2);
+/**
+ * How long a file runs: the crash run (~5 min), then the browser walks and the alert delivery's process and latency
+ * runs (1-4 min each), then the rest (seconds).
+ */
+const weight = (file: TestSpecification) =>
+  file.moduleId.endsWith('/crash.test.ts') ? 0 : file.project.name === 'e2e' || /\/alert-delivery-(faults|latency)\.test\.ts$/.test(file.moduleId) ? 1 : 2;
 
 /** Longest first: the quick files then even out the two workers' ends, instead of a long file starting last. */
 class LongestFirst extends BaseSequencer {

@@ -11,8 +11,12 @@ import { openPgDb } from '../server/db/pg-db.ts';
 import { openPgliteDb } from '../server/db/pglite-db.ts';
 import { importReports } from '../server/reports/bulk-import.ts';
 import { ndjsonRecords } from '../server/reports/report-file.ts';
+import { caseKeyOf } from '../server/reports/prepare-report.ts';
+import { readReport } from '../server/reports/read-report.ts';
+import { searchReports } from '../server/reports/search-reports.ts';
 import { syntheticReports } from '../server/reports/synthetic/synthetic-reports.ts';
 import { startAppServer } from '../tests/testing/app-server.ts';
+import { dbLoad } from './db-load.ts';
 import type { LoadFigures } from './load-figures.ts';
 import { median, medianOf } from './median.ts';
 import { pgbenchInserts, pgbenchPath } from './pgbench.ts';
@@ -25,15 +29,18 @@ const SAMPLES = 5_000;
 
 interface Target {
   name: string;
-  /** The p99 budget in ms, if any. */
+  /** The p99 budget in ms of the database-level row, if any. */
   budget?: number;
-  paths: string[];
+  /** The request of GET i (any i) through the API, and the same search or read made on the database. */
+  path: (i: number) => string;
+  call: (db: Db, i: number) => Promise<unknown>;
 }
 
 interface Row {
-  db: string;
   target: Target;
-  figures: LoadFigures;
+  /** At the database (the app's functions through a pool of CONNECTIONS), and through the API (HTTP). */
+  sql: LoadFigures;
+  api: LoadFigures;
 }
 
 /** Writes `count` synthetic reports (seeded by `seed`) to an NDJSON file, outside any timing. */
@@ -67,23 +74,37 @@ async function importRuns(db: Db, dir: string, runs: number, perRun: number): Pr
 
 /** The searches to load, from a sample of the stored reports, and the densest grid cell's middle as a city centre. */
 async function targets(db: Db): Promise<Target[]> {
-  const units = await db.query<{ id: string; vin: string; case_id: string; state: string }>(
-    `SELECT r.id, u.vin, r.case_id, r.state FROM reports r TABLESAMPLE SYSTEM (2) JOIN report_units u ON u.report_id = r.id AND u.unit = 1
-     WHERE u.vin IS NOT NULL AND r.case_id IS NOT NULL LIMIT ${SAMPLES}`,
+  const sampled = await db.query<{ id: string; vin: string; case_id: string; state: string }>(
+    `SELECT id, vins[1] AS vin, case_id, state FROM reports TABLESAMPLE SYSTEM (2)
+     WHERE cardinality(vins) > 0 AND case_id IS NOT NULL LIMIT ${SAMPLES}`,
   );
   const dense = await db.query<{ lat: number; lng: number }>(
     `SELECT avg(lat) AS lat, avg(lng) AS lng FROM reports
      WHERE geo_cell = (SELECT geo_cell FROM reports GROUP BY geo_cell ORDER BY count(*) DESC LIMIT 1)`,
   );
   const centre = dense.rows[0];
-  if (!centre || units.rows.length === 0) throw new Error('no reports to search');
-  // Spread over the centre's few blocks, so each request is its own query (not one cached plan and page).
-  const near = Array.from({ length: 200 }, (_, i) => `/api/reports/search?lat=${(centre.lat + ((i % 20) - 10) * 0.002).toFixed(4)}&lng=${(centre.lng + (Math.floor(i / 20) - 5) * 0.002).toFixed(4)}&radius=10`);
+  const rows = sampled.rows;
+  if (!centre || rows.length === 0) throw new Error('no reports to search');
+  const pick = (i: number) => rows[i % rows.length]!;
+  // Spread over the centre's few blocks, so each search is its own query (not one cached page).
+  const point = (i: number) => ({ lat: Number((centre.lat + ((i % 20) - 10) * 0.002).toFixed(4)), lng: Number((centre.lng + ((Math.floor(i / 20) % 10) - 5) * 0.002).toFixed(4)) });
+  const to = new Date().toISOString().slice(0, 10);
+  const from = new Date(Date.now() - 13 * 86_400_000).toISOString().slice(0, 10);
   return [
-    { name: 'search by VIN', budget: 10, paths: units.rows.map((r) => `/api/reports/search?vin=${r.vin}`) },
-    { name: 'search by case ID + state', budget: 10, paths: units.rows.map((r) => `/api/reports/search?caseId=${encodeURIComponent(r.case_id)}&state=${r.state}`) },
-    { name: `search within 10 mi, last 14 days, densest area (${centre.lat.toFixed(3)}, ${centre.lng.toFixed(3)})`, budget: 50, paths: near },
-    { name: 'report by id (primary key, GET /api/reports/:id)', paths: units.rows.map((r) => `/api/reports/${r.id}`) },
+    { name: 'search by VIN', budget: 10, path: (i) => `/api/reports/search?vin=${pick(i).vin}`, call: (q, i) => searchReports(q, { mode: { kind: 'vin', vin: pick(i).vin } }) },
+    {
+      name: 'search by case ID + state',
+      budget: 10,
+      path: (i) => `/api/reports/search?caseId=${encodeURIComponent(pick(i).case_id)}&state=${pick(i).state}`,
+      call: (q, i) => searchReports(q, { mode: { kind: 'case', caseKey: caseKeyOf(pick(i).case_id), state: pick(i).state } }),
+    },
+    {
+      name: `search within 10 mi, last 14 days, densest area (${centre.lat.toFixed(3)}, ${centre.lng.toFixed(3)})`,
+      budget: 50,
+      path: (i) => `/api/reports/search?lat=${point(i).lat}&lng=${point(i).lng}&radius=10&from=${from}&to=${to}`,
+      call: (q, i) => searchReports(q, { mode: { kind: 'place', centre: point(i), radiusMiles: 10 }, dates: { from, to } }),
+    },
+    { name: 'report by id (primary key; GET /api/reports/:id)', path: (i) => `/api/reports/${pick(i).id}`, call: (q, i) => readReport(q, pick(i).id) },
   ];
 }
 
@@ -93,7 +114,7 @@ async function load(base: string, target: Target, seconds: number): Promise<Load
     url: base,
     connections: CONNECTIONS,
     duration: seconds,
-    requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: target.paths[next++ % target.paths.length] }) }],
+    requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: target.path(next++) }) }],
   });
   return { rps: result.requests.p50, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx, total: result.requests.total };
 }
@@ -101,7 +122,7 @@ async function load(base: string, target: Target, seconds: number): Promise<Load
 /** Median over `runs` of sequential PDF downloads (with the VIN: the whole report), ms each. */
 async function pdfMillis(base: string, db: Db, runs: number): Promise<number> {
   const { rows } = await db.query<{ id: string; vin: string }>(
-    `SELECT r.id, u.vin FROM reports r JOIN report_units u ON u.report_id = r.id AND u.unit = 1 WHERE u.vin IS NOT NULL LIMIT 20`,
+    `SELECT id, vins[1] AS vin FROM reports WHERE cardinality(vins) > 0 LIMIT 20`,
   );
   const times: number[] = [];
   for (let run = 0; run < runs; run++) {
@@ -123,25 +144,39 @@ interface Measured {
   pdf: number;
 }
 
-/** Fills db (runs imports of perRun), then serves it and loads each search. */
-async function measure(name: string, db: Db, serverEnv: Record<string, string>, opts: { staticDir: string; runs: number; perRun: number; seconds: number; closeFirst: boolean }): Promise<Measured> {
+/**
+ * Fills db (runs imports of perRun), loads each search on the database (through loadDb: a pool of CONNECTIONS, or db
+ * itself), then serves it and loads each search through the API.
+ */
+async function measure(
+  name: string,
+  db: Db,
+  loadDb: Db,
+  serverEnv: Record<string, string>,
+  opts: { staticDir: string; runs: number; perRun: number; seconds: number; closeFirst: boolean },
+): Promise<Measured> {
   const dir = mkdtempSync(join(tmpdir(), 'claimflow-bench-reports-'));
   try {
     await migrate(db);
     console.log(`  ${name}: importing ${opts.runs} × ${opts.perRun} reports`);
     const { rate, total } = await importRuns(db, dir, opts.runs, opts.perRun);
     // As autovacuum would after a while: a search right after a bulk load otherwise runs on plans made without statistics.
-    await db.query('VACUUM ANALYZE reports, report_units, report_persons');
+    await db.query('VACUUM ANALYZE reports');
     const searches = await targets(db);
+    const sql = [];
+    for (const target of searches) {
+      console.log(`  ${name}: ${target.name}, on the database`);
+      sql.push(await medianOf(opts.runs, () => dbLoad(CONNECTIONS, opts.seconds, (i) => target.call(loadDb, i))));
+    }
     // PGlite's directory is the server's alone once it runs.
     if (opts.closeFirst) await db.close();
     const env = { ...serverEnv, DEMO_REPORTS: 'off', RATE_LIMIT_API_PER_MINUTE: '1000000', RATE_LIMIT_STATIC_PER_MINUTE: '1000000' };
     const server = await startAppServer({ staticDir: opts.staticDir, env });
     try {
       const rows: Row[] = [];
-      for (const target of searches) {
-        console.log(`  ${name}: ${target.name}`);
-        rows.push({ db: name, target, figures: await medianOf(opts.runs, () => load(server.url, target, opts.seconds)) });
+      for (const [i, target] of searches.entries()) {
+        console.log(`  ${name}: ${target.name}, through the API`);
+        rows.push({ target, sql: sql[i]!, api: await medianOf(opts.runs, () => load(server.url, target, opts.seconds)) });
       }
       const pdfDb = opts.closeFirst ? undefined : db;
       const pdf = pdfDb ? await pdfMillis(server.url, pdfDb, opts.runs) : Number.NaN;
@@ -159,7 +194,7 @@ export async function reportSections(options: { staticDir: string; quick: boolea
   const scale = options.quick ? 0.1 : 1;
   const notes = [
     `Import: \`importReports\` (the path of \`npm run reports:import\`) reading an NDJSON file of synthetic reports (\`npm run reports:seed\`'s generator, written beforehand), ${options.runs} files one after another, so the table grows run by run; reports/s is the median of the runs.`,
-    `Searches: autocannon, ${CONNECTIONS} connections, ${seconds} s per run, median of ${options.runs} runs; each request a different VIN / case ID / report id of ${SAMPLES} sampled, or one of 200 points around the densest grid cell's middle; errors = connection errors + timeouts + non-2xx.`,
+    `Searches at ${CONNECTIONS} connections, each a different VIN / case ID / report id of ${SAMPLES} sampled, or one of 200 points around the densest grid cell's middle; ${seconds} s per run after a 2 s warm-up, median of ${options.runs} runs. At the database: the API's own functions (searchReports, readReport: the same SQL, prepared) called by ${CONNECTIONS} callers in closed loops through a pool of ${CONNECTIONS} connections (PGlite: its one connection), the budgets' rows. Through the API: autocannon, ${CONNECTIONS} connections, GET /api/reports/search and /api/reports/:id (HTTP, validation, rate limits, JSON), on the same 2 cores; errors = connection errors + timeouts + non-2xx.`,
     'PDF: GET /pdf/:id with the VIN (the whole report), 20 reports one after another per run, English and Spanish in turn; the median of every download (database read, layout, HTTP).',
   ];
   const sections: Section[] = [];
@@ -167,19 +202,22 @@ export async function reportSections(options: { staticDir: string; quick: boolea
     sections.push({
       title: `Reports on ${db}`,
       notes: [`${m.total.toLocaleString('en-US')} reports in the table after the imports.`, ...notes],
-      headers: ['what', 'req/s', 'p50 (ms)', 'p99 (ms)', 'errors', 'requests'],
+      headers: ['what', 'per s', 'p50 (ms)', 'p99 (ms)', 'errors', 'API req/s', 'API p50 (ms)', 'API p99 (ms)', 'API errors'],
       rows: [
-        ['import with COPY (reports/s)', importBudget ? againstBudget(m.importRate, importBudget, 'min', 0) : fixed(m.importRate, 0), '', '', '', ''],
-        ...(pgbench === undefined ? [] : [['pgbench single-row INSERT, 10 connections (tx/s)', fixed(pgbench, 0), '', '', '', '']]),
+        ['import with COPY (reports/s)', importBudget ? againstBudget(m.importRate, importBudget, 'min', 0) : fixed(m.importRate, 0), '', '', '', '', '', '', ''],
+        ...(pgbench === undefined ? [] : [['pgbench single-row INSERT, 10 connections (tx/s)', fixed(pgbench, 0), '', '', '', '', '', '', '']]),
         ...m.rows.map((r) => [
           r.target.name,
-          fixed(r.figures.rps, 0),
-          fixed(r.figures.p50),
-          r.target.budget ? againstBudget(r.figures.p99, r.target.budget, 'max') : fixed(r.figures.p99),
-          againstBudget(r.figures.errors, 0, 'max', 0),
-          String(r.figures.total),
+          fixed(r.sql.rps, 0),
+          fixed(r.sql.p50),
+          r.target.budget ? againstBudget(r.sql.p99, r.target.budget, 'max') : fixed(r.sql.p99),
+          againstBudget(r.sql.errors, 0, 'max', 0),
+          fixed(r.api.rps, 0),
+          fixed(r.api.p50),
+          fixed(r.api.p99),
+          againstBudget(r.api.errors, 0, 'max', 0),
         ]),
-        ...(Number.isFinite(m.pdf) ? [['PDF download (median ms)', '', againstBudget(m.pdf, 100, 'max'), '', '', '']] : []),
+        ...(Number.isFinite(m.pdf) ? [['PDF download (median ms)', '', againstBudget(m.pdf, 100, 'max'), '', '', '', '', '', '']] : []),
       ],
     });
   };
@@ -188,12 +226,14 @@ export async function reportSections(options: { staticDir: string; quick: boolea
   if (!database) sections.push({ title: 'Reports on PostgreSQL: skipped', notes: [`no server answered at ${PG_ADMIN_URL}`], headers: ['—'], rows: [] });
   else {
     const db = openPgDb(database.url, { max: 4 });
+    const pool = openPgDb(database.url, { max: CONNECTIONS });
     try {
       const version = await serverVersion(database.url);
-      const m = await measure('PostgreSQL', db, { DATABASE_URL: database.url }, { staticDir: options.staticDir, runs: options.runs, perRun: Math.round((1_000_000 * scale) / options.runs), seconds, closeFirst: false });
+      const m = await measure('PostgreSQL', db, pool, { DATABASE_URL: database.url }, { staticDir: options.staticDir, runs: options.runs, perRun: Math.round((1_000_000 * scale) / options.runs), seconds, closeFirst: false });
       const pgbench = pgbenchPath() ? (await pgbenchInserts(database.url, 10, seconds)).rps : undefined;
       add(m, `PostgreSQL ${version}`, 20_000, pgbench);
     } finally {
+      await pool.close();
       await db.close();
       await database.drop();
     }
@@ -202,7 +242,7 @@ export async function reportSections(options: { staticDir: string; quick: boolea
   const dataDir = mkdtempSync(join(tmpdir(), 'claimflow-bench-pglite-'));
   try {
     const db = await openPgliteDb(dataDir);
-    const m = await measure('PGlite', db, { DATA_DIR: dataDir }, { staticDir: options.staticDir, runs: options.runs, perRun: Math.round((100_000 * scale) / options.runs), seconds, closeFirst: true });
+    const m = await measure('PGlite', db, db, { DATA_DIR: dataDir }, { staticDir: options.staticDir, runs: options.runs, perRun: Math.round((100_000 * scale) / options.runs), seconds, closeFirst: true });
     add(m, 'PGlite');
   } finally {
     rmSync(dataDir, { recursive: true, force: true });

@@ -22,6 +22,8 @@ const COPY_KEY = /^(?:([a-z][a-z0-9-]*):)?([A-Za-z0-9_]+(?:\.[A-Za-z0-9_]+)*)$/;
 const isCopyKey = (s: string) => COPY_KEY.test(s) && (s.includes('.') || s.includes(':'));
 
 const ROOTS_ANY = new Set(['query', 'meta']);
+/** What a prefill may read: the visit, known before any answer. */
+const VISIT_ROOTS = new Set(['query', 'meta', 'locale']);
 
 export function checkFlow(flow: unknown, catalogues: Catalogues): Problem[] {
   if (!validateSchema(flow)) {
@@ -75,6 +77,15 @@ function semanticProblems(flow: Flow, catalogues: Catalogues): Problem[] {
     if (!(name in flow.effects)) add(pointer, `runs unknown effect "${name}"`);
   };
 
+  for (const [field, template] of Object.entries(flow.prefill ?? {})) {
+    const at = `/prefill/${escape(field)}`;
+    if (!(field in flow.answers)) add(at, `prefills unknown answer "${field}"`);
+    // Read when the funnel starts: only the visit is there yet.
+    for (const { op, args, pointer } of operationsIn(template, at)) {
+      const root = op === 'var' ? varPath(args)?.split('.')[0] : undefined;
+      if (root !== undefined && !VISIT_ROOTS.has(root)) add(pointer, `reads "${String(varPath(args))}" before the funnel has it (only query, meta and locale)`);
+    }
+  }
   for (const [name, logic] of Object.entries(flow.computed ?? {})) checkVars(logic, `/computed/${escape(name)}`);
   for (const [name, effect] of Object.entries(flow.effects)) {
     // `item` is the current element of an effect's `each` list, so only such an effect may read it.

@@ -24,10 +24,22 @@ const CUSTOM_OPS: Record<string, (...args: never[]) => unknown> = {
     const parsed = typeof phone === 'string' ? parsePhone(phone) : undefined;
     return parsed ? String(parsed.nationalNumber) : typeof phone === 'string' ? phone.replace(/\D/g, '') : '';
   },
+  /** [text or number] → that number, or null when it is not one (a query string's "2019"). */
+  number: (value: unknown) => toNumber(value),
+  /** [lat, lng] → a map point { lat, lng }, or null unless both are numbers in range (a query string's coordinates). */
+  point: (lat: unknown, lng: unknown) => {
+    const [y, x] = [toNumber(lat), toNumber(lng)];
+    return y !== null && x !== null && Math.abs(y) <= 90 && Math.abs(x) <= 180 ? { lat: y, lng: x } : null;
+  },
   /** [object or array] → number of keys or items. */
   count: (value: unknown) =>
     Array.isArray(value) ? value.length : value && typeof value === 'object' ? Object.keys(value).length : 0,
 };
+
+function toNumber(value: unknown): number | null {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+  return Number.isFinite(n) ? n : null;
+}
 
 for (const [name, op] of Object.entries(CUSTOM_OPS)) jsonLogic.add_operation(name, op as (...args: unknown[]) => unknown);
 

@@ -24,6 +24,12 @@ function dataWithEvent(flow: Flow, context: FlowContext, event: { type: string; 
   return dataOf(flow, { ...context, results: { ...context.results, [effect]: event.output } });
 }
 
+/** The answers a flow's prefill takes from the visit (a template giving null leaves the answer as it starts). */
+function prefilled(flow: Flow, visit: Pick<FlowContext, 'query' | 'meta' | 'locale'>): Record<string, unknown> {
+  const found = Object.entries(flow.prefill ?? {}).map(([field, template]) => [field, render(template, visit)] as const);
+  return Object.fromEntries(found.filter(([field, value]) => field in flow.answers && value !== null && value !== undefined));
+}
+
 export function effectInput(flow: Flow, name: string, context: FlowContext): EffectInput {
   const spec = flow.effects[name];
   if (!spec) throw new Error(`flow ${flow.id} has no effect "${name}"`);
@@ -46,7 +52,7 @@ export function effectInput(flow: Flow, name: string, context: FlowContext): Eff
 }
 
 function errorOf(flow: Flow, effect: string, error: unknown): FlowError {
-  const e = (error ?? {}) as { code?: unknown; message?: unknown; retryAfter?: unknown };
+  const e = (error ?? {}) as { code?: unknown; message?: unknown; retryAfter?: unknown; redirect?: unknown };
   const code = typeof e.code === 'string' ? e.code : 'network';
   const errors = flow.effects[effect]?.errors ?? {};
   return {
@@ -55,6 +61,7 @@ function errorOf(flow: Flow, effect: string, error: unknown): FlowError {
     messageKey: errors[code] ?? errors.default ?? 'errors:NETWORK_ERROR_TEXT',
     detail: typeof e.message === 'string' ? e.message : undefined,
     waitSeconds: typeof e.retryAfter === 'number' ? e.retryAfter : undefined,
+    redirect: typeof e.redirect === 'string' ? e.redirect : undefined,
   };
 }
 
@@ -160,14 +167,10 @@ export function compileFlow(flow: Flow) {
   }).createMachine({
     id: flow.id,
     initial: stateKey(flow.initial),
-    context: ({ input }) => ({
-      answers: structuredClone(initialAnswers),
-      results: {},
-      query: input?.query ?? {},
-      meta: input?.meta ?? {},
-      locale: input?.locale ?? 'en',
-      error: null,
-    }),
+    context: ({ input }) => {
+      const visit = { query: input?.query ?? {}, meta: input?.meta ?? {}, locale: input?.locale ?? 'en' };
+      return { answers: { ...structuredClone(initialAnswers), ...prefilled(flow, visit) }, results: {}, ...visit, error: null };
+    },
     on: {
       ANSWER: { actions: ['recordAnswers', 'clearError'] },
       SET_LOCALE: { actions: assign({ locale: ({ event }) => event.locale }) },

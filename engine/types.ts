@@ -24,6 +24,8 @@ export interface Step {
   nav?: { back?: string; next?: Logic };
   entry?: string[];
   final?: boolean;
+  /** false: not an entry of the browser history (a screen that only passes): Back from what follows skips it. */
+  history?: boolean;
   on?: Partial<Record<FlowEventType, Transition | Transition[]>>;
 }
 
@@ -48,12 +50,14 @@ export interface Flow {
   namespace: string;
   initial: string;
   answers: Record<string, unknown>;
+  /** Answers taken from the visit (query, meta, locale) when the funnel starts; null keeps the initial value. */
+  prefill?: Record<string, Logic>;
   computed?: Record<string, Logic>;
   steps: Record<string, Step>;
   effects: Record<string, EffectSpec>;
 }
 
-/** Facts about the visit that the app gathers (attribution, business token), readable as meta.<name>. */
+/** Facts about the visit that the app gathers (attribution, business token, the route opened), readable as meta.<name>. */
 export type Meta = Record<string, string | undefined>;
 
 export interface FlowError {
@@ -66,6 +70,8 @@ export interface FlowError {
   detail?: string;
   /** Seconds the API asked to wait before trying again (a 429 refusal). */
   waitSeconds?: number;
+  /** Where the API sends the person after the message (an http(s) URL): the page shows it in a dialog that goes there. */
+  redirect?: string;
 }
 
 export interface FlowContext {

@@ -15,6 +15,7 @@ import { reportPdfRoutes } from './routes/report-pdf.ts';
 import { reportReadRoutes } from './routes/report-read.ts';
 import { reportRoutes } from './routes/reports.ts';
 import type { RouteDeps } from './routes/deps.ts';
+import { smsRoutes } from './routes/sms.ts';
 import { userRoutes } from './routes/user.ts';
 import { isApiPath, RateLimitedError, registerSecurity, securityHeaders } from './security.ts';
 import type { SmsProvider } from './sms/sms-provider.ts';
@@ -55,13 +56,14 @@ export async function buildApp({ config, db, sms, log = false, ...routeOptions }
   await app.register(fastifyCookie);
 
   await app.register(userRoutes, { prefix: '/api', config, db, sms, ...routeOptions });
-  await app.register(leadRoutes, { prefix: '/api', config, db, sms });
+  await app.register(leadRoutes, { prefix: '/api', config, db, sms, ...routeOptions });
   await app.register(accidentRoutes, { prefix: '/api', config, db, sms });
   await app.register(placeRoutes, { prefix: '/api', config, db, sms });
   await app.register(reportReadRoutes, { prefix: '/api', config, db, sms, ...routeOptions });
   // Outside /api: a browser navigates to it; a route of its own wins over the web app's fallback.
   await app.register(reportPdfRoutes, { config, db, sms, ...routeOptions });
   await app.register(reportRoutes, { prefix: '/api', config, db, sms, ...routeOptions });
+  await app.register(smsRoutes, { prefix: '/api', config, db, sms });
 
   const staticRoot = resolve(config.staticDir);
   const hasApp = existsSync(resolve(staticRoot, 'index.html'));

@@ -1,5 +1,6 @@
 // Parsers for the list-shaped environment variables (origins, CSP sources, proxies): each returns the value or the reason it is bad.
 import { isIP } from 'node:net';
+import { isSupportedCountry } from 'libphonenumber-js';
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; problem: string };
 
@@ -66,6 +67,32 @@ export function parseTileOrigins(raw: string): Parsed<string[]> {
     return { ok: false, problem: `MAP_TILE_ORIGINS must list origins such as https://tile.openstreetmap.org (bad: ${quoted(bad)})` };
   }
   return { ok: true, value: unique(items.map((item) => originOf(item, { wildcard: true }) ?? item)) };
+}
+
+/** PUBLIC_URL: the site's http(s) origin as people reach it, e.g. https://claims.example.com (no path). */
+export function parsePublicUrl(raw: string): Parsed<string> {
+  const origin = originOf(raw);
+  if (origin === undefined) return { ok: false, problem: `PUBLIC_URL must be an http(s) origin such as https://claims.example.com, without a path (got "${raw}")` };
+  return { ok: true, value: origin };
+}
+
+/** BUSINESS_SIGNUP_URL: an absolute http(s) URL (the business service's sign-up page; a path and query are allowed). */
+export function parseSignupUrl(raw: string): Parsed<string> {
+  const url = /^https?:\/\/\S+$/i.test(raw) && URL.canParse(raw) ? new URL(raw) : undefined;
+  if (url === undefined || originOf(url.origin) === undefined) {
+    return { ok: false, problem: `BUSINESS_SIGNUP_URL must be an http(s) URL such as https://business.example.com/signup (got "${raw}")` };
+  }
+  return { ok: true, value: url.href };
+}
+
+/** ALERT_COUNTRIES: ISO 3166 alpha-2 codes (US, CA, ...) of the phones alerts may text, comma-separated. */
+export function parseCountries(raw: string): Parsed<string[]> {
+  const items = listOf(raw).map((item) => item.toUpperCase());
+  const bad = items.filter((item) => !isSupportedCountry(item));
+  if (bad.length > 0 || items.length === 0) {
+    return { ok: false, problem: `ALERT_COUNTRIES must list two-letter country codes such as US,CA (bad: ${quoted(bad)})` };
+  }
+  return { ok: true, value: unique(items) };
 }
 
 /** Names proxy-addr knows for address ranges. */

@@ -1,5 +1,15 @@
 // Reads the server's environment variables once at start and reports every bad one in a single message.
-import { parseCorsOrigins, parseFrameAncestors, parseIngestKeys, parseTileOrigins, parseTrustProxy, type Parsed } from './config-values.ts';
+import {
+  parseCorsOrigins,
+  parseCountries,
+  parseFrameAncestors,
+  parseIngestKeys,
+  parsePublicUrl,
+  parseSignupUrl,
+  parseTileOrigins,
+  parseTrustProxy,
+  type Parsed,
+} from './config-values.ts';
 import { e164FromTyped } from './phone.ts';
 
 export interface Config {
@@ -16,6 +26,11 @@ export interface Config {
   testPhone: string | undefined;
   /** The web app's host name, for the WebOTP line of the SMS (`@<host> #<code>`) that lets the browser fill the code in. */
   appHost: string;
+  /**
+   * The site's address as people reach it (PUBLIC_URL, an origin without a trailing slash): the links in alert texts,
+   * the URL Twilio signs. Default: the server's own origin, http://localhost:<port> (serve.ts fills in a PORT=0 port).
+   */
+  publicUrl: string;
   /** Key for hashing one-time codes; without it a built-in key is used (a plain salted hash). */
   codeSecret: string | undefined;
   staticDir: string;
@@ -37,6 +52,12 @@ export interface Config {
   reportIngestKeys: string[];
   /** Seed synthetic demo reports on a start with no reports at all. */
   demoReports: boolean;
+  /** How many days a report alert stays open (ALERT_DAYS). */
+  alertDays: number;
+  /** ISO 3166 codes of the countries whose phones may get alert texts (ALERT_COUNTRIES; SMS pumping). */
+  alertCountries: string[];
+  /** The business service's sign-up page, where a commercial user's 'blacklisted' answer sends them (spec §8). */
+  businessSignupUrl: string | undefined;
 }
 
 export interface TwilioConfig {
@@ -116,6 +137,7 @@ export function loadConfig(env: Env = process.env): Config {
   if (!HOST_NAME.test(appHost)) {
     problems.push(`APP_HOST must be a bare host name such as claims.example.com, without scheme, port or path (got "${rawAppHost}")`);
   }
+  const publicUrl = parsed('PUBLIC_URL', parsePublicUrl, ownOrigin(port));
   const codeSecret = value('CODE_SECRET');
   if (codeSecret !== undefined && codeSecret.length < 32) problems.push('CODE_SECRET must be at least 32 characters');
 
@@ -130,6 +152,9 @@ export function loadConfig(env: Env = process.env): Config {
   const trustProxy = parsed('TRUST_PROXY', parseTrustProxy, false);
   const reportIngestKeys = parsed('REPORT_INGEST_KEYS', parseIngestKeys, []);
   const demoReports = oneOf('DEMO_REPORTS', ['on', 'off'] as const, 'on') === 'on';
+  const alertDays = integer('ALERT_DAYS', 30, 1, 365);
+  const alertCountries = parsed('ALERT_COUNTRIES', parseCountries, ['US']);
+  const businessSignupUrl = parsed<string | undefined>('BUSINESS_SIGNUP_URL', parseSignupUrl, undefined);
 
   const config: Config = {
     port,
@@ -140,6 +165,7 @@ export function loadConfig(env: Env = process.env): Config {
     twilio,
     testPhone,
     appHost,
+    publicUrl,
     codeSecret,
     staticDir: value('STATIC_DIR') ?? './dist',
     nodeEnv: value('NODE_ENV') ?? 'development',
@@ -152,9 +178,17 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy,
     reportIngestKeys,
     demoReports,
+    alertDays,
+    alertCountries,
+    businessSignupUrl,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+/** The server's own origin when it listens on port (localhost: it may listen on every interface). */
+export function ownOrigin(port: number): string {
+  return `http://localhost:${port}`;
 }
 
 /** The TWILIO_* variables; every missing or bad one is added to problems. */

@@ -1,11 +1,13 @@
-// Starts the server: configuration, database and migrations, then HTTP, and a clean stop on SIGINT/SIGTERM.
+// Starts the server: configuration, database and migrations, then HTTP and the job queue's workers, and a clean stop
+// on SIGINT/SIGTERM.
 // server/main.ts runs it as it is; a benchmark adds a route to this same server (bench/empty-route-server.ts).
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, ownOrigin } from './config.ts';
 import { migrate } from './db/migrate.ts';
 import { openDb } from './db/open-db.ts';
+import { startQueue } from './jobs/queue.ts';
 import { seedDemoReports } from './reports/demo-reports.ts';
 import { createSms } from './sms/create-sms.ts';
 
@@ -23,10 +25,14 @@ export async function serve(extend: (app: FastifyInstance) => void = () => {}): 
     const seeded = await seedDemoReports(db);
     if (seeded > 0) process.stderr.write(`claimflow: ${seeded} demo reports of the last 30 days added (DEMO_REPORTS=off to go without)\n`);
   }
-  const app = await buildApp({ config, db, sms: createSms(config), log: config.logLevel });
+  const sms = createSms(config);
+  const app = await buildApp({ config, db, sms, log: config.logLevel });
   extend(app);
   await app.listen({ port: config.port, host: config.host });
   const { port } = app.server.address() as AddressInfo;
+  // PORT=0 picked a port only now: the default PUBLIC_URL is the origin actually listened on.
+  if (config.publicUrl === ownOrigin(0)) config.publicUrl = ownOrigin(port);
+  const queue = await startQueue({ db, databaseUrl: config.databaseUrl, sms, config, log: (message, err) => app.log.error({ err }, message) });
   process.stdout.write(`claimflow listening on http://localhost:${port}\n`);
 
   let stopping = false;
@@ -37,6 +43,7 @@ export async function serve(extend: (app: FastifyInstance) => void = () => {}): 
     setTimeout(() => process.exit(1), 10_000).unref();
     try {
       await app.close();
+      await queue.stop();
       await db.close();
       process.stderr.write(`claimflow stopped (${signal})\n`);
       process.exit(0);

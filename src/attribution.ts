@@ -8,6 +8,8 @@ const REFERRER_KEY = 'claimflow:referrer';
 /** The lead API takes at most this many characters of page-referrers. */
 const MAX_REFERRER = 4096;
 export const BUSINESS_TOKEN_KEY = 'business-user-token';
+/** What the lead API stores as a business user's token: 1 to 512 visible ASCII characters. */
+const BUSINESS_TOKEN = /^[\x21-\x7e]{1,512}$/;
 
 /** Records the landing query string in the 'ref' cookie and keeps the gclid for the lead. */
 export function captureAttribution(search: string) {
@@ -33,4 +35,14 @@ export function visitMeta(): Meta {
     referrer: sessionStorage.getItem(REFERRER_KEY) ?? undefined,
     businessUserToken: localStorage.getItem(BUSINESS_TOKEN_KEY) ?? undefined,
   };
+}
+
+/**
+ * Keeps the business user's token of a /business/{id}/{userId} link (spec §6) for every lead this browser sends; a
+ * token the lead API would refuse is not kept (it would make every lead fail). Answers whether it was kept.
+ */
+export function keepBusinessToken(token: string): boolean {
+  if (!BUSINESS_TOKEN.test(token)) return false;
+  localStorage.setItem(BUSINESS_TOKEN_KEY, token);
+  return true;
 }

@@ -19,6 +19,7 @@ const ShortLinkPage = lazy(() => import('./pages/home/ShortLinkPage.tsx'));
 const ResultsPage = lazy(() => import('./pages/search/ResultsPage.tsx'));
 const NearMePage = lazy(() => import('./pages/search/NearMePage.tsx'));
 const ReportPage = lazy(() => import('./pages/report/ReportPage.tsx').then((m) => ({ default: m.ReportPage })));
+const UnsubscribePage = lazy(() => import('./pages/unsubscribe/UnsubscribePage.tsx'));
 
 /** §2.1: states whose code may open a funnel's path (/tx/<route>): those the map picker has a view of. */
 export const STATE_PREFIXES = Object.keys(STATE_VIEWS);
@@ -26,10 +27,10 @@ export const STATE_PREFIXES = Object.keys(STATE_VIEWS);
 /** A flow route and, when it is one segment, the same route under each state prefix. */
 const withStatePrefixes = (path: string) => (/^\/[^/]+$/.test(path) ? [path, ...STATE_PREFIXES.map((st) => `/${st}${path}`)] : [path]);
 
-/** A funnel's page once its flow is loaded (the layout's Suspense shows loading until then). */
-function Funnel({ entry }: { entry: FlowEntry }) {
+/** A funnel's page once its flow is loaded (the layout's Suspense shows loading until then), at one of its routes. */
+function Funnel({ entry, route }: { entry: FlowEntry; route: string }) {
   const flow = use(loadFunnel(entry));
-  return <FunnelRoute key={flow.id} flow={flow} />;
+  return <FunnelRoute key={flow.id} flow={flow} route={route} />;
 }
 
 /** The place services (city search, reverse geocoding, map tiles) for the pages that search places. */
@@ -55,13 +56,15 @@ export function AppRoutes() {
           <HomePage />
         </Route>
         {flows.flatMap((flow) =>
-          flow.routes.flatMap(withStatePrefixes).map((path) => (
-            <Route key={path} path={path}>
-              <Geo>
-                <Funnel entry={flow} />
-              </Geo>
-            </Route>
-          )),
+          flow.routes.flatMap((route) =>
+            withStatePrefixes(route).map((path) => (
+              <Route key={path} path={path}>
+                <Geo>
+                  <Funnel entry={flow} route={route} />
+                </Geo>
+              </Route>
+            )),
+          ),
         )}
         {INFO_PAGES.map((page) => (
           <Route key={page} path={`/${page}`}>
@@ -83,6 +86,8 @@ export function AppRoutes() {
         </Route>
         <Route path="/accident/:id">{({ id }) => <ReportPage id={id} />}</Route>
         <Route path="/accident/:id/:vin">{({ id, vin }) => <ReportPage id={id} vin={vin} />}</Route>
+        <Route path="/business/:id/:userId">{({ id, userId }) => <ReportPage id={id} businessUser={userId} />}</Route>
+        <Route path="/unsubscribe/:token">{({ token }) => <UnsubscribePage key={token} token={token} />}</Route>
         <Route path="/:id">{({ id }) => <ShortLinkPage id={id} />}</Route>
         <Route>
           <LinksPage copy="notFound" />

@@ -13,12 +13,14 @@ export const registry: Record<string, LazyWidget> = {
   'legal-notice': lazyWidget(() => import('./consent/LegalNotice.tsx').then((m) => m.LegalNoticeBlock)),
   'lead-types': lazyWidget(() => import('./lead-types/LeadTypes.tsx').then((m) => m.LeadTypes)),
   'call-time': lazyWidget(() => import('./call-time/CallTime.tsx').then((m) => m.CallTime)),
+  'call-windows': lazyWidget(() => import('./call-windows/CallWindows.tsx').then((m) => m.CallWindows)),
   explanation: lazyWidget(() => import('./explanation/Explanation.tsx').then((m) => m.Explanation)),
   locate: lazyWidget(() => import('./locate/Locate.tsx').then((m) => m.Locate)),
   'free-text': lazyWidget(() => import('./free-text/FreeText.tsx').then((m) => m.FreeText)),
   redirect: lazyWidget(() => import('./redirect/Redirect.tsx').then((m) => m.Redirect)),
   dialog: lazyWidget(() => import('./dialog/Dialog.tsx').then((m) => m.Dialog)),
   'report-search': lazyWidget(() => import('./report-search/ReportSearch.tsx').then((m) => m.ReportSearch)),
+  'report-links': lazyWidget(() => import('./report-links/ReportLinks.tsx').then((m) => m.ReportLinks)),
 };
 
 /** What a widget needs loaded before it is usable beyond its code, started when its step is current or next. */

@@ -22,6 +22,19 @@ const statementName = (sql: string): string => {
   return name;
 };
 
+/** Runs work between BEGIN and COMMIT on client; rolls back and rethrows when it throws. */
+async function inTransaction<T>(client: pg.PoolClient, work: () => Promise<T>): Promise<T> {
+  await client.query('BEGIN');
+  try {
+    const result = await work();
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  }
+}
+
 export function openPgDb(connectionString: string, options: PgDbOptions = {}): Db {
   const schema = options.schema ?? 'public';
   if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`bad schema name "${schema}"`);
@@ -47,13 +60,7 @@ export function openPgDb(connectionString: string, options: PgDbOptions = {}): D
     async transaction(fn) {
       const client = await pool.connect();
       try {
-        await client.query('BEGIN');
-        const result = await fn(wrap(client));
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => {});
-        throw error;
+        return await inTransaction(client, () => fn(wrap(client)));
       } finally {
         client.release();
       }
@@ -69,17 +76,7 @@ export function openPgDb(connectionString: string, options: PgDbOptions = {}): D
     try {
       return await fn({
         ...session,
-        async transaction(work) {
-          await client.query('BEGIN');
-          try {
-            const result = await work(session);
-            await client.query('COMMIT');
-            return result;
-          } catch (error) {
-            await client.query('ROLLBACK').catch(() => {});
-            throw error;
-          }
-        },
+        transaction: (work) => inTransaction(client, () => work(session)),
       });
     } finally {
       client.release();

@@ -65,6 +65,20 @@ function preparedQuery(pg: PGlite) {
   };
 }
 
+/** One statement with its parameters, or a script of several statements without any; the last one's rows. */
+export type ScriptRunner = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+
+const scriptRunners = new WeakMap<Db, ScriptRunner>();
+
+/**
+ * Runs statements of a library that brings its own SQL (the job queue, pg-boss) on the PGlite behind db; undefined for
+ * another Db. A script runs in a transaction of its own, so one that fails halfway (pg-boss's `BEGIN; …; COMMIT;`) is
+ * rolled back whole instead of leaving PGlite's one connection in a failed transaction for every query after it.
+ */
+export function pgliteScriptRunner(db: Db): ScriptRunner | undefined {
+  return scriptRunners.get(db);
+}
+
 /** Wraps an open PGlite. PGlite queues every query behind a running transaction, so this is safe under concurrency. */
 export function pgliteDb(pg: PGlite): Db {
   const db: Db = {
@@ -83,6 +97,10 @@ export function pgliteDb(pg: PGlite): Db {
     close: () => pg.close(),
   };
   registerMigrationClient(db, (fn) => fn(migrationClient(pg)));
+  // A BEGIN inside PGlite's transaction is only a warning, and its COMMIT ends that transaction early: harmless.
+  scriptRunners.set(db, async (text, values) =>
+    values && values.length > 0 ? pg.query(text, values) : { rows: (await pg.transaction((tx) => tx.exec(text))).at(-1)?.rows ?? [] },
+  );
   registerBulkSession(db, (fn) =>
     fn({
       ...copyQueryable(pg),

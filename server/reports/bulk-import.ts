@@ -1,14 +1,16 @@
 // Imports any number of reports (a file, the seed's generator) through COPY: each chunk of prepared reports goes into
-// a temporary staging table and into the store by the upsert of POST /api/reports, then its units and drivers by COPY
-// straight into theirs. The next chunk is checked while the database stores the last.
+// a temporary staging table and into the store by the upsert of POST /api/reports. The next chunk is checked while
+// the database stores the last.
+import { matchReports } from '../alerts/match-reports.ts';
 import type { Db } from '../db/db.ts';
 import { withBulkSession, type BulkSession } from '../db/bulk-session.ts';
+import { wakeAlertSender } from '../jobs/queue.ts';
 import { copyLine } from './copy-text.ts';
 import type { Rejection } from './ingest.ts';
 import { prepareReport, type PrepareContext } from './prepare-report.ts';
 import { reportPlaces } from './report-places.ts';
-import { PERSON_TABLE_COLUMNS, REPORT_COLUMNS, UNIT_TABLE_COLUMNS, type ReportRow, type UnitRow } from './report-rows.ts';
-import { upsertReportsSql, withStoredIds, type Amended } from './store-reports.ts';
+import { REPORT_COLUMNS, type ReportRow } from './report-rows.ts';
+import { storedOf, upsertReportsSql } from './store-reports.ts';
 
 /** A record of the input that is no report at all (a line that is not JSON, a CSV row of the wrong width). */
 export class UnreadableRecord {
@@ -42,17 +44,10 @@ export interface ImportOptions {
 interface Chunk {
   /** How many reports. */
   size: number;
+  /** Their COPY lines. */
   reports: string;
-  units: readonly UnitRow[];
-  /** The units' and drivers' COPY lines, under the ids the reports were prepared with. */
-  unitLines: Lines;
   /** Reports that replaced one earlier in the chunk. */
   repeats: number;
-}
-
-interface Lines {
-  units: string;
-  persons: string;
 }
 
 const REPORTS_STAGE = 'reports_stage';
@@ -72,7 +67,7 @@ export async function importReports(db: Db, records: AsyncIterable<unknown> | It
   return withBulkSession(db, async (session) => {
     await session.query(STAGE);
     let storing: Promise<void> = Promise.resolve();
-    let batch = new Map<string, { report: ReportRow; units: UnitRow[] }>();
+    let batch = new Map<string, ReportRow>();
     let repeats = 0;
     const flush = async () => {
       const chunk = chunkOf(batch, repeats);
@@ -101,7 +96,7 @@ export async function importReports(db: Db, records: AsyncIterable<unknown> | It
       }
       const key = `${prepared.report.source}\u0000${prepared.report.crash_id}`;
       if (batch.delete(key)) repeats += 1;
-      batch.set(key, prepared);
+      batch.set(key, prepared.report);
       if (batch.size >= chunkSize) await flush();
     }
     if (batch.size > 0) await flush();
@@ -111,35 +106,25 @@ export async function importReports(db: Db, records: AsyncIterable<unknown> | It
   });
 }
 
-function chunkOf(batch: Map<string, { report: ReportRow; units: UnitRow[] }>, repeats: number): Chunk {
+function chunkOf(batch: Map<string, ReportRow>, repeats: number): Chunk {
   let reports = '';
-  const units: UnitRow[] = [];
-  for (const prepared of batch.values()) {
-    reports += copyLine(prepared.report, REPORT_NAMES);
-    units.push(...prepared.units);
-  }
-  return { size: batch.size, reports, units, unitLines: linesOf(units), repeats };
+  for (const report of batch.values()) reports += copyLine(report, REPORT_COLUMNS);
+  return { size: batch.size, reports, repeats };
 }
 
-function linesOf(units: readonly UnitRow[]): Lines {
-  let unitLines = '';
-  let persons = '';
-  for (const unit of units) {
-    unitLines += copyLine(unit, UNIT_TABLE_COLUMNS);
-    if (unit.first_name !== null) persons += copyLine(unit, PERSON_TABLE_COLUMNS);
-  }
-  return { units: unitLines, persons };
-}
-
-/** Stores a chunk in one transaction; returns how many of its reports were new. */
+/**
+ * Stores a chunk in one transaction with its matches of the open alerts (texted once it commits); returns how many of
+ * its reports were new.
+ */
 async function storeChunk(session: BulkSession, chunk: Chunk): Promise<number> {
-  return session.transaction(async (tx) => {
+  let texts = 0;
+  const inserted = await session.transaction(async (tx) => {
     await tx.copyRows(REPORTS_STAGE, REPORT_NAMES, chunk.reports);
-    const { rows: amended } = await tx.query<Amended>(UPSERT);
-    // Amended reports keep their stored ids: their units' lines are written again under those.
-    const lines = amended.length === 0 ? chunk.unitLines : linesOf(withStoredIds(chunk.units, amended));
-    if (lines.units !== '') await tx.copyRows('report_units', UNIT_TABLE_COLUMNS, lines.units);
-    if (lines.persons !== '') await tx.copyRows('report_persons', PERSON_TABLE_COLUMNS, lines.persons);
-    return chunk.size - amended.length;
+    const { rows } = await tx.query<{ id: string; inserted: boolean }>(UPSERT);
+    const stored = storedOf(rows);
+    texts = await matchReports(tx, stored.ids);
+    return stored.inserted;
   });
+  if (texts > 0) wakeAlertSender();
+  return inserted;
 }

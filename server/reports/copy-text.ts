@@ -1,21 +1,28 @@
-// Rows in COPY's text format: tab-separated, \N for null, backslash escapes for what would end a field or a line.
+// Rows in COPY's text format: tab-separated, \N for null, backslash escapes for what would end a field or a line;
+// a json column as JSON text, a text[] column as an array literal.
+import type { Columns } from './report-rows.ts';
 
 const SPECIAL = /[\\\t\n\r]/g;
 /** SPECIAL without its global flag (a test of which would move lastIndex). */
 const HAS_SPECIAL = /[\\\t\n\r]/;
 const ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
 
-function field(value: unknown): string {
+const escaped = (text: string) => (HAS_SPECIAL.test(text) ? text.replace(SPECIAL, (c) => ESCAPES[c] ?? c) : text);
+
+/** An array literal's element: quoted, with its quotes and backslashes escaped (as the literal wants them). */
+const element = (text: string) => `"${text.replace(/["\\]/g, '\\$&')}"`;
+
+function field(value: unknown, type: string): string {
   if (value === null || value === undefined) return '\\N';
+  if (type === 'json') return escaped(JSON.stringify(value));
+  if (type === 'text[]' && Array.isArray(value)) return escaped(`{${value.map((v) => element(String(v))).join(',')}}`);
   if (typeof value === 'boolean') return value ? 't' : 'f';
   if (typeof value === 'number') return String(value);
-  if (typeof value === 'string') return HAS_SPECIAL.test(value) ? value.replace(SPECIAL, (c) => ESCAPES[c] ?? c) : value;
-  throw new TypeError(`a COPY field holds text, a number or a boolean, not ${typeof value}`);
+  if (typeof value === 'string') return escaped(value);
+  throw new TypeError(`a COPY field of type ${type} holds text, a number or a boolean, not ${typeof value}`);
 }
 
 /** The row's line (with its newline) of the given columns, in their order. */
-export function copyLine<Row>(row: Row, columns: readonly (keyof Row & string)[]): string {
-  let line = field(row[columns[0] as keyof Row]);
-  for (let i = 1; i < columns.length; i++) line += `\t${field(row[columns[i] as keyof Row])}`;
-  return `${line}\n`;
+export function copyLine<Row>(row: Row, columns: Columns<Row>): string {
+  return `${columns.map(([name, type]) => field(row[name], type)).join('\t')}\n`;
 }

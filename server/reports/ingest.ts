@@ -1,10 +1,13 @@
 // Ingests a batch of reports as feeds send them: each checked alone (a bad one is rejected with its field errors, the
-// others kept), then all stored in one transaction; a (source, crashId) sent again replaces the stored report.
+// others kept), then all stored in one transaction with their matches of the open alerts (texted once it commits); a
+// (source, crashId) sent again replaces the stored report.
+import { matchReports } from '../alerts/match-reports.ts';
 import type { Db } from '../db/db.ts';
+import { wakeAlertSender } from '../jobs/queue.ts';
 import { prepareReport } from './prepare-report.ts';
 import type { FieldError } from './report-input.ts';
 import { reportPlaces } from './report-places.ts';
-import type { ReportRow, UnitRow } from './report-rows.ts';
+import type { ReportRow } from './report-rows.ts';
 import { storeReports } from './store-reports.ts';
 
 export interface IngestOptions {
@@ -33,26 +36,24 @@ export interface IngestResult {
 export async function ingestReports(db: Db, reports: readonly unknown[], options: IngestOptions = {}): Promise<IngestResult> {
   const context = { places: await reportPlaces(), now: (options.clock ?? Date.now)(), demo: options.demo };
   const rejected: Rejection[] = [];
-  const kept = new Map<string, { report: ReportRow; units: UnitRow[] }>();
+  const kept = new Map<string, ReportRow>();
   let repeats = 0;
   reports.forEach((input, index) => {
     const prepared = prepareReport(input, context);
     if (!prepared.ok) return void rejected.push({ index, errors: prepared.errors });
     const key = JSON.stringify([prepared.report.source, prepared.report.crash_id]);
     if (kept.delete(key)) repeats += 1;
-    kept.set(key, prepared);
+    kept.set(key, prepared.report);
   });
   // In key order, so two batches amending the same reports lock them in the same order.
   const batch = [...kept].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, r]) => r);
-  const { inserted } =
+  const { inserted, texts } =
     batch.length === 0
-      ? { inserted: 0 }
-      : await db.transaction((tx) =>
-          storeReports(
-            tx,
-            batch.map((r) => r.report),
-            batch.flatMap((r) => r.units),
-          ),
-        );
+      ? { inserted: 0, texts: 0 }
+      : await db.transaction(async (tx) => {
+          const stored = await storeReports(tx, batch);
+          return { inserted: stored.inserted, texts: await matchReports(tx, stored.ids) };
+        });
+  if (texts > 0) wakeAlertSender();
   return { accepted: inserted, updated: batch.length - inserted + repeats, rejected };
 }

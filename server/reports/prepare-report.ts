@@ -4,11 +4,12 @@ import { randomBytes } from 'node:crypto';
 import { geoCell } from './geo-cell.ts';
 import type { DriverInput, FieldError, UnitInput } from './report-input.ts';
 import type { ReportPlaces } from './report-places.ts';
-import type { ReportRow, UnitRow } from './report-rows.ts';
+import type { ReportRow } from './report-rows.ts';
+import type { Vehicle } from './report-view.ts';
 import { unstorablePointer } from './unstorable-text.ts';
 import { checkReportSchema } from './validate-report.ts';
 
-export type Prepared = { ok: true; report: ReportRow; units: UnitRow[] } | { ok: false; errors: FieldError[] };
+export type Prepared = { ok: true; report: ReportRow } | { ok: false; errors: FieldError[] };
 
 export interface PrepareContext {
   places: ReportPlaces;
@@ -61,6 +62,7 @@ export function prepareReport(input: unknown, { places, now, demo = false }: Pre
   if (!location && state !== undefined) errors.push({ field: '/city', message: `is not a city of ${state} the gazetteer knows: send location` });
   if (errors.length > 0 || state === undefined || !location) return { ok: false, errors };
   const offset = utcOffsetOf(r.occurredAt);
+  const vehicles = r.units.map(vehicleOf).sort((a, b) => a.unit - b.unit);
   const report: ReportRow = {
     id: newReportId(),
     source: r.source,
@@ -88,8 +90,10 @@ export function prepareReport(input: unknown, { places, now, demo = false }: Pre
     fatal_count: r.fatalCount ?? null,
     narrative: r.narrative ?? null,
     demo,
+    vehicles,
+    vins: vehicles.flatMap((v) => (v.vin === null ? [] : [v.vin])),
   };
-  return { ok: true, report, units: r.units.map((u) => unitRow(report.id, u)) };
+  return { ok: true, report };
 }
 
 /** Minutes east of UTC of an ISO 8601 time's own offset (Z is 0). */
@@ -99,31 +103,33 @@ export function utcOffsetOf(iso: string): number {
   return (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3]));
 }
 
-function unitRow(reportId: string, u: UnitInput): UnitRow {
+function vehicleOf(u: UnitInput): Vehicle {
   const d: DriverInput | undefined = u.driver;
   return {
-    report_id: reportId,
     unit: u.unit,
-    vin: u.vin?.toUpperCase() ?? null,
     make: u.make.trim().toUpperCase(),
     model: u.model ?? null,
     year: u.year ?? null,
-    damage_area: u.damageArea ?? null,
-    towed_by: u.towedBy ?? null,
+    damageArea: u.damageArea ?? null,
+    vin: u.vin?.toUpperCase() ?? null,
+    towedBy: u.towedBy ?? null,
     insured: u.insured ?? null,
-    at_fault: u.atFault ?? null,
+    atFault: u.atFault ?? null,
     occupants: u.occupants ?? null,
     seatbelt: u.seatbelt ?? null,
     airbags: u.airbags ?? null,
-    first_name: d?.firstName ?? null,
-    last_name: d?.lastName ?? null,
-    age: d?.age ?? null,
-    gender: d?.gender ?? null,
-    ethnicity: d?.ethnicity ?? null,
-    residence_city: d?.residence?.city ?? null,
-    residence_state: d?.residence?.state.toUpperCase() ?? null,
-    residence_zip: d?.residence?.zip ?? null,
-    licence_type: d?.licenceType ?? null,
-    licence_state: d?.licenceState?.toUpperCase() ?? null,
+    driver:
+      d === undefined
+        ? null
+        : {
+            firstName: d.firstName,
+            lastName: d.lastName,
+            age: d.age ?? null,
+            gender: d.gender ?? null,
+            ethnicity: d.ethnicity ?? null,
+            residence: d.residence === undefined ? null : { city: d.residence.city, state: d.residence.state.toUpperCase(), zip: d.residence.zip ?? null },
+            licenceType: d.licenceType ?? null,
+            licenceState: d.licenceState?.toUpperCase() ?? null,
+          },
   };
 }

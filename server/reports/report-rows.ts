@@ -1,5 +1,6 @@
-// A report as stored: one row of reports and one per unit (its driver's columns beside it), with the SQL columns both
-// are written through (a JSON batch or a COPY of the import's staging tables).
+// A report as stored: one row of reports, its vehicles and drivers in it, with the SQL columns it is written through
+// (a JSON batch, or a COPY into the import's staging table).
+import type { Vehicle } from './report-view.ts';
 
 export interface ReportRow {
   id: string;
@@ -28,37 +29,14 @@ export interface ReportRow {
   fatal_count: number | null;
   narrative: string | null;
   demo: boolean;
+  /** Its vehicles and their drivers (MMUCC units and persons), one JSON document. */
+  vehicles: Vehicle[];
+  /** Its vehicles' VINs, in capitals: what the VIN search and the proof of involvement compare. */
+  vins: string[];
 }
 
-/** A unit of a report, with its driver's columns (first_name null when it has none). */
-export interface UnitRow {
-  /** The id the report was prepared with; the stored report's when that is another (an amendment). */
-  report_id: string;
-  unit: number;
-  vin: string | null;
-  make: string;
-  model: string | null;
-  year: number | null;
-  damage_area: string | null;
-  towed_by: string | null;
-  insured: boolean | null;
-  at_fault: boolean | null;
-  occupants: number | null;
-  seatbelt: boolean | null;
-  airbags: boolean | null;
-  first_name: string | null;
-  last_name: string | null;
-  age: number | null;
-  gender: string | null;
-  ethnicity: string | null;
-  residence_city: string | null;
-  residence_state: string | null;
-  residence_zip: string | null;
-  licence_type: string | null;
-  licence_state: string | null;
-}
-
-type Columns<Row> = readonly (readonly [keyof Row & string, string])[];
+/** A column's name and SQL type. */
+export type Columns<Row> = readonly (readonly [keyof Row & string, string])[];
 
 /** Every column of ReportRow with its SQL type, in the order COPY writes them. */
 export const REPORT_COLUMNS: Columns<ReportRow> = [
@@ -87,49 +65,6 @@ export const REPORT_COLUMNS: Columns<ReportRow> = [
   ['fatal_count', 'smallint'],
   ['narrative', 'text'],
   ['demo', 'boolean'],
+  ['vehicles', 'json'],
+  ['vins', 'text[]'],
 ];
-
-/** Every column of UnitRow with its SQL type. */
-export const UNIT_COLUMNS: Columns<UnitRow> = [
-  ['report_id', 'text'],
-  ['unit', 'smallint'],
-  ['vin', 'text'],
-  ['make', 'text'],
-  ['model', 'text'],
-  ['year', 'smallint'],
-  ['damage_area', 'text'],
-  ['towed_by', 'text'],
-  ['insured', 'boolean'],
-  ['at_fault', 'boolean'],
-  ['occupants', 'smallint'],
-  ['seatbelt', 'boolean'],
-  ['airbags', 'boolean'],
-  ['first_name', 'text'],
-  ['last_name', 'text'],
-  ['age', 'smallint'],
-  ['gender', 'text'],
-  ['ethnicity', 'text'],
-  ['residence_city', 'text'],
-  ['residence_state', 'text'],
-  ['residence_zip', 'text'],
-  ['licence_type', 'text'],
-  ['licence_state', 'text'],
-];
-
-/** The report_units columns of a UnitRow (the rest are its driver's, in report_persons). */
-export const UNIT_TABLE_COLUMNS = ['report_id', 'unit', 'vin', 'make', 'model', 'year', 'damage_area', 'towed_by', 'insured', 'at_fault', 'occupants', 'seatbelt', 'airbags'] as const;
-/** The report_persons columns of a UnitRow (role is the default, driver). */
-export const PERSON_TABLE_COLUMNS = [
-  'report_id',
-  'unit',
-  'first_name',
-  'last_name',
-  'age',
-  'gender',
-  'ethnicity',
-  'residence_city',
-  'residence_state',
-  'residence_zip',
-  'licence_type',
-  'licence_state',
-] as const;

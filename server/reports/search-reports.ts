@@ -4,7 +4,7 @@ import type { Queryable } from '../db/db.ts';
 import { EARTH_RADIUS_MILES } from '../geo/distance.ts';
 import type { Point } from '../geo/gazetteer.ts';
 import { cellsAround } from './geo-cell.ts';
-import { localIso } from './report-view.ts';
+import { localIso, type PublicVehicle } from './report-view.ts';
 
 export type SearchMode =
   | { kind: 'vin'; vin: string }
@@ -34,60 +34,90 @@ export interface SearchResult {
   distanceMiles?: number;
 }
 
-/** At most this many results; count says how many were found. */
-export const MAX_RESULTS = 100;
+/** At most this many results; more says whether others matched too. */
+export const MAX_RESULTS = 50;
 
-export async function searchReports(db: Queryable, search: ReportSearch): Promise<{ count: number; results: SearchResult[] }> {
-  const { sql, params } = searchSql(search);
-  const { rows } = await db.query<ResultRow>(sql, params);
-  return { count: rows[0]?.total ?? 0, results: rows.map(resultOf) };
+/** An offset is less than a day: an instant a day or more outside some local days is on none of them. */
+const DAY_MS = 86_400_000;
+
+export interface SearchAnswer {
+  /** How many results there are (at most MAX_RESULTS). */
+  count: number;
+  /** More reports matched than are listed: the newest are. */
+  more: boolean;
+  results: SearchResult[];
 }
 
-/** The haversine distance in miles from the point (lat, lng) to r, worked out as server/geo/distance.ts miles() does. */
-const milesSql = (lat: string, lng: string) =>
+export async function searchReports(db: Queryable, search: ReportSearch): Promise<SearchAnswer> {
+  const { sql, params } = searchSql(search);
+  const { rows } = await db.query<ResultRow>(sql, params);
+  const results = rows.slice(0, MAX_RESULTS).map(resultOf);
+  return { count: results.length, more: rows.length > MAX_RESULTS, results };
+}
+
+/** SQL for the haversine distance in miles from the point (lat, lng) to the report r, worked out as server/geo/distance.ts miles() does. */
+export const milesSql = (lat: string, lng: string) =>
   `2 * ${EARTH_RADIUS_MILES} * asin(least(1, sqrt(sin(radians(r.lat - ${lat}) / 2) ^ 2 + cos(radians(${lat})) * cos(radians(r.lat)) * sin(radians(r.lng - ${lng}) / 2) ^ 2)))`;
 
+const NEWEST_FIRST = 'ORDER BY occurred_at DESC, id COLLATE "C"';
+
+/** A cell no report is in (geo_cell is never negative). */
+const NO_CELL = -1;
+const CELLS_STEP = 8;
+
 /**
- * One statement: the matching reports, read through the index of the mode (VIN, case key, or grid cells and days, then
- * the distance), counted, and the newest MAX_RESULTS with their vehicles; ids break ties in byte order.
+ * The cells with NO_CELL up to a multiple of CELLS_STEP: the statement's text depends on how many cells it reads, and
+ * the server prepares each text once per connection, so a few texts serve every point (planning one costs more than
+ * an empty branch).
+ */
+const padded = (cells: number[]) => [...cells, ...Array<number>((CELLS_STEP - (cells.length % CELLS_STEP)) % CELLS_STEP).fill(NO_CELL)];
+
+/**
+ * One statement: the newest MAX_RESULTS + 1 matching reports (ids break ties in byte order), read through the index of
+ * the mode, then their rows. A place search reads each grid cell around the point newest first through
+ * reports_geo_idx (an index-only scan, the distance checked on the index's lat and lng) and merges the cells, so it
+ * stops after MAX_RESULTS + 1 however many reports the area holds.
  */
 function searchSql({ mode, dates, make, years }: ReportSearch): { sql: string; params: unknown[] } {
   const params: unknown[] = [];
   const $ = (value: unknown) => `$${params.push(value)}`;
   const where: string[] = [];
-  let distance = 'NULL::float8';
-  if (mode.kind === 'vin') where.push(`r.id IN (SELECT report_id FROM report_units WHERE vin = ${$(mode.vin)})`);
+  if (mode.kind === 'vin') where.push(`r.vins @> ARRAY[${$(mode.vin)}::text]`);
   if (mode.kind === 'case') {
     where.push(`r.case_key = ${$(mode.caseKey)}`);
     if (mode.state !== undefined) where.push(`r.state = ${$(mode.state)}`);
     if (mode.city !== undefined) where.push(`upper(r.city) = upper(${$(mode.city)})`);
   }
-  if (mode.kind === 'place') {
-    where.push(`r.geo_cell = ANY(${$(cellsAround(mode.centre, mode.radiusMiles))}::int[])`);
-    distance = milesSql(`${$(mode.centre.lat)}::float8`, `${$(mode.centre.lng)}::float8`);
+  if (dates) {
+    where.push(`r.occurred_on BETWEEN ${$(dates.from)}::date AND ${$(dates.to)}::date`);
+    // The same days as instants, loosely: what an index ordered by occurred_at can be bounded by.
+    const earliest = new Date(Date.parse(`${dates.from}T00:00:00Z`) - DAY_MS).toISOString();
+    const latest = new Date(Date.parse(`${dates.to}T00:00:00Z`) + 2 * DAY_MS).toISOString();
+    where.push(`r.occurred_at >= ${$(earliest)}::timestamptz AND r.occurred_at < ${$(latest)}::timestamptz`);
   }
-  if (dates) where.push(`r.occurred_on BETWEEN ${$(dates.from)}::date AND ${$(dates.to)}::date`);
   if (make !== undefined || years) {
-    const unit = [make === undefined ? '' : `u.make = ${$(make)}`, years ? `u.year BETWEEN ${$(years.from)}::int AND ${$(years.to)}::int` : ''];
-    where.push(`EXISTS (SELECT 1 FROM report_units u WHERE u.report_id = r.id AND ${unit.filter(Boolean).join(' AND ')})`);
+    const unit = [make === undefined ? '' : `v->>'make' = ${$(make)}`, years ? `(v->>'year')::int BETWEEN ${$(years.from)}::int AND ${$(years.to)}::int` : ''];
+    where.push(`EXISTS (SELECT 1 FROM json_array_elements(r.vehicles) v WHERE ${unit.filter(Boolean).join(' AND ')})`);
   }
-  const within = mode.kind === 'place' ? `WHERE miles <= ${$(mode.radiusMiles)}::float8` : '';
-  const sql = `WITH found AS (
-      SELECT r.id, r.occurred_at, ${distance} AS miles FROM reports r WHERE ${where.join(' AND ')}
-    ), shown AS (
-      SELECT id, occurred_at, miles, count(*) OVER () AS total FROM found ${within}
-      ORDER BY occurred_at DESC, id COLLATE "C" LIMIT ${MAX_RESULTS}
-    )
-    SELECT shown.total::int AS total, shown.miles, r.id, r.occurred_at, r.utc_offset, r.city, r.state, r.lat, r.lng,
-      r.injured_count, r.fatal_count, r.demo,
-      (SELECT json_agg(json_build_object('make', u.make, 'model', u.model, 'year', u.year, 'damage_area', u.damage_area) ORDER BY u.unit)
-       FROM report_units u WHERE u.report_id = r.id) AS vehicles
-    FROM shown JOIN reports r ON r.id = shown.id ORDER BY shown.occurred_at DESC, shown.id COLLATE "C"`;
+  let found: string;
+  if (mode.kind === 'place') {
+    const miles = milesSql(`${$(mode.centre.lat)}::float8`, `${$(mode.centre.lng)}::float8`);
+    where.push(`${miles} <= ${$(mode.radiusMiles)}::float8`);
+    const cells = padded(cellsAround(mode.centre, mode.radiusMiles)).map(
+      (cell) => `(SELECT r.id, r.occurred_at, ${miles} AS miles FROM reports r WHERE r.geo_cell = ${$(cell)}::int AND ${where.join(' AND ')} ${NEWEST_FIRST})`,
+    );
+    found = `SELECT * FROM (${cells.join(' UNION ALL ')}) cells`;
+  } else {
+    found = `SELECT r.id, r.occurred_at, NULL::float8 AS miles FROM reports r WHERE ${where.join(' AND ')}`;
+  }
+  const sql = `WITH found AS (${found} ${NEWEST_FIRST} LIMIT ${MAX_RESULTS + 1})
+    SELECT found.miles, r.id, r.occurred_at, r.utc_offset, r.city, r.state, r.lat, r.lng, r.injured_count, r.fatal_count,
+      r.demo, r.vehicles
+    FROM found JOIN reports r ON r.id = found.id ORDER BY found.occurred_at DESC, found.id COLLATE "C"`;
   return { sql, params };
 }
 
 interface ResultRow {
-  total: number;
   miles: number | null;
   id: string;
   occurred_at: Date;
@@ -99,7 +129,7 @@ interface ResultRow {
   injured_count: number | null;
   fatal_count: number | null;
   demo: boolean;
-  vehicles: { make: string; model: string | null; year: number | null; damage_area: string | null }[] | null;
+  vehicles: PublicVehicle[];
 }
 
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
@@ -112,11 +142,11 @@ function resultOf(r: ResultRow): SearchResult {
     city: r.city,
     state: r.state,
     location: { lat: round3(r.lat), lng: round3(r.lng) },
-    vehicles: (r.vehicles ?? []).map((v) => ({
+    vehicles: r.vehicles.map((v) => ({
       make: v.make,
       ...(v.model === null ? {} : { model: v.model }),
       ...(v.year === null ? {} : { year: v.year }),
-      ...(v.damage_area === null ? {} : { damageArea: v.damage_area }),
+      ...(v.damageArea === null ? {} : { damageArea: v.damageArea }),
     })),
     ...(r.injured_count === null ? {} : { injuredCount: r.injured_count }),
     ...(r.fatal_count === null ? {} : { fatalCount: r.fatal_count }),

@@ -29,6 +29,9 @@ import reportsIdQuery from '../../schemas/api/reports-id.query.schema.json' with
 import reportsIdResponse from '../../schemas/api/reports-id.response.schema.json' with { type: 'json' };
 import reportsSearchQuery from '../../schemas/api/reports-search.query.schema.json' with { type: 'json' };
 import reportsSearchResponse from '../../schemas/api/reports-search.response.schema.json' with { type: 'json' };
+import smsInboundRequest from '../../schemas/api/sms-inbound.request.schema.json' with { type: 'json' };
+import smsUnsubscribeParams from '../../schemas/api/sms-unsubscribe.params.schema.json' with { type: 'json' };
+import smsUnsubscribeResponse from '../../schemas/api/sms-unsubscribe.response.schema.json' with { type: 'json' };
 import userTcpaQuery from '../../schemas/api/user-tcpa.query.schema.json' with { type: 'json' };
 import userTcpaRequest from '../../schemas/api/user-tcpa.request.schema.json' with { type: 'json' };
 import userTcpaResponse from '../../schemas/api/user-tcpa.response.schema.json' with { type: 'json' };
@@ -65,6 +68,9 @@ export const apiSchemas = {
   reportsIdResponse,
   reportsSearchQuery,
   reportsSearchResponse,
+  smsInboundRequest,
+  smsUnsubscribeParams,
+  smsUnsubscribeResponse,
   userTcpaQuery,
   userTcpaRequest,
   userTcpaResponse,

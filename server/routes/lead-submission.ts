@@ -1,12 +1,18 @@
 // What every lead creation does: the checks no schema can make, the visitor's verification, then the consent record
 // and the lead in one statement, once per Idempotency-Key.
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { browserZoneOf, leadTypeCalls, leadZone } from '../call-times/lead-call-times.ts';
+import { createLeadWithAlert, type AlertAnswer } from '../alerts/create-alert.ts';
+import { alertCountryAllowed } from '../alerts/deliver-countries.ts';
+import { newAlert, type AlertRequest } from '../alerts/new-alert.ts';
 import type { ConsentCatalogue } from '../consent-text.ts';
 import type { Db } from '../db/db.ts';
 import { e164FromTyped } from '../phone.ts';
+import { reportPlaces } from '../reports/report-places.ts';
 import { requestHash } from '../store/idempotency-keys.ts';
 import { nextLeadId } from '../store/lead-ids.ts';
-import { createLead, storedLead, type LeadFields } from '../store/leads.ts';
+import { createLead, storedLead, type LeadFields, type LeadToCreate } from '../store/leads.ts';
+import { liveVerificationOf } from '../store/verifications.ts';
 import { verificationIdHash } from '../verification-cookie.ts';
 import { fieldError } from './field-error.ts';
 import { answerEarlier, idempotencyKeyOf, keyRouteOf, purgeExpiredKeys, sendBytes, serialize } from './idempotent.ts';
@@ -21,11 +27,14 @@ export interface LeadConsent {
   pageUrl: string;
 }
 
-export interface Submission extends LeadFields {
+/** What a route submits: the lead's fields but those submitLead works out from its body (token, zone, call windows). */
+export interface Submission extends Omit<LeadFields, 'businessUserToken' | 'timeZone' | 'leadTypeCalls'> {
   consent: LeadConsent;
   trustedFormCert: string | null | undefined;
   /** Dates (YYYY-MM-DD) and years that may not lie in the future, by field path. */
   notFuture?: [field: string, value: string | number | undefined | null][];
+  /** A report alert to create with the lead. */
+  alert?: AlertRequest;
 }
 
 export interface SubmissionDeps {
@@ -33,6 +42,10 @@ export interface SubmissionDeps {
   catalogue: ConsentCatalogue;
   /** The server's clock, ms since the epoch. */
   clock: () => number;
+  /** How many days an alert stays open. */
+  alertDays: number;
+  /** The countries whose phones alerts are texted to (ALERT_COUNTRIES). */
+  alertCountries: readonly string[];
 }
 
 const MAX_REFERRERS = 4096;
@@ -49,12 +62,18 @@ function futureField(fields: Submission['notFuture'], now: number): string | und
   return undefined;
 }
 
-export async function submitLead({ db, catalogue, clock }: SubmissionDeps, request: FastifyRequest, reply: FastifyReply, s: Submission) {
+export async function submitLead({ db, catalogue, clock, alertDays, alertCountries }: SubmissionDeps, request: FastifyRequest, reply: FastifyReply, s: Submission) {
   const consentedAtMs = clock();
   const phone = e164FromTyped(s.phone);
   if (!phone) return reply.code(400).send(fieldError('phone', 'phone is not a valid phone number'));
   const future = futureField(s.notFuture, consentedAtMs);
   if (future) return reply.code(400).send(fieldError(future, `${future} may not be in the future`));
+  const alert = s.alert && newAlert(s.alert, { now: consentedAtMs, days: alertDays, places: await reportPlaces() });
+  if (alert && 'error' in alert) return reply.code(400).send(alert);
+  // Said now, not found out when the report is filed and its text is not sent (SMS pumping: see deliver-countries.ts).
+  if (alert && !alertCountryAllowed(phone, alertCountries)) {
+    return reply.code(400).send(fieldError('phone', `report alerts are texted to phones of ${alertCountries.join(', ')} only`));
+  }
   const wording = catalogue.resolve(s.consent.key, s.consent.locale);
   if (!wording) {
     return reply.code(400).send(fieldError('consent.key', `consent.key is not a consent notice of the ${s.consent.locale} catalogue`));
@@ -69,7 +88,11 @@ export async function submitLead({ db, catalogue, clock }: SubmissionDeps, reque
   // The visitor must hold a recent verification of this very phone, before anything is stored or replayed.
   const idHash = verificationIdHash(request);
   if (idHash === undefined) return reply.code(403).send(NOT_VERIFIED);
+  // An alert's lead takes the alerts' lock and searches the reports on file: only for a visitor who verified the phone.
+  if (alert && (await liveVerificationOf(db, idHash, phone, consentedAtMs)) === undefined) return reply.code(403).send(NOT_VERIFIED);
 
+  // The person is called in their zone (the lead's ZIP or state, else their browser's), from the moment they consented.
+  const timeZone = await leadZone(s.body, browserZoneOf(request), consentedAtMs);
   const fields: LeadFields = {
     funnel: s.funnel,
     calcId: s.calcId,
@@ -80,18 +103,22 @@ export async function submitLead({ db, catalogue, clock }: SubmissionDeps, reque
     legalConsult: s.legalConsult,
     language: s.language,
     body: s.body,
+    businessUserToken: typeof s.body.businessUserToken === 'string' && s.body.businessUserToken !== '' ? s.body.businessUserToken : undefined,
+    timeZone,
+    leadTypeCalls: leadTypeCalls(s.body, consentedAtMs, timeZone),
   };
   // The answer is known before the lead is stored: it is kept for the key in the statement that stores the lead.
   const id = await nextLeadId(db);
-  const response = serialize(reply, { status: 200, body: { resultIds: [id], lead: storedLead(fields, id, consentedAtMs) } });
+  const answer = (alertAnswer?: AlertAnswer) =>
+    serialize(reply, { status: 200, body: { resultIds: [id], lead: storedLead(fields, id, consentedAtMs), ...(alertAnswer && { alert: alertAnswer }) } });
   await purgeExpiredKeys(db, key);
   const ip = request.ip;
   const userAgent = request.headers['user-agent']?.slice(0, 512);
-  const created = await createLead(
-    db,
-    { route: keyRouteOf(request), key, hash: key === undefined ? '' : requestHash(request.query, request.body), verificationIdHash: idHash, now: consentedAtMs, id, response },
-    { ...fields, pageReferrers: referrers, ip, userAgent },
-    {
+  const hash = key === undefined ? '' : requestHash(request.query, request.body);
+  const item = (response: string): LeadToCreate => ({
+    request: { route: keyRouteOf(request), key, hash, verificationIdHash: idHash, now: consentedAtMs, id, response },
+    lead: { ...fields, pageReferrers: referrers, ip, userAgent },
+    consent: {
       kind: 'lead',
       wording,
       locale: s.consent.locale,
@@ -106,7 +133,11 @@ export async function submitLead({ db, catalogue, clock }: SubmissionDeps, reque
       ip,
       userAgent,
     },
-  );
+  });
+  let response = '';
+  const created = alert
+    ? await createLeadWithAlert(db, alert, (alertAnswer) => item((response = answer(alertAnswer))))
+    : await createLead(db, item((response = answer())));
   if (created.kind === 'unverified') return reply.code(403).send(NOT_VERIFIED);
   return created.kind === 'created' ? sendBytes(reply, 200, response) : answerEarlier(reply, created);
 }

@@ -1,8 +1,11 @@
 // /leads routes: create leads (only by the visitor who verified the phone, each with its consent record), set their
 // call time and add the visitor's own account of the accident; every create and update once per Idempotency-Key.
 import type { FastifyPluginAsync } from 'fastify';
+import type { AlertRequest } from '../alerts/new-alert.ts';
+import { callWindow, type CallChoice } from '../call-times/call-window.ts';
+import { browserZoneOf, leadZone } from '../call-times/lead-call-times.ts';
 import { loadConsentCatalogue } from '../consent-text.ts';
-import { leadOwnership, ownsLeads, setAccidentReason, setPreferredCallTime } from '../store/leads.ts';
+import { leadOwnership, ownsLeads, setAccidentReason, setPreferredCallTime, windowAnswer, zoneOfLead } from '../store/leads.ts';
 import { verificationIdHash } from '../verification-cookie.ts';
 import { apiSchemas as s } from './api-schemas.ts';
 import type { RouteDeps } from './deps.ts';
@@ -33,6 +36,7 @@ interface CalcLeadBody extends Contact {
 
 interface GeneralLeadBody extends Contact {
   language: 'en' | 'es';
+  alert?: AlertRequest;
   date?: string;
   calc_id?: string | null;
   formData?: AccidentDetails;
@@ -41,7 +45,7 @@ interface GeneralLeadBody extends Contact {
 
 interface UpdateTimeBody {
   ids: number[];
-  preferredCallTime: string;
+  preferredCallTime: CallChoice;
 }
 
 interface UpdateBody {
@@ -64,9 +68,9 @@ const contactOf = (body: Contact & { language: string }) => ({
 /** Errors every create may answer besides 200. */
 const createErrors = { 400: s.validationErrorResponse, 403: s.errorResponse, 409: s.errorResponse, 422: s.errorResponse };
 
-export const leadRoutes: FastifyPluginAsync<RouteDeps> = (app, { db, clock = Date.now }) => {
+export const leadRoutes: FastifyPluginAsync<RouteDeps> = (app, { config, db, clock = Date.now }) => {
   // The app's own catalogues, read once at start: the wording of a consent.key is looked up here.
-  const deps = { db, catalogue: loadConsentCatalogue(), clock };
+  const deps = { db, catalogue: loadConsentCatalogue(), clock, alertDays: config.alertDays, alertCountries: config.alertCountries };
   app.addHook('preValidation', refuseUnstorableText);
 
   app.post<{ Body: CalcLeadBody; Querystring: { calc_id?: string } }>(
@@ -91,7 +95,10 @@ export const leadRoutes: FastifyPluginAsync<RouteDeps> = (app, { db, clock = Dat
           ['formData.date', body.formData?.date],
           ['extraDetails.accidentDetails.vehicleYear', details?.vehicleYear],
           ['formData.vehicleYear', body.formData?.vehicleYear],
+          ['alert.date', body.alert?.date],
+          ['alert.year', body.alert?.year],
         ],
+        alert: body.alert,
       });
     },
   );
@@ -122,9 +129,15 @@ export const leadRoutes: FastifyPluginAsync<RouteDeps> = (app, { db, clock = Dat
       // Leads of another verification answer like unknown ids, so ids cannot be probed; checked before any replay.
       const idHash = verificationIdHash(request);
       if (idHash === undefined || !(await ownsLeads(db, request.body.ids, idHash))) return reply.code(404).send({ error: 'not_found' });
+      const { ids, preferredCallTime } = request.body;
+      // The leads of one submission share a person: the first one's zone (kept since it was created) is theirs.
+      const now = clock();
+      const lead = await zoneOfLead(db, ids[0] ?? 0);
+      const zone = lead?.timeZone ?? (await leadZone(lead?.body ?? {}, browserZoneOf(request), now));
+      const window = windowAnswer(callWindow(preferredCallTime, now, zone), zone);
       return answerOnce(db, request, reply, key, async (tx) =>
-        (await setPreferredCallTime(tx, request.body.ids, request.body.preferredCallTime, idHash))
-          ? { status: 200, body: { success: true } }
+        (await setPreferredCallTime(tx, ids, preferredCallTime, window, idHash))
+          ? { status: 200, body: { success: true, window } }
           : { status: 404, body: { error: 'not_found' } },
       );
     },

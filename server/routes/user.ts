@@ -1,6 +1,7 @@
 // /user routes: TCPA consent records and SMS phone verification (send a code, check it, and hand the visitor the cookie).
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { e164FromParts } from '../phone.ts';
+import { smsText, type SmsLocale } from '../sms/sms-text.ts';
 import { isBlacklisted } from '../store/blacklist.ts';
 import { DEFAULT_CODE_LIMITS, type Refusal } from '../store/code-limits.ts';
 import { checkCode, hashCode, issueCode, newCode } from '../store/one-time-codes.ts';
@@ -15,17 +16,13 @@ interface SmsSendBody {
   country_code: string;
   phone: string;
   source?: string | null;
+  language?: SmsLocale;
 }
 
 interface SmsVerifyBody {
   code: string;
   country_code: string;
   phone: string;
-}
-
-/** The code on the first line; the last line is WebOTP's, so a browser on appHost can offer to fill the code in. */
-function smsText(code: string, appHost: string): string {
-  return `Your claimflow code is ${code}\n@${appHost} #${code}`;
 }
 
 /** 429 with Retry-After: the client shows the error's message and may offer to retry after that many seconds. */
@@ -77,12 +74,15 @@ export const userRoutes: FastifyPluginAsync<RouteDeps> = (app, { config, db, sms
         await verifyTestPhone(reply, phone);
         return { success: true, verified: true };
       }
-      if (await isBlacklisted(db, phone)) return reply.code(403).send({ success: false, error: 'blacklisted' });
+      // A commercial user: the app shows why and sends them to the business service's sign-up page (spec §8).
+      if (await isBlacklisted(db, phone)) {
+        return reply.code(403).send({ success: false, error: 'blacklisted', ...(config.businessSignupUrl && { redirect: config.businessSignupUrl }) });
+      }
       const code = newCode();
       const refusal = await issueCode(db, limits, { phone, ip: request.ip, now: clock() }, hashCode(config.codeSecret, phone, code));
       if (refusal) return refuse(reply, refusal);
       try {
-        await sms.send(phone, smsText(code, config.appHost));
+        await sms.send(phone, smsText(request.body.language ?? 'en', 'code', { code, host: config.appHost }));
       } catch (error) {
         request.log.error({ err: error }, 'SMS provider failed');
         return reply.code(502).send({ success: false, error: 'sms_failed' });

@@ -1,4 +1,7 @@
 // Stores leads and reads them back in the shape the API returns.
+import { alertInsertCtes, type AlertWithReports } from '../alerts/alert-rows.ts';
+import type { CallWindow } from '../call-times/call-window.ts';
+import type { LeadTypeCall } from '../call-times/lead-call-times.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { ensureConsentText } from './consent-texts.ts';
 import { batcher } from '../db/batcher.ts';
@@ -19,13 +22,33 @@ export interface LeadFields {
   language: string;
   /** The validated request body, kept whole. */
   body: Record<string, unknown>;
+  /** The business user's token the lead came with (business-user-token), kept in a column of its own; never answered. */
+  businessUserToken: string | undefined;
+  /** The person's IANA time zone, and the windows of the lead types' AM/PM preferences, as of the lead's creation. */
+  timeZone: string;
+  leadTypeCalls: LeadTypeCall[];
 }
+
+/** A call window as the API answers it: ISO instants and the zone the person is called in (and shown the time in). */
+export interface CallWindowAnswer {
+  from: string;
+  to: string;
+  timeZone: string;
+}
+
+export const windowAnswer = ({ from, to }: CallWindow, timeZone: string): CallWindowAnswer => ({
+  from: new Date(from).toISOString(),
+  to: new Date(to).toISOString(),
+  timeZone,
+});
 
 export interface NewLead extends LeadFields {
   /** The page-referrers header. */
   pageReferrers: string | undefined;
   ip: string;
   userAgent: string | undefined;
+  /** The report alert created with the lead (POST /leads/create), if any. */
+  alert?: AlertWithReports;
 }
 
 /** A lead as the API returns it: the body's fields (less businessUserToken and consent) with the stored, normalised columns. */
@@ -40,6 +63,10 @@ export interface Lead {
   legal_consult: boolean;
   language: string;
   preferredCallTime: string | null;
+  /** The window preferredCallTime means; null until one is chosen. */
+  callWindow: CallWindowAnswer | null;
+  /** The window of each service of leadTypes, by service. */
+  leadTypeWindows: Record<string, CallWindowAnswer>;
   createdAt: string;
   accidentReason: string | null;
   [field: string]: unknown;
@@ -57,12 +84,23 @@ interface LeadRow {
   language: string;
   body: Record<string, unknown>;
   preferred_call_time: string | null;
+  time_zone: string | null;
+  /** Instants as ms since the epoch (numbers from JSON, strings from pg's bigint). */
+  call_from: number | string | null;
+  call_to: number | string | null;
+  /** Service -> [from, to] in ms since the epoch; null when none. */
+  lead_type_calls: Record<string, [number, number]> | null;
   accident_reason: string | null;
   created_at: Date;
 }
 
+const epochMs = (column: string) => `(extract(epoch FROM ${column}) * 1000)::bigint`;
+
 const COLUMNS = `id, funnel, calc_id, first_name, last_name, phone, email, legal_consult, language, body,
-  preferred_call_time, accident_reason, created_at`;
+  preferred_call_time, time_zone, ${epochMs('call_from')} AS call_from, ${epochMs('call_to')} AS call_to,
+  (SELECT jsonb_object_agg(c.service, jsonb_build_array(${epochMs('c.call_from')}, ${epochMs('c.call_to')}))
+   FROM lead_type_calls c WHERE c.lead_id = leads.id) AS lead_type_calls,
+  accident_reason, created_at`;
 
 export function toLead(row: LeadRow): Lead {
   // The token is the business user's secret; the consent lives in its own record.
@@ -81,6 +119,13 @@ export function toLead(row: LeadRow): Lead {
     legal_consult: row.legal_consult,
     language: row.language,
     preferredCallTime: row.preferred_call_time,
+    callWindow:
+      row.call_from === null || row.call_to === null || row.time_zone === null
+        ? null
+        : windowAnswer({ from: Number(row.call_from), to: Number(row.call_to) }, row.time_zone),
+    leadTypeWindows: Object.fromEntries(
+      Object.entries(row.lead_type_calls ?? {}).map(([service, [from, to]]) => [service, windowAnswer({ from, to }, row.time_zone ?? 'UTC')]),
+    ),
     createdAt: row.created_at.toISOString(),
     accidentReason: row.accident_reason,
   });
@@ -108,11 +153,13 @@ export function storedLead(l: LeadFields, id: number, now: number): Lead {
   return toLead({
     id, funnel: l.funnel, calc_id: l.calcId ?? null, first_name: l.firstName, last_name: l.lastName, phone: l.phone,
     email: l.email, legal_consult: l.legalConsult, language: l.language, body: l.body, preferred_call_time: null,
+    time_zone: l.timeZone, call_from: null, call_to: null,
+    lead_type_calls: Object.fromEntries(l.leadTypeCalls.map((c) => [c.service, [c.from, c.to]])),
     accident_reason: null, created_at: new Date(now),
   });
 }
 
-interface LeadToCreate {
+export interface LeadToCreate {
   request: LeadRequest;
   lead: NewLead;
   consent: NewConsentRecord;
@@ -124,6 +171,8 @@ const leadRow = ({ request: r, lead: l, consent }: LeadToCreate, n: number) => (
   n, id_hash: r.verificationIdHash, at: new Date(r.now).toISOString(), route: r.route, key: r.key ?? null, hash: r.hash,
   answer: r.response, id: r.id, funnel: l.funnel, calc_id: l.calcId ?? null, first_name: l.firstName, last_name: l.lastName,
   email: l.email, legal_consult: l.legalConsult, language: l.language, body: l.body, page_referrers: l.pageReferrers ?? null,
+  alert: l.alert, business_user_token: l.businessUserToken ?? null, time_zone: l.timeZone,
+  lead_type_calls: l.leadTypeCalls.map((c) => ({ service: c.service, preference: c.preference, call_from: new Date(c.from).toISOString(), call_to: new Date(c.to).toISOString() })),
 });
 
 /**
@@ -134,7 +183,8 @@ const leadRow = ({ request: r, lead: l, consent }: LeadToCreate, n: number) => (
 const CREATE_LEADS = `WITH input AS (
      SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(${CONSENT_RECORD_TYPES}, n integer, id_hash text, at timestamptz,
        route text, key text, hash text, answer text, id bigint, funnel text, calc_id text, first_name text, last_name text,
-       email text, legal_consult boolean, language text, body jsonb, page_referrers text)
+       email text, legal_consult boolean, language text, body jsonb, page_referrers text, alert jsonb,
+       business_user_token text, time_zone text, lead_type_calls jsonb)
    ),
    v AS (
      SELECT input.n, pv.id FROM input CROSS JOIN LATERAL (
@@ -151,23 +201,31 @@ const CREATE_LEADS = `WITH input AS (
    record AS (${consentRecordsInsert('gate')}),
    lead AS (
      INSERT INTO leads (id, funnel, calc_id, first_name, last_name, phone, email, legal_consult, language, body,
-       verification_id, consent_record_id, page_referrers, ip, user_agent, created_at)
+       verification_id, consent_record_id, page_referrers, ip, user_agent, created_at, business_user_token, time_zone)
      OVERRIDING SYSTEM VALUE
      SELECT g.id, g.funnel, g.calc_id, g.first_name, g.last_name, g.phone, g.email, g.legal_consult, g.language, g.body,
-       g.verification_id, g.record_id, g.page_referrers, g.ip, g.user_agent, g.at
+       g.verification_id, g.record_id, g.page_referrers, g.ip, g.user_agent, g.at, g.business_user_token, g.time_zone
      FROM gate g JOIN record ON record.id = g.record_id
      RETURNING id
    ),
    saved AS (
      INSERT INTO idempotency_keys (route, key, request_hash, status, response)
      SELECT g.route, g.key, g.hash, 200, g.answer FROM gate g JOIN lead ON lead.id = g.id WHERE g.key IS NOT NULL
-   )
+   ),
+   type_calls AS (
+     INSERT INTO lead_type_calls (lead_id, service, preference, call_from, call_to)
+     SELECT g.id, c.service, c.preference, c.call_from, c.call_to
+     FROM gate g JOIN lead ON lead.id = g.id
+       CROSS JOIN LATERAL jsonb_to_recordset(g.lead_type_calls) AS c(service text, preference text, call_from timestamptz, call_to timestamptz)
+   ),
+   lead_alert AS (SELECT g.id AS lead_id, g.phone, g.locale, g.alert FROM gate g JOIN lead ON lead.id = g.id),
+   ${alertInsertCtes('lead_alert')}
    SELECT k.n, v.id IS NOT NULL AS verified, lead.id IS NOT NULL AS created, k.locked, k.request_hash, k.status, k.response
    FROM k LEFT JOIN v USING (n) LEFT JOIN gate USING (n) LEFT JOIN lead ON lead.id = gate.id
    ORDER BY k.n`;
 
 /** What became of each lead of a batch; undefined for a lead whose wording is not stored yet (nothing was stored). */
-async function createBatch(db: Db, batch: LeadToCreate[]): Promise<(LeadCreation | undefined)[]> {
+async function createBatch(db: Queryable, batch: LeadToCreate[]): Promise<(LeadCreation | undefined)[]> {
   const { rows } = await db.query<KeyState & { verified: boolean; created: boolean }>(CREATE_LEADS, [
     JSON.stringify(batch.map(leadRow)),
     VERIFICATION_VALID_HOURS,
@@ -183,20 +241,25 @@ async function createBatch(db: Db, batch: LeadToCreate[]): Promise<(LeadCreation
 }
 
 /**
- * Creates one lead alone. A key answered by another request after the statement's snapshot fails the key's insert:
- * the rerun replays it. A new wording is stored first (once per wording), then the statement reruns.
+ * Creates one lead alone, in a transaction of its own where build makes it (it may read first: a lead with an alert
+ * looks for the reports on file). A key answered by another request after the statement's snapshot fails the key's
+ * insert: the rerun replays it. A new wording is stored first (once per wording), then the statement runs again.
  */
-async function createOne(db: Db, item: LeadToCreate): Promise<LeadCreation> {
-  const once = async () => (await createBatch(db, [item]))[0];
-  const created = await once().catch((error: unknown) => {
+export async function createLeadAlone(db: Db, build: (tx: Queryable) => Promise<LeadToCreate>): Promise<LeadCreation> {
+  const once = () =>
+    db.transaction(async (tx) => {
+      const item = await build(tx);
+      const created = (await createBatch(tx, [item]))[0];
+      if (created) return created;
+      await ensureConsentText(tx, item.consent.wording);
+      const again = (await createBatch(tx, [item]))[0];
+      if (!again) throw new Error('lead insert stored nothing');
+      return again;
+    });
+  return once().catch((error: unknown) => {
     if (isKeyTaken(error)) return once();
     throw error;
   });
-  if (created) return created;
-  await db.transaction((tx) => ensureConsentText(tx, item.consent.wording));
-  const again = await once();
-  if (!again) throw new Error('lead insert stored nothing');
-  return again;
 }
 
 /**
@@ -214,7 +277,7 @@ function leadBatcher(db: Db) {
         const results = await createBatch(db, batch).catch(() => batch.map(() => undefined));
         // One after another: leads of the batch that share a key then meet as a stored answer, not as a race.
         const creations: LeadCreation[] = [];
-        for (const [n, item] of batch.entries()) creations.push(results[n] ?? (await createOne(db, item)));
+        for (const [n, item] of batch.entries()) creations.push(results[n] ?? (await createLeadAlone(db, () => Promise.resolve(item))));
         return creations;
       },
       // One statement at a time per process: those waiting meanwhile share the next (PGlite runs one at a time anyway).
@@ -230,8 +293,8 @@ function leadBatcher(db: Db) {
  * shared with the leads that arrive at the same time) — only when the visitor's cookie holds a live verification of
  * the lead's phone and the key is new and free; else says why not.
  */
-export function createLead(db: Db, request: LeadRequest, lead: NewLead, consent: NewConsentRecord): Promise<LeadCreation> {
-  return leadBatcher(db)({ request, lead, consent });
+export function createLead(db: Db, item: LeadToCreate): Promise<LeadCreation> {
+  return leadBatcher(db)(item);
 }
 
 export async function getLead(db: Queryable, id: number): Promise<Lead | undefined> {
@@ -267,18 +330,25 @@ export async function setAccidentReason(tx: Queryable, id: number, reason: strin
 }
 
 /**
- * Sets the call time of every lead in ids, all created under the verification of verificationIdHash; changes nothing
- * and returns false when any id is unknown or another verification's. Run in a transaction (it may roll back).
+ * Sets the call time of every lead in ids, with the window it means in the person's zone, all created under the
+ * verification of verificationIdHash; changes nothing and returns false when any id is unknown or another
+ * verification's. Run in a transaction (it may roll back).
  */
-export async function setPreferredCallTime(tx: Queryable, ids: number[], time: string, verificationIdHash: string): Promise<boolean> {
+export async function setPreferredCallTime(
+  tx: Queryable,
+  ids: number[],
+  time: string,
+  window: CallWindowAnswer,
+  verificationIdHash: string,
+): Promise<boolean> {
   const unique = [...new Set(ids)];
-  const placeholders = unique.map((_, i) => `$${i + 3}`).join(', ');
+  const placeholders = unique.map((_, i) => `$${i + 6}`).join(', ');
   const { rows } = await tx.query(
-    `UPDATE leads SET preferred_call_time = $1
+    `UPDATE leads SET preferred_call_time = $1, call_from = $3, call_to = $4, time_zone = $5
      WHERE id IN (${placeholders})
        AND verification_id = (SELECT id FROM phone_verifications WHERE id_hash = $2)
      RETURNING id`,
-    [time, verificationIdHash, ...unique],
+    [time, verificationIdHash, window.from, window.to, window.timeZone, ...unique],
   );
   return rows.length === unique.length;
 }
@@ -293,4 +363,11 @@ export async function ownsLeads(db: Queryable, ids: number[], verificationIdHash
     [verificationIdHash, ...unique],
   );
   return rows[0]?.n === unique.length;
+}
+
+/** The zone a lead's calls are in (null on a lead stored before zones were kept) and its body, to find one from. */
+export async function zoneOfLead(db: Queryable, id: number): Promise<{ timeZone: string | null; body: Record<string, unknown> } | undefined> {
+  const { rows } = await db.query<{ time_zone: string | null; body: Record<string, unknown> }>('SELECT time_zone, body FROM leads WHERE id = $1', [id]);
+  const row = rows[0];
+  return row && { timeZone: row.time_zone, body: row.body };
 }

@@ -1,4 +1,5 @@
-// The only place that calls fetch: JSON requests to the API under /api, failures as ApiError with the API's code.
+// The only place that calls fetch: JSON requests to the API under /api, each with the browser's time zone, failures as
+// ApiError with the API's code.
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -6,6 +7,8 @@ export class ApiError extends Error {
     message: string,
     /** Seconds the API asked us to wait (429 Retry-After). */
     readonly retryAfter?: number,
+    /** Where the API sends the person after the message (a commercial user: the business sign-up page). */
+    readonly redirect?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -22,9 +25,16 @@ export interface ApiRequest {
 
 export const API_BASE = '/api';
 
+/**
+ * The browser's IANA zone, sent as the Time-Zone header (as GitHub's API takes it): the lead API schedules calls in it
+ * when the lead names no ZIP or state.
+ */
+const browserZone = (): string | undefined => Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+
 export async function callApi<T = unknown>(request: ApiRequest, signal?: AbortSignal, headers: Record<string, string> = {}): Promise<T> {
   const search = new URLSearchParams(request.query ?? {}).toString();
-  const sent = { ...request.headers, ...headers };
+  const zone = browserZone();
+  const sent = { ...(zone && { 'time-zone': zone }), ...request.headers, ...headers };
   let response: Response;
   try {
     response = await fetch(`${API_BASE}${request.path}${search ? `?${search}` : ''}`, {
@@ -37,12 +47,15 @@ export async function callApi<T = unknown>(request: ApiRequest, signal?: AbortSi
   } catch (error) {
     throw new ApiError(0, 'network', (error as Error).message);
   }
-  const payload = (await response.json().catch(() => ({}))) as { error?: unknown; message?: unknown; retryAfter?: unknown };
+  const payload = (await response.json().catch(() => ({}))) as { error?: unknown; message?: unknown; retryAfter?: unknown; redirect?: unknown };
   if (!response.ok) {
     const code = typeof payload.error === 'string' ? payload.error : `http_${response.status}`;
     // The header, else the body's retryAfter (the API's own limits answer 429 { error, retryAfter } in seconds).
     const retryAfter = Number(response.headers.get('retry-after')) || (typeof payload.retryAfter === 'number' ? payload.retryAfter : undefined);
-    throw new ApiError(response.status, code, typeof payload.message === 'string' ? payload.message : `${response.status} ${response.statusText}`, retryAfter);
+    const message = typeof payload.message === 'string' ? payload.message : `${response.status} ${response.statusText}`;
+    // Only an http(s) URL is followed: the answer names where to go, never what to run.
+    const redirect = typeof payload.redirect === 'string' && /^https?:\/\//i.test(payload.redirect) ? payload.redirect : undefined;
+    throw new ApiError(response.status, code, message, retryAfter, redirect);
   }
   return payload as T;
 }

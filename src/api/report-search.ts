@@ -28,8 +28,10 @@ export interface SearchResult {
 }
 
 export interface SearchAnswer {
-  /** How many reports match (the results hold at most the newest 100). */
+  /** How many results there are (at most 50). */
   count: number;
+  /** More reports matched than are listed: the newest are. */
+  more: boolean;
   results: SearchResult[];
 }
 

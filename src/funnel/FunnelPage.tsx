@@ -11,6 +11,7 @@ import { visitMeta } from '../attribution.ts';
 import { withLang } from '../layout/LangLink.tsx';
 import { usePageLocation } from '../page-history.ts';
 import { NetworkErrorDialog } from './NetworkErrorDialog.tsx';
+import { WarningDialog } from './WarningDialog.tsx';
 import { StepScreen } from './StepScreen.tsx';
 import { useFunnelActor } from './use-funnel-actor.ts';
 import { FUNNEL_NAMESPACES } from './namespaces.ts';
@@ -32,19 +33,22 @@ const blocksOf = (flow: Flow, id: string, data: Record<string, unknown>) =>
 /** Progress bar width for a step: (step − 1) / 3, between 0 and 1. */
 export const progressOf = (stepId: string) => Math.min(1, Math.max(0, (Number(stepId) - 1) / 3));
 
-/** A funnel's route: reaching it anew (a link, not Back, Forward or a reload) starts a new visit of the funnel. */
-export function FunnelRoute({ flow }: { flow: Flow }) {
+/**
+ * A funnel's route: reaching it anew (a link, not Back, Forward or a reload) starts a new visit of the funnel. `route`
+ * is which of the flow's routes was opened (without a state prefix), readable by the flow as meta.route.
+ */
+export function FunnelRoute({ flow, route = flow.routes[0] }: { flow: Flow; route?: string }) {
   const { state } = usePageLocation();
   const [visit, setVisit] = useState(state.visit);
   if (state.step === undefined && visit !== state.visit) setVisit(state.visit);
-  return <FunnelPage key={`${flow.id}:${visit ?? 'landing'}`} flow={flow} />;
+  return <FunnelPage key={`${flow.id}:${visit ?? 'landing'}`} flow={flow} route={route} />;
 }
 
-function FunnelPage({ flow }: { flow: Flow }) {
+function FunnelPage({ flow, route }: { flow: Flow; route?: string }) {
   const { t, i18n } = useTranslation([flow.namespace, ...FUNNEL_NAMESPACES]);
   const location = usePageLocation();
   const input = useMemo(
-    () => ({ query: Object.fromEntries(new URLSearchParams(location.search)), meta: visitMeta(), locale: i18n.language }),
+    () => ({ query: Object.fromEntries(new URLSearchParams(location.search)), meta: { ...visitMeta(), route }, locale: i18n.language }),
     // The machine's input is read once, when the funnel starts.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [flow],
@@ -89,13 +93,14 @@ function FunnelPage({ flow }: { flow: Flow }) {
 
   const send = useCallback((event: FlowEvent) => actorRef.send(event), [actorRef]);
   const can = (event: FlowEvent) => snapshot.can(event);
-  const back = useStepHistory(stepId, can({ type: 'BACK' }), () => send({ type: 'BACK' }));
+  const back = useStepHistory(stepId, can({ type: 'BACK' }), () => send({ type: 'BACK' }), step?.history !== false);
   const leave = useStable((href: string) => {
     if (step?.final) forgetProgress();
     if (/^https?:/.test(href)) window.location.assign(href);
     else location.navigate(withLang(href, i18n.language));
   });
   const { answers } = snapshot.context;
+  const redirect = snapshot.context.error?.redirect;
   const shared = useMemo(
     () => ({ answers, computed: data.computed, busy, send, back, ns: flow.namespace, navigate: leave }),
     [answers, data.computed, busy, send, back, flow.namespace, leave],
@@ -165,6 +170,16 @@ function FunnelPage({ flow }: { flow: Flow }) {
       )}
       {failure.dialog && (
         <NetworkErrorDialog text={failure.dialog.text} detail={failure.dialog.detail} onRetry={failure.dialog.retry} onClose={failure.dialog.close} />
+      )}
+      {redirect && failure.inline && (
+        <WarningDialog
+          text={failure.inline}
+          onContinue={() => {
+            // Cleared before leaving: Back from that page finds the step as it was, without the dialog.
+            send({ type: 'ANSWER', values: {} });
+            leave(redirect);
+          }}
+        />
       )}
     </section>
   );

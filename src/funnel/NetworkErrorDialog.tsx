@@ -1,9 +1,8 @@
 // §8's Network Error dialog for a lead submission that failed: the error text, what happens to the request, Retry and Close.
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { SHOW_DELAY_MS } from '../../widgets/dialog/Dialog.tsx';
-import { useModal } from '../../widgets/dialog/use-modal.ts';
+import { useModal, useShownAfterDelay } from '../../widgets/dialog/use-modal.ts';
 import '../../widgets/dialog/dialog.css';
 
 export interface NetworkErrorDialogProps {
@@ -21,13 +20,8 @@ export function NetworkErrorDialog({ text, detail, onRetry, onClose }: NetworkEr
   const textId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const retryRef = useRef<HTMLButtonElement>(null);
-  const [open, setOpen] = useState(false);
+  const open = useShownAfterDelay();
   useModal(rootRef, retryRef, onClose);
-
-  useEffect(() => {
-    const timer = window.setTimeout(() => setOpen(true), SHOW_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, []);
 
   return createPortal(
     <div ref={rootRef} className={`dialog-backdrop ${open ? 'is-open' : 'is-entering'}`}>

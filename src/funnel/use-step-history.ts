@@ -4,8 +4,12 @@ import { usePageLocation } from '../page-history.ts';
 import { afterPaint } from '../../widgets/shared/schedule.ts';
 import { useStable } from './use-stable.ts';
 
-/** Returns the handler for the page's own Back button: it walks history, so both Back buttons behave the same. */
-export function useStepHistory(step: string, canGoBack: boolean, goBack: () => void): () => void {
+/**
+ * Returns the handler for the page's own Back button: it walks history, so both Back buttons behave the same. A step
+ * that is not `kept` (one that only passes, e.g. a search running) is no entry of its own: Back from what follows it
+ * returns to the step before.
+ */
+export function useStepHistory(step: string, canGoBack: boolean, goBack: () => void, kept = true): () => void {
   const { pathname, search, state, navigate } = usePageLocation();
   const depth = state.depth ?? 0;
   const shownDepth = useRef(depth);
@@ -23,7 +27,7 @@ export function useStepHistory(step: string, canGoBack: boolean, goBack: () => v
   useEffect(() => {
     const record = () => {
       const { here, state, depth } = latest.current;
-      if (state.step === step) return;
+      if (state.step === step || !kept) return;
       // The page has left the funnel: a widget went on as its step was shown (the report search does), and while the
       // next page's code loads, React keeps this page hidden with its effects (and this task) alive.
       if (`${window.location.pathname}${window.location.search}` !== here) return;

@@ -2,7 +2,7 @@
 // (every funnel is still reached through its flow's routes).
 export const SITE_LINKS = {
   findReport: '/find-my-report',
-  /** The alert screen (the next issue's funnel); the results page links to it with the search in the query. */
+  /** The alert funnel (flows/notify-me.json); the results page links to it with the search in the query. */
   notify: '/notify-me',
   consult: '/request-attorney',
   calculate: '/calculate-your-accident-claim-value',
@@ -11,6 +11,6 @@ export const SITE_LINKS = {
 } as const;
 
 /** Funnel routes the side menu names above its list of the other funnels. */
-export const MENU_FUNNELS: string[] = [SITE_LINKS.findReport, SITE_LINKS.consult];
+export const MENU_FUNNELS: string[] = [SITE_LINKS.findReport, SITE_LINKS.notify, SITE_LINKS.consult];
 /** Funnel routes the home screen offers as actions above its list of the other funnels. */
-export const HOME_FUNNELS: string[] = [SITE_LINKS.findReport, SITE_LINKS.calculate, SITE_LINKS.consult];
+export const HOME_FUNNELS: string[] = [SITE_LINKS.findReport, SITE_LINKS.notify, SITE_LINKS.calculate, SITE_LINKS.consult];

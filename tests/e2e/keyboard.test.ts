@@ -194,7 +194,7 @@ describe.runIf(browserAvailable)('keyboard only', () => {
       await contact(w, '2025550192');
       await w.at('workers-comp:step3.title', '3');
       await answer(w, 'workers-comp:step3.consult', 'yes');
-      for (const key of ['workers-comp:step3.noLawyer', 'workers-comp:step3.injured']) {
+      for (const key of ['common:consent.toggles.noLawyer', 'common:consent.toggles.injured']) {
         await tabTo(page, page.getByRole('checkbox', { name: t(key) }));
         await page.keyboard.press('Space');
       }

@@ -2,12 +2,12 @@
 // VIN, by case ID and by a map pin on to /results and the report, nothing found and widened, /accidents-near-me and its
 // embed, the home page with a report's short link, and the side menu; phone and desktop, English and Spanish, axe on
 // every screen.
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContextOptions, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { today } from '../../engine/validators.ts';
 import { useAppAndBrowser } from '../testing/app-and-browser.ts';
 import { expectNoAxeViolations } from '../testing/axe.ts';
-import { DESKTOP, PHONE, browserAvailable } from '../testing/browser.ts';
+import { DESKTOP, PHONE, browserAvailable, closePage, openPage } from '../testing/browser.ts';
 import { NARROW, expectReflowAndTouchTargets } from '../testing/layout.ts';
 import { copy, type Lang } from '../testing/copy.ts';
 import { expectHeadingFocused, FieldWalk, FunnelWalk, saveStepShot } from '../testing/funnel-walk.ts';
@@ -38,19 +38,8 @@ describe.runIf(browserAvailable)('the report search in the browser', () => {
     expect(mainId).toMatch(/^[A-Za-z0-9_-]{22}$/);
   });
 
-  /** A page of its own context (axe's AxeBuilder needs one made by browser.newContext()), failing on page errors. */
-  async function open(size: Size, options: Parameters<typeof suite.browser.newContext>[0] = {}) {
-    const context = await suite.browser.newContext({ viewport: size === 'phone' ? PHONE : DESKTOP, ...options });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    return { context, page, errors };
-  }
-
-  async function close({ context, errors }: { context: BrowserContext; errors: string[] }) {
-    expect(errors).toEqual([]);
-    await context.close();
-  }
+  const open = (size: Size, options: BrowserContextOptions = {}) => openPage(suite.browser, { viewport: size === 'phone' ? PHONE : DESKTOP, ...options });
+  const close = closePage;
 
   const t = (lang: Lang, key: string, values: Record<string, string | number> = {}) =>
     Object.entries(values).reduce((text, [name, value]) => text.replaceAll(`{{${name}}}`, String(value)), copy(lang, key));

@@ -76,6 +76,14 @@ describe('flow checks', () => {
     expect(problems((f) => (f.steps['1']!.on!.BACK = { target: '0', clear: ['vin'] }))).toEqual(['/steps/1/on/BACK/clear/0: clears unknown field "vin"']);
   });
 
+  it('lets a prefill fill a declared answer from the visit only (query, meta, locale)', () => {
+    expect(problems((f) => (f.prefill = { ok: { '==': [{ var: 'query.ok' }, 'yes'] } }))).toEqual([]);
+    expect(problems((f) => (f.prefill = { vin: { var: 'query.vin' } }))).toEqual(['/prefill/vin: prefills unknown answer "vin"']);
+    expect(problems((f) => (f.prefill = { ok: { var: 'answers.ok' } }))).toEqual([
+      '/prefill/ok: reads "answers.ok" before the funnel has it (only query, meta and locale)',
+    ]);
+  });
+
   it('reports a copy key missing in English or Spanish', () => {
     const onlyEn: Catalogues = { en: { demo: { ...copy, t: { ...copy.t, extra: 'Extra' } } }, es: { demo: copy } };
     const flow = demo();

@@ -43,7 +43,7 @@ describe('calculator flow', () => {
       gclidcrm: 'G1',
       consent: { key: 'common:consent.notice.primary.yes', locale: 'es', flowId: 'calculator', flowVersion: 1, pageUrl: 'https://claimflow.test/calc?calc_id=abc' },
     });
-    expect(requestOf(run, 'sendCode').body).toEqual({ country_code: '+1', phone: '2025550123', source: 'calc' });
+    expect(requestOf(run, 'sendCode').body).toEqual({ country_code: '+1', phone: '2025550123', source: 'calc', language: 'es' });
     expect(requestOf(run, 'saveConsent')).toMatchObject({ path: '/user/tcpa', query: { funnel: 'calc' } });
     expect(requestOf(run, 'updateCallTime').body).toEqual({ ids: [41], preferredCallTime: '1pm - 2pm' });
     expect(run.context.results.updateCallTime).toEqual({ success: true });

@@ -1,19 +1,25 @@
-// The find-my-report funnel replayed: intro, the locating step (its guard lets only a complete way through), then the
-// search hand-off; Back from the locating step clears what the spec says; no effect, no lead.
+// The find-my-report funnel replayed: intro, the locating step (its guard lets only a complete way through), the search
+// (found: the results page takes over; nothing found yet: an offer to be texted when it is filed, then the alert steps);
+// Back from the locating step clears what the spec says.
 import { describe, expect, it } from 'vitest';
 import { replay } from '../../engine/replay.ts';
-import { BACK, NEXT, answer, austin, goodVin, loadFlow, screenOf } from '../testing/flows.ts';
+import type { FlowEvent } from '../../engine/types.ts';
+import { BACK, NEXT, answer, austin, failing, goodVin, loadFlow, okEffects, requestOf, screenOf, validContact } from '../testing/flows.ts';
 
 const flow = loadFlow('find-my-report');
+const byVin = { locateBy: 'vin', vin: goodVin, date: '2026-03-14', place: austin };
+/** What the search screen's widget does once painted: writes the search's API query, then asks the flow to run it. */
+const searching = (query: Record<string, string>): FlowEvent[] => [answer({ search: query }), NEXT];
+const found = (count: number) => ({ ...okEffects, searchReports: () => ({ count, results: [] }) });
 
 describe('find-my-report flow', () => {
   it.each([
-    ['a VIN', { locateBy: 'vin', vin: goodVin, date: '2026-03-14', place: austin }],
+    ['a VIN', byVin],
     ['a case ID', { locateBy: 'case', caseID: 'TX-2026-0042', date: '2026-03-14', place: austin }],
     ['a map pin', { locateBy: 'map', location: { lat: 30.27, lng: -97.74 }, vehicleMake: 'FORD', vehicleYear: 2019, date: '2026-03-14' }],
-  ])('goes 0 → 1.75 → 2 (the search) with %s, and makes no request', async (_what, locating) => {
+  ])('goes 0 → 1.75 → 1.8 (the search) with %s, and makes no request before the search screen asks', async (_what, locating) => {
     const run = await replay(flow, [NEXT, answer(locating), NEXT]);
-    expect(run.steps).toEqual(['0', '1.75', '2']);
+    expect(run.steps).toEqual(['0', '1.75', '1.8']);
     expect(screenOf(flow, run).widgets).toEqual(['report-search']);
     expect(run.calls).toEqual([]);
   });
@@ -24,12 +30,47 @@ describe('find-my-report flow', () => {
     }
   });
 
-  it('comes back to a filled-in wizard from the search, and Back from the wizard clears the city, VIN, case ID and date', async () => {
-    const locating = { locateBy: 'vin', vin: goodVin, date: '2026-03-14', place: austin };
-    const back = await replay(flow, [NEXT, answer(locating), NEXT, BACK]);
+  it('searches with the query the search screen wrote, and hands the search to the results page when reports are found', async () => {
+    const query = { lat: '30.27', lng: '-97.74', radius: '10', from: '2026-03-11', to: '2026-03-17', make: 'FORD', year: '2019', yearMatch: 'approx' };
+    const run = await replay(flow, [NEXT, answer(byVin), NEXT, ...searching(query)], { effects: found(2) });
+    expect(run.steps).toEqual(['0', '1.75', '1.8', '1.85']);
+    expect(requestOf(run, 'searchReports')).toMatchObject({ method: 'GET', path: '/reports/search', query, outbox: false });
+    // The same screen: the hand-off's widget steps back to the filled-in wizard as it goes. Neither is an entry of the
+    // browser history: Back from the results page (or from the offer) returns to the wizard.
+    expect(flow.steps['1.85']).toMatchObject({ title: flow.steps['1.8']!.title, blocks: [{ widget: 'report-search', props: { href: '/results' } }], on: { BACK: { target: '1.75' } } });
+    expect([flow.steps['1.8']!.history, flow.steps['1.85']!.history]).toEqual([false, false]);
+  });
+
+  it('stays on the search screen with its message when the search fails (the screen links to the results page)', async () => {
+    const run = await replay(flow, [NEXT, answer(byVin), NEXT, ...searching({ vin: goodVin })], { effects: { searchReports: failing('network') } });
+    expect(run.step).toBe('1.8');
+    expect(run.context.error).toMatchObject({ effect: 'searchReports', messageKey: 'find.searching.failed' });
+  });
+
+  it('offers a text when nothing is found yet, and goes on into the alert steps with source find-my-report', async () => {
+    const input = { locale: 'en', meta: { pageUrl: 'https://claimflow.test/find-my-report', route: '/find-my-report' } };
+    const offer = await replay(flow, [NEXT, answer(byVin), NEXT, ...searching({ vin: goodVin })], { effects: found(0) });
+    expect(offer.step).toBe('1.9');
+    expect(screenOf(flow, offer)).toEqual({ widgets: ['intro'], next: 'find.none.notify' });
+    const events = [NEXT, answer(byVin), NEXT, ...searching({ vin: goodVin }), NEXT, answer(validContact), NEXT, answer({ code: '1234' }), NEXT, answer({ legalConsult: false }), NEXT, NEXT];
+    const run = await replay(flow, events, { effects: found(0), input });
+    expect(run.steps).toEqual(['0', '1.75', '1.8', '1.9', '2', '2.5', '3', '3.5', '4']);
+    expect(requestOf(run, 'createLead').body).toMatchObject({ source: 'find-my-report', alert: { source: 'find-my-report', vin: goodVin }, consent: { flowId: 'find-my-report' } });
+  });
+
+  it('steps Back from the offer to the filled-in wizard, and from the contact step to the offer', async () => {
+    const back = await replay(flow, [NEXT, answer(byVin), NEXT, ...searching({ vin: goodVin }), BACK], { effects: found(0) });
     expect(back.step).toBe('1.75');
-    expect(back.context.answers).toMatchObject(locating);
-    const out = await replay(flow, [NEXT, answer(locating), BACK]);
+    expect(back.context.answers).toMatchObject(byVin);
+    const fromContact = await replay(flow, [NEXT, answer(byVin), NEXT, ...searching({ vin: goodVin }), NEXT, BACK], { effects: found(0) });
+    expect(fromContact.step).toBe('1.9');
+  });
+
+  it('comes back to a filled-in wizard from the search, and Back from the wizard clears the city, VIN, case ID and date', async () => {
+    const back = await replay(flow, [NEXT, answer(byVin), NEXT, BACK]);
+    expect(back.step).toBe('1.75');
+    expect(back.context.answers).toMatchObject(byVin);
+    const out = await replay(flow, [NEXT, answer(byVin), BACK]);
     expect(out.step).toBe('0');
     expect(out.context.answers).toMatchObject({ vin: '', caseID: '', date: '', place: null });
   });

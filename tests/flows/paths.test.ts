@@ -79,7 +79,7 @@ function reachable(flow: Flow, withVerification: boolean) {
   });
 }
 
-// Flows that create a lead (find-my-report only hands a search to the results page).
+// Flows that create a lead.
 const leadFlows = allFlows().filter((flow) => 'createLead' in flow.effects);
 
 describe.each(leadFlows.map((flow) => [flow.id, flow] as const))('every path of %s', (_id, flow) => {

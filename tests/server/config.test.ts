@@ -13,6 +13,7 @@ describe('loadConfig', () => {
       twilio: undefined,
       testPhone: undefined,
       appHost: 'localhost',
+      publicUrl: 'http://localhost:8080',
       codeSecret: undefined,
       staticDir: './dist',
       nodeEnv: 'development',
@@ -25,7 +26,21 @@ describe('loadConfig', () => {
       trustProxy: false,
       reportIngestKeys: [],
       demoReports: true,
+      alertDays: 30,
+      alertCountries: ['US'],
     });
+  });
+
+  it('reads PUBLIC_URL as an origin, ALERT_DAYS and ALERT_COUNTRIES', () => {
+    expect(loadConfig({ PORT: '3000' }).publicUrl).toBe('http://localhost:3000');
+    expect(loadConfig({ PUBLIC_URL: 'https://Claims.Example.com/', ALERT_DAYS: '14', ALERT_COUNTRIES: 'us, ca' })).toMatchObject({
+      publicUrl: 'https://claims.example.com',
+      alertDays: 14,
+      alertCountries: ['US', 'CA'],
+    });
+    for (const env of [{ PUBLIC_URL: 'claims.example.com' }, { PUBLIC_URL: 'https://claims.example.com/app' }, { ALERT_DAYS: '0' }, { ALERT_COUNTRIES: 'USA' }]) {
+      expect(() => loadConfig(env)).toThrow(new RegExp(Object.keys(env)[0]!));
+    }
   });
 
   it('reads every variable and normalises TEST_PHONE to E.164', () => {

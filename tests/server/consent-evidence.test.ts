@@ -1,6 +1,6 @@
 // Consent evidence (16 CFR 310.5(a)(8)): every lead and tcpa call leaves a record of the exact wording shown (stored once
 // per version with its hash), where and when and by whom; records cannot change or go, and no lead exists without one.
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import campRequest from '../../schemas/api/leads-create-camp-lejeune.request.schema.json' with { type: 'json' };
@@ -9,9 +9,6 @@ import createRequest from '../../schemas/api/leads-create.request.schema.json' w
 import tcpaRequest from '../../schemas/api/user-tcpa.request.schema.json' with { type: 'json' };
 import { loadConsentCatalogue, plainText, tcpaMessage } from '../../server/consent-text.ts';
 import { migrate, MIGRATIONS_DIR } from '../../server/db/migrate.ts';
-import type { Db } from '../../server/db/db.ts';
-import { openPgDb } from '../../server/db/pg-db.ts';
-import { openPgliteDb } from '../../server/db/pglite-db.ts';
 import { ensureConsentText } from '../../server/store/consent-texts.ts';
 import {
   calcLeadBody,
@@ -24,7 +21,7 @@ import {
   testDbKinds,
   uniquePhone,
   verifyPhone,
-  type TestDbKind,
+  unmigratedDb,
   type TestServer,
 } from '../testing/server.ts';
 
@@ -247,23 +244,6 @@ describe.each(testDbKinds)('consent evidence on %s', (kind) => {
     });
   });
 });
-
-/** An empty database with no migration run: in-memory PGlite, or a schema on TEST_DATABASE_URL that is not there yet. */
-async function unmigratedDb(kind: TestDbKind): Promise<{ db: Db; close(): Promise<void> }> {
-  if (kind === 'pglite') {
-    const db = await openPgliteDb('memory://');
-    return { db, close: () => db.close() };
-  }
-  const schema = `cf_test_${randomBytes(6).toString('hex')}`;
-  const db = openPgDb(process.env.TEST_DATABASE_URL ?? '', { schema, max: 2 });
-  return {
-    db,
-    async close() {
-      await db.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await db.close();
-    },
-  };
-}
 
 describe.each(testDbKinds)('migration 0003 on %s with rows from before', (kind) => {
   it('gives old tcpa rows their wording and old leads a record that says theirs was not kept', async () => {

@@ -3,36 +3,16 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { openDb } from '../../server/db/open-db.ts';
 import { startAppServer, type AppServer } from '../testing/app-server.ts';
+import { freshPostgres } from '../testing/fresh-postgres.ts';
 import { calcLeadBody } from '../testing/server.ts';
 
 // CRASH_CLIENTS and CRASH_ROUNDS make a quicker local run; CI runs the full figures.
 const CLIENTS = Number(process.env.CRASH_CLIENTS ?? 200);
 const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 10);
 const TEST_PHONE = '+12025550197';
-
-/** A fresh PostgreSQL database for the test, dropped afterwards. */
-async function freshPostgres(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `claimflow_crash_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
 
 /**
  * One client: gets its verification cookie, then submits its lead until the server acknowledges it. `base` is the
@@ -76,7 +56,7 @@ describe.each(databases)('server killed during 200 concurrent submissions, %s', 
     const staticDir = '/nonexistent-claimflow-dist';
     // One database for all rounds (each round's leads under its own calc_id): a round starts on data a crash left.
     const dataDir = mkdtempSync(join(tmpdir(), 'claimflow-crash-'));
-    const pgDb = kind === 'postgres' ? await freshPostgres(process.env.TEST_DATABASE_URL!) : undefined;
+    const pgDb = kind === 'postgres' ? await freshPostgres(process.env.TEST_DATABASE_URL!, 'claimflow_crash') : undefined;
     const env: Record<string, string> = { TEST_PHONE, RATE_LIMIT_API_PER_MINUTE: '1000000', ...(pgDb ? { DATABASE_URL: pgDb.url } : {}) };
     try {
       for (let round = 0; round < ROUNDS; round++) {

@@ -202,6 +202,9 @@ describe.each(testDbKinds)('fuzzing the API on %s', (kind) => {
     const expected: Counts = { ...before };
     for (const [table, n] of Object.entries(writes)) expected[table] = (expected[table] ?? 0) + n;
     if (key !== undefined) expected.idempotency_keys = (expected.idempotency_keys ?? 0) + 1;
+    // A lead keeps one call window per service of its leadTypes (AM or PM).
+    const leadTypes = Object.values((c.payload as { leadTypes?: object } | undefined)?.leadTypes ?? {});
+    if ('leads' in writes) expected.lead_type_calls = (expected.lead_type_calls ?? 0) + leadTypes.filter((v) => v === 'AM' || v === 'PM').length;
     expected.consent_texts = after.consent_texts ?? 0;
     expect(after).toEqual(expected);
     expect((after.consent_texts ?? 0) - (before.consent_texts ?? 0)).toBeLessThanOrEqual(1);

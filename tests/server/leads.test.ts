@@ -241,7 +241,8 @@ describe.each(testDbKinds)('leads on %s', (kind) => {
       const { cookie, ids } = await visitorWithLeads(2);
       const res = await put({ ids, preferredCallTime: '11am - 12pm' }, cookie);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ success: true });
+      // The window it means is answered too (tests/server/call-times-api.test.ts).
+      expect(res.json<{ success: boolean; window: { timeZone: string } }>()).toMatchObject({ success: true, window: { timeZone: 'America/Los_Angeles' } });
       for (const id of ids) expect((await getLead(s.db, id))?.preferredCallTime).toBe('11am - 12pm');
     });
 

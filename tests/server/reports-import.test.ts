@@ -12,7 +12,7 @@ import { csvRecords, ndjsonRecords, ReportFileError } from '../../server/reports
 import type { ReportInput } from '../../server/reports/report-input.ts';
 import type { FullReport } from '../../server/reports/report-view.ts';
 import { syntheticReports } from '../../server/reports/synthetic/synthetic-reports.ts';
-import { asSent, sampleReport } from '../testing/reports.ts';
+import { asSent, newCrashId, sampleReport } from '../testing/reports.ts';
 import { makeTestServer, STARTUP_MS, testDbKinds, type TestServer } from '../testing/server.ts';
 
 const TRICKY = 'Unit 1, "the truck", swerved;\ttab, back\\slash,\r\nnew line — ñandú 🚗';
@@ -60,6 +60,18 @@ describe.each(testDbKinds)('importing report files on %s', (kind) => {
     expect(again).toMatchObject({ accepted: 0, updated: 20 });
     const { rows } = await s.db.query<{ n: number }>("SELECT count(*)::int AS n FROM reports WHERE source = 'file-test'");
     expect(rows[0]?.n).toBe(20);
+  });
+
+  it('stores the last version of a report the file sends more than once, in different chunks', async () => {
+    const crashId = newCrashId();
+    const versions = [1, 2].map((injuredCount) => sampleReport({ crashId, injuredCount, units: [{ unit: 1, make: 'KIA' }] }));
+    const others = Array.from({ length: 199 }, () => sampleReport({ units: [{ unit: 1, make: 'KIA' }] }));
+    // Chunks of 200: the first version last of the first chunk, the second alone in the next.
+    const lines = [...others, versions[0], versions[1]];
+    const summary = await importReports(db(), ndjsonRecords(await file('amended.ndjson', lines.map((r) => JSON.stringify(r)).join('\n'))), { chunkSize: 200 });
+    expect(summary).toMatchObject({ read: 201, accepted: 200, updated: 1, rejected: 0 });
+    const { rows } = await s.db.query<{ injured_count: number }>('SELECT injured_count FROM reports WHERE crash_id = $1', [crashId]);
+    expect(rows).toEqual([{ injured_count: 2 }]);
   });
 
   it('imports a CSV file (CRLF too) with every kind of text', async () => {

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import createResponseSchema from '../../schemas/api/reports-create.response.schema.json' with { type: 'json' };
 import { ingestReports } from '../../server/reports/ingest.ts';
+import type { Vehicle } from '../../server/reports/report-view.ts';
 import { createIngestKey } from '../../server/reports/ingest-keys.ts';
 import { localIso, newCrashId, postReports, sampleReport, TEST_INGEST_KEY } from '../testing/reports.ts';
 import { makeTestServer, schemaErrors, STARTUP_MS, testDbKinds, type TestServer } from '../testing/server.ts';
@@ -18,10 +19,8 @@ describe.each(testDbKinds)('report ingestion on %s', (kind) => {
     const { rows } = await s.db.query<Record<string, unknown>>('SELECT * FROM reports WHERE crash_id = $1', [crashId]);
     return rows;
   };
-  const unitsOf = async (id: string) =>
-    (await s.db.query<Record<string, unknown>>('SELECT * FROM report_units WHERE report_id = $1 ORDER BY unit', [id])).rows;
-  const driversOf = async (id: string) =>
-    (await s.db.query<Record<string, unknown>>('SELECT * FROM report_persons WHERE report_id = $1 ORDER BY unit', [id])).rows;
+  const vehiclesOf = async (id: string) =>
+    (await s.db.query<{ vehicles: Vehicle[]; vins: string[] }>('SELECT vehicles, vins FROM reports WHERE id = $1', [id])).rows[0];
 
   it('stores a report with its units and drivers, normalised', async () => {
     const report = sampleReport({ state: 'tx', caseId: 'apd 24-00123', occurredAt: '2026-01-10T17:30:00-06:00' });
@@ -38,14 +37,12 @@ describe.each(testDbKinds)('report ingestion on %s', (kind) => {
     expect((row?.occurred_at as Date).toISOString()).toBe('2026-01-10T23:30:00.000Z');
     expect(row?.occurred_on).toEqual(new Date('2026-01-10T00:00:00Z'));
     const id = row?.id as string;
-    expect((await unitsOf(id)).map((u) => [u.unit, u.vin, u.make])).toEqual([
-      [1, '1HGCM82633A004352', 'HONDA'],
-      [2, '1FTFW1ET9DFC10312', 'FORD'],
+    const { vehicles, vins } = (await vehiclesOf(id)) ?? { vehicles: [], vins: [] };
+    expect(vehicles.map((v) => [v.unit, v.vin, v.make, v.driver?.firstName, v.driver?.residence?.state ?? null])).toEqual([
+      [1, '1HGCM82633A004352', 'HONDA', 'Maria', 'TX'],
+      [2, '1FTFW1ET9DFC10312', 'FORD', 'James', null],
     ]);
-    expect((await driversOf(id)).map((d) => [d.unit, d.first_name, d.residence_state])).toEqual([
-      [1, 'Maria', 'TX'],
-      [2, 'James', null],
-    ]);
+    expect(vins).toEqual(['1HGCM82633A004352', '1FTFW1ET9DFC10312']);
   });
 
   it('rejects each bad report alone, with JSON pointers to its fields, and keeps the good ones', async () => {
@@ -108,8 +105,9 @@ describe.each(testDbKinds)('report ingestion on %s', (kind) => {
     const rows = await stored(crashId);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ id: before?.id, injured_count: 3 });
-    expect((await unitsOf(before?.id as string)).map((u) => u.unit)).toEqual([7]);
-    expect((await driversOf(before?.id as string)).map((d) => d.first_name)).toEqual(['Ann']);
+    const { vehicles, vins } = (await vehiclesOf(before?.id as string)) ?? { vehicles: [], vins: [] };
+    expect(vehicles.map((v) => [v.unit, v.driver?.firstName])).toEqual([[7, 'Ann']]);
+    expect(vins).toEqual([]);
 
     const again = newCrashId();
     const twice = await ingestReports(s.db, [sampleReport({ crashId: again, fatalCount: 1 }), sampleReport({ crashId: again, fatalCount: 2 })]);

@@ -1,65 +1,13 @@
-// The Twilio provider against a fake Messages API on 127.0.0.1: what it sends, how it fails, and the mfa route on top of it.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+// The Twilio provider against a fake Messages API on 127.0.0.1: what it sends, how it fails, whether a text went out, and
+// the mfa route on top of it.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig, type TwilioConfig } from '../../server/config.ts';
 import { createSms } from '../../server/sms/create-sms.ts';
 import { SmsSendError, twilioSms } from '../../server/sms/twilio-sms.ts';
+import { FAKE_TWILIO_FROM as FROM, FAKE_TWILIO_SID as SID, FAKE_TWILIO_TOKEN as TOKEN, startFakeTwilio as fakeTwilio, type FakeTwilio } from '../testing/fake-twilio.ts';
 import { openTestDb, post, STARTUP_MS, testConfig, testDbKinds, uniquePhone, verificationCookie, type TestDb } from '../testing/server.ts';
-
-const SID = `AC${'0123456789abcdef'.repeat(2)}`;
-const TOKEN = 'a1b2c3d4'.repeat(4);
-const FROM = '+12025550100';
-
-interface Received {
-  method: string;
-  url: string;
-  authorization: string | undefined;
-  contentType: string | undefined;
-  form: Record<string, string>;
-}
-
-/** What the fake answers: a status and JSON body, or no answer at all. */
-type Answer = { status: number; body: unknown } | 'hang';
-
-interface FakeTwilio {
-  base: string;
-  received: Received[];
-  answer: Answer;
-  close(): Promise<void>;
-}
-
-async function fakeTwilio(): Promise<FakeTwilio> {
-  const received: Received[] = [];
-  const fake = { received, answer: { status: 201, body: { sid: 'SM1', status: 'queued' } } as Answer };
-  const server: Server = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-    req.on('end', () => {
-      received.push({
-        method: req.method ?? '',
-        url: req.url ?? '',
-        authorization: req.headers.authorization,
-        contentType: req.headers['content-type'],
-        form: Object.fromEntries(new URLSearchParams(raw)),
-      });
-      if (fake.answer === 'hang') return;
-      res.writeHead(fake.answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(fake.answer.body));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return Object.assign(fake, {
-    base: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  });
-}
 
 let fake: FakeTwilio;
 let twilio: TwilioConfig;
@@ -70,6 +18,7 @@ beforeAll(async () => {
 afterAll(() => fake.close());
 afterEach(() => {
   fake.received.length = 0;
+  fake.messages.length = 0;
   fake.answer = { status: 201, body: { sid: 'SM1', status: 'queued' } };
 });
 
@@ -108,6 +57,19 @@ describe('twilioSms', () => {
     await expect(twilioSms({ ...twilio, apiBase: nowhere.base }).send('+12025550123', 'x')).rejects.toThrow(/Twilio could not be reached \(ECONNREFUSED\)/);
     fake.answer = 'hang';
     await expect(twilioSms({ ...twilio, timeoutMs: 200 }).send('+12025550123', 'x')).rejects.toThrow('Twilio gave no answer in 200 ms');
+  });
+
+  it('says a text went out when the list of the phone\'s messages since then holds it, reading back page by page', async () => {
+    const sms = twilioSms(twilio);
+    const since = new Date(Date.now() - 1000);
+    await sms.send('+12025550123', 'the one');
+    for (let i = 0; i < 60; i++) await sms.send('+12025550123', `later ${i}`);
+    await sms.send('+12025550124', 'another phone');
+    expect(await sms.wasSent('+12025550123', 'the one', since)).toBe(true);
+    expect(await sms.wasSent('+12025550123', 'never sent', since)).toBe(false);
+    expect(await sms.wasSent('+12025550124', 'the one', since)).toBe(false);
+    // Older than since: not looked at.
+    expect(await sms.wasSent('+12025550123', 'the one', new Date(Date.now() + 60_000))).toBe(false);
   });
 
   it('is what SMS_PROVIDER=twilio builds', async () => {

@@ -6,12 +6,12 @@ import { googleGeo, type GoogleLibraries } from '../../src/geo/google-geo.ts';
 import { offlineGeo } from '../../src/geo/offline-geo.ts';
 import { fillZip } from '../../src/geo/zip-fill.ts';
 import { GeoError, type PlaceSuggestion } from '../../widgets/shared/geo.ts';
+import { json } from '../testing/fake-api.ts';
 
 const loader = vi.hoisted(() => ({ setOptions: vi.fn(), importLibrary: vi.fn() }));
 vi.mock('@googlemaps/js-api-loader', () => loader);
 
 const tiles = { url: 'https://tiles.example/{z}/{x}/{y}.png', attribution: 'Tiles' };
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const fetchMock = vi.fn<typeof fetch>();
 /** The API paths and queries requested, in order. */

@@ -5,9 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EffectSpec, Flow } from '../../engine/types.ts';
 import { FIXTURE_NS, i18n } from '../testing/i18n.ts';
 import { renderFunnel } from '../testing/render-funnel.tsx';
+import { json } from '../testing/fake-api.ts';
 
 const t = (key: string) => i18n.t(key);
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /** A one-question funnel whose Submit runs `effect`, then thanks the person. */
 function funnel(effect: EffectSpec): Flow {
@@ -28,7 +28,6 @@ function funnel(effect: EffectSpec): Flow {
 
 const lead: EffectSpec = { method: 'POST', path: '/leads/create', body: { phone: '2025550123' }, outbox: true };
 const code: EffectSpec = { method: 'POST', path: '/user/mfa-sms-send', body: { phone: '2025550123' }, errors: { default: 'errors:CELL_PHONE_NUMBER_IS_INVALID_' } };
-
 
 const submitButton = () => screen.getByRole('button', { name: t('common:nav.submit'), hidden: true });
 const thanks = () => screen.findByRole('heading', { level: 1, name: t('errors:THANK_YOU') });

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json } from '../testing/fake-api.ts';
 
 type Outbox = typeof import('../../src/api/outbox.ts');
 const request = { method: 'POST' as const, path: '/leads/create/calc', body: { phone: '2025550123' } };
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 describe('outbox', () => {
   let outbox: Outbox;

@@ -9,36 +9,12 @@ import { Route, Switch } from 'wouter';
 import { localDateTime, type Calendar } from '../../src/pages/report/format.ts';
 import { ReportPage } from '../../src/pages/report/ReportPage.tsx';
 import { catalogues, i18nFor, missingKeys, type Lang } from '../testing/i18n.ts';
+import { publicReport, REPORT_ID as ID } from '../testing/report-views.ts';
+import { json } from '../testing/fake-api.ts';
 
-const ID = 'AbCdEfGhIjKlMnOpQrStUv';
 const VIN = '1HGCM82633A004352';
 const OTHER_VIN = '1FTFW1ET9DFC10312';
 const CASE_ID = '24-0012345';
-
-const publicReport = {
-  id: ID,
-  demo: false,
-  occurredAt: '2026-03-14T17:30:00-05:00',
-  state: 'TX',
-  county: 'Travis',
-  city: 'Austin',
-  zip: '78701',
-  location: { lat: 30.267, lng: -97.743 },
-  policeDepartment: 'Austin Police Department',
-  weather: 'rain',
-  roadCondition: 'wet',
-  light: 'daylight',
-  speedLimit: 35,
-  injuredCount: 1,
-  fatalCount: 0,
-  vehicleCount: 2,
-  occupantCount: 3,
-  vehicles: [
-    { unit: 1, make: 'HONDA', model: 'Accord', year: 2003, damageArea: 'front' },
-    { unit: 2, make: 'FORD', model: 'F-150', year: 2013, damageArea: 'left' },
-  ],
-  involved: false,
-};
 
 const fullReport = {
   ...publicReport,
@@ -75,7 +51,6 @@ const fullReport = {
 
 /** The URL a fetch was called with. */
 const urlOf = (input: RequestInfo | URL | undefined) => (input instanceof Request ? input.url : input instanceof URL ? input.href : (input ?? ''));
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /** The API of GET /api/reports/:id for one report: VIN and case ID matched as the server does. */
 function fakeApi(options: { limited?: boolean } = {}) {
@@ -110,6 +85,8 @@ function renderAt(path: string, lang: Lang = 'en') {
 
 /** The report's first section is shown (the loading state has the same h1). */
 const loaded = (lang: Lang = 'en') => screen.findByRole('heading', { level: 2, name: t('report:screen.crash', lang) });
+/** The proof form, loaded once the report is shown. */
+const proofForm = () => screen.findByRole('heading', { level: 2, name: t('report:screen.proof.title') });
 /** The value of a fact row by its label, inside an element. */
 const fact = (scope: HTMLElement, label: string) => within(scope).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
 
@@ -143,7 +120,7 @@ describe('the report screen without a proof', () => {
     }
     expect(document.body.textContent).not.toContain('Lopez');
     expect(document.body.textContent).not.toContain(VIN);
-    expect(screen.getByRole('heading', { level: 2, name: t('report:screen.proof.title') })).toBeInTheDocument();
+    expect(await proofForm()).toBeInTheDocument();
     expect(screen.queryByText(t('report:screen.demo.badge'))).toBeNull();
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(urlOf(fetchMock.mock.calls[0]?.[0])).toBe(`/api/reports/${ID}`);
@@ -247,6 +224,7 @@ describe('the proof form', () => {
   it("checks the VIN and the case ID as the locating wizard does (§5)", async () => {
     const { user } = renderAt(`/accident/${ID}`);
     await loaded();
+    await proofForm();
     const submit = screen.getByRole('button', { name: t('report:screen.proof.submit') });
     await user.click(submit);
     const vin = screen.getByRole('textbox', { name: t('locate:vin.label') });
@@ -265,6 +243,7 @@ describe('the proof form', () => {
   it('says a wrong VIN does not match, then with the right one shows the full report at /accident/{id}/{vin}', async () => {
     const { user } = renderAt(`/accident/${ID}`);
     await loaded();
+    await proofForm();
     const vin = screen.getByRole('textbox', { name: t('locate:vin.label') });
     await user.type(vin, '2'.repeat(17));
     await user.click(screen.getByRole('button', { name: t('report:screen.proof.submit') }));
@@ -283,6 +262,7 @@ describe('the proof form', () => {
   it('keeps a matching case ID for the tab: a reload still shows the full report, the URL never holds it', async () => {
     const { user, unmount } = renderAt(`/accident/${ID}`);
     await loaded();
+    await proofForm();
     await user.click(screen.getByRole('radio', { name: t('report:screen.proof.caseId') }));
     await user.type(screen.getByRole('textbox', { name: t('locate:caseId.label') }), '240012345');
     await user.click(screen.getByRole('button', { name: t('report:screen.proof.submit') }));
@@ -299,6 +279,7 @@ describe('the proof form', () => {
     vi.stubGlobal('fetch', (fetchMock = fakeApi({ limited: true })));
     const { user } = renderAt(`/accident/${ID}`);
     await loaded();
+    await proofForm();
     await user.type(screen.getByRole('textbox', { name: t('locate:vin.label') }), VIN);
     await user.click(screen.getByRole('button', { name: t('report:screen.proof.submit') }));
     expect(await screen.findByRole('alert')).toHaveTextContent(t('report:screen.proof.limited', 'en', { wait: '30 minutes' }));

@@ -8,6 +8,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { initI18n } from '../../src/i18n.ts';
 import { AppRoutes } from '../../src/routes.tsx';
 import { loadCatalogue } from '../testing/i18n.ts';
+import { json, urlOf } from '../testing/fake-api.ts';
 
 // The map's own chunk (Leaflet) is not this test's subject: a list of its points stands in.
 vi.mock('../../src/pages/search/ResultsMap.tsx', () => ({
@@ -31,9 +32,6 @@ const result = (id: string, extra: Record<string, unknown> = {}) => ({
 });
 const ID1 = 'AbCdEfGhIjKlMnOpQrStU1';
 const ID2 = 'AbCdEfGhIjKlMnOpQrStU2';
-
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const urlOf = (input: RequestInfo | URL) => new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
 
 let answers: Response[] = [];
 const fetchMock = vi.fn<typeof fetch>(() => Promise.resolve(answers.shift() ?? json(500, { error: 'no answer left' })));
@@ -66,7 +64,7 @@ describe('the results page', () => {
     ['es', 2, 'Se encontraron 2 informes'],
   ] as const)('counts in %s: %i → "%s", each result opening its report with the VIN that proves involvement', async (lang, count, text) => {
     await i18next.changeLanguage(lang);
-    answers = [json(200, { count, results: [result(ID1), result(ID2, { demo: true, city: 'Round Rock' })].slice(0, count) })];
+    answers = [json(200, { count, more: false, results: [result(ID1), result(ID2, { demo: true, city: 'Round Rock' })].slice(0, count) })];
     renderAt(`/results?vin=${VIN}${lang === 'es' ? '&lang=es' : ''}`);
     const heading = await screen.findByRole('heading', { level: 2, name: text });
     expect(sent()).toEqual([{ vin: VIN }]);
@@ -78,16 +76,16 @@ describe('the results page', () => {
     if (count === 2) expect(within(list).getByText(lang === 'en' ? 'Demo data' : 'Datos de demostración')).toBeInTheDocument();
   });
 
-  it('says the newest 100 are shown when more were found', async () => {
-    answers = [json(200, { count: 250, results: [result(ID1)] })];
+  it('says the newest 50 are shown when more were found, and how to narrow the search', async () => {
+    answers = [json(200, { count: 50, more: true, results: Array.from({ length: 50 }, (_, i) => result(String(i).padStart(22, 'x'))) })];
     renderAt('/results?vin=1M8GDM9AXKP042788');
-    expect(await screen.findByRole('heading', { level: 2, name: '250 reports found' })).toBeInTheDocument();
-    expect(screen.getByText('Showing the newest 1.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'More than 50 reports found' })).toBeInTheDocument();
+    expect(screen.getByText('Showing the newest 50. A shorter date range or a smaller radius narrows the search.')).toBeInTheDocument();
   });
 
   it("shows §8's messages when nothing is found, the 10-day note and the alert offer with the search, and widens in one tap", async () => {
     const user = userEvent.setup();
-    answers = [json(200, { count: 0, results: [] }), json(200, { count: 1, results: [result(ID1, { distanceMiles: 6.94 })] })];
+    answers = [json(200, { count: 0, more: false, results: [] }), json(200, { count: 1, more: false, results: [result(ID1, { distanceMiles: 6.94 })] })];
     const query = 'lat=30.2672&lng=-97.7431&radius=5&make=FORD';
     renderAt(`/results?${query}`);
     expect(await screen.findByRole('heading', { level: 2, name: 'No results found.' })).toBeInTheDocument();
@@ -107,7 +105,7 @@ describe('the results page', () => {
 
   it('re-runs the search when an option changes, in place of the URL it had', async () => {
     const user = userEvent.setup();
-    answers = [json(200, { count: 1, results: [result(ID1)] }), json(200, { count: 2, results: [result(ID1), result(ID2)] })];
+    answers = [json(200, { count: 1, more: false, results: [result(ID1)] }), json(200, { count: 2, more: false, results: [result(ID1), result(ID2)] })];
     renderAt('/results?city=Austin&state=TX&radius=5&year=2019');
     await screen.findByRole('heading', { level: 2, name: '1 report found' });
     const length = window.history.length;
@@ -123,7 +121,7 @@ describe('the results page', () => {
 
   it('says a search failed and tries again; a link the API refuses asks for a new search', async () => {
     const user = userEvent.setup();
-    answers = [json(503, { error: 'unavailable' }), json(200, { count: 1, results: [result(ID1)] })];
+    answers = [json(503, { error: 'unavailable' }), json(200, { count: 1, more: false, results: [result(ID1)] })];
     const { unmount } = renderAt('/results?vin=1M8GDM9AXKP042788');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent("We couldn't search right now");

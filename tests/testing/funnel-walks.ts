@@ -16,6 +16,8 @@ export interface Run {
   locateBy?: LocateBy;
   /** A state prefix of the route (the map centres on that state). */
   state?: string;
+  /** The VIN given when the report is located by VIN (locate-walk.ts's WALK_VIN by default). */
+  vin?: string;
 }
 
 export const viewport = (run: Run) => (run.size === 'phone' ? PHONE : DESKTOP);
@@ -73,8 +75,8 @@ export async function walkWorkersComp(w: FunnelWalk, run: Run) {
   await w.choose('workers-comp:step3.consult', run.consult);
   if (run.consult === 'yes') {
     expect(await submit.isDisabled()).toBe(true);
-    await w.page.getByRole('checkbox', { name: w.t('workers-comp:step3.noLawyer') }).click();
-    await w.page.getByRole('checkbox', { name: w.t('workers-comp:step3.injured') }).click();
+    await w.page.getByRole('checkbox', { name: w.t('common:consent.toggles.noLawyer') }).click();
+    await w.page.getByRole('checkbox', { name: w.t('common:consent.toggles.injured') }).click();
   }
   await w.shot('3-chosen');
   await submit.click();
@@ -114,20 +116,75 @@ export const accidentWalk = (ns: string, route: string) => async (w: FunnelWalk,
   }
 };
 
-/** The walk of each funnel but the calculator, by flow id. */
-/** Find my report: the intro, the locating step (VIN, case ID or map as the run says, VIN by default), then the results page. */
+/**
+ * The alert steps (notify-me's, and find-my-report's when nothing is found yet): contact and code, the consultation with
+ * its two confirmations, the lead types, then the last screen, which says the alert is set (or that the report is
+ * already on file: `onFile`). With a consultation the call time follows; `stayOnLast` stops on the last screen instead.
+ */
+export async function walkAlertSteps(w: FunnelWalk, run: Run, options: { onFile?: boolean; stayOnLast?: boolean } = {}) {
+  await w.contact(run.phone);
+  await w.at('common:alert.consent.title', '3');
+  const next = w.button('common:nav.next');
+  expect(await next.isDisabled()).toBe(true);
+  await w.choose('common:alert.consent.question', run.consult);
+  if (run.consult === 'yes') {
+    // Yes asks for the two confirmations first.
+    expect(await next.isDisabled()).toBe(true);
+    await w.page.getByRole('checkbox', { name: w.t('common:consent.toggles.noLawyer') }).click();
+    await w.page.getByRole('checkbox', { name: w.t('common:consent.toggles.injured') }).click();
+  }
+  await w.shot('3-chosen');
+  await next.click();
+  await w.at('common:leadTypes.title', '3.5');
+  if (run.consult === 'no') await w.page.getByRole('checkbox', { name: w.t('common:leadTypes.notInterested') }).click();
+  await w.shot('3.5-chosen');
+  await w.button('common:nav.submit').click();
+  await w.at('common:alert.done.title', '4');
+  const onFile = w.page.getByRole('heading', { level: 2, name: w.t('common:alert.onFile.title') });
+  if (options.onFile) await onFile.waitFor();
+  else await w.page.getByText(w.t('common:alert.done.text')).waitFor();
+  expect(await onFile.count()).toBe(options.onFile ? 1 : 0);
+  if (options.stayOnLast || run.consult === 'no') return;
+  await w.callTime('common:callTime.asap', '4');
+}
+
+/** Notify me (/notify-me, or the same screens at /alert-me): the intro, the locating step, then the alert steps. */
+export async function walkNotifyMe(w: FunnelWalk, run: Run, route = '/notify-me') {
+  await w.open(`${run.state ? `/${run.state}` : ''}${route}`, 'notify:intro.title');
+  await w.shot('0');
+  await w.button('notify:intro.start').click();
+  await w.at('notify:locate.title', '1.75');
+  await locate(w, run.locateBy ?? 'vin', run.size === 'phone', run.vin);
+  await walkAlertSteps(w, run);
+}
+
+/**
+ * Find my report: the intro, the locating step (VIN, case ID or map as the run says, VIN by default), then the results
+ * page, or, when nothing is found yet, the offer to be texted and the alert steps.
+ */
 export async function walkFindMyReport(w: FunnelWalk, run: Run) {
   await w.open(`${run.state ? `/${run.state}` : ''}/find-my-report`, 'search:find.intro.title');
   await w.shot('0');
   await w.button('search:find.intro.start').click();
   await w.at('search:find.locate.title', '1.75');
-  await locate(w, run.locateBy ?? 'vin', run.size === 'phone');
-  await w.page.getByRole('heading', { level: 1, name: w.t('search:results.title') }).waitFor();
-  await w.page.waitForURL((url) => url.pathname === '/results');
+  await locate(w, run.locateBy ?? 'vin', run.size === 'phone', run.vin);
+  const results = w.page.getByRole('heading', { level: 1, name: w.t('search:results.title') });
+  const none = w.heading('search:find.none.title');
+  await results.or(none).waitFor();
+  if (await results.isVisible()) {
+    await w.page.waitForURL((url) => url.pathname === '/results');
+    return;
+  }
+  await w.at('search:find.none.title', '1.9');
+  await w.button('search:find.none.notify').click();
+  await walkAlertSteps(w, run);
 }
+
+/** The walk of each funnel but the calculator, by flow id. */
 
 export const FUNNEL_WALKS = {
   'find-my-report': walkFindMyReport,
+  'notify-me': walkNotifyMe,
   attorney: accidentWalk('attorney', '/request-attorney'),
   truck: accidentWalk('truck', '/request-truck-attorney'),
   medical: accidentWalk('medical', '/medical-compensation'),

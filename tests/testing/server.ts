@@ -1,6 +1,6 @@
 // Test helpers for the lead API: a server on PGlite or a throwaway PostgreSQL schema, a recording SMS provider,
 // lead bodies, phone-verification shortcuts that return the visitor's verification cookie, all through app.inject.
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -38,13 +38,19 @@ export interface RecordingSms extends SmsProvider {
 
 export function recordingSms(): RecordingSms {
   const sent: SentSms[] = [];
+  /** When each of sent was handed over. */
+  const times: number[] = [];
   return {
     sent,
     failing: false,
     send(to, text) {
       if (this.failing) return Promise.reject(new Error('SMS service unavailable'));
       sent.push({ to, text });
+      times.push(Date.now());
       return Promise.resolve();
+    },
+    wasSent(to, text, since) {
+      return Promise.resolve(sent.some((m, i) => m.to === to && m.text === text && times[i]! >= since.getTime()));
     },
     lastCode(to) {
       const last = sent.filter((m) => m.to === to).at(-1);
@@ -69,16 +75,21 @@ export interface TestDb {
 
 /** A migrated, empty database: in-memory PGlite, or a fresh schema on TEST_DATABASE_URL. */
 export async function openTestDb(kind: TestDbKind): Promise<TestDb> {
+  const testDb = await unmigratedDb(kind);
+  await migrate(testDb.db);
+  return testDb;
+}
+
+/** An empty database with no migration run: in-memory PGlite, or a schema on TEST_DATABASE_URL that is not there yet. */
+export async function unmigratedDb(kind: TestDbKind): Promise<TestDb> {
   if (kind === 'pglite') {
     const db = await openPgliteDb('memory://');
-    await migrate(db);
     return { db, close: () => db.close() };
   }
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DATABASE_URL is not set');
   const schema = `cf_test_${randomBytes(6).toString('hex')}`;
   const db = openPgDb(url, { schema, max: 4 });
-  await migrate(db);
   return {
     db,
     async close() {
@@ -126,14 +137,16 @@ export async function makeTestServer(options: TestServerOptions = {}): Promise<T
   };
 }
 
-let phoneCounter = 0;
+// The 7,000,000 numbers (202) 300-0000 to (202) 999-9999, taken in turn from a random start: no two calls of one
+// process share a number, and two processes rarely do.
+let phoneCounter = randomInt(7_000_000);
 
-/** A different valid US number on every call: { typed: "(202) 3xx-xxxx", national, e164 }. */
+/** A different valid US number on every call of a process: { typed: "(202) 3xx-xxxx", national, e164 }. */
 export function uniquePhone(): { typed: string; national: string; e164: string } {
   for (;;) {
-    phoneCounter += 1;
-    const exchange = 300 + ((process.pid * 7 + phoneCounter * 13) % 700);
-    const line = String((phoneCounter * 7919 + randomBytes(2).readUInt16BE()) % 10000).padStart(4, '0');
+    phoneCounter = (phoneCounter + 1) % 7_000_000;
+    const exchange = 300 + Math.floor(phoneCounter / 10_000);
+    const line = String(phoneCounter % 10_000).padStart(4, '0');
     const national = `202${exchange}${line}`;
     const e164 = e164FromParts('+1', national);
     if (e164) return { typed: `(202) ${exchange}-${line}`, national, e164 };

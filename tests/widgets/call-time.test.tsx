@@ -21,7 +21,7 @@ describe('call-time', () => {
     renderWidget(CallTime, { props, answers: { preferredCallTime: 'Call ASAP' } });
     const group = screen.getByRole('group', { name: 'When is the best time to call you?' });
     expect(group).toHaveAccessibleDescription(
-      'We call Monday to Friday, 9am to 5pm. Requests made on a weekend are scheduled for Monday.',
+      'We call Monday to Friday, 9am to 5pm. Requests made on a weekend or a public holiday are scheduled for the next working day.',
     );
     const radios = screen.getAllByRole('radio');
     expect(radios.map((r) => (r as HTMLInputElement).labels?.[0]?.textContent)).toEqual([
@@ -53,6 +53,6 @@ describe('call-time', () => {
     renderWidget(CallTime, { props, answers: { preferredCallTime: 'Call ASAP' }, lng: 'es' });
     expect(screen.getByRole('group', { name: '¿Cuál es el mejor horario para llamarle?' })).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'Llamar lo antes posible' })).toBeChecked();
-    expect(screen.getByText(/se programan para el lunes/)).toBeVisible();
+    expect(screen.getByText(/se programan para el siguiente día hábil/)).toBeVisible();
   });
 });

@@ -72,8 +72,8 @@ describe('consent with confirmations', () => {
   const withToggles: ConsentProps = {
     ...props,
     toggles: [
-      { field: 'noLawyer', label: 'workers-comp:step3.noLawyer' },
-      { field: 'injured', label: 'workers-comp:step3.injured' },
+      { field: 'noLawyer', label: 'common:consent.toggles.noLawyer' },
+      { field: 'injured', label: 'common:consent.toggles.injured' },
     ],
   };
 
@@ -93,6 +93,16 @@ describe('consent with confirmations', () => {
     expect(send).toHaveBeenLastCalledWith({ type: 'ANSWER', values: { legalConsult: false, noLawyer: false, injured: false } });
     await user.click(screen.getByRole('radio', { name: 'Yes' }));
     expect(screen.getByRole('checkbox', { name: 'I am not currently represented by a lawyer' })).not.toBeChecked();
+  });
+
+  it('leaves the notice to a later Submit when told to (notice false): the choice and its confirmations only', async () => {
+    const { user } = renderWidget(Consent, { props: { ...withToggles, notice: false }, answers: { legalConsult: null, noLawyer: false, injured: false } });
+    expect(screen.queryByRole('link', { name: 'Terms of Use' })).not.toBeInTheDocument();
+    const yes = screen.getByRole('radio', { name: 'Yes' });
+    await user.click(yes);
+    expect(screen.getByRole('checkbox', { name: 'There were injuries involved' })).toBeInTheDocument();
+    expect(screen.queryByText(/We are not a law firm/)).not.toBeInTheDocument();
+    expect(screen.getByRole('radiogroup')).not.toHaveAttribute('aria-describedby');
   });
 
   it('labels them in Spanish', async () => {

@@ -1,8 +1,9 @@
 // The find-my-report hand-off: the locating wizard's answers turned into the results URL (VIN, case ID in its state, or
-// the pin with make, year ±2 and a week around the date), and the widget that steps back and goes there once.
+// the pin with make, year ±2 and a week around the date), and the widget that steps back and goes there once, or first
+// has the flow search (its `query` prop) and hands off only when the flow comes back to it.
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ReportSearch } from '../../widgets/report-search/ReportSearch.tsx';
+import { ReportSearch, type ReportSearchProps } from '../../widgets/report-search/ReportSearch.tsx';
 import { searchOfAnswers, searchParams } from '../../widgets/report-search/search-query.ts';
 import { austin, goodVin } from '../testing/flows.ts';
 import { renderWidget } from '../testing/render-widget.tsx';
@@ -73,6 +74,22 @@ describe('the report-search widget', () => {
     const { send, navigate } = renderWidget(ReportSearch, { props, answers: { locateBy: null }, ns: 'search' });
     await waitFor(() => expect(send.mock.calls).toEqual([[{ type: 'BACK' }]]));
     expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('with `query`, writes the search for the flow and asks it to run, once; as the hand-off it then becomes, goes to the results', async () => {
+    const answers = { locateBy: 'vin', vin: goodVin, date: '2026-03-14', place: austin };
+    const { send, navigate, update } = renderWidget<ReportSearchProps>(ReportSearch, { props: { ...props, query: 'search' }, answers, ns: 'search' });
+    await waitFor(() => expect(send.mock.calls).toEqual([[{ type: 'ANSWER', values: { search: { vin: goodVin } } }], [{ type: 'NEXT' }]]));
+    // The flow searches: nothing more meanwhile, whatever renders (a failed search stays here).
+    update({ busy: true });
+    update({ busy: false, answers: { ...answers, search: { vin: goodVin } } });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(send).toHaveBeenCalledTimes(2);
+    expect(navigate).not.toHaveBeenCalled();
+    // Reports found: the flow's next step is the same screen, its widget the hand-off.
+    update({ props });
+    await waitFor(() => expect(navigate.mock.calls).toEqual([[`/results?vin=${goodVin}`]]));
+    expect(send.mock.calls.at(-1)).toEqual([{ type: 'BACK' }]);
   });
 
   it('does nothing once its screen is gone before the paint', async () => {

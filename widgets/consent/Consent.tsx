@@ -18,6 +18,11 @@ export type ConsentProps = {
   variant?: 'primary' | 'secondary';
   /** Checkboxes shown once Yes is chosen (§2.8: not represented by a lawyer, injuries involved): boolean answers. */
   toggles?: { field: string; label: string }[];
+  /**
+   * false: no legal notice here, for a flow that submits on a later screen (the notice of the choice, a legal-notice
+   * block, stands under that screen's Submit, which is what it speaks of).
+   */
+  notice?: boolean;
 };
 
 const REASONS = ['severity', 'date', 'fault'] as const;
@@ -33,8 +38,9 @@ export function Consent({ props, answers, send, busy, ns }: WidgetProps<ConsentP
   const variant = props.variant === 'secondary' ? 'secondary' : 'primary';
   const toggles = props.toggles ?? [];
   const notice = (of: (typeof CHOICES)[number]) => `common:consent.notice.${variant}.${of}`;
+  const withNotice = props.notice !== false;
   // The longest notice's words (its links' tags dropped), to keep room for it whatever the choice (consent.css).
-  const room = CHOICES.map((of) => t(notice(of)).replace(/<\/?\w+>/g, '')).reduce((a, b) => (b.length > a.length ? b : a));
+  const room = withNotice ? CHOICES.map((of) => t(notice(of)).replace(/<\/?\w+>/g, '')).reduce((a, b) => (b.length > a.length ? b : a)) : undefined;
 
   // The confirmations belong to a Yes: a No clears them in the same event, so none is left true behind a No.
   const choose = (next: boolean | null) => {
@@ -64,7 +70,7 @@ export function Consent({ props, answers, send, busy, ns }: WidgetProps<ConsentP
         </p>
         <YesNo
           labelledBy={questionId}
-          describedBy={noticeId}
+          describedBy={withNotice ? noticeId : undefined}
           value={value}
           onChange={choose}
           size="lg"
@@ -82,7 +88,7 @@ export function Consent({ props, answers, send, busy, ns }: WidgetProps<ConsentP
               ))}
             </div>
           )}
-          <LegalNotice key={choice} id={noticeId} notice={notice(choice)} ns={ns} />
+          {withNotice && <LegalNotice key={choice} id={noticeId} notice={notice(choice)} ns={ns} />}
         </div>
       </div>
     </div>

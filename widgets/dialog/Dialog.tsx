@@ -2,8 +2,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { WidgetProps } from '../types.ts';
+import { callWindowParts, isCallWindow } from '../shared/call-window.ts';
 import { useCopy } from '../shared/use-copy.ts';
-import { prefersReducedMotion, useModal } from './use-modal.ts';
+import { FADE_MS, prefersReducedMotion, SHOW_DELAY_MS, useModal } from './use-modal.ts';
 import './dialog.css';
 
 export type DialogProps = {
@@ -13,16 +14,20 @@ export type DialogProps = {
   button?: string;
   /** Where closing the dialog goes. */
   href: string;
+  /**
+   * Name of the computed value holding the call window the API answered ({ from, to, timeZone }): the dialog then
+   * says the day and hours the person will be called, in their language.
+   */
+  callWindow?: string;
 };
 
-/** §2.10: the modal appears after 10 ms and fades over 300 ms (the duration is --duration-modal). */
-export const SHOW_DELAY_MS = 10;
-export const FADE_MS = 300;
+export { FADE_MS, SHOW_DELAY_MS };
 
 type Phase = 'entering' | 'open' | 'closing';
 
-export function Dialog({ props, navigate, ns }: WidgetProps<DialogProps>) {
-  const { t } = useCopy(ns);
+export function Dialog({ props, computed, navigate, ns }: WidgetProps<DialogProps>) {
+  const { t, lng } = useCopy(ns);
+  const callWindow = props.callWindow === undefined ? undefined : computed[props.callWindow];
   const titleId = useId();
   const textId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -54,9 +59,10 @@ export function Dialog({ props, navigate, ns }: WidgetProps<DialogProps>) {
         <h2 id={titleId} className="dialog__title">
           {t(props.title)}
         </h2>
-        <p id={textId} className="dialog__text">
-          {t(props.text)}
-        </p>
+        <div id={textId} className="dialog__body">
+          <p className="dialog__text">{t(props.text)}</p>
+          {isCallWindow(callWindow) && <p className="dialog__when">{t('common:callTime.scheduled', callWindowParts(callWindow, `${lng}-US`))}</p>}
+        </div>
         <button ref={buttonRef} type="button" className="btn btn-primary btn-block" onClick={close}>
           {t(props.button ?? 'common:nav.ok')}
         </button>

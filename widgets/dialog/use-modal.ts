@@ -1,5 +1,9 @@
 // Modal behaviour: background made inert, body scroll locked, Tab kept inside, Escape handled, focus restored.
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
+
+/** §2.10: a modal appears after 10 ms and fades over 300 ms (the duration is --duration-modal). */
+export const SHOW_DELAY_MS = 10;
+export const FADE_MS = 300;
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
@@ -18,6 +22,16 @@ function trapTab(event: KeyboardEvent, container: HTMLElement): void {
     event.preventDefault();
     first.focus();
   }
+}
+
+/** False until SHOW_DELAY_MS after the modal first renders: the class that fades it in goes on then. */
+export function useShownAfterDelay(): boolean {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setShown(true), SHOW_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+  return shown;
 }
 
 export function useModal(

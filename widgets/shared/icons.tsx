@@ -35,3 +35,13 @@ export function PhoneIcon() {
     </svg>
   );
 }
+
+export function WarningIcon() {
+  return (
+    <svg {...common}>
+      <path d="M12 3.5L2.5 20h19L12 3.5z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+      <path d="M12 10v4.5" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+      <circle cx="12" cy="17.2" r="1.3" fill="currentColor" />
+    </svg>
+  );
+}

@@ -1,8 +1,10 @@
-// The report screen of /accident/{id} and /accident/{id}/{vin}: the report as the visitor may see it, with the proof
-// of involvement from the URL's VIN or a case ID typed in this tab.
+// The report screen of /accident/{id}, /accident/{id}/{vin} and /business/{id}/{userId}: the report as the visitor may
+// see it, with the proof of involvement from the URL's VIN or a case ID typed in this tab. A business partner's link
+// (spec §6) shows the same screen, saying so, and keeps the partner's token for every lead this browser sends.
 import { Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Report, ReportProof } from '../../api/reports.ts';
+import { keepBusinessToken } from '../../attribution.ts';
 import { usePageLocation } from '../../page-history.ts';
 import { REPORT_NAMESPACES } from './preload.ts';
 import { keepCaseId, markProved, primeReport, proofKey, proofOf, storedCaseId } from './proof-store.ts';
@@ -12,7 +14,8 @@ import { useReport } from './use-report.ts';
 import '../../../widgets/shared/ui.css';
 import './report.css';
 
-export function ReportPage({ id, vin }: { id: string; vin?: string }) {
+/** `businessUser`: the token of the business partner whose link this is (/business/{id}/{userId}). */
+export function ReportPage({ id, vin, businessUser }: { id: string; vin?: string; businessUser?: string }) {
   const location = usePageLocation();
   // The case ID proving involvement, per report: the one kept in this tab at first (kept here even once refused, so
   // the refusal stays on screen instead of the page fetching again without it).
@@ -20,6 +23,10 @@ export function ReportPage({ id, vin }: { id: string; vin?: string }) {
   const caseId = id in caseIds ? caseIds[id] : storedCaseId(id);
   const proof = proofOf(vin, caseId);
   const { load, refused, retry } = useReport(id, proof);
+
+  useEffect(() => {
+    if (businessUser !== undefined) keepBusinessToken(businessUser);
+  }, [businessUser]);
 
   // A case ID the API no longer takes (a wrong one kept, a report amended) is forgotten, so a reload does not retry it.
   const refusedCase = refused?.kind === 'mismatch' && proof && 'caseId' in proof;
@@ -49,7 +56,13 @@ export function ReportPage({ id, vin }: { id: string; vin?: string }) {
       {load.status === 'not-found' && <ReportNotFound />}
       {load.status === 'failed' && <ReportFailed onRetry={retry} />}
       {load.status === 'ready' && (
-        <ReportView report={load.report} proof={proof} refused={refused && proof ? { proof, problem: refused } : undefined} onProved={onProved} />
+        <ReportView
+          report={load.report}
+          proof={proof}
+          refused={refused && proof ? { proof, problem: refused } : undefined}
+          onProved={onProved}
+          business={businessUser !== undefined}
+        />
       )}
     </Suspense>
   );

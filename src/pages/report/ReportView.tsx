@@ -1,6 +1,6 @@
 // A report as the visitor may see it: heading with when and where, the PDF and share link, the public facts, then the
 // full report for the people involved or the form to prove it, and the way on.
-import { useEffect, useRef, type MouseEvent } from 'react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { markStepShown } from '../../funnel/step-shown.ts';
 import { useTranslation } from 'react-i18next';
 import type { Report, ReportProof } from '../../api/reports.ts';
@@ -8,7 +8,6 @@ import { CrashFacts, PrivateCrashFacts } from './CrashFacts.tsx';
 import { localDateTime } from './format.ts';
 import { useCalendar } from './use-calendar.ts';
 import { NextSteps } from './NextSteps.tsx';
-import { ProofForm } from './ProofForm.tsx';
 import { takeProved } from './proof-store.ts';
 import { ReportActions } from './ReportActions.tsx';
 import { ShieldIcon } from './report-icons.tsx';
@@ -17,11 +16,15 @@ import { VehicleCard } from './VehicleCard.tsx';
 
 export const PROOF_FORM_ID = 'report-proof';
 
+type ProofFormType = (typeof import('./ProofForm.tsx'))['ProofForm'];
+
 interface ReportViewProps {
   report: Report;
   proof?: ReportProof;
   refused?: { proof: ReportProof; problem: ProofProblem };
   onProved: (proof: ReportProof, report: Report) => void;
+  /** Opened through a business partner's link (/business/{id}/{userId}). */
+  business?: boolean;
 }
 
 /** The header's "Were you in this accident?" link: to the form, and into its field (ready to type). */
@@ -35,7 +38,7 @@ function toProofForm(event: MouseEvent<HTMLAnchorElement>) {
   field.focus({ preventScroll: true });
 }
 
-export function ReportView({ report, proof, refused, onProved }: ReportViewProps) {
+export function ReportView({ report, proof, refused, onProved, business = false }: ReportViewProps) {
   const { t } = useTranslation(['report', 'app']);
   const when = localDateTime(report.occurredAt, useCalendar());
   const place = `${report.city}, ${report.state}`;
@@ -47,8 +50,13 @@ export function ReportView({ report, proof, refused, onProved }: ReportViewProps
     if (report.involved && takeProved()) involvedNote.current?.focus();
   }, [report.involved]);
 
-  // The screen's own "shown" mark, as a funnel step has: what the benchmark counts the first screen's bytes up to.
-  useEffect(() => markStepShown('report'), []);
+  // The screen's own "shown" mark, as a funnel step has: what the benchmark counts the first screen's bytes up to. The
+  // proof form, under the facts and the vehicles (below a phone's first screen), is loaded after it.
+  const [ProofForm, setProofForm] = useState<ProofFormType>();
+  useEffect(() => {
+    markStepShown('report');
+    void import('./ProofForm.tsx').then((m) => setProofForm(() => m.ProofForm));
+  }, []);
 
   useEffect(() => {
     document.title = `${t('screen.pageTitle', { place })} | ${t('app:brand')}`;
@@ -62,6 +70,11 @@ export function ReportView({ report, proof, refused, onProved }: ReportViewProps
         {report.demo && (
           <p className="demo-note">
             <strong className="demo-note__badge">{t('screen.demo.badge')}</strong> {t('screen.demo.text')}
+          </p>
+        )}
+        {business && (
+          <p className="report-alert report-business">
+            <span className="report-alert__title">{t('screen.business.title')}</span> {t('screen.business.text')}
           </p>
         )}
         {report.involved ? (
@@ -91,7 +104,7 @@ export function ReportView({ report, proof, refused, onProved }: ReportViewProps
       </section>
       {!report.involved && (
         <div id={PROOF_FORM_ID} className="report-anchor">
-          <ProofForm key={report.id} id={report.id} refused={refused} onProved={onProved} />
+          {ProofForm && <ProofForm key={report.id} id={report.id} refused={refused} onProved={onProved} />}
         </div>
       )}
       <NextSteps />

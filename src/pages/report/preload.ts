@@ -5,12 +5,16 @@ import { startRequest } from './use-report.ts';
 
 /** /accident/{id} and /accident/{id}/{vin}, as src/routes.tsx routes them. */
 const REPORT_PATH = /^\/accident\/([^/]+)(?:\/([^/]+))?\/?$/;
+/** /business/{id}/{userId}: the same screen, without a VIN. */
+const BUSINESS_PATH = /^\/business\/([^/]+)\/[^/]+\/?$/;
 
 /** The catalogues the report screen reads (ReportPage asks for them all at once too). */
 export const REPORT_NAMESPACES = ['report', 'locate', 'errors', 'common'];
 
 /** The report screen's params at this path, or undefined when it is not a report's. */
 export function reportRouteAt(pathname: string): { id: string; vin?: string } | undefined {
+  const business = BUSINESS_PATH.exec(pathname);
+  if (business) return { id: business[1] as string };
   const match = REPORT_PATH.exec(pathname);
   if (!match) return undefined;
   const [, id, vin] = match as unknown as [string, string, string | undefined];

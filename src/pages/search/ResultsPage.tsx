@@ -28,7 +28,7 @@ export default function ResultsPage() {
           pointName={t('search:results.thePin')}
           mapFirst={search.by === 'place'}
           changeHref={SITE_LINKS.findReport}
-          notifyHref={searchPath('/notify-me', search)}
+          notifyHref={searchPath(SITE_LINKS.notify, search)}
           onChange={(next, how) => location.navigate(withLang(searchPath(location.pathname, next), i18n.language), { replace: how === 'replace' })}
         />
       ) : (

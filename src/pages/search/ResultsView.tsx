@@ -77,7 +77,7 @@ export function ResultsView({ search, onChange, pointName, mapFirst, changeHref,
           <p className="results__loading">{t('results.loading')}</p>
         ) : shown ? (
           <h2 id={ids.count} ref={count} tabIndex={-1} className="results__count">
-            {shown.count === 0 ? t('results.none.title') : t('results.count', { count: shown.count })}
+            {shown.count === 0 ? t('results.none.title') : t(shown.more ? 'results.countMore' : 'results.count', { count: shown.count })}
           </h2>
         ) : null}
       </div>
@@ -107,7 +107,7 @@ export function ResultsView({ search, onChange, pointName, mapFirst, changeHref,
 
       {answer && answer.count > 0 && (loading || current) && (
         <div className={loading ? 'results__found is-stale' : 'results__found'} aria-busy={loading || undefined}>
-          {answer.count > answer.results.length && <p className="muted">{t('results.newest', { shown: answer.results.length })}</p>}
+          {answer.more && <p className="muted">{t('results.newest', { shown: answer.results.length })}</p>}
           {mapShown ? (
             <ResultsMapSlot id={ids.map} search={search} results={answer.results} />
           ) : (

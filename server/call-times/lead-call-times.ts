@@ -1,0 +1,45 @@
+// When a lead's person is to be called: their time zone (from the place the lead names, else their browser's) and the
+// windows their call-time choices mean.
+import type { FastifyRequest } from 'fastify';
+import { callWindow, type CallWindow } from './call-window.ts';
+import { visitorZone } from './visitor-zone.ts';
+
+/** The request header the app sends its browser's IANA zone in (as GitHub's API takes it). */
+export const TIME_ZONE_HEADER = 'time-zone';
+
+export interface LeadTypeCall extends CallWindow {
+  /** The service's key (leadTypes), e.g. Chiropractor. */
+  service: string;
+  preference: 'AM' | 'PM';
+}
+
+type Body = Record<string, unknown>;
+
+const objectAt = (value: unknown): Body | undefined => (value && typeof value === 'object' ? (value as Body) : undefined);
+const textAt = (body: Body | undefined, field: string): string | undefined => {
+  const value = body?.[field];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+};
+
+/** The browser's zone a request names, if any (at most 64 characters: IANA names are shorter). */
+export function browserZoneOf(request: FastifyRequest): string | undefined {
+  const value = request.headers[TIME_ZONE_HEADER];
+  return typeof value === 'string' && value.length <= 64 ? value : undefined;
+}
+
+/** The zone of the person of a lead body at `at` (ms): its ZIP or state (top level, else the locating fields'), else browserZone. */
+export function leadZone(body: Body, browserZone: string | undefined, at: number): Promise<string> {
+  const details = objectAt(objectAt(body.extraDetails)?.accidentDetails) ?? objectAt(body.formData);
+  return visitorZone({
+    zip: textAt(body, 'zip') ?? textAt(details, 'zip'),
+    state: textAt(body, 'state') ?? textAt(details, 'state'),
+    browserZone,
+  }, at);
+}
+
+/** The window of each service of the body's leadTypes ({ Chiropractor: 'PM' }), chosen at `at` (ms), in zone. */
+export function leadTypeCalls(body: Body, at: number, zone: string): LeadTypeCall[] {
+  return Object.entries(objectAt(body.leadTypes) ?? {}).flatMap(([service, preference]) =>
+    preference === 'AM' || preference === 'PM' ? [{ service, preference, ...callWindow(preference, at, zone) }] : [],
+  );
+}

@@ -1,0 +1,116 @@
+// The job queue: pg-boss 10 in the server's own database (its tables in a schema of their own). On PostgreSQL it has a
+// small pool of its own; on PGlite it runs its statements on the one embedded connection. Its one queue sends the
+// alerts' texts: woken right after reports or alerts are stored, and swept every minute by a pg-boss schedule (and at
+// start), which also ends the alerts whose time is up and looks again at claims a dead sender left. No timers of ours:
+// pg-boss's workers, delayed jobs and schedules do it all.
+import PgBoss from 'pg-boss';
+import { deliverAlertTexts, recheckInSeconds, type DeliverDeps } from '../alerts/deliver-texts.ts';
+import { expireAlerts } from '../alerts/expire-alerts.ts';
+import { pgliteScriptRunner } from '../db/pglite-db.ts';
+
+export const ALERT_TEXTS_QUEUE = 'alert-texts';
+/** A minute: the finest a pg-boss schedule runs, the longest a row missed by every wake waits. */
+const SWEEP_CRON = '* * * * *';
+/** How often a worker in another process than the producer looks for a wake (a job): ingest → text stays within seconds. */
+const POLLING_SECONDS = 1;
+/** A stop waits this long for a delivery under way (it finishes the texts it claimed). */
+const STOP_WAIT_MS = 5_000;
+
+/** A sweep also ends the alerts whose time is up and looks again at claims left open; a wake only sends. */
+interface JobData {
+  sweep?: boolean;
+}
+const SWEEP: JobData = { sweep: true };
+
+export interface QueueOptions extends DeliverDeps {
+  /** DATABASE_URL: pg-boss's own pool on the server's PostgreSQL. Required when db is PostgreSQL. */
+  databaseUrl?: string;
+  /** Run the workers (the sender) in this process; false only queues wakes for workers elsewhere. Default true. */
+  workers?: boolean;
+  /** Where errors of the queue and of deliveries are reported (no phone numbers in them). */
+  log: (message: string, error?: unknown) => void;
+}
+
+export interface JobQueue {
+  /** Queues a delivery, run at once by this process's worker or within POLLING_SECONDS by another's. */
+  wake(): void;
+  /** Stops taking jobs, finishes the delivery under way (up to STOP_WAIT_MS) and lets go of the database. */
+  stop(): Promise<void>;
+}
+
+const running = new Set<JobQueue>();
+
+/** Wakes the alerts' sender: call it right after a transaction that added alert_texts rows commits. */
+export function wakeAlertSender(): void {
+  for (const queue of running) queue.wake();
+}
+
+export async function startQueue(options: QueueOptions): Promise<JobQueue> {
+  const { db, log, workers = true } = options;
+  // Tests put each database in a schema of its own; the queue's tables go beside it.
+  const schema = db.schema === 'public' ? 'pgboss' : `${db.schema}_pgboss`;
+  const runScript = pgliteScriptRunner(db);
+  let connection: PgBoss.ConstructorOptions;
+  if (runScript) connection = { db: { executeSql: runScript } };
+  else if (options.databaseUrl) connection = { connectionString: options.databaseUrl, max: 3, application_name: 'claimflow-jobs' };
+  else throw new Error('the job queue needs DATABASE_URL on PostgreSQL');
+
+  const boss = new PgBoss({ ...connection, schema, schedule: workers, supervise: workers });
+  boss.on('error', (error) => log('job queue error', error));
+  await boss.start();
+  await boss.createQueue(ALERT_TEXTS_QUEUE, {
+    name: ALERT_TEXTS_QUEUE,
+    // One job waiting at most (wakes that come while one waits add nothing), any number running.
+    policy: 'short',
+    retryLimit: 3,
+    retryDelay: 5,
+  });
+
+  const stopping = new AbortController();
+  let workerId: string | undefined;
+  if (workers) {
+    // Its own singleton key: a wake waiting does not swallow the minute's sweep.
+    await boss.schedule(ALERT_TEXTS_QUEUE, SWEEP_CRON, SWEEP, { singletonKey: 'sweep' });
+    const deliver = async (sweep: boolean) => {
+      if (sweep) await expireAlerts(db);
+      const { failed } = await deliverAlertTexts(options, {
+        signal: stopping.signal,
+        // A burst is shared: the next job waiting lets another worker (another process's) claim rows beside this one.
+        onBusy: () => void boss.send(ALERT_TEXTS_QUEUE, {}).catch((error: unknown) => log('could not queue more alert texts', error)),
+      });
+      // Claims still open (a dead sender's, or refused ones): looked at again when their lease ends, not a minute later.
+      const recheck = sweep || failed > 0 ? await recheckInSeconds(db) : undefined;
+      if (recheck !== undefined && !stopping.signal.aborted) await boss.sendAfter(ALERT_TEXTS_QUEUE, SWEEP, { singletonKey: 'recheck' }, recheck);
+    };
+    workerId = await boss.work<JobData>(ALERT_TEXTS_QUEUE, { batchSize: 1, pollingIntervalSeconds: POLLING_SECONDS }, ([job]) =>
+      // pg-boss records a job's failure and tries it again, but says nothing.
+      deliver(job?.data.sweep === true).catch((error: unknown) => {
+        log('alert delivery failed (tried again)', error);
+        throw error;
+      }),
+    );
+  }
+
+  const queue: JobQueue = {
+    wake() {
+      if (stopping.signal.aborted) return;
+      boss.send(ALERT_TEXTS_QUEUE, {}).then(
+        // The job may already be waiting (send gives null): either way this process's worker looks now.
+        () => workerId !== undefined && boss.notifyWorker(workerId),
+        (error: unknown) => log('could not wake the alert sender', error),
+      );
+    },
+    async stop() {
+      running.delete(queue);
+      stopping.abort();
+      await boss.stop({ graceful: true, wait: true, timeout: STOP_WAIT_MS });
+    },
+  };
+  running.add(queue);
+  // Rows left from before this start (a crash, rows stored while no worker ran) go now, not at the first sweep.
+  if (workerId !== undefined) {
+    await boss.send(ALERT_TEXTS_QUEUE, SWEEP, { singletonKey: 'sweep' });
+    boss.notifyWorker(workerId);
+  }
+  return queue;
+}

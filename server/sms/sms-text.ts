@@ -1,0 +1,50 @@
+// The texts the server sends by SMS, in the subscriber's language: locales/<locale>/sms.json, typed by the English one.
+import en from '../../locales/en/sms.json' with { type: 'json' };
+import es from '../../locales/es/sms.json' with { type: 'json' };
+import { fill } from '../reports/report-copy.ts';
+
+export const SMS_LOCALES = ['en', 'es'] as const;
+export type SmsLocale = (typeof SMS_LOCALES)[number];
+
+// The Spanish catalogue must hold every key of the English one: a missing key fails the type-check here.
+const catalogues: Record<SmsLocale, typeof en> = { en, es };
+
+/**
+ * What each text is filled with. Lengths, with a 30-character PUBLIC_URL (https://claimflow.example.com):
+ * - code: one segment (Spanish's "código" makes it UCS-2, 70 characters: ~60 with a 20-character host).
+ * - alertFound, alertEnded: GSM-7 only (the Spanish copy avoids á, í, ó, ú, which would make it UCS-2 and three
+ *   segments): with a report link (79 characters) 221 in English, 261 in Spanish (its links carry ?lang=es): two
+ *   segments (153 each, up to 306). Under 160 is out of reach with two links in one text.
+ * tests/server/sms-text.test.ts holds both to this.
+ */
+export interface SmsVars {
+  /** The one-time code and the web app's host, for WebOTP's last line. */
+  code: { code: string; host: string };
+  /** link: PUBLIC_URL + the report's path; stop: PUBLIC_URL + unsubscribePath() (server/sms/stops.ts). */
+  alertFound: { link: string; stop: string };
+  /** link: PUBLIC_URL + '/find-my-report'; stop: PUBLIC_URL + unsubscribePath(). */
+  alertEnded: { link: string; stop: string };
+}
+export type SmsKey = keyof SmsVars;
+
+/**
+ * The text of key in locale. The code's last line is WebOTP's (`@<host> #<code>`) in every language, so a browser on
+ * host can fill the code in. An alert's links open the app in the text's language (?lang=es; English is the app's default).
+ */
+export function smsText<K extends SmsKey>(locale: SmsLocale, key: K, vars: SmsVars[K]): string {
+  const catalogue = catalogues[locale];
+  if (key === 'code') {
+    const { code, host } = vars as SmsVars['code'];
+    return `${fill(catalogue.code, { code })}\n@${host} #${code}`;
+  }
+  const { link, stop } = vars as SmsVars['alertFound'];
+  return fill(catalogue[key], { link: inLanguage(link, locale), stop: inLanguage(stop, locale) });
+}
+
+/** url with ?lang=<locale>, but for English, which the app shows when no language is asked for. */
+function inLanguage(url: string, locale: SmsLocale): string {
+  if (locale === 'en') return url;
+  const withLang = new URL(url);
+  withLang.searchParams.set('lang', locale);
+  return withLang.href;
+}

@@ -1,0 +1,53 @@
+// The server's SMS texts in both languages: what a person reads, how they stop, and how many segments it costs.
+import { describe, expect, it } from 'vitest';
+import { SMS_LOCALES, smsText } from '../../server/sms/sms-text.ts';
+
+const SITE = 'https://claimflow.example.com';
+const LINK = `${SITE}/accident/AbCdEfGhIjKlMnOpQrStUv/1HGCM82633A004352`;
+const STOP = `${SITE}/unsubscribe/AbCdEfGhIjKlMnOp`;
+
+// GSM 03.38's basic set and its extension (each of those costs two): anything else makes the text UCS-2.
+const GSM7 = new Set([...'@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà']);
+const GSM7_EXT = new Set([...'^{}\\[~]|€']);
+
+/** Segments an SMS takes: 160 GSM-7 characters alone or 153 concatenated; 70 / 67 in UCS-2. */
+function segments(text: string): { encoding: 'GSM-7' | 'UCS-2'; count: number } {
+  const chars = [...text];
+  if (chars.every((c) => GSM7.has(c) || GSM7_EXT.has(c))) {
+    const length = chars.reduce((n, c) => n + (GSM7_EXT.has(c) ? 2 : 1), 0);
+    return { encoding: 'GSM-7', count: length <= 160 ? 1 : Math.ceil(length / 153) };
+  }
+  const units = text.length;
+  return { encoding: 'UCS-2', count: units <= 70 ? 1 : Math.ceil(units / 67) };
+}
+
+describe('smsText', () => {
+  it('writes the one-time code in the visitor\'s language, with WebOTP\'s last line in both', () => {
+    expect(smsText('en', 'code', { code: '0421', host: 'claims.example.com' })).toBe('Your claimflow code is 0421\n@claims.example.com #0421');
+    expect(smsText('es', 'code', { code: '0421', host: 'claims.example.com' })).toBe('Su código de claimflow es 0421\n@claims.example.com #0421');
+  });
+
+  it.each(SMS_LOCALES)('%s: an alert text links the report and ends with how to stop: reply STOP or the link', (locale) => {
+    const lang = locale === 'en' ? '' : `?lang=${locale}`;
+    for (const key of ['alertFound', 'alertEnded'] as const) {
+      const text = smsText(locale, key, { link: LINK, stop: STOP });
+      expect(text).toContain(`${LINK}${lang}\n`);
+      expect(text).toMatch(/reply STOP|responda STOP/);
+      expect(text.endsWith(`${STOP}${lang}`)).toBe(true);
+      expect(text).not.toMatch(/\{\{|\}\}/);
+    }
+  });
+
+  it('says a report is filed, or that the alert ended, in English and Spanish', () => {
+    expect(smsText('en', 'alertFound', { link: LINK, stop: STOP })).toMatch(/^claimflow: your accident report is on file/);
+    expect(smsText('es', 'alertFound', { link: LINK, stop: STOP })).toMatch(/^claimflow: su informe del accidente ya fue registrado/);
+    expect(smsText('en', 'alertEnded', { link: `${SITE}/find-my-report`, stop: STOP })).toMatch(/alert has ended.*Search again: https:\/\/claimflow\.example\.com\/find-my-report/);
+    expect(smsText('es', 'alertEnded', { link: `${SITE}/find-my-report`, stop: STOP })).toMatch(/alerta ha vencido.*Busque de nuevo: https:\/\/claimflow\.example\.com\/find-my-report\?lang=es\n/);
+  });
+
+  it.each(SMS_LOCALES)('%s: alert texts stay GSM-7 and two segments; the code one segment', (locale) => {
+    expect(segments(smsText(locale, 'alertFound', { link: LINK, stop: STOP }))).toEqual({ encoding: 'GSM-7', count: 2 });
+    expect(segments(smsText(locale, 'alertEnded', { link: `${SITE}/find-my-report`, stop: STOP }))).toEqual({ encoding: 'GSM-7', count: 2 });
+    expect(segments(smsText(locale, 'code', { code: '123456', host: 'claims.example.com' })).count).toBe(1);
+  });
+});
