@@ -1,6 +1,6 @@
 // Limits on one-time codes, counted in the database in sliding windows: sends per phone and per address, checks per
 // address, and the lock of a phone after 10 failed checks. Counts that may let a request through are taken under row locks.
-import { isIPv6 } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import type { Queryable } from '../db/db.ts';
 
 const HOUR = 60 * 60_000;
@@ -49,17 +49,10 @@ export const phoneSubject = (phone: string): string => `phone:${phone}`;
 
 /** The subject an address is counted under: IPv4 as is (also when IPv4-mapped), IPv6 by its /64, which one client may own whole. */
 export function ipSubject(ip: string): string {
-  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
-  if (mapped) return `ip:${mapped[1]}`;
-  const bare = ip.split('%')[0] ?? ip;
-  if (!isIPv6(bare)) return `ip:${ip}`;
-  const [head = '', tail] = bare.split('::');
-  // An IPv4 tail (::1.2.3.4) takes two groups; only the group count matters for the prefix.
-  const groups = (s: string) => (s === '' ? [] : s.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g])));
-  const h = groups(head);
-  const t = tail === undefined ? [] : groups(tail);
-  const all = [...h, ...Array<string>(8 - h.length - t.length).fill('0'), ...t];
-  return `ip:${all.slice(0, 4).map((g) => parseInt(g, 16).toString(16)).join(':')}::/64`;
+  if (!ipaddr.IPv6.isValid(ip)) return `ip:${ip}`;
+  const v6 = ipaddr.IPv6.parse(ip);
+  if (v6.isIPv4MappedAddress()) return `ip:${v6.toIPv4Address().toString()}`;
+  return `ip:${v6.parts.slice(0, 4).map((part) => part.toString(16)).join(':')}::/64`;
 }
 
 const at = (ms: number): string => new Date(ms).toISOString();
