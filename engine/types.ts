@@ -20,6 +20,8 @@ export type FlowEventType = 'NEXT' | 'BACK' | 'ANSWER';
 
 export interface Step {
   title?: string;
+  /** How far along the funnel the step is, in percent (the progress bar). */
+  progress?: number;
   blocks: Block[];
   nav?: { back?: string; next?: Logic };
   entry?: string[];

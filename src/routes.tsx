@@ -1,11 +1,11 @@
 // The app's routes: every route of every flow, the home page, the text pages, the report search and report screens,
 // a report's short link, and a not-found page.
-import { lazy, use, type ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { Route, Switch } from 'wouter';
 import { STATE_VIEWS } from '../widgets/locate/map-view.ts';
 import { GeoContext } from '../widgets/shared/geo.ts';
 import { FunnelRoute } from './funnel/FunnelPage.tsx';
-import { loadFunnel } from './funnel/load-funnel.ts';
+import { useFunnel } from './funnel/load-funnel.ts';
 import { flows, type FlowEntry } from './flows.ts';
 import { geoServices } from './geo/geo-services.ts';
 import { Layout } from './layout/Layout.tsx';
@@ -29,7 +29,7 @@ const withStatePrefixes = (path: string) => (/^\/[^/]+$/.test(path) ? [path, ...
 
 /** A funnel's page once its flow is loaded (the layout's Suspense shows loading until then), at one of its routes. */
 function Funnel({ entry, route }: { entry: FlowEntry; route: string }) {
-  const flow = use(loadFunnel(entry));
+  const flow = useFunnel(entry);
   return <FunnelRoute key={flow.id} flow={flow} route={route} />;
 }
 

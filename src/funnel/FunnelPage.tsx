@@ -1,11 +1,10 @@
 // One funnel on screen: runs its machine and draws the current step's heading, progress, widgets, error and buttons.
 import { useSelector } from '@xstate/react';
-import { Activity, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Activity, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { evaluate, holds } from '../../engine/logic.ts';
 import { dataOf, isBusy, stepOf } from '../../engine/machine.ts';
 import type { Flow, FlowEvent } from '../../engine/types.ts';
-import { whenIdle } from '../../widgets/shared/schedule.ts';
 import { STEP_ERROR_ID } from '../../widgets/types.ts';
 import { visitMeta } from '../attribution.ts';
 import { withLang } from '../layout/LangLink.tsx';
@@ -15,23 +14,21 @@ import { WarningDialog } from './WarningDialog.tsx';
 import { StepScreen } from './StepScreen.tsx';
 import { useFunnelActor } from './use-funnel-actor.ts';
 import { FUNNEL_NAMESPACES } from './namespaces.ts';
-import { markStepShown } from './step-shown.ts';
-import { usePreloads } from './use-preloads.ts';
+import { useScreensAhead } from './screens-ahead.ts';
 import { useStable } from './use-stable.ts';
 import { useStepHistory } from './use-step-history.ts';
 import { useSubmitFailure } from './use-submit-failure.ts';
-import { warmUpHiddenScreens } from './warm-up.ts';
 import './funnel.css';
 
-/** The heading's copy key: steps that share it (a question step and its answered twin) are one screen to the person. */
+/** The heading's copy key. */
 const titleOf = (flow: Flow, id: string) => flow.steps[id]?.title ?? `${flow.namespace}:meta.title`;
 
 /** A step's blocks that show with the answers as they stand. */
 const blocksOf = (flow: Flow, id: string, data: Record<string, unknown>) =>
-  (flow.steps[id]?.blocks ?? []).filter((block) => block.when === undefined || holds(block.when, data));
+  (flow.steps[id]?.blocks ?? []).filter((block) => block.when === undefined || holds(block.when, data, Date.now));
 
-/** Progress bar width for a step: (step − 1) / 3, between 0 and 1. */
-export const progressOf = (stepId: string) => Math.min(1, Math.max(0, (Number(stepId) - 1) / 3));
+/** Progress bar width for a step, between 0 and 1: what its flow says (0 when it says nothing). */
+export const progressOf = (flow: Flow, stepId: string) => (flow.steps[stepId]?.progress ?? 0) / 100;
 
 /**
  * A funnel's route: reaching it anew (a link, not Back, Forward or a reload) starts a new visit of the funnel. `route`
@@ -47,45 +44,32 @@ export function FunnelRoute({ flow, route = flow.routes[0] }: { flow: Flow; rout
 function FunnelPage({ flow, route }: { flow: Flow; route?: string }) {
   const { t, i18n } = useTranslation([flow.namespace, ...FUNNEL_NAMESPACES]);
   const location = usePageLocation();
-  const input = useMemo(
-    () => ({ query: Object.fromEntries(new URLSearchParams(location.search)), meta: { ...visitMeta(), route }, locale: i18n.language }),
-    // The machine's input is read once, when the funnel starts.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [flow],
-  );
+  // Read once, when the funnel starts (the page is drawn anew for another flow or visit: FunnelRoute's key).
+  const [input] = useState(() => ({ query: Object.fromEntries(new URLSearchParams(location.search)), meta: { ...visitMeta(), route }, locale: i18n.language }));
   const { actorRef, forgetProgress } = useFunnelActor(flow, input, location.state.step !== undefined);
   const snapshot = useSelector(actorRef, (s) => s);
   const stepId = stepOf(snapshot);
   const step = flow.steps[stepId];
   const busy = isBusy(snapshot);
-  // A layout effect: it runs before usePreloads' effect starts fetching the next steps.
-  useLayoutEffect(() => markStepShown(stepId), [stepId]);
-  const ahead = usePreloads(flow, stepId);
-  const aheadKey = ahead.join(' ');
-  const data = useMemo(() => dataOf(flow, snapshot.context), [flow, snapshot.context]);
+  const screens = useScreensAhead(flow, stepId);
+  const screenKey = screens[0]?.key ?? stepId;
+  const data = useMemo(() => dataOf(flow, snapshot.context, Date.now), [flow, snapshot.context]);
   const failure = useSubmitFailure(flow, snapshot.context.error, busy, () => actorRef.send({ type: 'NEXT' }), t, i18n.language);
   const heading = useRef<HTMLHeadingElement>(null);
-  const blocks = useRef<HTMLDivElement>(null);
   const title = titleOf(flow, stepId);
-  const shown = useRef({ title, stepId });
+  const shown = useRef({ screenKey, stepId });
 
   useEffect(() => {
     if (snapshot.context.locale !== i18n.language) actorRef.send({ type: 'SET_LOCALE', locale: i18n.language });
   }, [actorRef, i18n.language, snapshot.context.locale]);
 
-  // A new screen moves focus to its heading; a step change that keeps the heading leaves focus on the answered control
-  // (unless that control is gone and focus with it).
+  // A new screen moves focus to its heading; a step change that keeps the screen (an answered twin) leaves focus on the
+  // answered control (unless that control is gone and focus with it).
   useEffect(() => {
     const lost = stepId !== shown.current.stepId && (document.activeElement === null || document.activeElement === document.body);
-    if (title !== shown.current.title || lost) heading.current?.focus();
-    shown.current = { title, stepId };
-  }, [title, stepId]);
-
-  // Once the screens drawn ahead are in (React draws hidden ones after this commit), while the browser is idle.
-  useEffect(() => {
-    const scheduled = whenIdle(() => blocks.current && warmUpHiddenScreens(blocks.current));
-    return scheduled.cancel;
-  }, [aheadKey]);
+    if (screenKey !== shown.current.screenKey || lost) heading.current?.focus();
+    shown.current = { screenKey, stepId };
+  }, [screenKey, stepId]);
 
   useEffect(() => {
     document.title = `${t(title)} | ${t('app:brand')}`;
@@ -108,12 +92,8 @@ function FunnelPage({ flow, route }: { flow: Flow; route?: string }) {
   const copy = useMemo(() => ({ failed: t('app:funnel.stepLoadFailed'), retry: t('app:funnel.retry'), loading: t('app:loading') }), [t]);
 
   if (!step) return null;
-  const nextKey = step.nav?.next === undefined ? undefined : evaluate(step.nav.next, data);
-  // This screen, then the next ones ready ahead that show another heading (a step sharing this heading is this screen).
-  const screens = [stepId, ...ahead]
-    .map((id) => ({ id, title: titleOf(flow, id) }))
-    .filter((screen, i, all) => all.findIndex((other) => other.title === screen.title) === i);
-  const progress = progressOf(stepId);
+  const nextKey = step.nav?.next === undefined ? undefined : evaluate(step.nav.next, data, Date.now);
+  const progress = progressOf(flow, stepId);
 
   return (
     <section className="funnel" aria-labelledby="step-heading">
@@ -130,11 +110,11 @@ function FunnelPage({ flow, route }: { flow: Flow; route?: string }) {
       <h1 id="step-heading" className="funnel-heading" tabIndex={-1} ref={heading}>
         {t(title)}
       </h1>
-      <div className="funnel-blocks" ref={blocks}>
-        {screens.map(({ id, title: key }) => (
-          // The next screens are drawn ahead, out of sight (React's Activity): the tap that shows one only reveals it.
-          <Activity key={key} mode={id === stepId ? 'visible' : 'hidden'}>
-            <StepScreen blocks={blocksOf(flow, id, data)} shared={shared} copy={copy} />
+      <div className="funnel-blocks">
+        {screens.map((screen) => (
+          // The next screens are drawn ahead, out of sight (screens-ahead.ts): the tap that shows one only reveals it.
+          <Activity key={screen.key} mode={screen.shown ? 'visible' : 'hidden'}>
+            <StepScreen blocks={blocksOf(flow, screen.stepId, data)} shared={shared} copy={copy} />
           </Activity>
         ))}
       </div>
@@ -149,7 +129,7 @@ function FunnelPage({ flow, route }: { flow: Flow; route?: string }) {
       )}
       {(step.nav?.back || typeof nextKey === 'string') && (
         // A new row per screen: a step of another height then shows its buttons in place instead of moving the old ones.
-        <div className="funnel-nav" key={title}>
+        <div className="funnel-nav" key={screenKey}>
           {step.nav?.back && (
             <button type="button" className="btn btn-secondary" onClick={back} disabled={busy}>
               {t(step.nav.back)}

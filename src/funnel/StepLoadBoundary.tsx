@@ -1,5 +1,5 @@
 // A step whose widget code could not be fetched (the network dropped before it was fetched ahead) says so and offers to
-// try again, instead of the whole page going blank; moving to another screen starts afresh (FunnelPage keys it by the step's heading).
+// try again, instead of the whole page going blank; moving to another screen starts afresh (each screen is its own: screens-ahead.ts).
 import { Component, type ReactNode } from 'react';
 
 interface Props {

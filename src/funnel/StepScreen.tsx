@@ -23,7 +23,7 @@ export function StepScreen({ blocks, shared, copy }: Props) {
       <Suspense fallback={<p className="loading">{copy.loading}</p>}>
         {blocks.map((block, i) => {
           const Widget = registry[block.widget] as ComponentType<WidgetProps> | undefined;
-          // Keyed within the screen: the same widget on a step with the same heading keeps its state (open panels, focus).
+          // Keyed within the screen: the same widget on a step's answered twin keeps its state (open panels, focus).
           return Widget ? <Widget key={`${i}-${block.widget}`} props={block.props ?? {}} {...shared} /> : null;
         })}
       </Suspense>

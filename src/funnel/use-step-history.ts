@@ -1,6 +1,6 @@
 // Mirrors the funnel's step in the browser history, so the phone's Back button goes back one step.
-import { useEffect, useRef } from 'react';
-import { usePageLocation } from '../page-history.ts';
+import { useEffect, useEffectEvent, useRef } from 'react';
+import { usePageLocation, type PageState } from '../page-history.ts';
 import { afterPaint } from '../../widgets/shared/schedule.ts';
 import { useStable } from './use-stable.ts';
 
@@ -16,35 +16,26 @@ export function useStepHistory(step: string, canGoBack: boolean, goBack: () => v
   const popping = useRef(false);
   const here = `${pathname}${search}`;
 
-  // The entry as it stands when a deferred record runs (history may have moved in between).
-  const latest = useRef({ here, state, depth });
-  useEffect(() => {
-    latest.current = { here, state, depth };
-  });
-
   // The machine moved: record the new step (replacing the entry when the move answered a Back press). After the new
-  // step is painted: pushState and the re-render it causes are not part of the tap's response.
-  useEffect(() => {
-    const record = () => {
-      const { here, state, depth } = latest.current;
-      if (state.step === step || !kept) return;
-      // The page has left the funnel: a widget went on as its step was shown (the report search does), and while the
-      // next page's code loads, React keeps this page hidden with its effects (and this task) alive.
-      if (`${window.location.pathname}${window.location.search}` !== here) return;
-      const replace = state.step === undefined || popping.current;
-      popping.current = false;
-      shownDepth.current = replace ? depth : depth + 1;
-      navigate(here, { state: { ...state, step, depth: shownDepth.current }, replace });
-    };
-    const scheduled = afterPaint(record);
-    return scheduled.cancel;
-    // Only a change of the machine's step records history; history changes are handled below.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [step]);
+  // step is painted: pushState and the re-render it causes are not part of the tap's response. An effect event: it
+  // reads the entry as it stands when it runs (history may have moved in between), and only a new step calls it.
+  const record = useEffectEvent(() => {
+    if (state.step === step || !kept) return;
+    // The page has left the funnel: a widget went on as its step was shown (the report search does), and while the
+    // next page's code loads, React keeps this page hidden with its effects (and this task) alive.
+    if (`${window.location.pathname}${window.location.search}` !== here) return;
+    const replace = state.step === undefined || popping.current;
+    popping.current = false;
+    shownDepth.current = replace ? depth : depth + 1;
+    navigate(here, { state: { ...state, step, depth: shownDepth.current }, replace });
+  });
+  useEffect(() => afterPaint(record).cancel, [step]);
 
   // History moved: Back goes back a step (or stays when the step allows none); Forward is undone, answers lead forward.
-  useEffect(() => {
-    if (state.step === undefined || state.step === step) return;
+  // Each move of the history gives a new state object (wouter's useHistoryState); a move of the machine alone calls
+  // none of this.
+  const historyMoved = useEffectEvent((moved: PageState) => {
+    if (moved.step === undefined || moved.step === step) return;
     if (depth > shownDepth.current) {
       history.back();
     } else if (canGoBack) {
@@ -53,11 +44,10 @@ export function useStepHistory(step: string, canGoBack: boolean, goBack: () => v
       goBack();
     } else {
       shownDepth.current = depth;
-      navigate(here, { state: { ...state, step, depth }, replace: true });
+      navigate(here, { state: { ...moved, step, depth }, replace: true });
     }
-    // Each move of the history gives a new state object (wouter's useHistoryState).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [state]);
+  });
+  useEffect(() => historyMoved(state), [state]);
 
   return useStable(() => {
     if (depth > 0) history.back();

@@ -1,5 +1,6 @@
-// A step change that keeps the screen (the same heading: a question step and its answered twin) keeps the widgets as
-// they are, open info panels and focus included; a new heading takes focus, so a screen reader announces the screen.
+// A step change that keeps the screen (a question step and its answered twin: the same heading, blocks and buttons) keeps
+// the widgets as they are, open info panels and focus included; a new heading takes focus, so a screen reader announces
+// the screen.
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Flow, Step } from '../../engine/types.ts';
@@ -35,7 +36,7 @@ const flow: Flow = {
   answers: { fault: null, commercial: null },
   steps: {
     '1': questions,
-    '1.5': questions,
+    '1.5': { ...questions, progress: 17 },
     '2': { title: 'errors:THANK_YOU', blocks: [], final: true },
   },
   effects: {},

@@ -46,3 +46,43 @@ describe('the next screen, drawn ahead', () => {
     await waitFor(() => expect(window.location.pathname).toBe('/elsewhere'));
   });
 });
+
+/** Two steps under one heading asking different questions: the second adds one to the first. */
+const twoSteps = (fields: string[]): Flow['steps'][string] => ({
+  title: 'fixture:consult',
+  blocks: [{ widget: 'questions', props: { fields: fields.map((name) => ({ name, kind: 'yesno', label: `fixture:q.${name}`, info: 'fixture:q.injuriesInfo' })) } }],
+  nav: { next: 'common:nav.next' },
+  on: { NEXT: { target: fields.length === 1 ? '2' : '3' } },
+});
+
+const sameHeading: Flow = {
+  id: 'same-heading',
+  version: 1,
+  routes: ['/test'],
+  namespace: FIXTURE_NS,
+  initial: '1',
+  answers: { fault: null, commercial: null },
+  steps: {
+    '1': twoSteps(['fault']),
+    '2': twoSteps(['fault', 'commercial']),
+    '3': { title: 'errors:THANK_YOU', blocks: [], final: true },
+  },
+  effects: {},
+};
+
+describe('a screen', () => {
+  beforeEach(() => {
+    sessionStorage.clear();
+  });
+
+  it('is its step: a step under the same heading as the one before starts with widgets of its own', async () => {
+    const user = renderFunnel(sameHeading);
+    const faultInfo = () => screen.getByRole('button', { name: 'More information about Were you at fault?' });
+    await user.click(faultInfo());
+    expect(faultInfo()).toHaveAttribute('aria-expanded', 'true');
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('radiogroup', { name: 'Was a commercial vehicle involved?' });
+    expect(faultInfo()).toHaveAttribute('aria-expanded', 'false');
+  });
+});

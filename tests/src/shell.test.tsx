@@ -116,8 +116,12 @@ describe('app shell', () => {
     referrer.mockRestore();
   });
 
-  it('sizes the progress bar (step − 1) / 3', () => {
-    expect(['0', '1', '1.75', '2', '2.5', '3', '3.5', '4', '5'].map(progressOf)).toEqual([0, 0, 0.25, 1 / 3, 0.5, 2 / 3, 2.5 / 3, 1, 1]);
+  it('sizes the progress bar (step − 1) / 3 in every funnel, as its flow says (in percent)', async () => {
+    const spec = (id: string) => Math.round(100 * Math.min(1, Math.max(0, (Number(id) - 1) / 3)));
+    const loaded = await Promise.all(flows.map(loadFunnel));
+    const steps = loaded.flatMap((flow) => Object.keys(flow.steps).map((id) => ({ flow, id })));
+    expect(new Set(steps.map(({ id }) => id))).toEqual(new Set(['0', '1', '1.5', '1.75', '1.8', '1.85', '1.9', '2', '2.5', '3', '3.5', '4', '5']));
+    for (const { flow, id } of steps) expect(Math.round(progressOf(flow, id) * 100), `${flow.id} step ${id}`).toBe(spec(id));
   });
 });
 
