@@ -1,16 +1,21 @@
 // The job queue: pg-boss 10 in the server's own database (its tables in a schema of their own). On PostgreSQL it has a
 // small pool of its own; on PGlite it runs its statements on the one embedded connection. Its one queue sends the
 // alerts' texts: woken right after reports or alerts are stored, and swept every minute by a pg-boss schedule (and at
-// start), which also ends the alerts whose time is up and looks again at claims a dead sender left. No timers of ours:
-// pg-boss's workers, delayed jobs and schedules do it all.
+// start), which also ends the alerts whose time is up and looks again at claims a dead sender left. A second queue
+// deletes the expired Idempotency-Key answers, hourly and at start. No timers of ours: pg-boss's workers, delayed jobs
+// and schedules do it all.
 import PgBoss from 'pg-boss';
 import { deliverAlertTexts, recheckInSeconds, type DeliverDeps } from '../alerts/deliver-texts.ts';
 import { expireAlerts } from '../alerts/expire-alerts.ts';
 import { pgliteScriptRunner } from '../db/pglite-db.ts';
+import { purgeKeys } from '../store/idempotency-keys.ts';
 
 export const ALERT_TEXTS_QUEUE = 'alert-texts';
 /** A minute: the finest a pg-boss schedule runs, the longest a row missed by every wake waits. */
 const SWEEP_CRON = '* * * * *';
+export const PURGE_KEYS_QUEUE = 'purge-idempotency-keys';
+/** Keys are kept 48 hours at least: an hour more or less before they go does not matter. */
+const PURGE_KEYS_CRON = '0 * * * *';
 /** How often a worker in another process than the producer looks for a wake (a job): ingest → text stays within seconds. */
 const POLLING_SECONDS = 1;
 /** A stop waits this long for a delivery under way (it finishes the texts it claimed). */
@@ -65,6 +70,7 @@ export async function startQueue(options: QueueOptions): Promise<JobQueue> {
     retryLimit: 3,
     retryDelay: 5,
   });
+  await boss.createQueue(PURGE_KEYS_QUEUE, { name: PURGE_KEYS_QUEUE, policy: 'short' });
 
   const stopping = new AbortController();
   let workerId: string | undefined;
@@ -89,6 +95,8 @@ export async function startQueue(options: QueueOptions): Promise<JobQueue> {
         throw error;
       }),
     );
+    await boss.schedule(PURGE_KEYS_QUEUE, PURGE_KEYS_CRON);
+    await boss.work(PURGE_KEYS_QUEUE, () => purgeKeys(db));
   }
 
   const queue: JobQueue = {
@@ -111,6 +119,7 @@ export async function startQueue(options: QueueOptions): Promise<JobQueue> {
   if (workerId !== undefined) {
     await boss.send(ALERT_TEXTS_QUEUE, SWEEP, { singletonKey: 'sweep' });
     boss.notifyWorker(workerId);
+    await boss.send(PURGE_KEYS_QUEUE, {});
   }
   return queue;
 }

@@ -2,7 +2,7 @@
 // transaction, and a retry gets that answer again byte for byte.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, Queryable } from '../db/db.ts';
-import { isKeyTaken, lockKey, purgeKeys, requestHash, saveKey, type Earlier } from '../store/idempotency-keys.ts';
+import { isKeyTaken, lockKey, requestHash, saveKey, type Earlier } from '../store/idempotency-keys.ts';
 import type { ValidationErrorBody } from '../validation.ts';
 import { fieldError } from './field-error.ts';
 
@@ -10,11 +10,11 @@ import { fieldError } from './field-error.ts';
 export interface Outcome {
   status: number;
   body: unknown;
+  /** Run once the transaction committed (not for a replay): what must follow the effects, such as waking a sender. */
+  committed?: () => void;
 }
 
 const KEY = /^[\x21-\x7e]{1,200}$/;
-const PURGE_EVERY_MS = 10 * 60 * 1000;
-let lastPurge = 0;
 
 /** The request's Idempotency-Key header: the key, undefined when there is none, or the 400 body for a malformed one. */
 export function idempotencyKeyOf(request: FastifyRequest): string | undefined | ValidationErrorBody {
@@ -37,13 +37,6 @@ export function sendBytes(reply: FastifyReply, status: number, bytes: string): F
 
 /** The route an Idempotency-Key belongs to: the method and the route's pattern. */
 export const keyRouteOf = (request: FastifyRequest) => `${request.method} ${request.routeOptions.url ?? request.url}`;
-
-/** Deletes expired keys now and then (at most every ten minutes per process), before a request with a key. */
-export async function purgeExpiredKeys(db: Db, key: string | undefined): Promise<void> {
-  if (key === undefined || Date.now() - lastPurge <= PURGE_EVERY_MS) return;
-  lastPurge = Date.now();
-  await purgeKeys(db);
-}
 
 /** The answer to a request whose key was met before: its kept answer, 422 for another request's key, or 409. */
 export function answerEarlier(reply: FastifyReply, earlier: Exclude<Earlier, { kind: 'new' }>): FastifyReply {
@@ -74,9 +67,10 @@ export async function answerOnce(
 ): Promise<FastifyReply> {
   const route = keyRouteOf(request);
   const hash = key === undefined ? '' : requestHash(request.query, request.body);
-  await purgeExpiredKeys(db, key);
+  let committed: Outcome['committed'];
   const run = () =>
     db.transaction(async (tx) => {
+      committed = undefined;
       if (key !== undefined) {
         const earlier = await lockKey(tx, route, key, hash);
         if (earlier.kind !== 'new') return earlier;
@@ -85,6 +79,7 @@ export async function answerOnce(
       if (outcome.status < 200 || outcome.status > 299) throw new Refusal(outcome);
       const bytes = serialize(reply, outcome);
       if (key !== undefined) await saveKey(tx, route, key, hash, outcome.status, bytes);
+      committed = outcome.committed;
       return { kind: 'replay' as const, status: outcome.status, response: bytes };
     });
   try {
@@ -93,6 +88,7 @@ export async function answerOnce(
       if (isKeyTaken(error)) return run();
       throw error;
     });
+    committed?.();
     return answerEarlier(reply, answer);
   } catch (error) {
     if (!(error instanceof Refusal)) throw error;

@@ -1,22 +1,20 @@
-// What every lead creation does: the checks no schema can make, the visitor's verification, then the consent record
-// and the lead in one statement, once per Idempotency-Key.
+// What every lead creation does: the checks no schema can make, the visitor's verification, then the consent record,
+// the lead (and its alert) in one transaction, once per Idempotency-Key (answerOnce).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { browserZoneOf, leadTypeCalls, leadZone } from '../call-times/lead-call-times.ts';
-import { createLeadWithAlert, type AlertAnswer } from '../alerts/create-alert.ts';
+import { createAlert } from '../alerts/create-alert.ts';
 import { alertCountryAllowed } from '../alerts/deliver-countries.ts';
 import { newAlert, type AlertRequest } from '../alerts/new-alert.ts';
 import type { ConsentCatalogue } from '../consent-text.ts';
 import type { Db } from '../db/db.ts';
+import { wakeAlertSender } from '../jobs/queue.ts';
 import { e164FromTyped } from '../phone.ts';
 import { reportPlaces } from '../reports/report-places.ts';
-import { requestHash } from '../store/idempotency-keys.ts';
-import { nextLeadId } from '../store/lead-ids.ts';
-import { createLead, storedLead, type LeadFields, type LeadToCreate } from '../store/leads.ts';
-import { liveVerificationOf } from '../store/verifications.ts';
-import { verificationIdHash } from '../verification-cookie.ts';
+import { insertConsentRecord } from '../store/consents.ts';
+import { insertLead, type LeadFields } from '../store/leads.ts';
 import { fieldError } from './field-error.ts';
-import { answerEarlier, idempotencyKeyOf, keyRouteOf, purgeExpiredKeys, sendBytes, serialize } from './idempotent.ts';
-import { NOT_VERIFIED } from './visitor.ts';
+import { answerOnce, idempotencyKeyOf } from './idempotent.ts';
+import { NOT_VERIFIED, visitorVerificationOf } from './visitor.ts';
 
 /** The consent object every lead body carries (see the request schemas). */
 export interface LeadConsent {
@@ -86,10 +84,8 @@ export async function submitLead({ db, catalogue, clock, alertDays, alertCountri
   if (typeof key === 'object') return reply.code(400).send(key);
 
   // The visitor must hold a recent verification of this very phone, before anything is stored or replayed.
-  const idHash = verificationIdHash(request);
-  if (idHash === undefined) return reply.code(403).send(NOT_VERIFIED);
-  // An alert's lead takes the alerts' lock and searches the reports on file: only for a visitor who verified the phone.
-  if (alert && (await liveVerificationOf(db, idHash, phone, consentedAtMs)) === undefined) return reply.code(403).send(NOT_VERIFIED);
+  const verificationId = await visitorVerificationOf(db, request, phone, consentedAtMs);
+  if (verificationId === undefined) return reply.code(403).send(NOT_VERIFIED);
 
   // The person is called in their zone (the lead's ZIP or state, else their browser's), from the moment they consented.
   const timeZone = await leadZone(s.body, browserZoneOf(request), consentedAtMs);
@@ -107,18 +103,10 @@ export async function submitLead({ db, catalogue, clock, alertDays, alertCountri
     timeZone,
     leadTypeCalls: leadTypeCalls(s.body, consentedAtMs, timeZone),
   };
-  // The answer is known before the lead is stored: it is kept for the key in the statement that stores the lead.
-  const id = await nextLeadId(db);
-  const answer = (alertAnswer?: AlertAnswer) =>
-    serialize(reply, { status: 200, body: { resultIds: [id], lead: storedLead(fields, id, consentedAtMs), ...(alertAnswer && { alert: alertAnswer }) } });
-  await purgeExpiredKeys(db, key);
   const ip = request.ip;
   const userAgent = request.headers['user-agent']?.slice(0, 512);
-  const hash = key === undefined ? '' : requestHash(request.query, request.body);
-  const item = (response: string): LeadToCreate => ({
-    request: { route: keyRouteOf(request), key, hash, verificationIdHash: idHash, now: consentedAtMs, id, response },
-    lead: { ...fields, pageReferrers: referrers, ip, userAgent },
-    consent: {
+  return answerOnce(db, request, reply, key, async (tx) => {
+    const consentRecordId = await insertConsentRecord(tx, {
       kind: 'lead',
       wording,
       locale: s.consent.locale,
@@ -126,18 +114,20 @@ export async function submitLead({ db, catalogue, clock, alertDays, alertCountri
       flowVersion: s.consent.flowVersion,
       pageUrl: s.consent.pageUrl,
       phone,
-      verificationId: undefined,
+      verificationId,
       trustedFormCert: s.trustedFormCert ?? undefined,
       trustedFormPingUrl: undefined,
       consentedAtMs,
       ip,
       userAgent,
-    },
+    });
+    const lead = await insertLead(tx, { ...fields, pageReferrers: referrers, ip, userAgent, verificationId, consentRecordId, createdAtMs: consentedAtMs });
+    const created = alert && (await createAlert(tx, alert, { id: lead.id, phone, locale: s.consent.locale }));
+    return {
+      status: 200,
+      body: { resultIds: [lead.id], lead, ...(created && { alert: created }) },
+      // The reports already on file are texted once the alert is stored.
+      committed: created?.onFile.length ? wakeAlertSender : undefined,
+    };
   });
-  let response = '';
-  const created = alert
-    ? await createLeadWithAlert(db, alert, (alertAnswer) => item((response = answer(alertAnswer))))
-    : await createLead(db, item((response = answer())));
-  if (created.kind === 'unverified') return reply.code(403).send(NOT_VERIFIED);
-  return created.kind === 'created' ? sendBytes(reply, 200, response) : answerEarlier(reply, created);
 }

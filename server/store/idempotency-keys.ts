@@ -1,6 +1,6 @@
 // Idempotency keys in the database: per route, the request's hash and its exact answer, stored with its effects.
 import { createHash } from 'node:crypto';
-import type { Db, Queryable } from '../db/db.ts';
+import type { Queryable } from '../db/db.ts';
 
 /** How long an answered key is kept (at least 24 hours, the life of a verification a retry needs anyway). */
 export const IDEMPOTENCY_RETENTION_HOURS = 48;
@@ -29,36 +29,13 @@ export function requestHash(query: unknown, body: unknown): string {
 }
 
 /** The transaction-scoped advisory lock of a key: held by the transaction of the request running with it. */
-const keyLock = (route: string, key: string) => `pg_try_advisory_xact_lock(hashtext(${route}), hashtext(${key}))`;
-export const KEY_LOCK_SQL = `SELECT ${keyLock('$1', '$2')} AS locked`;
+export const KEY_LOCK_SQL = 'SELECT pg_try_advisory_xact_lock(hashtext($1), hashtext($2)) AS locked';
 
-/**
- * The SELECT of every row of the FROM item rows (with columns route and key) and its key's state (locked, request_hash,
- * status, response): it takes the lock of the row's key, and reads the answer kept for it when it got the lock. A row
- * without a key (NULL) is locked and finds nothing.
- */
-export function keyStatesSql(rows: string): string {
-  // LATERAL with LIMIT (the key is the primary key): an index lookup per row, whatever the planner guesses of rows.
-  return `SELECT r.*, i.request_hash, i.status, i.response
-     FROM (SELECT r.*, (r.key IS NULL OR ${keyLock('r.route', 'r.key')}) AS locked FROM ${rows} r) r
-     LEFT JOIN LATERAL (
-       SELECT request_hash, status, response FROM idempotency_keys i WHERE r.locked AND i.route = r.route AND i.key = r.key LIMIT 1
-     ) i ON true`;
-}
-
-export interface KeyState {
+interface KeyState {
   locked: boolean;
   request_hash: string | null;
   status: number;
   response: string;
-}
-
-/** What a row of keyStateSql says of a request whose hash is hash. */
-export function earlierOf(row: KeyState | undefined, hash: string): Earlier {
-  if (!row?.locked) return { kind: 'in_progress' };
-  if (row.request_hash === null) return { kind: 'new' };
-  if (row.request_hash !== hash) return { kind: 'reused' };
-  return { kind: 'replay', status: row.status, response: row.response };
 }
 
 /**
@@ -68,8 +45,16 @@ export function earlierOf(row: KeyState | undefined, hash: string): Earlier {
  * One statement: its read may miss an answer committed while it took the lock, and then saveKey fails (isKeyTaken).
  */
 export async function lockKey(tx: Queryable, route: string, key: string, hash: string): Promise<Earlier> {
-  const { rows } = await tx.query<KeyState>(keyStatesSql('(SELECT $1::text AS route, $2::text AS key)'), [route, key]);
-  return earlierOf(rows[0], hash);
+  const { rows } = await tx.query<KeyState>(
+    `WITH k AS (${KEY_LOCK_SQL})
+     SELECT k.locked, i.request_hash, i.status, i.response FROM k LEFT JOIN idempotency_keys i ON k.locked AND i.route = $1 AND i.key = $2`,
+    [route, key],
+  );
+  const row = rows[0];
+  if (!row?.locked) return { kind: 'in_progress' };
+  if (row.request_hash === null) return { kind: 'new' };
+  if (row.request_hash !== hash) return { kind: 'reused' };
+  return { kind: 'replay', status: row.status, response: row.response };
 }
 
 /** Keeps the answer of a new key, in the transaction that stored the request's effects. */
@@ -86,7 +71,7 @@ export function isKeyTaken(error: unknown): boolean {
   return e?.code === '23505' && e.constraint === 'idempotency_keys_pkey';
 }
 
-/** Deletes answers older than the retention. */
-export async function purgeKeys(db: Db): Promise<void> {
+/** Deletes answers older than the retention (a scheduled job: server/jobs/queue.ts). */
+export async function purgeKeys(db: Queryable): Promise<void> {
   await db.query('DELETE FROM idempotency_keys WHERE created_at < now() - make_interval(hours => $1)', [IDEMPOTENCY_RETENTION_HOURS]);
 }

@@ -1,12 +1,7 @@
 // Stores leads and reads them back in the shape the API returns.
-import { alertInsertCtes, type AlertWithReports } from '../alerts/alert-rows.ts';
 import type { CallWindow } from '../call-times/call-window.ts';
 import type { LeadTypeCall } from '../call-times/lead-call-times.ts';
-import type { Db, Queryable } from '../db/db.ts';
-import { ensureConsentText } from './consent-texts.ts';
-import { batcher } from '../db/batcher.ts';
-import { CONSENT_RECORD_TYPES, consentRecordRow, consentRecordsInsert, NEXT_CONSENT_RECORD_ID, type NewConsentRecord } from './consents.ts';
-import { earlierOf, isKeyTaken, keyStatesSql, type Earlier, type KeyState } from './idempotency-keys.ts';
+import type { Queryable } from '../db/db.ts';
 import { VERIFICATION_VALID_HOURS } from './verifications.ts';
 
 /** What a lead says of itself, as submitted and as stored. */
@@ -47,8 +42,11 @@ export interface NewLead extends LeadFields {
   pageReferrers: string | undefined;
   ip: string;
   userAgent: string | undefined;
-  /** The report alert created with the lead (POST /leads/create), if any. */
-  alert?: AlertWithReports;
+  /** The verification the lead is created under (phone_verifications.id) and its consent record. */
+  verificationId: number;
+  consentRecordId: number;
+  /** When the request arrived (ms, the server's clock): the lead's created_at. */
+  createdAtMs: number;
 }
 
 /** A lead as the API returns it: the body's fields (less businessUserToken and consent) with the stored, normalised columns. */
@@ -131,170 +129,34 @@ export function toLead(row: LeadRow): Lead {
   });
 }
 
-/** The request a lead is created for, once per key: the route, its Idempotency-Key (if any) and the request's hash. */
-export interface LeadRequest {
-  route: string;
-  key: string | undefined;
-  hash: string;
-  /** The hash of the verification id in the visitor's cookie. */
-  verificationIdHash: string;
-  /** When the request arrived (ms, the server's clock): the lead's created_at and the verification's deadline. */
-  now: number;
-  /** The lead's id, taken ahead (nextLeadId). */
-  id: number;
-  /** The exact 200 answer, kept for retries with the key. */
-  response: string;
-}
-
-export type LeadCreation = { kind: 'unverified' } | { kind: 'created' } | Exclude<Earlier, { kind: 'new' }>;
-
-/** The lead as the API answers it once stored with this id at this time (what toLead will read back). */
-export function storedLead(l: LeadFields, id: number, now: number): Lead {
-  return toLead({
-    id, funnel: l.funnel, calc_id: l.calcId ?? null, first_name: l.firstName, last_name: l.lastName, phone: l.phone,
-    email: l.email, legal_consult: l.legalConsult, language: l.language, body: l.body, preferred_call_time: null,
-    time_zone: l.timeZone, call_from: null, call_to: null,
-    lead_type_calls: Object.fromEntries(l.leadTypeCalls.map((c) => [c.service, [c.from, c.to]])),
-    accident_reason: null, created_at: new Date(now),
-  });
-}
-
-export interface LeadToCreate {
-  request: LeadRequest;
-  lead: NewLead;
-  consent: NewConsentRecord;
-}
-
-/** One lead to create as a row of JSON for CREATE_LEADS (n: its place in the batch); its phone, ip and user agent are its consent record's. */
-const leadRow = ({ request: r, lead: l, consent }: LeadToCreate, n: number) => ({
-  ...consentRecordRow(consent),
-  n, id_hash: r.verificationIdHash, at: new Date(r.now).toISOString(), route: r.route, key: r.key ?? null, hash: r.hash,
-  answer: r.response, id: r.id, funnel: l.funnel, calc_id: l.calcId ?? null, first_name: l.firstName, last_name: l.lastName,
-  email: l.email, legal_consult: l.legalConsult, language: l.language, body: l.body, page_referrers: l.pageReferrers ?? null,
-  alert: l.alert, business_user_token: l.businessUserToken ?? null, time_zone: l.timeZone,
-  lead_type_calls: l.leadTypeCalls.map((c) => ({ service: c.service, preference: c.preference, call_from: new Date(c.from).toISOString(), call_to: new Date(c.to).toISOString() })),
-});
-
 /**
- * Creates each lead of $1 (rows of leadRow) with its consent record, keeping the answer for its key, in one statement:
- * only when the visitor's cookie holds a live verification of the lead's phone and the key is new and free. Answers
- * per lead (n) whether it was verified and created, and its key's state.
+ * Stores the lead and the windows of its lead types, and reads it back as the API answers it. Run in the transaction
+ * that stores its consent record.
  */
-const CREATE_LEADS = `WITH input AS (
-     SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(${CONSENT_RECORD_TYPES}, n integer, id_hash text, at timestamptz,
-       route text, key text, hash text, answer text, id bigint, funnel text, calc_id text, first_name text, last_name text,
-       email text, legal_consult boolean, language text, body jsonb, page_referrers text, alert jsonb,
-       business_user_token text, time_zone text, lead_type_calls jsonb)
-   ),
-   v AS (
-     SELECT input.n, pv.id FROM input CROSS JOIN LATERAL (
-       SELECT id FROM phone_verifications pv
-       WHERE pv.id_hash = input.id_hash AND pv.phone = input.phone AND pv.verified_at > input.at - make_interval(hours => $2)
-       LIMIT 1
-     ) pv
-   ),
-   k AS (${keyStatesSql('input')}),
-   gate AS (
-     SELECT k.*, v.id AS verification_id, ${NEXT_CONSENT_RECORD_ID} AS record_id
-     FROM k JOIN v USING (n) WHERE k.locked AND k.request_hash IS NULL
-   ),
-   record AS (${consentRecordsInsert('gate')}),
-   lead AS (
-     INSERT INTO leads (id, funnel, calc_id, first_name, last_name, phone, email, legal_consult, language, body,
-       verification_id, consent_record_id, page_referrers, ip, user_agent, created_at, business_user_token, time_zone)
-     OVERRIDING SYSTEM VALUE
-     SELECT g.id, g.funnel, g.calc_id, g.first_name, g.last_name, g.phone, g.email, g.legal_consult, g.language, g.body,
-       g.verification_id, g.record_id, g.page_referrers, g.ip, g.user_agent, g.at, g.business_user_token, g.time_zone
-     FROM gate g JOIN record ON record.id = g.record_id
-     RETURNING id
-   ),
-   saved AS (
-     INSERT INTO idempotency_keys (route, key, request_hash, status, response)
-     SELECT g.route, g.key, g.hash, 200, g.answer FROM gate g JOIN lead ON lead.id = g.id WHERE g.key IS NOT NULL
-   ),
-   type_calls AS (
-     INSERT INTO lead_type_calls (lead_id, service, preference, call_from, call_to)
-     SELECT g.id, c.service, c.preference, c.call_from, c.call_to
-     FROM gate g JOIN lead ON lead.id = g.id
-       CROSS JOIN LATERAL jsonb_to_recordset(g.lead_type_calls) AS c(service text, preference text, call_from timestamptz, call_to timestamptz)
-   ),
-   lead_alert AS (SELECT g.id AS lead_id, g.phone, g.locale, g.alert FROM gate g JOIN lead ON lead.id = g.id),
-   ${alertInsertCtes('lead_alert')}
-   SELECT k.n, v.id IS NOT NULL AS verified, lead.id IS NOT NULL AS created, k.locked, k.request_hash, k.status, k.response
-   FROM k LEFT JOIN v USING (n) LEFT JOIN gate USING (n) LEFT JOIN lead ON lead.id = gate.id
-   ORDER BY k.n`;
-
-/** What became of each lead of a batch; undefined for a lead whose wording is not stored yet (nothing was stored). */
-async function createBatch(db: Queryable, batch: LeadToCreate[]): Promise<(LeadCreation | undefined)[]> {
-  const { rows } = await db.query<KeyState & { verified: boolean; created: boolean }>(CREATE_LEADS, [
-    JSON.stringify(batch.map(leadRow)),
-    VERIFICATION_VALID_HOURS,
-  ]);
-  return batch.map((item, n) => {
-    const row = rows[n];
-    if (!row?.verified) return { kind: 'unverified' };
-    if (row.created) return { kind: 'created' };
-    const earlier = earlierOf(row, item.request.hash);
-    // New and free, yet nothing stored: the wording is new.
-    return earlier.kind === 'new' ? undefined : earlier;
-  });
-}
-
-/**
- * Creates one lead alone, in a transaction of its own where build makes it (it may read first: a lead with an alert
- * looks for the reports on file). A key answered by another request after the statement's snapshot fails the key's
- * insert: the rerun replays it. A new wording is stored first (once per wording), then the statement runs again.
- */
-export async function createLeadAlone(db: Db, build: (tx: Queryable) => Promise<LeadToCreate>): Promise<LeadCreation> {
-  const once = () =>
-    db.transaction(async (tx) => {
-      const item = await build(tx);
-      const created = (await createBatch(tx, [item]))[0];
-      if (created) return created;
-      await ensureConsentText(tx, item.consent.wording);
-      const again = (await createBatch(tx, [item]))[0];
-      if (!again) throw new Error('lead insert stored nothing');
-      return again;
-    });
-  return once().catch((error: unknown) => {
-    if (isKeyTaken(error)) return once();
-    throw error;
-  });
-}
-
-/**
- * Leads arriving together share a statement (and a commit): one round trip for many leads under load. A batch that
- * fails (two leads with one key, a key answered meanwhile) is undone whole and each of its leads is created alone, in
- * turn.
- */
-const batchers = new WeakMap<Db, (item: LeadToCreate) => Promise<LeadCreation>>();
-
-function leadBatcher(db: Db) {
-  let create = batchers.get(db);
-  if (!create) {
-    create = batcher<LeadToCreate, LeadCreation>(
-      async (batch) => {
-        const results = await createBatch(db, batch).catch(() => batch.map(() => undefined));
-        // One after another: leads of the batch that share a key then meet as a stored answer, not as a race.
-        const creations: LeadCreation[] = [];
-        for (const [n, item] of batch.entries()) creations.push(results[n] ?? (await createLeadAlone(db, () => Promise.resolve(item))));
-        return creations;
-      },
-      // One statement at a time per process: those waiting meanwhile share the next (PGlite runs one at a time anyway).
-      { concurrency: 1, maxSize: 100 },
-    );
-    batchers.set(db, create);
-  }
-  return create;
-}
-
-/**
- * Creates the lead and its consent record, and keeps the answer for the key, in one statement (its own transaction,
- * shared with the leads that arrive at the same time) — only when the visitor's cookie holds a live verification of
- * the lead's phone and the key is new and free; else says why not.
- */
-export function createLead(db: Db, item: LeadToCreate): Promise<LeadCreation> {
-  return leadBatcher(db)(item);
+export async function insertLead(tx: Queryable, l: NewLead): Promise<Lead> {
+  const { rows } = await tx.query<{ id: string | number }>(
+    `WITH lead AS (
+       INSERT INTO leads (funnel, calc_id, first_name, last_name, phone, email, legal_consult, language, body, verification_id,
+         consent_record_id, page_referrers, ip, user_agent, created_at, business_user_token, time_zone)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10, $11, $12, $13, $14, $15, $16, $17)
+       RETURNING id
+     ),
+     type_calls AS (
+       INSERT INTO lead_type_calls (lead_id, service, preference, call_from, call_to)
+       SELECT lead.id, c.service, c.preference, c.call_from, c.call_to
+       FROM lead CROSS JOIN jsonb_to_recordset($18::jsonb) AS c(service text, preference text, call_from timestamptz, call_to timestamptz)
+     )
+     SELECT id FROM lead`,
+    [
+      l.funnel, l.calcId ?? null, l.firstName, l.lastName, l.phone, l.email, l.legalConsult, l.language, JSON.stringify(l.body),
+      l.verificationId, l.consentRecordId, l.pageReferrers ?? null, l.ip, l.userAgent ?? null, new Date(l.createdAtMs).toISOString(),
+      l.businessUserToken ?? null, l.timeZone,
+      JSON.stringify(l.leadTypeCalls.map((c) => ({ service: c.service, preference: c.preference, call_from: new Date(c.from).toISOString(), call_to: new Date(c.to).toISOString() }))),
+    ],
+  );
+  const lead = rows[0] && (await getLead(tx, Number(rows[0].id)));
+  if (!lead) throw new Error('lead insert stored nothing');
+  return lead;
 }
 
 export async function getLead(db: Queryable, id: number): Promise<Lead | undefined> {

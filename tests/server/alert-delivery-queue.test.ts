@@ -69,7 +69,7 @@ describe.each(testDbKinds)('the job queue on %s', (kind) => {
   });
 
   it('sweeps every minute by a pg-boss schedule', async () => {
-    const { rows } = await testDb.db.query<{ name: string; cron: string }>(`SELECT name, cron FROM ${bossSchema()}.schedule`);
+    const { rows } = await testDb.db.query<{ name: string; cron: string }>(`SELECT name, cron FROM ${bossSchema()}.schedule WHERE name = $1`, [ALERT_TEXTS_QUEUE]);
     expect(rows).toEqual([{ name: ALERT_TEXTS_QUEUE, cron: '* * * * *' }]);
   });
 

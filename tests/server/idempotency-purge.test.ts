@@ -1,0 +1,44 @@
+// Expired Idempotency-Key answers go by a pg-boss job (hourly, and at the queue's start), not inside requests.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PURGE_KEYS_QUEUE, startQueue, type JobQueue } from '../../server/jobs/queue.ts';
+import { IDEMPOTENCY_RETENTION_HOURS } from '../../server/store/idempotency-keys.ts';
+import { openTestDb, recordingSms, STARTUP_MS, testDbKinds, type TestDb } from '../testing/server.ts';
+
+describe.each(testDbKinds)('the purge of expired keys on %s', (kind) => {
+  let testDb: TestDb;
+  let queue: JobQueue | undefined;
+  const bossSchema = () => (testDb.db.schema === 'public' ? 'pgboss' : `${testDb.db.schema}_pgboss`);
+  const keysLeft = async () =>
+    (await testDb.db.query<{ key: string }>('SELECT key FROM idempotency_keys ORDER BY key')).rows.map((r) => r.key);
+
+  beforeAll(async () => {
+    testDb = await openTestDb(kind);
+  }, STARTUP_MS);
+  afterAll(async () => {
+    await queue?.stop();
+    if (kind === 'postgres') await testDb.db.query(`DROP SCHEMA IF EXISTS ${bossSchema()} CASCADE`);
+    await testDb.close();
+  });
+
+  it(`deletes the answers older than ${IDEMPOTENCY_RETENTION_HOURS} hours when the queue starts, and is scheduled hourly`, { timeout: STARTUP_MS }, async () => {
+    for (const [key, hours] of [['fresh', 0], ['young', IDEMPOTENCY_RETENTION_HOURS - 1], ['old', IDEMPOTENCY_RETENTION_HOURS + 1]] as const) {
+      await testDb.db.query(
+        `INSERT INTO idempotency_keys (route, key, request_hash, status, response, created_at)
+         VALUES ('POST /api/leads/create', $1, repeat('0', 64), 200, '{}', now() - make_interval(hours => $2))`,
+        [key, hours],
+      );
+    }
+    queue = await startQueue({
+      db: testDb.db,
+      databaseUrl: process.env.TEST_DATABASE_URL,
+      sms: recordingSms(),
+      config: { publicUrl: 'https://claims.example.com', alertCountries: ['US'] },
+      log: (message, error) => console.error(message, error),
+    });
+    const end = Date.now() + 15_000;
+    while ((await keysLeft()).includes('old') && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+    expect(await keysLeft()).toEqual(['fresh', 'young']);
+    const { rows } = await testDb.db.query<{ cron: string }>(`SELECT cron FROM ${bossSchema()}.schedule WHERE name = $1`, [PURGE_KEYS_QUEUE]);
+    expect(rows).toEqual([{ cron: '0 * * * *' }]);
+  });
+});
