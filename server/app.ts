@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
@@ -35,6 +36,7 @@ export const BODY_LIMIT = 32 * 1024;
 
 export async function buildApp({ config, db, sms, log = false, ...routeOptions }: AppDeps): Promise<FastifyInstance> {
   const setSecurityHeaders = securityHeaders(config);
+  // Routes' request and reply types come from their JSON Schemas (RoutePlugin in routes/deps.ts).
   const app = Fastify({
     logger: loggerOptions(log),
     bodyLimit: BODY_LIMIT,
@@ -48,7 +50,7 @@ export async function buildApp({ config, db, sms, log = false, ...routeOptions }
       // Typed loosely by Fastify for this hook-less path; the answer is the same as any 4xx of errorHandler.
       void (reply as FastifyReply).code(error.statusCode ?? 400).send({ error: 'bad_request', message: 'malformed URL' });
     },
-  });
+  }).withTypeProvider<JsonSchemaToTsProvider>();
   app.setValidatorCompiler(schemaValidatorCompiler());
   app.setErrorHandler(errorHandler);
   await registerSecurity(app, config, setSecurityHeaders);

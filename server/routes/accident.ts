@@ -1,21 +1,13 @@
 // /accident routes: the ZIP code of a picked place that came without one, from the offline US gazetteer.
-import type { FastifyPluginAsync } from 'fastify';
 import { zipOf } from '../geo/zip-of.ts';
 import { apiSchemas as s } from './api-schemas.ts';
-import type { RouteDeps } from './deps.ts';
+import type { RoutePlugin } from './deps.ts';
 import { fieldError } from './field-error.ts';
 import { refuseUnstorableText } from './storable-text.ts';
 
-interface ZipQuerystring {
-  lat?: string;
-  lng?: string;
-  city?: string;
-  state?: string;
-}
-
-export const accidentRoutes: FastifyPluginAsync<RouteDeps> = (app) => {
+export const accidentRoutes: RoutePlugin = (app) => {
   app.addHook('preValidation', refuseUnstorableText);
-  app.get<{ Querystring: ZipQuerystring }>(
+  app.get(
     '/accident/zip',
     { schema: { querystring: s.accidentZipQuery, response: { 200: s.accidentZipResponse, 400: s.validationErrorResponse } } },
     async (request, reply) => {

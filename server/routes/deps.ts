@@ -1,4 +1,5 @@
-// What every route plugin is given by buildApp.
+// What every route plugin is given by buildApp, and the type of a route plugin.
+import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import type { SmsProvider } from '../sms/sms-provider.ts';
@@ -13,3 +14,9 @@ export interface RouteDeps {
   /** Changes to the one-time code limits (DEFAULT_CODE_LIMITS in server/store/code-limits.ts). */
   codeLimits?: Partial<CodeLimits>;
 }
+
+/**
+ * A plugin of routes whose request (body, querystring, params) and reply types are derived from the JSON Schemas of
+ * their route options by json-schema-to-ts: no generic arguments on app.get/post, no interfaces copied from a schema.
+ */
+export type RoutePlugin<Options extends object = RouteDeps> = FastifyPluginAsyncJsonSchemaToTs<{ Options: Options }>;
