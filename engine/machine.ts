@@ -1,50 +1,40 @@
 // Compiles a validated flow into an XState v5 machine: one state per step, effects as named invoked actors.
-import { assign, fromPromise, setup, type AnyMachineSnapshot } from 'xstate';
+import { assign, fromPromise, setup, type AnyMachineSnapshot, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import { evaluate, holds, render } from './logic.ts';
 import { transitionList } from './transitions.ts';
-import type { EffectInput, Flow, FlowContext, FlowError, FlowEvent, FlowInput } from './types.ts';
-
-const DONE_PREFIX = 'xstate.done.actor.';
-const ERROR_PREFIX = 'xstate.error.actor.';
+import type { Clock, EffectInput, Flow, FlowContext, FlowError, FlowEvent, FlowInput } from './types.ts';
 
 /** The XState key of a step: "1.75" would read as a path, so dots become underscores. */
 export const stateKey = (stepId: string) => `s${stepId.replace('.', '_')}`;
 
 /** The data guards, computed values and templates read: the context, the flow's id and version, computed values. */
-export function dataOf(flow: Flow, context: FlowContext) {
+export function dataOf(flow: Flow, context: FlowContext, now: Clock) {
   const base = { ...context, flow: { id: flow.id, version: flow.version }, computed: {} as Record<string, unknown> };
-  for (const [name, logic] of Object.entries(flow.computed ?? {})) base.computed[name] = evaluate(logic, base);
+  for (const [name, logic] of Object.entries(flow.computed ?? {})) base.computed[name] = evaluate(logic, base, now);
   return base;
 }
 
-/** The data with an effect's output merged into results, when the event is an effect finishing. */
-function dataWithEvent(flow: Flow, context: FlowContext, event: { type: string; output?: unknown }) {
-  if (!event.type.startsWith(DONE_PREFIX)) return dataOf(flow, context);
-  const effect = event.type.slice(DONE_PREFIX.length);
-  return dataOf(flow, { ...context, results: { ...context.results, [effect]: event.output } });
-}
-
 /** The answers a flow's prefill takes from the visit (a template giving null leaves the answer as it starts). */
-function prefilled(flow: Flow, visit: Pick<FlowContext, 'query' | 'meta' | 'locale'>): Record<string, unknown> {
-  const found = Object.entries(flow.prefill ?? {}).map(([field, template]) => [field, render(template, visit)] as const);
+function prefilled(flow: Flow, visit: Pick<FlowContext, 'query' | 'meta' | 'locale'>, now: Clock): Record<string, unknown> {
+  const found = Object.entries(flow.prefill ?? {}).map(([field, template]) => [field, render(template, visit, now)] as const);
   return Object.fromEntries(found.filter(([field, value]) => field in flow.answers && value !== null && value !== undefined));
 }
 
-export function effectInput(flow: Flow, name: string, context: FlowContext): EffectInput {
+export function effectInput(flow: Flow, name: string, context: FlowContext, now: Clock): EffectInput {
   const spec = flow.effects[name];
   if (!spec) throw new Error(`flow ${flow.id} has no effect "${name}"`);
-  const data = dataOf(flow, context);
-  const items: unknown[] = spec.each === undefined ? [undefined] : [evaluate(spec.each, data) ?? []].flat();
+  const data = dataOf(flow, context, now);
+  const items: unknown[] = spec.each === undefined ? [undefined] : [evaluate(spec.each, data, now) ?? []].flat();
   const requests = items.map((item) => {
     const itemData = spec.each === undefined ? data : { ...data, item };
     const strings = (template: Record<string, unknown> | undefined) =>
-      Object.fromEntries(Object.entries(render(template ?? {}, itemData) as Record<string, unknown>).map(([k, v]) => [k, String(v)]));
+      Object.fromEntries(Object.entries(render(template ?? {}, itemData, now) as Record<string, unknown>).map(([k, v]) => [k, String(v)]));
     return {
       method: spec.method,
       path: spec.path,
       query: strings(spec.query),
       headers: strings(spec.headers),
-      body: spec.body === undefined ? undefined : render(spec.body, itemData),
+      body: spec.body === undefined ? undefined : render(spec.body, itemData, now),
       outbox: spec.outbox ?? false,
     };
   });
@@ -69,10 +59,27 @@ function errorOf(flow: Flow, effect: string, error: unknown): FlowError {
 const unprovided = (name: string) =>
   fromPromise<unknown, EffectInput>(() => Promise.reject(new Error(`effect "${name}" was not provided`)));
 
-export function compileFlow(flow: Flow) {
+export interface CompileOptions {
+  /** The clock the flow's rules read (pastDate, vehicleYear): Date.now in the app, a fixed instant in tests. */
+  now: Clock;
+}
+
+/** Which effect an action or guard after an invoked effect is about: XState's own params, named where the flow is compiled. */
+interface EffectParams {
+  effect: string;
+}
+
+export function compileFlow(flow: Flow, { now }: CompileOptions) {
   const initialAnswers = flow.answers;
   const target = (stepId: string) => `#${flow.id}.${stateKey(stepId)}`;
-  const logicGuard = (expr: unknown) => ({ type: 'logic' as const, params: { expr } });
+  /** A flow guard; after an effect it names the effect, whose output it reads as results.<effect>. */
+  const logicGuard = (expr: unknown, effect?: string) => ({ type: 'logic' as const, params: { expr, effect } });
+  const withEffect = (type: string, effect: string) => ({ type, params: { effect } satisfies EffectParams });
+  const invokeEffect = (effect: string) => ({
+    id: effect,
+    src: effect,
+    input: ({ context }: { context: FlowContext }) => effectInput(flow, effect, context, now),
+  });
 
   const states: Record<string, object> = {};
   for (const [stepId, step] of Object.entries(flow.steps)) {
@@ -89,17 +96,16 @@ export function compileFlow(flow: Flow) {
         if (!t.effect) return { guard, target: t.target ? target(t.target) : undefined, actions };
         const busyKey = `${eventType}_${i}`;
         const effect = t.effect;
+        const storeResult = withEffect('storeResult', effect);
         busy[busyKey] = {
           tags: ['busy'],
           invoke: {
-            id: effect,
-            src: effect,
-            input: ({ context }: { context: FlowContext }) => effectInput(flow, effect, context),
+            ...invokeEffect(effect),
             onDone: [
-              ...(t.then ?? []).map((th) => ({ guard: logicGuard(th.guard), target: target(th.target), actions: 'storeResult' })),
-              { target: t.target ? target(t.target) : 'idle', actions: 'storeResult' },
+              ...(t.then ?? []).map((th) => ({ guard: logicGuard(th.guard, effect), target: target(th.target), actions: storeResult })),
+              { target: t.target ? target(t.target) : 'idle', actions: storeResult },
             ],
-            onError: { target: 'idle', actions: 'storeError' },
+            onError: { target: 'idle', actions: withEffect('storeError', effect) },
           },
         };
         return { guard, target: busyKey, actions };
@@ -110,11 +116,9 @@ export function compileFlow(flow: Flow) {
       initial: 'idle',
       states: { idle: { on: idleOn }, ...busy },
       invoke: (step.entry ?? []).map((effect) => ({
-        id: effect,
-        src: effect,
-        input: ({ context }: { context: FlowContext }) => effectInput(flow, effect, context),
-        onDone: { actions: 'storeResult' },
-        onError: { actions: 'logError' },
+        ...invokeEffect(effect),
+        onDone: { actions: withEffect('storeResult', effect) },
+        onError: { actions: withEffect('logError', effect) },
       })),
     };
   }
@@ -129,8 +133,11 @@ export function compileFlow(flow: Flow) {
     },
     actors: Object.fromEntries(Object.keys(flow.effects).map((name) => [name, unprovided(name)])),
     guards: {
-      logic: ({ context, event }, params: { expr: unknown }) =>
-        holds(params.expr, dataWithEvent(flow, context, event)),
+      // Invoked effects' done events are not among the flow's events, hence the cast to XState's DoneActorEvent.
+      logic: ({ context, event }, { expr, effect }: { expr: unknown; effect?: string }) => {
+        const results = effect === undefined ? context.results : { ...context.results, [effect]: (event as unknown as DoneActorEvent).output };
+        return holds(expr, dataOf(flow, { ...context, results }, now), now);
+      },
     },
     actions: {
       recordAnswers: assign({
@@ -148,20 +155,13 @@ export function compileFlow(flow: Flow) {
       }),
       clearError: assign({ error: null }),
       storeResult: assign({
-        results: ({ context, event }) => {
-          const e = event as { type: string; output?: unknown };
-          return { ...context.results, [e.type.slice(DONE_PREFIX.length)]: e.output };
-        },
+        results: ({ context, event }, { effect }: EffectParams) => ({ ...context.results, [effect]: (event as unknown as DoneActorEvent).output }),
       }),
       storeError: assign({
-        error: ({ event }) => {
-          const e = event as { type: string; error?: unknown };
-          return errorOf(flow, e.type.slice(ERROR_PREFIX.length), e.error);
-        },
+        error: ({ event }, { effect }: EffectParams) => errorOf(flow, effect, (event as unknown as ErrorActorEvent).error),
       }),
-      logError: ({ event }) => {
-        const e = event as { type: string; error?: unknown };
-        console.warn(`effect ${e.type.slice(ERROR_PREFIX.length)} failed`, e.error);
+      logError: ({ event }, { effect }: EffectParams) => {
+        console.warn(`effect ${effect} failed`, (event as unknown as ErrorActorEvent).error);
       },
     },
   }).createMachine({
@@ -169,7 +169,7 @@ export function compileFlow(flow: Flow) {
     initial: stateKey(flow.initial),
     context: ({ input }) => {
       const visit = { query: input?.query ?? {}, meta: input?.meta ?? {}, locale: input?.locale ?? 'en' };
-      return { answers: { ...structuredClone(initialAnswers), ...prefilled(flow, visit) }, results: {}, ...visit, error: null };
+      return { answers: { ...structuredClone(initialAnswers), ...prefilled(flow, visit, now) }, results: {}, ...visit, error: null };
     },
     on: {
       ANSWER: { actions: ['recordAnswers', 'clearError'] },

@@ -1,9 +1,12 @@
 // Replays events through a flow's machine with fake effects: the visited steps and the final context, for tests.
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { compileFlow, isBusy, stepOf } from './machine.ts';
-import type { EffectInput, Flow, FlowContext, FlowEvent, FlowInput } from './types.ts';
+import type { Clock, EffectInput, Flow, FlowContext, FlowEvent, FlowInput } from './types.ts';
 
 export type FakeEffect = (input: EffectInput) => unknown;
+
+/** The instant replays run at unless told (noon, 1 June 2026, local time): a test's outcome must not hang on the day it runs. */
+export const replayClock: Clock = () => new Date(2026, 5, 1, 12).getTime();
 
 export interface ReplayResult {
   /** Steps in the order they were shown (a step shown again after another is listed again). */
@@ -17,7 +20,7 @@ export interface ReplayResult {
 export async function replay(
   flow: Flow,
   events: FlowEvent[],
-  options: { effects?: Record<string, FakeEffect>; input?: FlowInput } = {},
+  options: { effects?: Record<string, FakeEffect>; input?: FlowInput; now?: Clock } = {},
 ): Promise<ReplayResult> {
   const calls: EffectInput[] = [];
   const actors = Object.fromEntries(
@@ -30,7 +33,7 @@ export async function replay(
       }),
     ]),
   );
-  const actor = createActor(compileFlow(flow).provide({ actors }), { input: options.input ?? {} });
+  const actor = createActor(compileFlow(flow, { now: options.now ?? replayClock }).provide({ actors }), { input: options.input ?? {} });
   const steps: string[] = [];
   actor.subscribe((snapshot) => {
     const step = stepOf(snapshot);

@@ -2,6 +2,9 @@
 
 export type Logic = unknown;
 
+/** The time now in milliseconds since the epoch (Date.now in the app, a fixed instant in tests). */
+export type Clock = () => number;
+
 export interface Transition {
   target?: string;
   guard?: Logic;

@@ -55,8 +55,8 @@ export function vinCheckDigitMatches(vin: string): boolean {
   return vin[8] === vinCheckDigit(vin);
 }
 
-/** Today as YYYY-MM-DD in the local time zone (the visitor's, in a browser). */
-export function today(now = new Date()): string {
+/** The day of `now` as YYYY-MM-DD in the local time zone (the visitor's, in a browser). */
+export function today(now: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
@@ -68,16 +68,19 @@ function isCalendarDate(v: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
 }
 
+/** A field rule: the date rules read the time they are asked at, given by the caller (the engine reads no clock). */
+type Rule = (v: unknown, now: Date) => boolean;
+
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export const validators = {
   /** Some text besides spaces (case ID and other free fields). */
   required: (v: unknown) => typeof v === 'string' && v.trim() !== '',
   vin: (v: unknown) => typeof v === 'string' && VIN.test(v),
-  /** An accident date: YYYY-MM-DD, a real date, not after today (§5). */
-  pastDate: (v: unknown) => typeof v === 'string' && isCalendarDate(v) && v <= today(),
-  /** A vehicle year: a whole number from 1900 to this year (§5). */
-  vehicleYear: (v: unknown) => Number.isInteger(v) && (v as number) >= 1900 && (v as number) <= new Date().getFullYear(),
+  /** An accident date: YYYY-MM-DD, a real date, not after the day of `now` (§5). */
+  pastDate: (v: unknown, now: Date) => typeof v === 'string' && isCalendarDate(v) && v <= today(now),
+  /** A vehicle year: a whole number from 1900 to the year of `now` (§5). */
+  vehicleYear: (v: unknown, now: Date) => Number.isInteger(v) && (v as number) >= 1900 && (v as number) <= now.getFullYear(),
   /** A place chosen from the suggestions (or found from a map pin): it has an address and a state. */
   place: (v: unknown) => isObject(v) && typeof v.address === 'string' && v.address !== '' && typeof v.state === 'string' && v.state !== '',
   /** A map point. */
@@ -86,14 +89,15 @@ export const validators = {
   email: (v: unknown) => typeof v === 'string' && EMAIL.test(v.trim()),
   phone: (v: unknown) => typeof v === 'string' && v.trim().length > 7 && parsePhone(v) !== undefined,
   code: (v: unknown) => typeof v === 'string' && new RegExp(`^\\d{${CODE_LENGTH}}$`).test(v),
-} satisfies Record<string, (v: unknown) => boolean>;
+} satisfies Record<string, Rule>;
 
 export type ValidatorName = keyof typeof validators;
 
-export function isValid(name: string, value: unknown): boolean {
-  const rule = (validators as Record<string, (v: unknown) => boolean>)[name];
+/** Whether a value passes a rule; `now` is the caller's time, which the date rules compare with. */
+export function isValid(name: string, value: unknown, now: Date): boolean {
+  const rule = (validators as Record<string, Rule>)[name];
   if (!rule) throw new Error(`unknown validator "${name}"`);
-  return rule(value);
+  return rule(value, now);
 }
 
 /** First word of a full name, or everything after it. */

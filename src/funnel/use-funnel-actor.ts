@@ -27,7 +27,7 @@ function restored(flow: Flow, returning: boolean): unknown {
  * save still waiting for the browser to be idle, or the page's going away, no longer writes them back.
  */
 export function useFunnelActor(flow: Flow, input: FlowInput, returning: boolean) {
-  const machine = useMemo(() => compileFlow(flow).provide({ actors: effectActors(flow) }), [flow]);
+  const machine = useMemo(() => compileFlow(flow, { now: Date.now }).provide({ actors: effectActors(flow) }), [flow]);
   // Read once: useActorRef only looks at its options when the actor is created.
   const [snapshot] = useState(() => restored(flow, returning));
   const actorRef = useActorRef(machine, snapshot ? { snapshot: snapshot as never, input } : { input });

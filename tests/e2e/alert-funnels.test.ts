@@ -136,7 +136,7 @@ describe.runIf(browserAvailable)('report alerts in the browser', () => {
     expect(await page.getByRole('radio', { name: t('en', 'locate:choices.vin'), exact: true }).isChecked()).toBe(true);
     expect(await page.getByRole('textbox', { name: t('en', 'locate:vin.label') }).inputValue()).toBe(run.vin);
     const fields = new FieldWalk(w);
-    await fields.date('locate:date', today(), false);
+    await fields.date('locate:date', today(new Date()), false);
     await fields.city('locate:city', 'Austin', 'Austin, TX');
     await w.shot('1.75-filled');
     await w.button('common:nav.next').click();

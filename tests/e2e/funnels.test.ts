@@ -80,7 +80,7 @@ describe.runIf(browserAvailable)('every funnel in the browser', () => {
       const details = (phone: string) => (lead(phone)?.body.extraDetails as { accidentDetails: Record<string, unknown> }).accidentDetails;
       expect(lead('2025550131')).toMatchObject({ accident_reason: 'A car ran the red light and hit my door.', body: { source: 'direct', state: 'TX' } });
       // On a phone the date wheel opens on today, and the walk confirms it.
-      expect(details('2025550131')).toMatchObject({ vehicleMake: 'FORD', vehicleYear: 2019, date: today(), state: 'TX' });
+      expect(details('2025550131')).toMatchObject({ vehicleMake: 'FORD', vehicleYear: 2019, date: today(new Date()), state: 'TX' });
       expect(details('2025550131').location).toEqual({ lat: expect.any(Number) as number, lng: expect.any(Number) as number });
       expect(lead('2025550132')).toMatchObject({ language: 'es', body: { city: 'Austin, TX 78703, USA', zip: '78703' } });
       expect(details('2025550132')).toMatchObject({ vin: '1M8GDM9AXKP042788', justCity: 'Austin', date: '2026-03-14' });

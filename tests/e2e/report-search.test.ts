@@ -129,7 +129,7 @@ describe.runIf(browserAvailable)('the report search in the browser', () => {
     await page.getByRole('combobox', { name: w.t('locate:make.label') }).fill('FOR');
     await page.getByRole('option', { name: 'FORD', exact: true }).click();
     await page.getByRole('textbox', { name: w.t('locate:year.label') }).fill('2018');
-    await new FieldWalk(w).date('locate:date', today(), phone);
+    await new FieldWalk(w).date('locate:date', today(new Date()), phone);
     await w.button('common:nav.next').click();
     await page.waitForURL((url) => url.pathname === '/results' && url.searchParams.get('make') === 'FORD' && url.searchParams.get('yearMatch') === 'approx');
     // A place search shows its map at once (its own chunk), then the one FORD of 2017-2021 within 10 miles.

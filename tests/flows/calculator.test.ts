@@ -1,7 +1,7 @@
 import { createActor, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { compileFlow, dataOf } from '../../engine/machine.ts';
-import { replay } from '../../engine/replay.ts';
+import { replay, replayClock } from '../../engine/replay.ts';
 import { BACK, NEXT, answer, failing, loadFlow, okEffects, requestOf, validContact } from '../testing/flows.ts';
 
 const flow = loadFlow('calculator');
@@ -68,7 +68,7 @@ describe('calculator flow', () => {
     expect((await replay(flow, [NEXT, answer({ fault: true }), NEXT])).step).toBe('1');
     expect((await replay(flow, [NEXT, answer({ commercial: false }), NEXT])).step).toBe('1');
     expect((await replay(flow, [NEXT, answer({ fault: false, commercial: false }), NEXT])).step).toBe('1.75');
-    const actor = createActor(compileFlow(flow), { input: {} }).start();
+    const actor = createActor(compileFlow(flow, { now: replayClock }), { input: {} }).start();
     actor.send(NEXT);
     expect(actor.getSnapshot().can(NEXT)).toBe(false);
     actor.send(answer({ fault: false, commercial: true }));
@@ -92,7 +92,7 @@ describe('calculator flow', () => {
   ])('case value level: %s → level %i', async (_name, step1, step175, level) => {
     const run = await replay(flow, toCaseValue(step1, step175), { effects: okEffects });
     expect(run.step).toBe('3');
-    expect(dataOf(flow, run.context).computed.level).toBe(level);
+    expect(dataOf(flow, run.context, replayClock).computed.level).toBe(level);
   });
 
   it('shows each level with its exact headline and gauge percent', () => {
@@ -164,7 +164,7 @@ describe('calculator flow', () => {
   });
 
   it('an effect the app did not provide fails with an error instead of hanging', async () => {
-    const actor = createActor(compileFlow(flow), { input: {} }).start();
+    const actor = createActor(compileFlow(flow, { now: replayClock }), { input: {} }).start();
     for (const event of [NEXT, answer({ fault: false, commercial: false }), NEXT, NEXT, answer(validContact), NEXT]) actor.send(event);
     await waitFor(actor, (s) => s.context.error !== null);
     expect(actor.getSnapshot().context.error?.detail).toBe('effect "sendCode" was not provided');

@@ -1,7 +1,7 @@
 // The Camp Lejeune water funnel replayed: answers reset the step to 1.5, Back clears them, level, submit and redirect.
 import { describe, expect, it } from 'vitest';
 import { dataOf } from '../../engine/machine.ts';
-import { replay } from '../../engine/replay.ts';
+import { replay, replayClock } from '../../engine/replay.ts';
 import { BACK, NEXT, answer, failing, loadFlow, okEffects, requestOf, screenOf, validContact } from '../testing/flows.ts';
 
 const flow = loadFlow('camp-lejeune');
@@ -42,7 +42,7 @@ describe('mass-tort (water) flow', () => {
   ])('gives level %o → %i', async (answers, level) => {
     const run = await replay(flow, [NEXT, answer(answers), NEXT, ...contact], { effects: okEffects });
     expect(run.step).toBe('3.5');
-    expect(dataOf(flow, run.context).computed.level).toBe(level);
+    expect(dataOf(flow, run.context, replayClock).computed.level).toBe(level);
   });
 
   it('submits to /leads/create-camp-lejeune and offers the call time when a call is wanted', async () => {

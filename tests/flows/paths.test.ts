@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { operationsIn, varPath } from '../../engine/logic.ts';
 import type { AnyMachineSnapshot } from 'xstate';
 import { compileFlow, stepOf } from '../../engine/machine.ts';
+import { replayClock } from '../../engine/replay.ts';
 import type { Flow, FlowContext } from '../../engine/types.ts';
 import { allFlows, validContact } from '../testing/flows.ts';
 
@@ -68,7 +69,7 @@ function reachable(flow: Flow, withVerification: boolean) {
   // A person answers on the step that asks: an answer is tried only where the step's transitions read it.
   const asked = (s: AnyMachineSnapshot, e: Event) =>
     e.type !== 'ANSWER' || Object.keys(e.values ?? {}).some((f) => byStep.get(stepOf(s))?.has(f));
-  return getShortestPaths(compileFlow(flow), {
+  return getShortestPaths(compileFlow(flow, { now: replayClock }), {
     events: events as never,
     filterEvents: (s, e) => asked(s, e as Event) && (withVerification || !isVerification(e as Event)),
     // Two snapshots are the same when the step, the answers that steer the flow and the effects done are the same.

@@ -2,6 +2,7 @@
 // server writes the text in it (a Spanish visitor no longer gets "Your claimflow code is…").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { effectInput } from '../../engine/machine.ts';
+import { replayClock } from '../../engine/replay.ts';
 import type { Flow } from '../../engine/types.ts';
 import sendSchema from '../../schemas/api/mfa-sms-send.request.schema.json' with { type: 'json' };
 import { allFlows } from '../testing/flows.ts';
@@ -22,7 +23,7 @@ describe('the funnels\' code requests', () => {
   it.each(codeSenders)('%s sends the visitor\'s language with the phone', (_id, flow, name) => {
     for (const locale of ['en', 'es']) {
       const context = { answers: { phone: '(202) 555-0123' }, results: {}, query: {}, meta: {}, locale, error: null };
-      const [request] = effectInput(flow, name, context).requests;
+      const [request] = effectInput(flow, name, context, replayClock).requests;
       expect(request?.body).toMatchObject({ country_code: '+1', phone: '2025550123', language: locale });
       expect(schemaErrors(sendSchema, request?.body)).toEqual([]);
     }

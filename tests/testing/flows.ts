@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { evaluate, holds } from '../../engine/logic.ts';
 import { dataOf } from '../../engine/machine.ts';
-import type { FakeEffect, ReplayResult } from '../../engine/replay.ts';
+import { replayClock, type FakeEffect, type ReplayResult } from '../../engine/replay.ts';
 import type { EffectRequest, Flow, FlowEvent } from '../../engine/types.ts';
 
 const FLOWS_DIR = join(import.meta.dirname, '..', '..', 'flows');
@@ -52,10 +52,10 @@ export function requestOf(run: ReplayResult, effect: string): EffectRequest {
 export function screenOf(flow: Flow, run: ReplayResult): { widgets: string[]; next: unknown } {
   const step = flow.steps[run.step];
   if (!step) throw new Error(`no step ${run.step}`);
-  const data = dataOf(flow, run.context);
+  const data = dataOf(flow, run.context, replayClock);
   return {
-    widgets: step.blocks.filter((b) => b.when === undefined || holds(b.when, data)).map((b) => b.widget),
-    next: step.nav?.next === undefined ? undefined : evaluate(step.nav.next, data),
+    widgets: step.blocks.filter((b) => b.when === undefined || holds(b.when, data, replayClock)).map((b) => b.widget),
+    next: step.nav?.next === undefined ? undefined : evaluate(step.nav.next, data, replayClock),
   };
 }
 

@@ -12,7 +12,7 @@ export const AUSTIN = { lat: 30.2672, lng: -97.7431 };
 export const REPORT_VIN = '1M8GDM9AXKP042788';
 export const REPORT_CASE = 'TX-2026-0042';
 
-const day = (daysAgo: number) => addDays(today(), -daysAgo);
+const day = (daysAgo: number) => addDays(today(new Date()), -daysAgo);
 
 /** The reports: the main one (two vehicles), one about 7 miles north (only a 10-mile search finds it), an older one. */
 export function fixtureReports() {

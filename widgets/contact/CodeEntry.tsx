@@ -26,7 +26,7 @@ export function CodeEntry({ answers, send, busy, ns }: WidgetProps) {
   const sentId = useId();
   const [answer, setAnswer] = useAnswer<string>({ answers, send }, 'code');
   const code = typeof answer === 'string' ? answer : '';
-  const check = (v: string) => isValid('code', v);
+  const check = (v: string) => isValid('code', v, new Date());
 
   const change = (input: string) => {
     const next = toCode(input);

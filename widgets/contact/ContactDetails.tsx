@@ -73,7 +73,7 @@ interface ContactFieldProps extends Pick<WidgetProps, 'answers' | 'send' | 'busy
 function ContactField({ spec, answers, send, busy, t, hintId }: ContactFieldProps) {
   const [answer, setAnswer] = useAnswer<string>({ answers, send }, spec.name);
   const value = typeof answer === 'string' ? answer : '';
-  const check = (v: string) => isValid(spec.rule, v);
+  const check = (v: string) => isValid(spec.rule, v, new Date());
   const errors = useFieldError(check);
   const label = t(spec.label);
 

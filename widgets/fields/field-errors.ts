@@ -3,9 +3,10 @@ import { today, validators } from '../../engine/validators.ts';
 
 /** DATE_IS_REQUIRED when empty or not a date, DATE_IN_FUTURE when after today, else null. */
 export function dateErrorKey(value: unknown): string | null {
-  if (validators.pastDate(value)) return null;
+  const now = new Date();
+  if (validators.pastDate(value, now)) return null;
   const typed = typeof value === 'string' ? value : '';
-  return /^\d{4}-\d{2}-\d{2}$/.test(typed) && typed > today() ? 'errors:DATE_IN_FUTURE' : 'errors:DATE_IS_REQUIRED';
+  return /^\d{4}-\d{2}-\d{2}$/.test(typed) && typed > today(now) ? 'errors:DATE_IN_FUTURE' : 'errors:DATE_IS_REQUIRED';
 }
 
 /** CITY_IS_REQUIRED when nothing was typed, the "choose from the list" message when text was typed but no place chosen. */

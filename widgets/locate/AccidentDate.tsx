@@ -25,7 +25,7 @@ export function AccidentDate({ answers, send, busy, checks }: AccidentDateProps)
       <DateField
         label={t('locate:date')}
         value={typeof date === 'string' ? date : ''}
-        max={today()}
+        max={today(new Date())}
         disabled={busy}
         error={error ? t(error) : null}
         onChange={setDate}

@@ -47,7 +47,7 @@ export function FieldQuestion({ field, answers, send, busy, t }: QuestionProps<F
   } else if (field.kind === 'date') {
     const date = typeof value === 'string' ? value : '';
     const error = left ? dateErrorKey(date) : null;
-    control = <DateField label={label} value={date} max={today()} onChange={change} onBlur={leave} error={error && t(error)} disabled={busy} />;
+    control = <DateField label={label} value={date} max={today(new Date())} onChange={change} onBlur={leave} error={error && t(error)} disabled={busy} />;
   } else {
     const place = validators.place(value) ? (value as Place) : null;
     const error = left ? cityErrorKey(place, typed) : null;

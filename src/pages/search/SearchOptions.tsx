@@ -17,7 +17,7 @@ interface SearchOptionsProps {
 export function SearchOptions({ search, onChange }: SearchOptionsProps) {
   const { t, i18n } = useTranslation('search');
   const id = useId();
-  const last = today();
+  const last = today(new Date());
   // A recent range is written as its number of days; the default (14 days) as no dates at all, as the API takes it.
   const recent = !search.from ? DEFAULT_DAYS : RECENT_DAYS.find((days) => search.to === last && search.from === addDays(last, -days));
   const dates = recent === undefined ? 'range' : String(recent);
