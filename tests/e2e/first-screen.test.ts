@@ -1,10 +1,12 @@
 // The first screen of every funnel at phone size, from the browser's network log: nothing fetched before its step (map,
-// Leaflet CSS, tiles, date wheel, Google's loader, the other language), and no more JavaScript than the ceiling.
+// Leaflet CSS, tiles, date wheel, Google's loader, the other language), and no more JavaScript than the ceiling. What
+// waits is there to wait: the build holds each chunk under the name looked for, and what the first screen can reach
+// (the map code fetched ahead, the other language's catalogues) is fetched once it is asked for.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Request } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { useAppAndBrowser } from '../testing/app-and-browser.ts';
 import { PHONE, browserAvailable } from '../testing/browser.ts';
 import type { Lang } from '../testing/copy.ts';
@@ -44,8 +46,15 @@ const notYet = (other: Lang): Record<string, RegExp> => ({
   'the other language': new RegExp(`/assets/${other}-`),
 });
 
+/** What the first screen fetches once it is asked for: the other language's copy, on the footer's language switch. */
+const ON_SWITCH = ['a copy catalogue', 'the other language'];
+/** The map tiles come from the tile server, not the build. */
+const NOT_BUILT = ['map tiles'];
+
 interface FirstScreen {
   urls: string[];
+  /** What was requested once the footer switched the language, after the first screen had settled. */
+  urlsOnSwitch: string[];
   /** What was requested before the first step was shown. */
   urlsBefore: string[];
   /** gzip bytes of each script requested before the first step was shown. */
@@ -75,17 +84,30 @@ describe.runIf(browserAvailable)('the first screen of each funnel', () => {
     );
     const urls = requests.map((request) => request.url());
     const urlsBefore = requests.filter((request) => request.timing().startTime < shownAt).map((request) => request.url());
+    await page.getByRole('contentinfo').locator('button[lang]').click();
+    await page.waitForLoadState('networkidle');
+    const urlsOnSwitch = requests.slice(urls.length).map((request) => request.url());
     await page.close();
-    return { urls, urlsBefore, scripts };
+    return { urls, urlsOnSwitch, urlsBefore, scripts };
   }
 
   const cases = ROUTES.flatMap((route) => (['en', 'es'] as const).map((lang) => [route, lang] as const));
 
-  it.each(cases)('%s (%s) fetches nothing before its step', async (route, lang) => {
-    const { urls, urlsBefore } = await firstScreen(route, lang);
+  it.each(cases)('%s (%s) fetches nothing before its step, and what it can reach once asked for', async (route, lang) => {
+    const { urls, urlsBefore, urlsOnSwitch } = await firstScreen(route, lang);
     for (const [what, pattern] of Object.entries(notYet(lang === 'en' ? 'es' : 'en'))) {
       const checked = MAP_NEXT.has(route) && MAP_CODE.includes(what) ? urlsBefore : urls;
       expect(checked.filter((url) => pattern.test(url)), what).toEqual([]);
+      // Fetched ahead once the first screen is shown, when the next step locates the accident on the map.
+      if (MAP_NEXT.has(route) && MAP_CODE.includes(what)) expect(urls.filter((url) => pattern.test(url)), `${what}, fetched ahead`).not.toEqual([]);
+      if (ON_SWITCH.includes(what)) expect(urlsOnSwitch.filter((url) => pattern.test(url)), `${what}, on the language switch`).not.toEqual([]);
+    }
+  });
+
+  it('finds each chunk it keeps from the first steps in the build, under the name it looks for', () => {
+    const built = readdirSync(join(inject('builtApp'), 'assets')).map((file) => `/assets/${file}`);
+    for (const [what, pattern] of Object.entries(notYet('es'))) {
+      if (!NOT_BUILT.includes(what)) expect(built.filter((url) => pattern.test(url)), what).not.toEqual([]);
     }
   });
 
