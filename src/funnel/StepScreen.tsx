@@ -1,5 +1,5 @@
 // One screen of a funnel: its widgets, drawn from the flow's blocks, inside the boundary that catches widget code that
-// could not be fetched and the Suspense that waits for code still on its way (fetched ahead, use-preloads.ts).
+// could not be fetched and the Suspense that waits for code still on its way (fetched ahead, screens-ahead.ts).
 import { Suspense, type ComponentType } from 'react';
 import type { Block } from '../../engine/types.ts';
 import { loadWidgets, registry } from '../../widgets/registry.ts';

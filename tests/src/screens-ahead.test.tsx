@@ -1,5 +1,6 @@
 // The next screen is drawn ahead, out of sight, once the browser is idle: nobody can see, reach or hear it, and none of
-// its effects run (a redirect does not leave) until a step change shows it.
+// its effects run (a redirect does not leave) until a step change shows it. Each step is a screen of its own: a step
+// under the same heading as the one before does not inherit its widgets' state (src/funnel/screens-ahead.ts).
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Flow } from '../../engine/types.ts';
@@ -29,11 +30,11 @@ const flow: Flow = {
   effects: {},
 };
 
-describe('the next screen, drawn ahead', () => {
-  beforeEach(() => {
-    sessionStorage.clear();
-  });
+beforeEach(() => {
+  sessionStorage.clear();
+});
 
+describe('the next screen, drawn ahead', () => {
   it('is drawn out of sight without running, and runs once a step change shows it', async () => {
     const user = renderFunnel(flow);
     // Drawn ahead (found among hidden elements) but hidden from everyone, and its redirect has not left the page.
@@ -71,10 +72,6 @@ const sameHeading: Flow = {
 };
 
 describe('a screen', () => {
-  beforeEach(() => {
-    sessionStorage.clear();
-  });
-
   it('is its step: a step under the same heading as the one before starts with widgets of its own', async () => {
     const user = renderFunnel(sameHeading);
     const faultInfo = () => screen.getByRole('button', { name: 'More information about Were you at fault?' });
