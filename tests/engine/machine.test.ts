@@ -82,7 +82,8 @@ describe('the compiled machine', () => {
 
   it('shows a failed effect\'s error by its code, back on the step, until the next answer', async () => {
     const errors = { RATE_LIMITED: 'errors:slow_down', default: 'errors:oops' };
-    const flow = fixture({ a: { on: { NEXT: { effect: 'save', target: 'b' } } }, b: { final: true } }, { answers: { n: 0 }, effects: { save: post({ errors }) } });
+    const steps = { a: { on: { NEXT: { effect: 'save', target: 'b' } } }, b: { final: true } };
+    const flow = fixture(steps, { answers: { n: 0 }, effects: { save: post({ errors }) } });
     const limited = await replay(flow, [NEXT], { effects: { save: failing('RATE_LIMITED') } });
     expect(limited.step).toBe('a');
     expect(limited.context.error).toMatchObject({ effect: 'save', code: 'RATE_LIMITED', messageKey: 'errors:slow_down', detail: 'failed: RATE_LIMITED' });
@@ -93,7 +94,10 @@ describe('the compiled machine', () => {
   it('makes an `each` effect\'s request once per item, the item readable in its templates', async () => {
     const flow = fixture(
       { a: { final: true, on: { NEXT: { effect: 'update' } } } },
-      { answers: { note: 'hi', ids: [41, 42] }, effects: { update: post({ method: 'PUT', each: { var: 'answers.ids' }, body: { id: { var: 'item' }, note: { var: 'answers.note' } } }) } },
+      {
+        answers: { note: 'hi', ids: [41, 42] },
+        effects: { update: post({ method: 'PUT', each: { var: 'answers.ids' }, body: { id: { var: 'item' }, note: { var: 'answers.note' } } }) },
+      },
     );
     const [call] = (await replay(flow, [NEXT])).calls;
     expect(call?.each).toBe(true);
@@ -142,7 +146,8 @@ describe('the compiled machine', () => {
   });
 
   it('reads dates in guards against the clock it was compiled with', async () => {
-    const flow = fixture({ a: { on: { NEXT: { guard: { valid: ['pastDate', { var: 'answers.date' }] }, target: 'b' } } }, b: { final: true } }, { answers: { date: '' } });
+    const pastDate = { valid: ['pastDate', { var: 'answers.date' }] };
+    const flow = fixture({ a: { on: { NEXT: { guard: pastDate, target: 'b' } } }, b: { final: true } }, { answers: { date: '' } });
     const events = [answer({ date: '2026-06-02' }), NEXT];
     expect((await replay(flow, events, { now: () => new Date(2026, 5, 1, 12).getTime() })).step).toBe('a');
     expect((await replay(flow, events, { now: () => new Date(2026, 5, 2, 12).getTime() })).step).toBe('b');
