@@ -1,16 +1,10 @@
-// Reads the server's environment variables once at start and reports every bad one in a single message.
-import {
-  parseCorsOrigins,
-  parseCountries,
-  parseFrameAncestors,
-  parseIngestKeys,
-  parsePublicUrl,
-  parseSignupUrl,
-  parseTileOrigins,
-  parseTrustProxy,
-  type Parsed,
-} from './config-values.ts';
-import { e164FromTyped } from './phone.ts';
+// Reads the server's environment variables once at start (env-schema, with the schema of config-schema.ts) and reports
+// every bad one in a single message.
+import { Ajv, type ErrorObject } from 'ajv';
+import envSchema from 'env-schema';
+import type { FromSchema } from 'json-schema-to-ts';
+import { ENV_SCHEMA } from './config-schema.ts';
+import { READERS, type ReaderName } from './config-values.ts';
 
 export interface Config {
   port: number;
@@ -69,13 +63,7 @@ export interface TwilioConfig {
   apiBase: string;
 }
 
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
-const SMS_PROVIDERS = ['console', 'twilio'] as const;
-const TWILIO_ACCOUNT_SID = /^AC[0-9a-f]{32}$/i;
-const E164 = /^\+[1-9]\d{6,14}$/;
-/** Dot-separated labels of letters, digits and inner hyphens: what WebOTP's `@<host>` accepts. */
-const HOST_NAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
+export type LogLevel = (typeof ENV_SCHEMA.properties.LOG_LEVEL.enum)[number];
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -84,106 +72,68 @@ export class ConfigError extends Error {
   }
 }
 
-type Env = Record<string, string | undefined>;
+/** The variables as the schema gives them: defaults filled in, numbers read, lists split. */
+type Env = FromSchema<typeof ENV_SCHEMA>;
+type Name = keyof typeof ENV_SCHEMA.properties;
+const NAMES = Object.keys(ENV_SCHEMA.properties) as Name[];
+const schemaOf = (name: Name): Record<string, unknown> => ENV_SCHEMA.properties[name];
+
+/** env-schema's own options (every error, defaults, numbers from strings), and the readers of config-values.ts as `parse`. */
+const ajv = new Ajv({ allErrors: true, removeAdditional: true, useDefaults: true, coerceTypes: true, allowUnionTypes: true });
+ajv.addKeyword({
+  keyword: 'parse',
+  type: 'string',
+  schemaType: 'string',
+  modifying: true,
+  compile: (reader: ReaderName) => (data: string, cxt) => {
+    const value = READERS[reader](data);
+    if (value !== undefined && cxt) (cxt.parentData as Record<string | number, unknown>)[cxt.parentDataProperty] = value;
+    return value !== undefined;
+  },
+});
 
 /** Parses the environment; throws one ConfigError naming every missing or bad variable. */
-export function loadConfig(env: Env = process.env): Config {
-  const problems: string[] = [];
-  const value = (name: string): string | undefined => {
-    const v = env[name]?.trim();
-    return v === undefined || v === '' ? undefined : v;
-  };
-  const integer = (name: string, fallback: number, min: number, max: number): number => {
-    const raw = value(name);
-    if (raw === undefined) return fallback;
-    const n = Number(raw);
-    if (!/^\d+$/.test(raw) || n < min || n > max) {
-      problems.push(`${name} must be an integer from ${min} to ${max} (got "${raw}")`);
-      return fallback;
-    }
-    return n;
-  };
-  const oneOf = <T extends string>(name: string, allowed: readonly T[], fallback: T): T => {
-    const raw = value(name) ?? fallback;
-    if ((allowed as readonly string[]).includes(raw)) return raw as T;
-    problems.push(`${name} must be one of ${allowed.join(', ')} (got "${raw}")`);
-    return fallback;
-  };
-  const parsed = <T>(name: string, parse: (raw: string) => Parsed<T>, fallback: T): T => {
-    const raw = value(name);
-    if (raw === undefined) return fallback;
-    const result = parse(raw);
-    if (result.ok) return result.value;
-    problems.push(result.problem);
-    return fallback;
-  };
-
-  // In the order of .env.example, so the message reads top to bottom like the file.
-  const port = integer('PORT', 8080, 0, 65535);
-  const databaseUrl = value('DATABASE_URL');
-  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\/\S+$/.test(databaseUrl)) {
-    problems.push('DATABASE_URL must be a postgres:// or postgresql:// URL');
+export function loadConfig(input: Record<string, string | undefined> = process.env): Config {
+  const given = givenVariables(input);
+  let env: Env;
+  try {
+    env = envSchema<Env>({ schema: ENV_SCHEMA, data: structuredClone(given), env: false, ajv });
+  } catch (error) {
+    const errors = (error as { errors?: ErrorObject[] }).errors;
+    if (errors === undefined) throw error;
+    throw new ConfigError(problemsOf(errors, input, given));
   }
-  const smsProvider = oneOf('SMS_PROVIDER', SMS_PROVIDERS, 'console');
-  const twilio = smsProvider === 'twilio' ? twilioConfig(value, problems) : undefined;
-  let testPhone = value('TEST_PHONE');
-  if (testPhone !== undefined) {
-    const e164 = testPhone.startsWith('+') ? e164FromTyped(testPhone) : undefined;
-    if (e164) testPhone = e164;
-    else problems.push(`TEST_PHONE must be a valid E.164 number such as +12025550123 (got "${testPhone}")`);
-  }
-  const rawAppHost = value('APP_HOST') ?? 'localhost';
-  const appHost = rawAppHost.toLowerCase();
-  if (!HOST_NAME.test(appHost)) {
-    problems.push(`APP_HOST must be a bare host name such as claims.example.com, without scheme, port or path (got "${rawAppHost}")`);
-  }
-  const publicUrl = parsed('PUBLIC_URL', parsePublicUrl, ownOrigin(port));
-  const codeSecret = value('CODE_SECRET');
-  if (codeSecret !== undefined && codeSecret.length < 32) problems.push('CODE_SECRET must be at least 32 characters');
-
-  const corsOrigins = parsed('CORS_ORIGINS', parseCorsOrigins, []);
-  const frameAncestors = parsed('FRAME_ANCESTORS', parseFrameAncestors, ["'self'"]);
-  const mapTileOrigins = parsed('MAP_TILE_ORIGINS', parseTileOrigins, ['https://tile.openstreetmap.org']);
-  const googleMaps = oneOf('GOOGLE_MAPS', ['on', 'off'] as const, 'off') === 'on';
-  const rateLimit = {
-    apiPerMinute: integer('RATE_LIMIT_API_PER_MINUTE', 120, 1, 1_000_000),
-    staticPerMinute: integer('RATE_LIMIT_STATIC_PER_MINUTE', 1000, 1, 1_000_000),
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL,
+    smsProvider: env.SMS_PROVIDER,
+    // The schema requires the first three with the twilio provider.
+    twilio:
+      env.SMS_PROVIDER === 'twilio'
+        ? { accountSid: env.TWILIO_ACCOUNT_SID ?? '', authToken: env.TWILIO_AUTH_TOKEN ?? '', from: env.TWILIO_FROM ?? '', apiBase: env.TWILIO_API_BASE }
+        : undefined,
+    testPhone: env.TEST_PHONE,
+    appHost: env.APP_HOST.toLowerCase(),
+    publicUrl: env.PUBLIC_URL ?? ownOrigin(env.PORT),
+    codeSecret: env.CODE_SECRET,
+    staticDir: env.STATIC_DIR,
+    nodeEnv: env.NODE_ENV,
+    logLevel: env.LOG_LEVEL,
+    corsOrigins: unique(env.CORS_ORIGINS),
+    frameAncestors: unique(env.FRAME_ANCESTORS),
+    mapTileOrigins: unique(env.MAP_TILE_ORIGINS),
+    googleMaps: env.GOOGLE_MAPS === 'on',
+    rateLimit: { apiPerMinute: env.RATE_LIMIT_API_PER_MINUTE, staticPerMinute: env.RATE_LIMIT_STATIC_PER_MINUTE },
+    // Typed as the string it was: its reader has made it Fastify's boolean, hop count or list.
+    trustProxy: env.TRUST_PROXY,
+    reportIngestKeys: unique(env.REPORT_INGEST_KEYS),
+    demoReports: env.DEMO_REPORTS === 'on',
+    alertDays: env.ALERT_DAYS,
+    alertCountries: unique(env.ALERT_COUNTRIES),
+    businessSignupUrl: env.BUSINESS_SIGNUP_URL,
   };
-  const trustProxy = parsed('TRUST_PROXY', parseTrustProxy, false);
-  const reportIngestKeys = parsed('REPORT_INGEST_KEYS', parseIngestKeys, []);
-  const demoReports = oneOf('DEMO_REPORTS', ['on', 'off'] as const, 'on') === 'on';
-  const alertDays = integer('ALERT_DAYS', 30, 1, 365);
-  const alertCountries = parsed('ALERT_COUNTRIES', parseCountries, ['US']);
-  const businessSignupUrl = parsed<string | undefined>('BUSINESS_SIGNUP_URL', parseSignupUrl, undefined);
-
-  const config: Config = {
-    port,
-    host: value('HOST') ?? '0.0.0.0',
-    dataDir: value('DATA_DIR') ?? './data',
-    databaseUrl,
-    smsProvider,
-    twilio,
-    testPhone,
-    appHost,
-    publicUrl,
-    codeSecret,
-    staticDir: value('STATIC_DIR') ?? './dist',
-    nodeEnv: value('NODE_ENV') ?? 'development',
-    logLevel: oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
-    corsOrigins,
-    frameAncestors,
-    mapTileOrigins,
-    googleMaps,
-    rateLimit,
-    trustProxy,
-    reportIngestKeys,
-    demoReports,
-    alertDays,
-    alertCountries,
-    businessSignupUrl,
-  };
-  if (problems.length > 0) throw new ConfigError(problems);
-  return config;
 }
 
 /** The server's own origin when it listens on port (localhost: it may listen on every interface). */
@@ -191,20 +141,49 @@ export function ownOrigin(port: number): string {
   return `http://localhost:${port}`;
 }
 
-/** The TWILIO_* variables; every missing or bad one is added to problems. */
-function twilioConfig(value: (name: string) => string | undefined, problems: string[]): TwilioConfig | undefined {
-  const required = (name: string, ok: (v: string) => boolean, what: string): string => {
-    const v = value(name);
-    if (v === undefined) problems.push(`${name} is required when SMS_PROVIDER=twilio (${what})`);
-    else if (!ok(v)) problems.push(`${name} must be ${what}`);
-    return v ?? '';
-  };
-  const accountSid = required('TWILIO_ACCOUNT_SID', (v) => TWILIO_ACCOUNT_SID.test(v), 'the account SID: AC and 32 hex digits');
-  // The token is a secret: never echoed back.
-  const authToken = required('TWILIO_AUTH_TOKEN', (v) => /^\S{16,}$/.test(v), 'the account\'s auth token');
-  const from = required('TWILIO_FROM', (v) => E164.test(v), 'the sending number in E.164, such as +12025550100');
-  const rawBase = value('TWILIO_API_BASE') ?? 'https://api.twilio.com';
-  const apiBase = /^https?:\/\/[^\s?#]+$/i.test(rawBase) && URL.canParse(rawBase) ? rawBase.replace(/\/+$/, '') : undefined;
-  if (apiBase === undefined) problems.push(`TWILIO_API_BASE must be an http(s) URL such as https://api.twilio.com (got "${rawBase}")`);
-  return { accountSid, authToken, from, apiBase: apiBase ?? '' };
+/** The variables that are set, trimmed; lists split into their items (separated by commas and/or whitespace). */
+function givenVariables(input: Record<string, string | undefined>): Partial<Record<Name, string | string[]>> {
+  const given: Partial<Record<Name, string | string[]>> = {};
+  for (const name of NAMES) {
+    const value = input[name]?.trim();
+    if (value) given[name] = schemaOf(name).type === 'array' ? value.split(/[\s,]+/).filter((item) => item !== '') : value;
+  }
+  return given;
+}
+
+/** One problem per bad variable, in the schema's order (that of .env.example); secrets are never echoed. */
+function problemsOf(errors: ErrorObject[], input: Record<string, string | undefined>, given: Partial<Record<Name, string | string[]>>): string[] {
+  const badItems = new Map<Name, Set<number>>();
+  for (const error of errors) {
+    const [, path, item] = error.instancePath.split('/');
+    const name = (path ?? (error.params as { missingProperty?: string }).missingProperty) as Name | undefined;
+    if (name === undefined) continue; // the `if` of SMS_PROVIDER=twilio: its `then` says what is missing
+    const items = badItems.get(name) ?? new Set<number>();
+    if (item !== undefined) items.add(Number(item));
+    badItems.set(name, items);
+  }
+  return NAMES.flatMap((name) => {
+    const items = badItems.get(name);
+    if (items === undefined) return [];
+    const schema = schemaOf(name);
+    const expected = expectedOf(schema);
+    const value = given[name];
+    // Only the TWILIO_* variables can be missing, and only with the twilio provider.
+    if (value === undefined) return [`${name} is required when SMS_PROVIDER=twilio (${expected})`];
+    const secret = schema.writeOnly === true;
+    const list = [...items].map((i) => (secret ? `key ${i + 1}` : `"${value[i] ?? ''}"`));
+    const detail = list.length > 0 ? ` (bad: ${list.join(', ')})` : secret ? '' : ` (got "${input[name]?.trim() ?? ''}")`;
+    return [`${name} must be ${expected}${detail}`];
+  });
+}
+
+/** What a good value is: the description, else what an enum or an integer's range says. */
+function expectedOf(schema: Record<string, unknown>): string {
+  if (typeof schema.description === 'string') return schema.description;
+  if (Array.isArray(schema.enum)) return `one of ${schema.enum.join(', ')}`;
+  return `an integer from ${String(schema.minimum)} to ${String(schema.maximum)}`;
+}
+
+function unique(items: readonly string[]): string[] {
+  return [...new Set(items)];
 }

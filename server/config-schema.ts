@@ -1,0 +1,91 @@
+// The server's environment variables as a JSON Schema (env-schema reads them with it), in the order of .env.example.
+// A problem's message is `NAME must be <description>`: descriptions say what a good value is. writeOnly marks secrets,
+// never echoed; `parse` names a reader of config-values.ts that checks a value and puts it in its canonical form.
+
+/** Dot-separated labels of letters, digits and inner hyphens: what WebOTP's `@<host>` accepts. */
+const HOST_NAME = '^(?=.{1,253}$)[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$';
+
+export const ENV_SCHEMA = {
+  type: 'object',
+  properties: {
+    PORT: { type: 'integer', minimum: 0, maximum: 65535, default: 8080 },
+    HOST: { type: 'string', default: '0.0.0.0' },
+    DATA_DIR: { type: 'string', default: './data' },
+    DATABASE_URL: { type: 'string', pattern: '^postgres(ql)?://\\S+$', writeOnly: true, description: 'a postgres:// or postgresql:// URL' },
+    SMS_PROVIDER: { enum: ['console', 'twilio'], default: 'console' },
+    // Checked only with SMS_PROVIDER=twilio (below), so stray ones do no harm with the console provider.
+    TWILIO_ACCOUNT_SID: { type: 'string', description: 'the account SID: AC and 32 hex digits' },
+    TWILIO_AUTH_TOKEN: { type: 'string', writeOnly: true, description: "the account's auth token" },
+    TWILIO_FROM: { type: 'string', description: 'the sending number in E.164, such as +12025550100' },
+    TWILIO_API_BASE: { type: 'string', default: 'https://api.twilio.com', description: 'an http(s) URL such as https://api.twilio.com' },
+    TEST_PHONE: { type: 'string', parse: 'phone', description: 'a valid E.164 number such as +12025550123' },
+    APP_HOST: {
+      type: 'string',
+      pattern: HOST_NAME,
+      default: 'localhost',
+      description: 'a bare host name such as claims.example.com, without scheme, port or path',
+    },
+    PUBLIC_URL: { type: 'string', parse: 'origin', description: 'an http(s) origin such as https://claims.example.com, without a path' },
+    CODE_SECRET: { type: 'string', minLength: 32, writeOnly: true, description: 'at least 32 characters' },
+    CORS_ORIGINS: {
+      type: 'array',
+      items: { type: 'string', parse: 'origin' },
+      default: [],
+      description: 'origins such as https://partner.example.com, comma-separated',
+    },
+    FRAME_ANCESTORS: {
+      type: 'array',
+      items: { type: 'string', parse: 'frameSource' },
+      // 'none' alone, in any case and with or without quotes, as the items may still be written.
+      not: { minItems: 2, contains: { type: 'string', pattern: "^'?[Nn][Oo][Nn][Ee]'?$" } },
+      default: ["'self'"],
+      description: "'self', 'none' (alone) or origins such as https://partner.example.com",
+    },
+    MAP_TILE_ORIGINS: {
+      type: 'array',
+      items: { type: 'string', parse: 'sourceOrigin' },
+      default: ['https://tile.openstreetmap.org'],
+      description: 'origins such as https://tile.openstreetmap.org',
+    },
+    GOOGLE_MAPS: { enum: ['on', 'off'], default: 'off' },
+    RATE_LIMIT_API_PER_MINUTE: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 120 },
+    RATE_LIMIT_STATIC_PER_MINUTE: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1000 },
+    TRUST_PROXY: {
+      type: 'string',
+      parse: 'trustProxy',
+      default: 'false',
+      description: 'true, false, a number of hops, or proxy addresses/CIDRs',
+    },
+    REPORT_INGEST_KEYS: {
+      type: 'array',
+      items: { type: 'string', pattern: '^[A-Za-z0-9._~+/=-]{32,256}$' },
+      writeOnly: true,
+      default: [],
+      description: 'keys of 32 to 256 letters, digits or ._~+/=- , comma-separated',
+    },
+    DEMO_REPORTS: { enum: ['on', 'off'], default: 'on' },
+    ALERT_DAYS: { type: 'integer', minimum: 1, maximum: 365, default: 30 },
+    ALERT_COUNTRIES: {
+      type: 'array',
+      items: { type: 'string', parse: 'country' },
+      minItems: 1,
+      default: ['US'],
+      description: 'two-letter country codes such as US,CA',
+    },
+    BUSINESS_SIGNUP_URL: { type: 'string', parse: 'httpUrl', description: 'an http(s) URL such as https://business.example.com/signup' },
+    STATIC_DIR: { type: 'string', default: './dist' },
+    NODE_ENV: { type: 'string', default: 'development' },
+    LOG_LEVEL: { enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], default: 'info' },
+  },
+  // required: `if` is checked before defaults are filled in.
+  if: { required: ['SMS_PROVIDER'], properties: { SMS_PROVIDER: { const: 'twilio' } } },
+  then: {
+    required: ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'],
+    properties: {
+      TWILIO_ACCOUNT_SID: { type: 'string', pattern: '^AC[0-9a-fA-F]{32}$' },
+      TWILIO_AUTH_TOKEN: { type: 'string', pattern: '^\\S{16,}$' },
+      TWILIO_FROM: { type: 'string', pattern: '^\\+[1-9]\\d{6,14}$' },
+      TWILIO_API_BASE: { type: 'string', parse: 'apiBase' },
+    },
+  },
+} as const;
