@@ -3,7 +3,6 @@ import { fileURLToPath } from 'node:url';
 import { runner } from 'node-pg-migrate';
 import type { ClientBase } from 'pg';
 import type { Db } from './db.ts';
-import { withMigrationClient } from './migration-client.ts';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -17,10 +16,11 @@ export interface MigrateOptions {
 /** Applies pending migrations; returns the names of those it ran. Several processes starting at once wait for each other. */
 export async function migrate(db: Db, options: MigrateOptions = {}): Promise<string[]> {
   const log = options.log ?? (() => {});
-  const ran = await withMigrationClient(db, (client) =>
+  const ran = await db.connect((connection) =>
     runner({
-      // node-pg-migrate only calls query() on the client it is given; PGlite is adapted in pglite-db.ts.
-      dbClient: client as unknown as ClientBase,
+      // node-pg-migrate only calls query(text) on the client it is given, with any values written into the text (a
+      // migration file holds several statements), and reads only the rows.
+      dbClient: { query: (text: string) => connection.exec(text) } as unknown as ClientBase,
       dir: MIGRATIONS_DIR,
       migrationsTable: 'pgmigrations',
       schema: db.schema,

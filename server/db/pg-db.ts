@@ -3,9 +3,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { copySql, registerBulkSession, type CopyQueryable } from './bulk-session.ts';
-import type { Db, Queryable } from './db.ts';
-import { registerMigrationClient } from './migration-client.ts';
+import { copySql, type Db, type Queryable, type Session } from './db.ts';
 
 export interface PgDbOptions {
   /** Put every connection's search_path on this schema (tests isolate themselves this way). */
@@ -21,6 +19,8 @@ const statementName = (sql: string): string => {
   if (name === undefined) names.set(sql, (name = `claimflow_${names.size + 1}`));
   return name;
 };
+
+type Result = pg.QueryResult<Record<string, unknown>>;
 
 /** Runs work between BEGIN and COMMIT on client; rolls back and rethrows when it throws. */
 async function inTransaction<T>(client: pg.PoolClient, work: () => Promise<T>): Promise<T> {
@@ -53,47 +53,33 @@ export function openPgDb(connectionString: string, options: PgDbOptions = {}): D
     },
   });
 
-  const db: Db = {
+  // A connection's statements: a script goes by the simple protocol, the only one that takes several statements.
+  const session = (client: pg.PoolClient): Session => ({
+    ...wrap(client),
+    async exec(script) {
+      // pg's types do not say that several statements give one result each.
+      const results = (await client.query<Record<string, unknown>>(script)) as Result | Result[];
+      return { rows: (Array.isArray(results) ? results.at(-1) : results)?.rows ?? [] };
+    },
+    copyRows: (table, columns, data) => pipeline(Readable.from([data]), client.query(copyFrom(copySql(table, columns, 'STDIN')))),
+  });
+
+  /** Runs fn with a connection of the pool of its own, released when fn's promise settles. */
+  const lease = async <T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> => {
+    const client = await pool.connect();
+    try {
+      return await fn(client);
+    } finally {
+      client.release();
+    }
+  };
+
+  return {
     kind: 'postgres',
     schema,
     ...wrap(pool),
-    async transaction(fn) {
-      const client = await pool.connect();
-      try {
-        return await inTransaction(client, () => fn(wrap(client)));
-      } finally {
-        client.release();
-      }
-    },
+    transaction: (fn) => lease((client) => inTransaction(client, () => fn(wrap(client)))),
+    connect: (fn) => lease((client) => fn({ ...session(client), transaction: (work) => inTransaction(client, () => work(session(client))) })),
     close: () => pool.end(),
   };
-  registerBulkSession(db, async (fn) => {
-    const client = await pool.connect();
-    const session: CopyQueryable = {
-      ...wrap(client),
-      copyRows: (table, columns, data) => pipeline(Readable.from([data]), client.query(copyFrom(copySql(table, columns, 'STDIN')))),
-    };
-    try {
-      return await fn({
-        ...session,
-        transaction: (work) => inTransaction(client, () => work(session)),
-      });
-    } finally {
-      client.release();
-    }
-  });
-  registerMigrationClient(db, async (fn) => {
-    const client = await pool.connect();
-    try {
-      return await fn({
-        async query(textOrConfig, values) {
-          const result = await client.query(textOrConfig, values);
-          return { rows: result.rows, rowCount: result.rowCount ?? 0 };
-        },
-      });
-    } finally {
-      client.release();
-    }
-  });
-  return db;
 }

@@ -7,7 +7,7 @@
 import PgBoss from 'pg-boss';
 import { deliverAlertTexts, recheckInSeconds, type DeliverDeps } from '../alerts/deliver-texts.ts';
 import { expireAlerts } from '../alerts/expire-alerts.ts';
-import { pgliteScriptRunner } from '../db/pglite-db.ts';
+import type { Db } from '../db/db.ts';
 import { purgeKeys } from '../store/idempotency-keys.ts';
 
 export const ALERT_TEXTS_QUEUE = 'alert-texts';
@@ -50,13 +50,22 @@ export function wakeAlertSender(): void {
   for (const queue of running) queue.wake();
 }
 
+/**
+ * Runs pg-boss's statements on the Db (PGlite's one connection): one with its parameters, or a script of several without
+ * any, the last one's rows. A script runs in a transaction of its own, so one that fails halfway (pg-boss's `BEGIN; …;
+ * COMMIT;`) is rolled back whole instead of leaving the connection in a failed transaction for every query after it; a
+ * BEGIN inside that transaction is only a warning, and its COMMIT ends the transaction early: harmless.
+ */
+function executeSql(db: Db, text: string, values?: unknown[]): Promise<{ rows: unknown[] }> {
+  return values && values.length > 0 ? db.query(text, values) : db.connect((connection) => connection.transaction((tx) => tx.exec(text)));
+}
+
 export async function startQueue(options: QueueOptions): Promise<JobQueue> {
   const { db, log, workers = true } = options;
   // Tests put each database in a schema of its own; the queue's tables go beside it.
   const schema = db.schema === 'public' ? 'pgboss' : `${db.schema}_pgboss`;
-  const runScript = pgliteScriptRunner(db);
   let connection: PgBoss.ConstructorOptions;
-  if (runScript) connection = { db: { executeSql: runScript } };
+  if (db.kind === 'pglite') connection = { db: { executeSql: (text, values) => executeSql(db, text, values) } };
   else if (options.databaseUrl) connection = { connectionString: options.databaseUrl, max: 3, application_name: 'claimflow-jobs' };
   else throw new Error('the job queue needs DATABASE_URL on PostgreSQL');
 

@@ -2,8 +2,7 @@
 // a temporary staging table and into the store by the upsert of POST /api/reports. The next chunk is checked while
 // the database stores the last.
 import { matchReports } from '../alerts/match-reports.ts';
-import type { Db } from '../db/db.ts';
-import { withBulkSession, type BulkSession } from '../db/bulk-session.ts';
+import type { Connection, Db } from '../db/db.ts';
 import { wakeAlertSender } from '../jobs/queue.ts';
 import { copyLine } from './copy-text.ts';
 import type { Rejection } from './ingest.ts';
@@ -64,8 +63,8 @@ export async function importReports(db: Db, records: AsyncIterable<unknown> | It
     if (summary.firstErrors.length < maxErrors) summary.firstErrors.push(rejection);
   };
 
-  return withBulkSession(db, async (session) => {
-    await session.query(STAGE);
+  return db.connect(async (connection) => {
+    await connection.query(STAGE);
     let storing: Promise<void> = Promise.resolve();
     let batch = new Map<string, ReportRow>();
     let repeats = 0;
@@ -75,7 +74,7 @@ export async function importReports(db: Db, records: AsyncIterable<unknown> | It
       batch = new Map();
       repeats = 0;
       await storing;
-      storing = storeChunk(session, chunk).then((inserted) => {
+      storing = storeChunk(connection, chunk).then((inserted) => {
         summary.accepted += inserted;
         summary.updated += chunk.size - inserted + chunk.repeats;
         onProgress?.({ ...summary, read });
@@ -116,9 +115,9 @@ function chunkOf(batch: Map<string, ReportRow>, repeats: number): Chunk {
  * Stores a chunk in one transaction with its matches of the open alerts (texted once it commits); returns how many of
  * its reports were new.
  */
-async function storeChunk(session: BulkSession, chunk: Chunk): Promise<number> {
+async function storeChunk(connection: Connection, chunk: Chunk): Promise<number> {
   let texts = 0;
-  const inserted = await session.transaction(async (tx) => {
+  const inserted = await connection.transaction(async (tx) => {
     await tx.copyRows(REPORTS_STAGE, REPORT_NAMES, chunk.reports);
     const { rows } = await tx.query<{ id: string; inserted: boolean }>(UPSERT);
     const stored = storedOf(rows);

@@ -139,6 +139,7 @@ describe('failures and logs', () => {
       schema: 'public',
       query: () => Promise.reject(new Error('connection lost at server/db/pg-db.ts:12')),
       transaction: () => Promise.reject(new Error('connection lost')),
+      connect: () => Promise.reject(new Error('connection lost')),
       close: () => Promise.resolve(),
     };
     const app = await buildApp({ config: testConfig(), db: broken, sms: recordingSms() });

@@ -246,6 +246,7 @@ export function brokenDb(error: () => Error = sqlError): Db {
     schema: 'public',
     query: () => Promise.reject(error()),
     transaction: () => Promise.reject(error()),
+    connect: () => Promise.reject(error()),
     close: () => Promise.resolve(),
   };
 }
