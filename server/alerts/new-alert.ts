@@ -1,24 +1,16 @@
 // The `alert` of a lead body as the row it is stored as: how its report will be recognised (a VIN; a case ID in a
 // state; a pin with a radius, a day, a make and a year), or the 400 naming the field that is wrong or missing.
 import { randomBytes } from 'node:crypto';
+import type { FromSchema } from 'json-schema-to-ts';
 import { geoCell } from '../reports/geo-cell.ts';
 import { caseKeyOf } from '../reports/prepare-report.ts';
 import type { ReportPlaces } from '../reports/report-places.ts';
+import { apiSchemas } from '../routes/api-schemas.ts';
 import { fieldError } from '../routes/field-error.ts';
 import type { ValidationErrorBody } from '../validation.ts';
 
-/** The `alert` object of POST /api/leads/create, through its JSON Schema. */
-export interface AlertRequest {
-  source: 'notify-me' | 'alert' | 'find-my-report';
-  vin?: string;
-  caseId?: string;
-  state?: string;
-  location?: { lat: number; lng: number };
-  radius?: 5 | 10;
-  date?: string;
-  make?: string;
-  year?: number;
-}
+/** The `alert` object of POST /api/leads/create, as its JSON Schema types it. */
+export type AlertRequest = NonNullable<FromSchema<typeof apiSchemas.leadsCreateRequest>['alert']>;
 
 /** An alert to store with its lead: the columns of `alerts` but those the lead gives (lead_id, phone, locale). */
 export interface NewAlert {

@@ -1,6 +1,7 @@
 // What every lead creation does: the checks no schema can make, the visitor's verification, then the consent record,
 // the lead (and its alert) in one transaction, once per Idempotency-Key (answerOnce).
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FromSchema } from 'json-schema-to-ts';
 import { browserZoneOf, leadTypeCalls, leadZone } from '../call-times/lead-call-times.ts';
 import { createAlert } from '../alerts/create-alert.ts';
 import { alertCountryAllowed } from '../alerts/deliver-countries.ts';
@@ -12,18 +13,13 @@ import { e164FromTyped } from '../phone.ts';
 import { reportPlaces } from '../reports/report-places.ts';
 import { insertConsentRecord } from '../store/consents.ts';
 import { insertLead, type LeadFields } from '../store/leads.ts';
+import { apiSchemas } from './api-schemas.ts';
 import { fieldError } from './field-error.ts';
 import { answerOnce, idempotencyKeyOf } from './idempotent.ts';
 import { NOT_VERIFIED, visitorVerificationOf } from './visitor.ts';
 
-/** The consent object every lead body carries (see the request schemas). */
-export interface LeadConsent {
-  key: string;
-  locale: 'en' | 'es';
-  flowId: string;
-  flowVersion: number;
-  pageUrl: string;
-}
+/** The consent object every lead body carries (the request schemas share its definition). */
+type LeadConsent = FromSchema<typeof apiSchemas.leadsCreateCalcRequest>['consent'];
 
 /** What a route submits: the lead's fields but those submitLead works out from its body (token, zone, call windows). */
 export interface Submission extends Omit<LeadFields, 'businessUserToken' | 'timeZone' | 'leadTypeCalls'> {

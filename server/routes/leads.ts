@@ -1,57 +1,21 @@
 // /leads routes: create leads (only by the visitor who verified the phone, each with its consent record), set their
 // call time and add the visitor's own account of the accident; every create and update once per Idempotency-Key.
-import type { FastifyPluginAsync } from 'fastify';
-import type { AlertRequest } from '../alerts/new-alert.ts';
-import { callWindow, type CallChoice } from '../call-times/call-window.ts';
+import type { FromSchema } from 'json-schema-to-ts';
+import { callWindow } from '../call-times/call-window.ts';
 import { browserZoneOf, leadZone } from '../call-times/lead-call-times.ts';
 import { loadConsentCatalogue } from '../consent-text.ts';
+import { storeConsentTexts } from '../store/consent-texts.ts';
 import { leadOwnership, ownsLeads, setAccidentReason, setPreferredCallTime, windowAnswer, zoneOfLead } from '../store/leads.ts';
 import { verificationIdHash } from '../verification-cookie.ts';
 import { apiSchemas as s } from './api-schemas.ts';
-import type { RouteDeps } from './deps.ts';
+import type { RoutePlugin } from './deps.ts';
 import { answerOnce, idempotencyKeyOf } from './idempotent.ts';
-import { submitLead, type LeadConsent } from './lead-submission.ts';
+import { submitLead } from './lead-submission.ts';
 import { refuseUnstorableText } from './storable-text.ts';
 import { NOT_VERIFIED } from './visitor.ts';
 
-interface Contact {
-  firstName: string;
-  lastName: string;
-  phone: string;
-  email: string;
-  legal_consult: boolean;
-  trusted_form_cert?: string | null;
-  consent: LeadConsent;
-}
-
-interface AccidentDetails {
-  date?: string;
-  vehicleYear?: number;
-  [field: string]: unknown;
-}
-
-interface CalcLeadBody extends Contact {
-  language: 'en' | 'es';
-}
-
-interface GeneralLeadBody extends Contact {
-  language: 'en' | 'es';
-  alert?: AlertRequest;
-  date?: string;
-  calc_id?: string | null;
-  formData?: AccidentDetails;
-  extraDetails?: { accidentDetails?: AccidentDetails };
-}
-
-interface UpdateTimeBody {
-  ids: number[];
-  preferredCallTime: CallChoice;
-}
-
-interface UpdateBody {
-  lead_id: number;
-  extra_details: { accidentDetails: { accidentReason: string } };
-}
+/** The contact's fields and the consent, which every lead body has. */
+type Contact = Pick<FromSchema<typeof s.leadsCreateCalcRequest>, 'firstName' | 'lastName' | 'phone' | 'email' | 'legal_consult' | 'trusted_form_cert' | 'consent'>;
 
 const contactOf = (body: Contact & { language: string }) => ({
   firstName: body.firstName,
@@ -68,18 +32,19 @@ const contactOf = (body: Contact & { language: string }) => ({
 /** Errors every create may answer besides 200. */
 const createErrors = { 400: s.validationErrorResponse, 403: s.errorResponse, 409: s.errorResponse, 422: s.errorResponse };
 
-export const leadRoutes: FastifyPluginAsync<RouteDeps> = (app, { config, db, clock = Date.now }) => {
+export const leadRoutes: RoutePlugin = (app, { config, db, clock = Date.now }) => {
   // The app's own catalogues, read once at start: the wording of a consent.key is looked up here.
-  const deps = { db, catalogue: loadConsentCatalogue(), clock, alertDays: config.alertDays, alertCountries: config.alertCountries };
+  const catalogue = loadConsentCatalogue();
+  const deps = { db, catalogue, clock, alertDays: config.alertDays, alertCountries: config.alertCountries };
   app.addHook('preValidation', refuseUnstorableText);
 
-  app.post<{ Body: CalcLeadBody; Querystring: { calc_id?: string } }>(
+  app.post(
     '/leads/create/calc',
     { schema: { querystring: s.leadsCreateCalcQuery, body: s.leadsCreateCalcRequest, response: { 200: s.leadsCreateResponse, ...createErrors } } },
     (request, reply) => submitLead(deps, request, reply, { funnel: 'calc', calcId: request.query.calc_id, ...contactOf(request.body) }),
   );
 
-  app.post<{ Body: GeneralLeadBody }>(
+  app.post(
     '/leads/create',
     { schema: { body: s.leadsCreateRequest, response: { 200: s.leadsCreateResponse, ...createErrors } } },
     (request, reply) => {
@@ -103,7 +68,7 @@ export const leadRoutes: FastifyPluginAsync<RouteDeps> = (app, { config, db, clo
     },
   );
 
-  app.post<{ Body: Contact }>(
+  app.post(
     '/leads/create-camp-lejeune',
     { schema: { body: s.leadsCreateCampLejeuneRequest, response: { 200: s.leadsCreateResponse, ...createErrors } } },
     (request, reply) =>
@@ -115,7 +80,7 @@ export const leadRoutes: FastifyPluginAsync<RouteDeps> = (app, { config, db, clo
       }),
   );
 
-  app.put<{ Body: UpdateTimeBody }>(
+  app.put(
     '/leads/update/time',
     {
       schema: {
@@ -143,7 +108,7 @@ export const leadRoutes: FastifyPluginAsync<RouteDeps> = (app, { config, db, clo
     },
   );
 
-  app.put<{ Body: UpdateBody }>(
+  app.put(
     '/leads/update',
     {
       schema: {
@@ -166,5 +131,6 @@ export const leadRoutes: FastifyPluginAsync<RouteDeps> = (app, { config, db, clo
       }));
     },
   );
-  return Promise.resolve();
+  // Each notice's wording stored before the first lead names it.
+  return storeConsentTexts(db, catalogue.all());
 };

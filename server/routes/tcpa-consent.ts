@@ -1,27 +1,18 @@
 // POST /user/tcpa: the server's TCPA wording agreed to at the SMS step, kept as a consent record with its evidence.
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FromSchema } from 'json-schema-to-ts';
 import { tcpaMessage, tcpaWording } from '../consent-text.ts';
 import type { Db } from '../db/db.ts';
 import { e164FromTyped } from '../phone.ts';
 import { insertConsentRecord, insertTcpaConsent } from '../store/consents.ts';
+import { apiSchemas as s } from './api-schemas.ts';
 import { fieldError } from './field-error.ts';
 import { answerOnce, idempotencyKeyOf } from './idempotent.ts';
 import { visitorVerificationOf } from './visitor.ts';
 
-export interface TcpaBody {
-  firstName: string;
-  lastName: string;
-  phone: string;
-  email: string;
-  state?: string | null;
-  zip?: string | null;
-  trustedformPingUrl?: string | null;
-  accidentDate?: string | null;
-  consent?: { locale: 'en' | 'es'; flowId: string; flowVersion: number; pageUrl: string };
-}
-
-export type TcpaRequest = FastifyRequest<{ Body: TcpaBody; Querystring: { funnel?: string } }>;
+/** The request as its route's schemas type it. */
+type TcpaRequest = FastifyRequest<{ Body: FromSchema<typeof s.userTcpaRequest>; Querystring: FromSchema<typeof s.userTcpaQuery> }>;
 
 /** Stores the tcpa row and its consent record in one transaction and answers { token, tcpaMessage }. */
 export async function recordTcpaConsent(db: Db, request: TcpaRequest, reply: FastifyReply, clock: () => number = Date.now): Promise<FastifyReply> {

@@ -1,29 +1,18 @@
 // /user routes: TCPA consent records and SMS phone verification (send a code, check it, and hand the visitor the cookie).
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
+import { tcpaWordings } from '../consent-text.ts';
 import { e164FromParts } from '../phone.ts';
-import { smsText, type SmsLocale } from '../sms/sms-text.ts';
+import { smsText } from '../sms/sms-text.ts';
 import { isBlacklisted } from '../store/blacklist.ts';
 import { DEFAULT_CODE_LIMITS, type Refusal } from '../store/code-limits.ts';
+import { storeConsentTexts } from '../store/consent-texts.ts';
 import { checkCode, hashCode, issueCode, newCode } from '../store/one-time-codes.ts';
 import { recordVerification } from '../store/verifications.ts';
 import { newVerificationId, setVerificationCookie } from '../verification-cookie.ts';
 import { apiSchemas as s } from './api-schemas.ts';
-import type { RouteDeps } from './deps.ts';
+import type { RoutePlugin } from './deps.ts';
 import { refuseUnstorableText } from './storable-text.ts';
-import { recordTcpaConsent, type TcpaBody } from './tcpa-consent.ts';
-
-interface SmsSendBody {
-  country_code: string;
-  phone: string;
-  source?: string | null;
-  language?: SmsLocale;
-}
-
-interface SmsVerifyBody {
-  code: string;
-  country_code: string;
-  phone: string;
-}
+import { recordTcpaConsent } from './tcpa-consent.ts';
 
 /** 429 with Retry-After: the client shows the error's message and may offer to retry after that many seconds. */
 function refuse(reply: FastifyReply, { error, retryAfterMs }: Refusal) {
@@ -33,7 +22,7 @@ function refuse(reply: FastifyReply, { error, retryAfterMs }: Refusal) {
   return reply.code(429).header('retry-after', String(retryAfter)).send({ success: false, error, retryAfter });
 }
 
-export const userRoutes: FastifyPluginAsync<RouteDeps> = (app, { config, db, sms, clock = Date.now, codeLimits }) => {
+export const userRoutes: RoutePlugin = (app, { config, db, sms, clock = Date.now, codeLimits }) => {
   const limits = { ...DEFAULT_CODE_LIMITS, ...codeLimits };
   /** The test phone counts as verified at once (spec §5), by whoever asks, and gets its verification cookie. */
   const verifyTestPhone = async (reply: FastifyReply, phone: string) => {
@@ -42,7 +31,7 @@ export const userRoutes: FastifyPluginAsync<RouteDeps> = (app, { config, db, sms
     setVerificationCookie(reply, id, config.nodeEnv);
   };
 
-  app.post<{ Body: TcpaBody; Querystring: { funnel?: string } }>(
+  app.post(
     '/user/tcpa',
     {
       preValidation: refuseUnstorableText,
@@ -52,7 +41,10 @@ export const userRoutes: FastifyPluginAsync<RouteDeps> = (app, { config, db, sms
         response: { 200: s.userTcpaResponse, 400: s.validationErrorResponse, 409: s.errorResponse, 422: s.errorResponse },
       },
     },
-    (request, reply) => recordTcpaConsent(db, request, reply, clock),
+    async (request, reply) => {
+      // Sent there: a kept answer goes out as its stored bytes, which the schema's reply type cannot describe.
+      await recordTcpaConsent(db, request, reply, clock);
+    },
   );
 
   // A 400 here is either the SMS calls' own failure body or a body that failed its schema; a 429 is a code limit's or
@@ -64,7 +56,7 @@ export const userRoutes: FastifyPluginAsync<RouteDeps> = (app, { config, db, sms
     502: s.mfaFailureResponse,
   };
 
-  app.post<{ Body: SmsSendBody }>(
+  app.post(
     '/user/mfa-sms-send',
     { schema: { body: s.mfaSmsSendRequest, response: { 200: s.mfaSmsSendResponse, ...failure } } },
     async (request, reply) => {
@@ -72,7 +64,7 @@ export const userRoutes: FastifyPluginAsync<RouteDeps> = (app, { config, db, sms
       if (!phone) return reply.code(400).send({ success: false, error: 'invalid_phone' });
       if (phone === config.testPhone) {
         await verifyTestPhone(reply, phone);
-        return { success: true, verified: true };
+        return { success: true, verified: true } as const;
       }
       // A commercial user: the app shows why and sends them to the business service's sign-up page (spec §8).
       if (await isBlacklisted(db, phone)) {
@@ -87,18 +79,18 @@ export const userRoutes: FastifyPluginAsync<RouteDeps> = (app, { config, db, sms
         request.log.error({ err: error }, 'SMS provider failed');
         return reply.code(502).send({ success: false, error: 'sms_failed' });
       }
-      return { success: true };
+      return { success: true } as const;
     },
   );
 
-  app.post<{ Body: SmsVerifyBody }>(
+  app.post(
     '/user/mfa-sms-verify',
     { schema: { body: s.mfaSmsVerifyRequest, response: { 200: s.mfaSmsVerifyResponse, ...failure } } },
     async (request, reply) => {
       const phone = e164FromParts(request.body.country_code, request.body.phone);
       if (phone !== undefined && phone === config.testPhone) {
         await verifyTestPhone(reply, phone);
-        return { success: true };
+        return { success: true } as const;
       }
       if (phone === undefined) return reply.code(400).send({ success: false, error: 'invalid_code' });
       const { id, idHash } = newVerificationId();
@@ -107,8 +99,9 @@ export const userRoutes: FastifyPluginAsync<RouteDeps> = (app, { config, db, sms
       if (outcome === 'wrong') return reply.code(400).send({ success: false, error: 'invalid_code' });
       if (outcome !== 'verified') return refuse(reply, outcome);
       setVerificationCookie(reply, id, config.nodeEnv);
-      return { success: true };
+      return { success: true } as const;
     },
   );
-  return Promise.resolve();
+  // The TCPA wordings stored before the first record names one.
+  return storeConsentTexts(db, tcpaWordings());
 };

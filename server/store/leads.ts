@@ -94,11 +94,13 @@ interface LeadRow {
 
 const epochMs = (column: string) => `(extract(epoch FROM ${column}) * 1000)::bigint`;
 
-const COLUMNS = `id, funnel, calc_id, first_name, last_name, phone, email, legal_consult, language, body,
-  preferred_call_time, time_zone, ${epochMs('call_from')} AS call_from, ${epochMs('call_to')} AS call_to,
+/** A lead's row as LeadRow has it, but its lead types' windows (kept in lead_type_calls). */
+const ROW_COLUMNS = `id, funnel, calc_id, first_name, last_name, phone, email, legal_consult, language, body,
+  preferred_call_time, time_zone, ${epochMs('call_from')} AS call_from, ${epochMs('call_to')} AS call_to, accident_reason, created_at`;
+
+const COLUMNS = `${ROW_COLUMNS},
   (SELECT jsonb_object_agg(c.service, jsonb_build_array(${epochMs('c.call_from')}, ${epochMs('c.call_to')}))
-   FROM lead_type_calls c WHERE c.lead_id = leads.id) AS lead_type_calls,
-  accident_reason, created_at`;
+   FROM lead_type_calls c WHERE c.lead_id = leads.id) AS lead_type_calls`;
 
 export function toLead(row: LeadRow): Lead {
   // The token is the business user's secret; the consent lives in its own record.
@@ -130,23 +132,23 @@ export function toLead(row: LeadRow): Lead {
 }
 
 /**
- * Stores the lead and the windows of its lead types, and reads it back as the API answers it. Run in the transaction
- * that stores its consent record.
+ * Stores the lead and the windows of its lead types; answers it as stored (what getLead reads back). Run in the
+ * transaction that stores its consent record.
  */
 export async function insertLead(tx: Queryable, l: NewLead): Promise<Lead> {
-  const { rows } = await tx.query<{ id: string | number }>(
+  const { rows } = await tx.query<Omit<LeadRow, 'lead_type_calls'>>(
     `WITH lead AS (
        INSERT INTO leads (funnel, calc_id, first_name, last_name, phone, email, legal_consult, language, body, verification_id,
          consent_record_id, page_referrers, ip, user_agent, created_at, business_user_token, time_zone)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10, $11, $12, $13, $14, $15, $16, $17)
-       RETURNING id
+       RETURNING ${ROW_COLUMNS}
      ),
      type_calls AS (
        INSERT INTO lead_type_calls (lead_id, service, preference, call_from, call_to)
        SELECT lead.id, c.service, c.preference, c.call_from, c.call_to
        FROM lead CROSS JOIN jsonb_to_recordset($18::jsonb) AS c(service text, preference text, call_from timestamptz, call_to timestamptz)
      )
-     SELECT id FROM lead`,
+     SELECT * FROM lead`,
     [
       l.funnel, l.calcId ?? null, l.firstName, l.lastName, l.phone, l.email, l.legalConsult, l.language, JSON.stringify(l.body),
       l.verificationId, l.consentRecordId, l.pageReferrers ?? null, l.ip, l.userAgent ?? null, new Date(l.createdAtMs).toISOString(),
@@ -154,9 +156,10 @@ export async function insertLead(tx: Queryable, l: NewLead): Promise<Lead> {
       JSON.stringify(l.leadTypeCalls.map((c) => ({ service: c.service, preference: c.preference, call_from: new Date(c.from).toISOString(), call_to: new Date(c.to).toISOString() }))),
     ],
   );
-  const lead = rows[0] && (await getLead(tx, Number(rows[0].id)));
-  if (!lead) throw new Error('lead insert stored nothing');
-  return lead;
+  const row = rows[0];
+  if (!row) throw new Error('lead insert stored nothing');
+  // The windows as stored by the same statement, which cannot read them back.
+  return toLead({ ...row, lead_type_calls: Object.fromEntries(l.leadTypeCalls.map((c) => [c.service, [c.from, c.to]])) });
 }
 
 export async function getLead(db: Queryable, id: number): Promise<Lead | undefined> {
