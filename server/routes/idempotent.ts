@@ -25,21 +25,21 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined | 
 }
 
 /** The answer as bytes, through the route's response schema for its status (as Fastify would send it). */
-export function serialize(reply: FastifyReply, outcome: Outcome): string {
+function serialize(reply: FastifyReply, outcome: Outcome): string {
   const bytes = reply.code(outcome.status).serialize(outcome.body);
   if (typeof bytes === 'string') return bytes;
   return Buffer.from(bytes instanceof ArrayBuffer ? new Uint8Array(bytes) : bytes).toString('utf8');
 }
 
-export function sendBytes(reply: FastifyReply, status: number, bytes: string): FastifyReply {
+function sendBytes(reply: FastifyReply, status: number, bytes: string): FastifyReply {
   return reply.code(status).header('content-type', 'application/json; charset=utf-8').send(bytes);
 }
 
 /** The route an Idempotency-Key belongs to: the method and the route's pattern. */
-export const keyRouteOf = (request: FastifyRequest) => `${request.method} ${request.routeOptions.url ?? request.url}`;
+const keyRouteOf = (request: FastifyRequest) => `${request.method} ${request.routeOptions.url ?? request.url}`;
 
 /** The answer to a request whose key was met before: its kept answer, 422 for another request's key, or 409. */
-export function answerEarlier(reply: FastifyReply, earlier: Exclude<Earlier, { kind: 'new' }>): FastifyReply {
+function answerEarlier(reply: FastifyReply, earlier: Exclude<Earlier, { kind: 'new' }>): FastifyReply {
   if (earlier.kind === 'replay') return sendBytes(reply, earlier.status, earlier.response);
   if (earlier.kind === 'reused') return reply.code(422).send({ error: 'idempotency_key_reused' });
   // The first request with the key is still running: the client should send it again in a moment.

@@ -102,7 +102,7 @@ const COLUMNS = `${ROW_COLUMNS},
   (SELECT jsonb_object_agg(c.service, jsonb_build_array(${epochMs('c.call_from')}, ${epochMs('c.call_to')}))
    FROM lead_type_calls c WHERE c.lead_id = leads.id) AS lead_type_calls`;
 
-export function toLead(row: LeadRow): Lead {
+function toLead(row: LeadRow): Lead {
   // The token is the business user's secret; the consent lives in its own record.
   const { businessUserToken: _token, consent: _consent, ...fields } = row.body;
   // Assigned onto the body's copy: a literal that spreads it and repeats its keys takes V8's slow path (some 40 times
