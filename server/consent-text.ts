@@ -36,11 +36,6 @@ export function tcpaWording(funnel: string | undefined): ConsentWording {
   return wording(`server:tcpa.${known ? funnel : 'default'}`, 'en', tcpaMessage(funnel));
 }
 
-/** Every TCPA wording the server may record: each funnel's and the default. */
-export function tcpaWordings(): ConsentWording[] {
-  return [...Object.keys(BY_FUNNEL), undefined].map(tcpaWording);
-}
-
 /** Only notices can be consent: keys whose path runs through `consent.notice` (common:consent.notice.primary.yes). */
 const CONSENT_KEY = /^([a-z][a-z0-9-]*):((?:[A-Za-z0-9_-]+\.)*consent\.notice(?:\.[A-Za-z0-9_-]+)+)$/;
 

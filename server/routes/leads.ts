@@ -4,7 +4,6 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { callWindow } from '../call-times/call-window.ts';
 import { browserZoneOf, leadZone } from '../call-times/lead-call-times.ts';
 import { loadConsentCatalogue } from '../consent-text.ts';
-import { storeConsentTexts } from '../store/consent-texts.ts';
 import { leadOwnership, ownsLeads, setAccidentReason, setPreferredCallTime, windowAnswer, zoneOfLead } from '../store/leads.ts';
 import { verificationIdHash } from '../verification-cookie.ts';
 import { apiSchemas as s } from './api-schemas.ts';
@@ -34,8 +33,7 @@ const createErrors = { 400: s.validationErrorResponse, 403: s.errorResponse, 409
 
 export const leadRoutes: RoutePlugin = (app, { config, db, clock = Date.now }) => {
   // The app's own catalogues, read once at start: the wording of a consent.key is looked up here.
-  const catalogue = loadConsentCatalogue();
-  const deps = { db, catalogue, clock, alertDays: config.alertDays, alertCountries: config.alertCountries };
+  const deps = { db, catalogue: loadConsentCatalogue(), clock, alertDays: config.alertDays, alertCountries: config.alertCountries };
   app.addHook('preValidation', refuseUnstorableText);
 
   app.post(
@@ -131,6 +129,5 @@ export const leadRoutes: RoutePlugin = (app, { config, db, clock = Date.now }) =
       }));
     },
   );
-  // Each notice's wording stored before the first lead names it.
-  return storeConsentTexts(db, catalogue.all());
+  return Promise.resolve();
 };

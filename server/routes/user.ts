@@ -1,11 +1,9 @@
 // /user routes: TCPA consent records and SMS phone verification (send a code, check it, and hand the visitor the cookie).
 import type { FastifyReply } from 'fastify';
-import { tcpaWordings } from '../consent-text.ts';
 import { e164FromParts } from '../phone.ts';
 import { smsText } from '../sms/sms-text.ts';
 import { isBlacklisted } from '../store/blacklist.ts';
 import { DEFAULT_CODE_LIMITS, type Refusal } from '../store/code-limits.ts';
-import { storeConsentTexts } from '../store/consent-texts.ts';
 import { checkCode, hashCode, issueCode, newCode } from '../store/one-time-codes.ts';
 import { recordVerification } from '../store/verifications.ts';
 import { newVerificationId, setVerificationCookie } from '../verification-cookie.ts';
@@ -102,6 +100,5 @@ export const userRoutes: RoutePlugin = (app, { config, db, sms, clock = Date.now
       return { success: true } as const;
     },
   );
-  // The TCPA wordings stored before the first record names one.
-  return storeConsentTexts(db, tcpaWordings());
+  return Promise.resolve();
 };

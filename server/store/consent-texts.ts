@@ -1,7 +1,6 @@
-// Consent wordings, stored once per version: a new wording for a key and locale becomes its next version. Every wording
-// the server may record is stored when it starts, so a request's consent record only names it.
+// Consent wordings, stored once per version: a new wording for a key and locale becomes its next version.
 import type { ConsentWording } from '../consent-text.ts';
-import type { Db, Queryable } from '../db/db.ts';
+import type { Queryable } from '../db/db.ts';
 
 export interface StoredConsentText {
   id: number;
@@ -43,11 +42,4 @@ export async function ensureConsentText(tx: Queryable, w: ConsentWording): Promi
   const row = rows[0];
   if (!row) throw new Error('consent text insert returned no row');
   return { id: Number(row.id), version: row.version, sha256: row.sha256 };
-}
-
-/** Stores the wordings that are new (at start: the catalogue's notices, the TCPA wordings). */
-export async function storeConsentTexts(db: Db, wordings: ConsentWording[]): Promise<void> {
-  await db.transaction(async (tx) => {
-    for (const w of wordings) await ensureConsentText(tx, w);
-  });
 }

@@ -1,6 +1,7 @@
 // Consent evidence: append-only records of who agreed to which wording, where and when, and the TCPA rows that use them.
 import type { ConsentWording } from '../consent-text.ts';
 import type { Queryable } from '../db/db.ts';
+import { ensureConsentText } from './consent-texts.ts';
 
 /** What the request tells about the consent; the wording itself is stored once, in consent_texts. */
 export interface NewConsentRecord {
@@ -21,24 +22,20 @@ export interface NewConsentRecord {
   userAgent: string | undefined;
 }
 
-/**
- * Stores the record, naming the stored version of its wording (stored at start: storeConsentTexts); returns the
- * record's id. Run in the caller's transaction.
- */
+/** Stores the record (and its wording's version, if new); returns the record's id. Run in the caller's transaction. */
 export async function insertConsentRecord(tx: Queryable, c: NewConsentRecord): Promise<number> {
+  const text = await ensureConsentText(tx, c.wording);
   const { rows } = await tx.query<{ id: string | number }>(
     `INSERT INTO consent_records (kind, consent_text_id, text_version, text_sha256, verification_id, locale, flow_id, flow_version,
        consented_at_ms, ip, user_agent, page_url, phone, trusted_form_cert, trusted_form_ping_url)
-     SELECT $1::text, t.id, t.version, t.sha256, $5::bigint, $6::text, $7::text, $8::integer, $9::bigint, $10::text, $11::text, $12::text,
-       $13::text, $14::text, $15::text
-     FROM consent_texts t WHERE t.text_key = $2 AND t.locale = $3 AND t.sha256 = $4
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
      RETURNING id`,
     [
-      c.kind, c.wording.key, c.wording.locale, c.wording.sha256, c.verificationId ?? null, c.locale ?? null, c.flowId ?? null, c.flowVersion ?? null,
+      c.kind, text.id, text.version, text.sha256, c.verificationId ?? null, c.locale ?? null, c.flowId ?? null, c.flowVersion ?? null,
       c.consentedAtMs, c.ip, c.userAgent ?? null, c.pageUrl ?? null, c.phone, c.trustedFormCert ?? null, c.trustedFormPingUrl ?? null,
     ],
   );
-  if (!rows[0]) throw new Error(`consent wording ${c.wording.key} (${c.wording.locale}) is not stored: the server stores its wordings at start`);
+  if (!rows[0]) throw new Error('consent record insert returned no row');
   // pg returns bigint as a string, PGlite as a number.
   return Number(rows[0].id);
 }
