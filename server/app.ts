@@ -53,7 +53,7 @@ export async function buildApp({ config, db, sms, log = false, ...routeOptions }
   }).withTypeProvider<JsonSchemaToTsProvider>();
   app.setValidatorCompiler(schemaValidatorCompiler());
   app.setErrorHandler(errorHandler);
-  await registerSecurity(app, config, setSecurityHeaders);
+  await registerSecurity(app, config, db, setSecurityHeaders);
   // Unsigned: the verification cookie's value is a random id, checked against its stored hash.
   await app.register(fastifyCookie);
 

@@ -1,10 +1,14 @@
-// The protections every response gets: security headers (CSP and friends), CORS for configured origins, per-address rate limits.
+// The protections every response gets: security headers (CSP and friends), CORS for configured origins, per-address rate
+// limits that hold across the server's processes.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fastifyCors from '@fastify/cors';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 import type { Config } from './config.ts';
+import type { Db } from './db/db.ts';
+import { ipSubject } from './store/code-limits.ts';
+import { rateLimitStore } from './store/rate-limits.ts';
 
 /** Powerful features nobody needs here are off; WebOTP (SMS code fill-in) and geolocation stay with the app's own origin. */
 export const PERMISSIONS_POLICY = [
@@ -99,7 +103,7 @@ export function isApiPath(url: string): boolean {
 const WINDOW_MS = 60_000;
 
 /** Registers the headers (first, so every answer has them, errors included), CORS and rate limits; call before any route. */
-export async function registerSecurity(app: FastifyInstance, config: Config, setHeaders: SetSecurityHeaders): Promise<void> {
+export async function registerSecurity(app: FastifyInstance, config: Config, db: Db, setHeaders: SetSecurityHeaders): Promise<void> {
   app.addHook('onRequest', (request, reply, done) => {
     setHeaders(request.raw, reply.raw);
     done();
@@ -115,12 +119,16 @@ export async function registerSecurity(app: FastifyInstance, config: Config, set
     maxAge: 600,
   });
 
-  // Counters live in this process (one window per minute and address); limits that must hold across processes are in the database.
-  await app.register(fastifyRateLimit, { global: false });
-  const limiters = {
-    api: { max: config.rateLimit.apiPerMinute, check: app.createRateLimit({ max: config.rateLimit.apiPerMinute, timeWindow: WINDOW_MS }) },
-    web: { max: config.rateLimit.staticPerMinute, check: app.createRateLimit({ max: config.rateLimit.staticPerMinute, timeWindow: WINDOW_MS }) },
-  };
+  // Several server processes share a database only on PostgreSQL (PGlite's files are one process's): there the counts
+  // are the database's, so a limit holds across the processes; on PGlite this process's memory keeps them, at no cost.
+  // Should the database fail, pages and files are still served (the API's routes fail on their own).
+  const store = db.kind === 'postgres' ? { store: rateLimitStore(db) } : {};
+  await app.register(fastifyRateLimit, { global: false, skipOnError: true, ...store });
+  const limiter = (name: string, max: number) => ({
+    max,
+    check: app.createRateLimit({ max, timeWindow: WINDOW_MS, keyGenerator: (request) => `${name}:${ipSubject(request.ip)}` }),
+  });
+  const limiters = { api: limiter('api', config.rateLimit.apiPerMinute), web: limiter('web', config.rateLimit.staticPerMinute) };
   // A hook rather than route options, so unknown paths and the SPA fallback count too. It runs after CORS, so a
   // partner's page can read its 429 (and allowed preflights, answered by CORS at once, are not counted).
   app.addHook('onRequest', async (request: FastifyRequest, reply) => {

@@ -1,4 +1,5 @@
-// Runs `npm run worker` (server/jobs/worker.ts) as its own process, as a deployment does, to kill it or run two.
+// Runs the server's own processes as a deployment does, to kill them or run two: `npm run worker`
+// (server/jobs/worker.ts) and the web server (server/main.ts).
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 
@@ -12,9 +13,25 @@ export interface WorkerProcess {
   kill(): Promise<void>;
 }
 
+export interface ServerProcess extends WorkerProcess {
+  /** The port it listens on. */
+  port: number;
+}
+
 /** Starts a worker with env over the test's own, once it says it started (its database migrated, its queue running). */
 export async function startWorker(env: Record<string, string>): Promise<WorkerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/jobs/worker.ts'], {
+  return startProcess('server/jobs/worker.ts', /claimflow worker started/, env);
+}
+
+/** Starts the web server on a free port with env over the test's own, once it listens. */
+export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  const started = await startProcess('server/main.ts', /claimflow listening on http:\/\/localhost:(\d+)/, { PORT: '0', ...env });
+  return { ...started, port: Number(started.ready[1]) };
+}
+
+/** Starts entry, resolving once its stdout matches ready (with the match), or rejecting when it exits first. */
+async function startProcess(entry: string, ready: RegExp, env: Record<string, string>): Promise<WorkerProcess & { ready: RegExpExecArray }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -22,13 +39,14 @@ export async function startWorker(env: Record<string, string>): Promise<WorkerPr
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  await new Promise<void>((resolve, reject) => {
+  const match = await new Promise<RegExpExecArray>((resolve, reject) => {
     let stdout = '';
     child.stdout.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();
-      if (stdout.includes('claimflow worker started')) resolve();
+      const found = ready.exec(stdout);
+      if (found) resolve(found);
     });
-    void exited.then((code) => reject(new Error(`worker exited (${code}) before it started:\n${stderr}`)));
+    void exited.then((code) => reject(new Error(`${entry} exited (${code}) before it started:\n${stderr}`)));
   });
   const end = async (signal: NodeJS.Signals) => {
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
@@ -38,5 +56,6 @@ export async function startWorker(env: Record<string, string>): Promise<WorkerPr
     pid: child.pid!,
     stop: () => end('SIGTERM'),
     kill: async () => void (await end('SIGKILL')),
+    ready: match,
   };
 }

@@ -1,0 +1,58 @@
+// The per-address rate limits hold across server processes: on PostgreSQL they are counted in the database, not in
+// each process. Two web servers (server/main.ts) on one PostgreSQL let an address make RATE_LIMIT_API_PER_MINUTE API
+// requests between them, not that many each (processes that share a database need TEST_DATABASE_URL, always set in CI;
+// without it that part is skipped). The counting statement itself is tested on both databases.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countRequest } from '../../server/store/rate-limits.ts';
+import { freshPostgres, type FreshPostgres } from '../testing/fresh-postgres.ts';
+import { openTestDb, STARTUP_MS, testDbKinds, type TestDb } from '../testing/server.ts';
+import { startServer, type ServerProcess } from '../testing/worker-process.ts';
+
+const ADMIN_URL = process.env.TEST_DATABASE_URL;
+const MAX = 6;
+const MINUTE = 60_000;
+
+describe.each(testDbKinds)('countRequest on %s', (kind) => {
+  let testDb: TestDb;
+  beforeAll(async () => {
+    testDb = await openTestDb(kind);
+  }, STARTUP_MS);
+  afterAll(() => testDb.close());
+
+  it('counts a key’s requests in its window, and opens the next window once it has ended', async () => {
+    const t = Date.UTC(2030, 0, 7, 9);
+    const count = (key: string, now: number) => countRequest(testDb.db, key, MINUTE, now);
+    expect(await count('api:ip:10.0.0.1', t)).toEqual({ current: 1, ttl: MINUTE });
+    expect(await count('api:ip:10.0.0.1', t + 1_000)).toEqual({ current: 2, ttl: MINUTE - 1_000 });
+    expect(await count('web:ip:10.0.0.1', t + 2_000)).toEqual({ current: 1, ttl: MINUTE });
+    expect(await count('api:ip:10.0.0.1', t + MINUTE - 1)).toEqual({ current: 3, ttl: 1 });
+    expect(await count('api:ip:10.0.0.1', t + MINUTE)).toEqual({ current: 1, ttl: MINUTE });
+  });
+
+  it('counts requests that arrive at once exactly once each', async () => {
+    const t = Date.UTC(2030, 0, 7, 10);
+    const counts = await Promise.all(Array.from({ length: 20 }, () => countRequest(testDb.db, 'api:ip:10.0.0.2', MINUTE, t)));
+    expect(counts.map((c) => c.current).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+  });
+});
+
+describe.skipIf(!ADMIN_URL)('two server processes on one PostgreSQL', () => {
+  let database: FreshPostgres;
+  const servers: ServerProcess[] = [];
+  beforeAll(async () => {
+    database = await freshPostgres(ADMIN_URL!, 'claimflow_limits');
+    const env = { DATABASE_URL: database.url, HOST: '127.0.0.1', RATE_LIMIT_API_PER_MINUTE: String(MAX), DEMO_REPORTS: 'off' };
+    // One after the other: the first migrates the database.
+    for (let i = 0; i < 2; i++) servers.push(await startServer(env));
+  }, 2 * STARTUP_MS);
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => server.kill()));
+    await database?.drop();
+  });
+
+  it(`let an address make ${MAX} API requests a minute between them, not ${MAX} each`, async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 2 * MAX; i++) statuses.push((await fetch(`http://127.0.0.1:${servers[i % 2]!.port}/api/nope`)).status);
+    expect(statuses).toEqual([...Array<number>(MAX).fill(404), ...Array<number>(MAX).fill(429)]);
+  });
+});
