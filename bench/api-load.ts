@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { startAppServer, type AppServer } from '../tests/testing/app-server.ts';
-import { calcLeadBody } from '../tests/testing/server.ts';
+import { calcLeadBody } from '../tests/testing/lead-bodies.ts';
 import { EMPTY_ROUTE } from './empty-route.ts';
 import type { LoadFigures } from './load-figures.ts';
 import { median } from './median.ts';

@@ -9,7 +9,7 @@ import tcpaSchema from '../../schemas/api/user-tcpa.request.schema.json' with { 
 import { replay } from '../../engine/replay.ts';
 import type { FlowEvent } from '../../engine/types.ts';
 import { NEXT, answer, austin, goodVin, loadFlow, okEffects, requestOf, requestsOf, validContact } from '../testing/flows.ts';
-import { schemaErrors } from '../testing/server.ts';
+import { schemaErrors } from '../testing/schema-errors.ts';
 
 const input = { locale: 'es', meta: { pageUrl: 'https://claimflow.test/x', gclid: 'G1', visit: 'v1' } };
 const contact: FlowEvent[] = [answer(validContact), NEXT, answer({ code: '1234' }), NEXT];

@@ -10,7 +10,7 @@ import sendSchema from '../../schemas/api/mfa-sms-send.request.schema.json' with
 import { replay } from '../../engine/replay.ts';
 import type { FlowEvent, FlowInput } from '../../engine/types.ts';
 import { BACK, NEXT, answer, austin, failing, goodVin, loadFlow, okEffects, requestOf, requestsOf, screenOf, validContact } from '../testing/flows.ts';
-import { schemaErrors } from '../testing/server.ts';
+import { schemaErrors } from '../testing/schema-errors.ts';
 
 const flow = loadFlow('notify-me');
 const byVin = { locateBy: 'vin', vin: goodVin, date: '2026-03-14', place: austin };

@@ -11,7 +11,9 @@ import { startQueue, wakeAlertSender } from '../../server/jobs/queue.ts';
 import { matchedAlerts, testLead, type MatchedAlert } from '../testing/alert-delivery.ts';
 import { fakeTwilioEnv, startFakeTwilio, type FakeTwilio } from '../testing/fake-twilio.ts';
 import { freshPostgres, type FreshPostgres } from '../testing/fresh-postgres.ts';
-import { recordingSms, STARTUP_MS, testConfig } from '../testing/server.ts';
+import { recordingSms } from '../testing/fake-sms.ts';
+import { STARTUP_MS } from '../testing/test-db.ts';
+import { testConfig } from '../testing/test-servers.ts';
 import { startWorker, type WorkerProcess } from '../testing/worker-process.ts';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL;

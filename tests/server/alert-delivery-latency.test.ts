@@ -10,7 +10,8 @@ import { startQueue, type JobQueue } from '../../server/jobs/queue.ts';
 import type { SmsProvider } from '../../server/sms/sms-provider.ts';
 import { testLead } from '../testing/alert-delivery.ts';
 import { awaitedReportIds, ingestTimes, latencyFigures, latencyScenario } from '../testing/alert-latency.ts';
-import { openTestDb, STARTUP_MS, testConfig, testDbKinds, type TestDb } from '../testing/server.ts';
+import { openTestDb, STARTUP_MS, testDbKinds, type TestDb } from '../testing/test-db.ts';
+import { testConfig } from '../testing/test-servers.ts';
 
 const KEY = 'latency-test-feed-key-0123456789abcdef';
 const BUDGET_P99_MS = 5_000;

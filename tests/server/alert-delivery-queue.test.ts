@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALERT_TEXTS_QUEUE, startQueue, wakeAlertSender, type JobQueue } from '../../server/jobs/queue.ts';
 import { insertAlerts, matchedAlerts, storeReports, testLead } from '../testing/alert-delivery.ts';
 import { startWorker } from '../testing/worker-process.ts';
-import { openTestDb, recordingSms, STARTUP_MS, testDbKinds, type RecordingSms, type TestDb } from '../testing/server.ts';
+import { recordingSms, type RecordingSms } from '../testing/fake-sms.ts';
+import { openTestDb, STARTUP_MS, testDbKinds, type TestDb } from '../testing/test-db.ts';
 
 const PUBLIC_URL = 'https://claims.example.com';
 

@@ -7,7 +7,8 @@ import { expireAlerts } from '../../server/alerts/expire-alerts.ts';
 import { consoleSms } from '../../server/sms/console-sms.ts';
 import { resumePhone, stopPhone, unsubscribePath } from '../../server/sms/stops.ts';
 import { insertAlerts, insertTexts, matchedAlerts, storeReports, testLead } from '../testing/alert-delivery.ts';
-import { openTestDb, recordingSms, STARTUP_MS, testDbKinds, type RecordingSms, type TestDb } from '../testing/server.ts';
+import { recordingSms, type RecordingSms } from '../testing/fake-sms.ts';
+import { openTestDb, STARTUP_MS, testDbKinds, type TestDb } from '../testing/test-db.ts';
 
 const PUBLIC_URL = 'https://claims.example.com';
 

@@ -9,7 +9,8 @@ import { reportPlaces } from '../../server/reports/report-places.ts';
 import { storeReports } from '../../server/reports/store-reports.ts';
 import { ALERT_TEST_MS, alertSubscriber } from '../testing/alerts.ts';
 import { sampleReport } from '../testing/reports.ts';
-import { makeTestServer, STARTUP_MS, testDbKinds, type TestServer } from '../testing/server.ts';
+import { STARTUP_MS, testDbKinds } from '../testing/test-db.ts';
+import { makeTestServer, type TestServer } from '../testing/test-servers.ts';
 
 /** A promise and the function that settles it. */
 function gate() {

@@ -5,7 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import leadsCreateResponseSchema from '../../schemas/api/leads-create.response.schema.json' with { type: 'json' };
 import { ALERT_TEST_MS, alertLeadBody, alertSubscriber, textPairs } from '../testing/alerts.ts';
 import { localIso, postReports, sampleReport, TEST_INGEST_KEY } from '../testing/reports.ts';
-import { DAY_MS, makeTestServer, schemaErrors, send, STARTUP_MS, tableCounts, testDbKinds, verifyPhone, type TestServer } from '../testing/server.ts';
+import { DAY_MS } from '../testing/fake-clock.ts';
+import { send, verifyPhone } from '../testing/requests.ts';
+import { schemaErrors } from '../testing/schema-errors.ts';
+import { STARTUP_MS, tableCounts, testDbKinds } from '../testing/test-db.ts';
+import { makeTestServer, type TestServer } from '../testing/test-servers.ts';
 
 const VIN = '1HGCM82633A004352';
 const AUSTIN = { lat: 30.2672, lng: -97.7431 };

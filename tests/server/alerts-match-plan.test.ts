@@ -6,7 +6,8 @@ import { cellsAround } from '../../server/reports/geo-cell.ts';
 import { ingestReports } from '../../server/reports/ingest.ts';
 import { ALERT_TEST_MS, alertSubscriber } from '../testing/alerts.ts';
 import { sampleReport } from '../testing/reports.ts';
-import { makeTestServer, STARTUP_MS, testDbKinds, type TestServer } from '../testing/server.ts';
+import { STARTUP_MS, testDbKinds } from '../testing/test-db.ts';
+import { makeTestServer, type TestServer } from '../testing/test-servers.ts';
 
 const PER_WAY = 10_000;
 const REPORTS = 1000;

@@ -11,7 +11,9 @@ import type { Point } from '../../server/geo/gazetteer.ts';
 import { importReports } from '../../server/reports/bulk-import.ts';
 import { ingestReports } from '../../server/reports/ingest.ts';
 import { ALERT_TEST_MS, type AlertAnswer, alertSubscriber } from '../testing/alerts.ts';
-import { DAY_MS, makeTestServer, STARTUP_MS, testDbKinds, type TestServer } from '../testing/server.ts';
+import { DAY_MS } from '../testing/fake-clock.ts';
+import { STARTUP_MS, testDbKinds } from '../testing/test-db.ts';
+import { makeTestServer, type TestServer } from '../testing/test-servers.ts';
 
 /** Austin, and a grid cell's corner 3.5 miles away. */
 const HUBS: Point[] = [

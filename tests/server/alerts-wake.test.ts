@@ -5,7 +5,8 @@ import { startQueue, type JobQueue } from '../../server/jobs/queue.ts';
 import { importReports } from '../../server/reports/bulk-import.ts';
 import { ALERT_TEST_MS, alertSubscriber } from '../testing/alerts.ts';
 import { postReports, sampleReport, TEST_INGEST_KEY } from '../testing/reports.ts';
-import { makeTestServer, STARTUP_MS, testDbKinds, type TestServer } from '../testing/server.ts';
+import { STARTUP_MS, testDbKinds } from '../testing/test-db.ts';
+import { makeTestServer, type TestServer } from '../testing/test-servers.ts';
 
 /** Well under the sweep's minute. */
 const PROMPTLY_MS = 3_000;

@@ -6,16 +6,11 @@ import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import type { Db } from '../../server/db/db.ts';
-import {
-  calcLeadBody,
-  makeTestServer,
-  recordingSms,
-  STARTUP_MS,
-  testConfig,
-  uniquePhone,
-  verifyPhone,
-  type TestServer,
-} from '../testing/server.ts';
+import { recordingSms } from '../testing/fake-sms.ts';
+import { calcLeadBody, uniquePhone } from '../testing/lead-bodies.ts';
+import { verifyPhone } from '../testing/requests.ts';
+import { STARTUP_MS } from '../testing/test-db.ts';
+import { makeTestServer, testConfig, type TestServer } from '../testing/test-servers.ts';
 
 describe('the web app and the API side by side', () => {
   let dist: string;

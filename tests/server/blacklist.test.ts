@@ -1,6 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { blacklist } from '../../server/store/blacklist.ts';
-import { makeTestServer, post, STARTUP_MS, testDbKinds, uniquePhone, type TestServer } from '../testing/server.ts';
+import { uniquePhone } from '../testing/lead-bodies.ts';
+import { post } from '../testing/requests.ts';
+import { STARTUP_MS, testDbKinds } from '../testing/test-db.ts';
+import { makeTestServer, type TestServer } from '../testing/test-servers.ts';
 
 describe.each(testDbKinds)('blacklisted phones on %s', (kind) => {
   let server: TestServer;

@@ -4,7 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mfaFailureSchema from '../../schemas/api/mfa-failure.response.schema.json' with { type: 'json' };
 import { loadConfig } from '../../server/config.ts';
 import { blacklist } from '../../server/store/blacklist.ts';
-import { makeTestServer, post, schemaErrors, STARTUP_MS, testDbKinds, uniquePhone, type TestServer } from '../testing/server.ts';
+import { uniquePhone } from '../testing/lead-bodies.ts';
+import { post } from '../testing/requests.ts';
+import { schemaErrors } from '../testing/schema-errors.ts';
+import { STARTUP_MS, testDbKinds } from '../testing/test-db.ts';
+import { makeTestServer, type TestServer } from '../testing/test-servers.ts';
 
 const SIGNUP = 'https://business.example.com/signup?from=claimflow';
 

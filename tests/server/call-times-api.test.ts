@@ -6,24 +6,12 @@ import leadsCreateResponseSchema from '../../schemas/api/leads-create.response.s
 import updateTimeResponseSchema from '../../schemas/api/leads-update-time.response.schema.json' with { type: 'json' };
 import { visitorZone } from '../../server/call-times/visitor-zone.ts';
 import { getLead } from '../../server/store/leads.ts';
-import {
-  calcLeadBody,
-  campLejeuneBody,
-  fakeClock,
-  generalLeadBody,
-  makeCodesApp,
-  openTestDb,
-  schemaErrors,
-  send,
-  STARTUP_MS,
-  TEST_CODE_LIMITS,
-  testDbKinds,
-  uniquePhone,
-  verifyPhone,
-  type FakeClock,
-  type TestDb,
-  type TestServer,
-} from '../testing/server.ts';
+import { fakeClock, type FakeClock } from '../testing/fake-clock.ts';
+import { calcLeadBody, campLejeuneBody, generalLeadBody, uniquePhone } from '../testing/lead-bodies.ts';
+import { send, verifyPhone } from '../testing/requests.ts';
+import { schemaErrors } from '../testing/schema-errors.ts';
+import { openTestDb, STARTUP_MS, testDbKinds, type TestDb } from '../testing/test-db.ts';
+import { makeCodesApp, TEST_CODE_LIMITS, type TestServer } from '../testing/test-servers.ts';
 
 interface Window {
   from: string;

@@ -3,22 +3,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/db.ts';
 import { openPgDb } from '../../server/db/pg-db.ts';
-import {
-  DAY_MS,
-  fakeClock,
-  HOUR_MS,
-  makeCodesApp,
-  MINUTE_MS,
-  openTestDb,
-  recordingSms,
-  refusalOf,
-  smsSend,
-  smsVerify,
-  STARTUP_MS,
-  testDbKinds,
-  uniquePhone,
-  type TestDb,
-} from '../testing/server.ts';
+import { DAY_MS, fakeClock, HOUR_MS, MINUTE_MS } from '../testing/fake-clock.ts';
+import { recordingSms } from '../testing/fake-sms.ts';
+import { uniquePhone } from '../testing/lead-bodies.ts';
+import { refusalOf, smsSend, smsVerify } from '../testing/requests.ts';
+import { openTestDb, STARTUP_MS, testDbKinds, type TestDb } from '../testing/test-db.ts';
+import { makeCodesApp } from '../testing/test-servers.ts';
 
 const GUESSES = 10_000;
 const ATTACK_MS = 30 * DAY_MS;

@@ -3,23 +3,13 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { apiSchemas } from '../../server/routes/api-schemas.ts';
-import {
-  DAY_MS,
-  fakeClock,
-  makeCodesApp,
-  MINUTE_MS,
-  openTestDb,
-  refusalOf,
-  schemaErrors,
-  smsSend,
-  smsVerify,
-  STARTUP_MS,
-  testDbKinds,
-  uniquePhone,
-  type FakeClock,
-  type RecordingSms,
-  type TestDb,
-} from '../testing/server.ts';
+import { DAY_MS, fakeClock, MINUTE_MS, type FakeClock } from '../testing/fake-clock.ts';
+import type { RecordingSms } from '../testing/fake-sms.ts';
+import { uniquePhone } from '../testing/lead-bodies.ts';
+import { refusalOf, smsSend, smsVerify } from '../testing/requests.ts';
+import { schemaErrors } from '../testing/schema-errors.ts';
+import { openTestDb, STARTUP_MS, testDbKinds, type TestDb } from '../testing/test-db.ts';
+import { makeCodesApp } from '../testing/test-servers.ts';
 
 const TEST_PHONE = '+12025550199';
 

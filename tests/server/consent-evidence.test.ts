@@ -10,20 +10,10 @@ import tcpaRequest from '../../schemas/api/user-tcpa.request.schema.json' with {
 import { loadConsentCatalogue, plainText, tcpaMessage } from '../../server/consent-text.ts';
 import { migrate, MIGRATIONS_DIR } from '../../server/db/migrate.ts';
 import { ensureConsentText } from '../../server/store/consent-texts.ts';
-import {
-  calcLeadBody,
-  generalLeadBody,
-  leadsWithoutTheirConsent,
-  makeTestServer,
-  send,
-  STARTUP_MS,
-  testConsent,
-  testDbKinds,
-  uniquePhone,
-  verifyPhone,
-  unmigratedDb,
-  type TestServer,
-} from '../testing/server.ts';
+import { calcLeadBody, generalLeadBody, testConsent, uniquePhone } from '../testing/lead-bodies.ts';
+import { send, verifyPhone } from '../testing/requests.ts';
+import { leadsWithoutTheirConsent, STARTUP_MS, testDbKinds, unmigratedDb } from '../testing/test-db.ts';
+import { makeTestServer, type TestServer } from '../testing/test-servers.ts';
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 const catalogue = loadConsentCatalogue();

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { openDb } from '../../server/db/open-db.ts';
 import { startAppServer, type AppServer } from '../testing/app-server.ts';
 import { freshPostgres } from '../testing/fresh-postgres.ts';
-import { calcLeadBody } from '../testing/server.ts';
+import { calcLeadBody } from '../testing/lead-bodies.ts';
 
 // CRASH_CLIENTS and CRASH_ROUNDS make a quicker local run; CI runs the full figures.
 const CLIENTS = Number(process.env.CRASH_CLIENTS ?? 200);

@@ -2,7 +2,7 @@
 // of its own runs scripts, COPY and transactions, and PGlite's one connection keeps a query out of a running transaction.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../../server/db/db.ts';
-import { openTestDb, STARTUP_MS, testDbKinds, type TestDb } from '../testing/server.ts';
+import { openTestDb, STARTUP_MS, testDbKinds, type TestDb } from '../testing/test-db.ts';
 
 /** Values of every kind the store passes, each with the type its column would give it. */
 const PARAMS: [string, unknown][] = [

@@ -7,18 +7,10 @@ import { BODY_LIMIT } from '../../server/app.ts';
 import { loadConsentCatalogue } from '../../server/consent-text.ts';
 import { apiSchemas } from '../../server/routes/api-schemas.ts';
 import { schemaValidatorCompiler } from '../../server/validation.ts';
-import {
-  calcLeadBody,
-  leadsWithoutTheirConsent,
-  makeTestServer,
-  rowCounter,
-  send,
-  STARTUP_MS,
-  testDbKinds,
-  uniquePhone,
-  verifyPhone,
-  type TestServer,
-} from '../testing/server.ts';
+import { calcLeadBody, uniquePhone } from '../testing/lead-bodies.ts';
+import { send, verifyPhone } from '../testing/requests.ts';
+import { leadsWithoutTheirConsent, rowCounter, STARTUP_MS, testDbKinds } from '../testing/test-db.ts';
+import { makeTestServer, type TestServer } from '../testing/test-servers.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
 const compile = schemaValidatorCompiler();

@@ -1,6 +1,7 @@
 // CORS: only the configured origins may read API answers (with credentials); by default none, so same origin only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestServer, STARTUP_MS, type TestServer } from '../testing/server.ts';
+import { STARTUP_MS } from '../testing/test-db.ts';
+import { makeTestServer, type TestServer } from '../testing/test-servers.ts';
 
 const PARTNER = 'https://partner.example';
 const preflight = (origin: string, method = 'POST') => ({

@@ -2,15 +2,10 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
-import {
-  brokenDb,
-  calcLeadBody,
-  recordingSms,
-  routesOf,
-  STARTUP_MS,
-  testConfig,
-  uniquePhone,
-} from '../testing/server.ts';
+import { recordingSms } from '../testing/fake-sms.ts';
+import { calcLeadBody, uniquePhone } from '../testing/lead-bodies.ts';
+import { brokenDb, STARTUP_MS } from '../testing/test-db.ts';
+import { routesOf, testConfig } from '../testing/test-servers.ts';
 
 /** What an error body must never show: a stack, SQL, a source path, the driver's message or the values it quoted. */
 const LEAKS = [/stack/i, /\bSELECT\b/i, /\bINSERT\b/i, /\bFROM\b/, /\.ts:\d+/, /\bat \S+ \(/, /relation "/, /42P01/, /\+12025550123/, /jane\.roe/];

@@ -6,7 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { cspDirectives, PERMISSIONS_POLICY } from '../../server/security.ts';
-import { brokenDb, makeTestDist, makeTestServer, recordingSms, STARTUP_MS, testConfig, uniquePhone, type TestServer } from '../testing/server.ts';
+import { recordingSms } from '../testing/fake-sms.ts';
+import { uniquePhone } from '../testing/lead-bodies.ts';
+import { brokenDb, STARTUP_MS } from '../testing/test-db.ts';
+import { makeTestDist, makeTestServer, testConfig, type TestServer } from '../testing/test-servers.ts';
 
 /** The CSP as directive → sources. */
 function csp(res: LightMyRequestResponse): Map<string, string[]> {

@@ -2,7 +2,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BODY_LIMIT, buildApp } from '../../server/app.ts';
-import { brokenDb, makeTestDist, makeTestServer, recordingSms, STARTUP_MS, testConfig, type TestServer } from '../testing/server.ts';
+import { recordingSms } from '../testing/fake-sms.ts';
+import { brokenDb, STARTUP_MS } from '../testing/test-db.ts';
+import { makeTestDist, makeTestServer, testConfig, type TestServer } from '../testing/test-servers.ts';
 
 const API_MAX = 5;
 const WEB_MAX = 8;

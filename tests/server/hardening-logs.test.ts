@@ -3,19 +3,11 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
-import {
-  brokenDb,
-  calcLeadBody,
-  makeTestServer,
-  recordingSms,
-  routesOf,
-  STARTUP_MS,
-  testConfig,
-  testDbKinds,
-  uniquePhone,
-  verifyPhone,
-  type TestServer,
-} from '../testing/server.ts';
+import { recordingSms } from '../testing/fake-sms.ts';
+import { calcLeadBody, uniquePhone } from '../testing/lead-bodies.ts';
+import { verifyPhone } from '../testing/requests.ts';
+import { brokenDb, STARTUP_MS, testDbKinds } from '../testing/test-db.ts';
+import { makeTestServer, routesOf, testConfig, type TestServer } from '../testing/test-servers.ts';
 
 const EMAIL = 'jane.roe@example.com';
 const LAST_NAME = 'Roeverly';

@@ -2,7 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PURGE_KEYS_QUEUE, startQueue, type JobQueue } from '../../server/jobs/queue.ts';
 import { IDEMPOTENCY_RETENTION_HOURS } from '../../server/store/idempotency-keys.ts';
-import { openTestDb, recordingSms, STARTUP_MS, testDbKinds, type TestDb } from '../testing/server.ts';
+import { recordingSms } from '../testing/fake-sms.ts';
+import { openTestDb, STARTUP_MS, testDbKinds, type TestDb } from '../testing/test-db.ts';
 
 describe.each(testDbKinds)('the purge of expired keys on %s', (kind) => {
   let testDb: TestDb;

@@ -3,20 +3,10 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_RETENTION_HOURS, KEY_LOCK_SQL, purgeKeys } from '../../server/store/idempotency-keys.ts';
-import {
-  calcLeadBody,
-  campLejeuneBody,
-  generalLeadBody,
-  leadsWithoutTheirConsent,
-  makeTestServer,
-  send,
-  STARTUP_MS,
-  tableCounts,
-  testDbKinds,
-  uniquePhone,
-  verifyPhone,
-  type TestServer,
-} from '../testing/server.ts';
+import { calcLeadBody, campLejeuneBody, generalLeadBody, uniquePhone } from '../testing/lead-bodies.ts';
+import { send, verifyPhone } from '../testing/requests.ts';
+import { leadsWithoutTheirConsent, STARTUP_MS, tableCounts, testDbKinds } from '../testing/test-db.ts';
+import { makeTestServer, type TestServer } from '../testing/test-servers.ts';
 
 const ROUTES = [
   ['/api/leads/create/calc', calcLeadBody],

@@ -5,22 +5,11 @@ import zipResponseSchema from '../../schemas/api/accident-zip.response.schema.js
 import leadsCreateResponseSchema from '../../schemas/api/leads-create.response.schema.json' with { type: 'json' };
 import leadsUpdateResponseSchema from '../../schemas/api/leads-update.response.schema.json' with { type: 'json' };
 import { getLead } from '../../server/store/leads.ts';
-import {
-  calcLeadBody,
-  campLejeuneBody,
-  generalLeadBody,
-  leadsWithoutTheirConsent,
-  makeTestServer,
-  schemaErrors,
-  send,
-  STARTUP_MS,
-  tableCounts,
-  testConsent,
-  testDbKinds,
-  uniquePhone,
-  verifyPhone,
-  type TestServer,
-} from '../testing/server.ts';
+import { calcLeadBody, campLejeuneBody, generalLeadBody, testConsent, uniquePhone } from '../testing/lead-bodies.ts';
+import { send, verifyPhone } from '../testing/requests.ts';
+import { schemaErrors } from '../testing/schema-errors.ts';
+import { leadsWithoutTheirConsent, STARTUP_MS, tableCounts, testDbKinds } from '../testing/test-db.ts';
+import { makeTestServer, type TestServer } from '../testing/test-servers.ts';
 
 interface CreateResponse {
   resultIds: number[];

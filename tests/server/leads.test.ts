@@ -2,18 +2,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import leadsCreateResponseSchema from '../../schemas/api/leads-create.response.schema.json' with { type: 'json' };
 import { getLead } from '../../server/store/leads.ts';
-import {
-  calcLeadBody,
-  makeTestServer,
-  post,
-  schemaErrors,
-  STARTUP_MS,
-  testDbKinds,
-  uniquePhone,
-  verifyPhone,
-  verifyTestPhone,
-  type TestServer,
-} from '../testing/server.ts';
+import { calcLeadBody, uniquePhone } from '../testing/lead-bodies.ts';
+import { post, verifyPhone, verifyTestPhone } from '../testing/requests.ts';
+import { schemaErrors } from '../testing/schema-errors.ts';
+import { STARTUP_MS, testDbKinds } from '../testing/test-db.ts';
+import { makeTestServer, type TestServer } from '../testing/test-servers.ts';
 
 const TEST_PHONE = '+12025550199';
 

@@ -4,17 +4,10 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE_LENGTH } from '../../engine/validators.ts';
 import { hashCode, newCode } from '../../server/store/one-time-codes.ts';
-import {
-  makeTestServer,
-  post,
-  STARTUP_MS,
-  testDbKinds,
-  uniquePhone,
-  VERIFICATION_COOKIE,
-  verificationCookie,
-  verifyPhone,
-  type TestServer,
-} from '../testing/server.ts';
+import { uniquePhone } from '../testing/lead-bodies.ts';
+import { post, VERIFICATION_COOKIE, verificationCookie, verifyPhone } from '../testing/requests.ts';
+import { STARTUP_MS, testDbKinds } from '../testing/test-db.ts';
+import { makeTestServer, type TestServer } from '../testing/test-servers.ts';
 
 const TEST_PHONE = '+12025550199';
 

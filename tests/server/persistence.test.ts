@@ -8,7 +8,11 @@ import { buildApp } from '../../server/app.ts';
 import { migrate, MIGRATIONS_DIR } from '../../server/db/migrate.ts';
 import { openDb } from '../../server/db/open-db.ts';
 import { getLead } from '../../server/store/leads.ts';
-import { calcLeadBody, openTestDb, recordingSms, STARTUP_MS, testConfig, testDbKinds, verifyTestPhone } from '../testing/server.ts';
+import { recordingSms } from '../testing/fake-sms.ts';
+import { calcLeadBody } from '../testing/lead-bodies.ts';
+import { verifyTestPhone } from '../testing/requests.ts';
+import { openTestDb, STARTUP_MS, testDbKinds } from '../testing/test-db.ts';
+import { testConfig } from '../testing/test-servers.ts';
 
 /** Every migration file's name, in the order they run. */
 const ALL_MIGRATIONS = readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql')).map((f) => f.slice(0, -4)).sort();

@@ -2,7 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parsePhone, validators } from '../../engine/validators.ts';
 import { e164FromParts, e164FromTyped } from '../../server/phone.ts';
-import { makeTestServer, post, STARTUP_MS, type TestServer } from '../testing/server.ts';
+import { post } from '../testing/requests.ts';
+import { STARTUP_MS } from '../testing/test-db.ts';
+import { makeTestServer, type TestServer } from '../testing/test-servers.ts';
 
 const TYPED: [string, string | undefined][] = [
   ['(202) 555-0123', '+12025550123'],

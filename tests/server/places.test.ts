@@ -6,7 +6,10 @@ import reverseResponseSchema from '../../schemas/api/places-reverse.response.sch
 import suggestResponseSchema from '../../schemas/api/places-suggest.response.schema.json' with { type: 'json' };
 import { buildApp } from '../../server/app.ts';
 import type { PlaceAnswer } from '../../server/geo/place-answer.ts';
-import { brokenDb, recordingSms, schemaErrors, STARTUP_MS, testConfig } from '../testing/server.ts';
+import { recordingSms } from '../testing/fake-sms.ts';
+import { schemaErrors } from '../testing/schema-errors.ts';
+import { brokenDb, STARTUP_MS } from '../testing/test-db.ts';
+import { testConfig } from '../testing/test-servers.ts';
 
 type Place = PlaceAnswer;
 

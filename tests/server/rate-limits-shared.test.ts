@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRequest } from '../../server/store/rate-limits.ts';
 import { freshPostgres, type FreshPostgres } from '../testing/fresh-postgres.ts';
-import { openTestDb, STARTUP_MS, testDbKinds, type TestDb } from '../testing/server.ts';
+import { openTestDb, STARTUP_MS, testDbKinds, type TestDb } from '../testing/test-db.ts';
 import { startServer, type ServerProcess } from '../testing/worker-process.ts';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL;

@@ -8,7 +8,10 @@ import { ingestReports } from '../../server/reports/ingest.ts';
 import { REPORT_ID } from '../../server/reports/report-view.ts';
 import { newCrashId, sampleReport } from '../testing/reports.ts';
 import { storeReport } from '../testing/report-store.ts';
-import { openTestDb, recordingSms, schemaErrors, STARTUP_MS, testConfig, testDbKinds, type TestDb } from '../testing/server.ts';
+import { recordingSms } from '../testing/fake-sms.ts';
+import { schemaErrors } from '../testing/schema-errors.ts';
+import { openTestDb, STARTUP_MS, testDbKinds, type TestDb } from '../testing/test-db.ts';
+import { testConfig } from '../testing/test-servers.ts';
 
 const VIN_1 = '1HGCM82633A004352';
 const VIN_2 = '1FTFW1ET9DFC10312';

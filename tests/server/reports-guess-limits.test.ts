@@ -6,18 +6,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { sampleReport } from '../testing/reports.ts';
 import { storeReport } from '../testing/report-store.ts';
-import {
-  DAY_MS,
-  fakeClock,
-  HOUR_MS,
-  openTestDb,
-  recordingSms,
-  STARTUP_MS,
-  testConfig,
-  testDbKinds,
-  type FakeClock,
-  type TestDb,
-} from '../testing/server.ts';
+import { DAY_MS, fakeClock, HOUR_MS, type FakeClock } from '../testing/fake-clock.ts';
+import { recordingSms } from '../testing/fake-sms.ts';
+import { openTestDb, STARTUP_MS, testDbKinds, type TestDb } from '../testing/test-db.ts';
+import { testConfig } from '../testing/test-servers.ts';
 
 const VIN = '1HGCM82633A004352';
 /** A test makes tens of requests, each a transaction: seconds when the machine runs other suites beside. */

@@ -13,7 +13,8 @@ import type { ReportInput } from '../../server/reports/report-input.ts';
 import type { FullReport } from '../../server/reports/report-view.ts';
 import { syntheticReports } from '../../server/reports/synthetic/synthetic-reports.ts';
 import { asSent, newCrashId, sampleReport } from '../testing/reports.ts';
-import { makeTestServer, STARTUP_MS, testDbKinds, type TestServer } from '../testing/server.ts';
+import { STARTUP_MS, testDbKinds } from '../testing/test-db.ts';
+import { makeTestServer, type TestServer } from '../testing/test-servers.ts';
 
 const TRICKY = 'Unit 1, "the truck", swerved;\ttab, back\\slash,\r\nnew line — ñandú 🚗';
 

@@ -6,7 +6,9 @@ import { ingestReports } from '../../server/reports/ingest.ts';
 import type { Vehicle } from '../../server/reports/report-view.ts';
 import { createIngestKey } from '../../server/reports/ingest-keys.ts';
 import { localIso, newCrashId, postReports, sampleReport, TEST_INGEST_KEY } from '../testing/reports.ts';
-import { makeTestServer, schemaErrors, STARTUP_MS, testDbKinds, type TestServer } from '../testing/server.ts';
+import { schemaErrors } from '../testing/schema-errors.ts';
+import { STARTUP_MS, testDbKinds } from '../testing/test-db.ts';
+import { makeTestServer, type TestServer } from '../testing/test-servers.ts';
 
 describe.each(testDbKinds)('report ingestion on %s', (kind) => {
   let s: TestServer;

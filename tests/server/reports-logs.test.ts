@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { maskSecrets } from '../../server/redact.ts';
 import { storeReport } from '../testing/report-store.ts';
-import { openTestDb, recordingSms, STARTUP_MS, testConfig, type TestDb } from '../testing/server.ts';
+import { recordingSms } from '../testing/fake-sms.ts';
+import { openTestDb, STARTUP_MS, type TestDb } from '../testing/test-db.ts';
+import { testConfig } from '../testing/test-servers.ts';
 
 const VIN = '1HGCM82633A004352';
 

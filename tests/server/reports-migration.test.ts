@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { migrate, MIGRATIONS_DIR } from '../../server/db/migrate.ts';
 import { readReport } from '../../server/reports/read-report.ts';
 import { searchReports } from '../../server/reports/search-reports.ts';
-import { STARTUP_MS, testDbKinds, unmigratedDb } from '../testing/server.ts';
+import { STARTUP_MS, testDbKinds, unmigratedDb } from '../testing/test-db.ts';
 
 const ID = 'AAAAAAAAAAAAAAAAAAAAAA';
 

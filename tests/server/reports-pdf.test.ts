@@ -6,7 +6,9 @@ import { buildApp } from '../../server/app.ts';
 import { pdfPages, pdfText } from '../testing/pdf-text.ts';
 import { sampleReport } from '../testing/reports.ts';
 import { storeReport } from '../testing/report-store.ts';
-import { makeTestDist, openTestDb, recordingSms, STARTUP_MS, testConfig, testDbKinds, type TestDb } from '../testing/server.ts';
+import { recordingSms } from '../testing/fake-sms.ts';
+import { openTestDb, STARTUP_MS, testDbKinds, type TestDb } from '../testing/test-db.ts';
+import { makeTestDist, testConfig } from '../testing/test-servers.ts';
 
 const VIN = '1HGCM82633A004352';
 const PERSONAL_TEXT = [VIN, '1FTFW1ET9DFC10312', '24-0012345', 'E 6th St', 'failed to stop', 'Capital Towing', 'Maria', 'Lopez', 'James', 'Carter', 'Class C', '78702', '30.2672'];

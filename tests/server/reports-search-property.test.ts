@@ -7,7 +7,7 @@ import type { Point } from '../../server/geo/gazetteer.ts';
 import { ingestReports } from '../../server/reports/ingest.ts';
 import { searchReports, MAX_RESULTS } from '../../server/reports/search-reports.ts';
 import { localIso } from '../testing/reports.ts';
-import { openTestDb, STARTUP_MS, testDbKinds, type TestDb } from '../testing/server.ts';
+import { openTestDb, STARTUP_MS, testDbKinds, type TestDb } from '../testing/test-db.ts';
 
 /** Places reports crowd around: a city, a cell corner (40, -75), Fairbanks, the Aleutians across the antimeridian. */
 const HUBS: Point[] = [

@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import searchResponseSchema from '../../schemas/api/reports-search.response.schema.json' with { type: 'json' };
 import { ingestReports } from '../../server/reports/ingest.ts';
 import { localIso, sampleReport } from '../testing/reports.ts';
-import { makeTestServer, schemaErrors, STARTUP_MS, testDbKinds, type TestServer } from '../testing/server.ts';
+import { schemaErrors } from '../testing/schema-errors.ts';
+import { STARTUP_MS, testDbKinds } from '../testing/test-db.ts';
+import { makeTestServer, type TestServer } from '../testing/test-servers.ts';
 
 interface Result {
   id: string;

@@ -8,7 +8,7 @@ import { prepareReport } from '../../server/reports/prepare-report.ts';
 import type { ReportInput } from '../../server/reports/report-input.ts';
 import { reportPlaces } from '../../server/reports/report-places.ts';
 import { syntheticReports } from '../../server/reports/synthetic/synthetic-reports.ts';
-import { openTestDb, STARTUP_MS, type TestDb } from '../testing/server.ts';
+import { openTestDb, STARTUP_MS, type TestDb } from '../testing/test-db.ts';
 
 const MAKES = new Set(JSON.parse(readFileSync(new URL('../../widgets/locate/vehicle-makes.json', import.meta.url), 'utf8')) as string[]);
 const NOW = Date.UTC(2026, 10, 20, 15, 0);

@@ -6,7 +6,11 @@ import { replayClock } from '../../engine/replay.ts';
 import type { Flow } from '../../engine/types.ts';
 import sendSchema from '../../schemas/api/mfa-sms-send.request.schema.json' with { type: 'json' };
 import { allFlows } from '../testing/flows.ts';
-import { makeTestServer, post, schemaErrors, STARTUP_MS, testDbKinds, uniquePhone, verificationCookie, type TestServer } from '../testing/server.ts';
+import { uniquePhone } from '../testing/lead-bodies.ts';
+import { post, verificationCookie } from '../testing/requests.ts';
+import { schemaErrors } from '../testing/schema-errors.ts';
+import { STARTUP_MS, testDbKinds } from '../testing/test-db.ts';
+import { makeTestServer, type TestServer } from '../testing/test-servers.ts';
 
 /** Each flow's effects that send a code. */
 const codeSenders = allFlows().flatMap((flow) =>

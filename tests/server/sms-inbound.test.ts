@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isStopped } from '../../server/sms/stops.ts';
 import { isTwilioSigned, twilioSignature } from '../../server/sms/twilio-signature.ts';
 import { openAlert, openAlerts, SUBSCRIBE_MS } from '../testing/open-alert.ts';
-import { makeTestServer, STARTUP_MS, testDbKinds, uniquePhone, type TestServer } from '../testing/server.ts';
+import { uniquePhone } from '../testing/lead-bodies.ts';
+import { STARTUP_MS, testDbKinds } from '../testing/test-db.ts';
+import { makeTestServer, type TestServer } from '../testing/test-servers.ts';
 
 const SID = `AC${'0123456789abcdef'.repeat(2)}`;
 const TOKEN = 'a1b2c3d4'.repeat(4);

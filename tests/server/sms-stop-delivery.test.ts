@@ -6,7 +6,9 @@ import { deliverAlertTexts } from '../../server/alerts/deliver-texts.ts';
 import { twilioSignature } from '../../server/sms/twilio-signature.ts';
 import { openAlert, SUBSCRIBE_MS } from '../testing/open-alert.ts';
 import { postReports, sampleReport, TEST_INGEST_KEY } from '../testing/reports.ts';
-import { makeTestServer, STARTUP_MS, testDbKinds, uniquePhone, type TestServer } from '../testing/server.ts';
+import { uniquePhone } from '../testing/lead-bodies.ts';
+import { STARTUP_MS, testDbKinds } from '../testing/test-db.ts';
+import { makeTestServer, type TestServer } from '../testing/test-servers.ts';
 
 const TOKEN = 'a1b2c3d4'.repeat(4);
 const PUBLIC_URL = 'https://claims.example.com';

@@ -2,7 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isStopped, phoneOfToken, resumePhone, stopPhone, unsubscribePath } from '../../server/sms/stops.ts';
 import { openAlert, openAlerts, SUBSCRIBE_MS } from '../testing/open-alert.ts';
-import { makeTestServer, STARTUP_MS, testDbKinds, uniquePhone, type TestServer } from '../testing/server.ts';
+import { uniquePhone } from '../testing/lead-bodies.ts';
+import { STARTUP_MS, testDbKinds } from '../testing/test-db.ts';
+import { makeTestServer, type TestServer } from '../testing/test-servers.ts';
 
 describe.each(testDbKinds)('stopped phones on %s', (kind) => {
   let s: TestServer;

@@ -3,7 +3,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isStopped, unsubscribePath } from '../../server/sms/stops.ts';
 import { openAlert, openAlerts, SUBSCRIBE_MS } from '../testing/open-alert.ts';
-import { makeTestServer, schemaErrors, STARTUP_MS, testDbKinds, uniquePhone, type TestServer } from '../testing/server.ts';
+import { uniquePhone } from '../testing/lead-bodies.ts';
+import { schemaErrors } from '../testing/schema-errors.ts';
+import { STARTUP_MS, testDbKinds } from '../testing/test-db.ts';
+import { makeTestServer, type TestServer } from '../testing/test-servers.ts';
 import responseSchema from '../../schemas/api/sms-unsubscribe.response.schema.json' with { type: 'json' };
 
 describe.each(testDbKinds)('/api/sms/unsubscribe/:token on %s', (kind) => {

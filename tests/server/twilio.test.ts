@@ -7,7 +7,10 @@ import { loadConfig, type TwilioConfig } from '../../server/config.ts';
 import { createSms } from '../../server/sms/create-sms.ts';
 import { SmsSendError, twilioSms } from '../../server/sms/twilio-sms.ts';
 import { FAKE_TWILIO_FROM as FROM, FAKE_TWILIO_SID as SID, FAKE_TWILIO_TOKEN as TOKEN, startFakeTwilio as fakeTwilio, type FakeTwilio } from '../testing/fake-twilio.ts';
-import { openTestDb, post, STARTUP_MS, testConfig, testDbKinds, uniquePhone, verificationCookie, type TestDb } from '../testing/server.ts';
+import { uniquePhone } from '../testing/lead-bodies.ts';
+import { post, verificationCookie } from '../testing/requests.ts';
+import { openTestDb, STARTUP_MS, testDbKinds, type TestDb } from '../testing/test-db.ts';
+import { testConfig } from '../testing/test-servers.ts';
 
 let fake: FakeTwilio;
 let twilio: TwilioConfig;

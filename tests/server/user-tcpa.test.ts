@@ -1,7 +1,11 @@
 // POST /api/user/tcpa stores a consent record and returns its token and wording.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import tcpaResponseSchema from '../../schemas/api/user-tcpa.response.schema.json' with { type: 'json' };
-import { makeTestServer, post, schemaErrors, STARTUP_MS, testDbKinds, uniquePhone, type TestServer } from '../testing/server.ts';
+import { uniquePhone } from '../testing/lead-bodies.ts';
+import { post } from '../testing/requests.ts';
+import { schemaErrors } from '../testing/schema-errors.ts';
+import { STARTUP_MS, testDbKinds } from '../testing/test-db.ts';
+import { makeTestServer, type TestServer } from '../testing/test-servers.ts';
 
 describe.each(testDbKinds)('POST /api/user/tcpa on %s', (kind) => {
   let s: TestServer;

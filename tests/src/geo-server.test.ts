@@ -6,7 +6,9 @@ import { buildApp } from '../../server/app.ts';
 import type { PlaceAnswer } from '../../server/geo/place-answer.ts';
 import { offlineGeo, type GazetteerPlace } from '../../src/geo/offline-geo.ts';
 import { fillZip } from '../../src/geo/zip-fill.ts';
-import { brokenDb, recordingSms, STARTUP_MS, testConfig } from '../testing/server.ts';
+import { recordingSms } from '../testing/fake-sms.ts';
+import { brokenDb, STARTUP_MS } from '../testing/test-db.ts';
+import { testConfig } from '../testing/test-servers.ts';
 
 describe('the offline gazetteer through the API', () => {
   let app: FastifyInstance;

@@ -5,7 +5,10 @@ import { buildApp } from '../../server/app.ts';
 import type { Db } from '../../server/db/db.ts';
 import { ingestReports } from '../../server/reports/ingest.ts';
 import { sampleReport } from './reports.ts';
-import { generalLeadBody, post, recordingSms, testConfig, uniquePhone, verifyTestPhone } from './server.ts';
+import { recordingSms } from './fake-sms.ts';
+import { generalLeadBody, uniquePhone } from './lead-bodies.ts';
+import { post, verifyTestPhone } from './requests.ts';
+import { testConfig } from './test-servers.ts';
 
 const LEAD_PHONE = '+12025550187';
 

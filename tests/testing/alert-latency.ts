@@ -7,7 +7,7 @@ import type { Db } from '../../server/db/db.ts';
 import { reportPlaces } from '../../server/reports/report-places.ts';
 import { testVin } from './alert-delivery.ts';
 import { sampleReport } from './reports.ts';
-import { uniquePhone } from './server.ts';
+import { uniquePhone } from './lead-bodies.ts';
 
 export interface ScenarioAlert {
   id: string;

@@ -2,7 +2,9 @@
 // verified visitor, and the alert_texts rows (alert, report) a database holds.
 import type { LightMyRequestResponse } from 'fastify';
 import type { Db } from '../../server/db/db.ts';
-import { generalLeadBody, send, testConsent, verifyPhone, uniquePhone, type TestServer } from './server.ts';
+import { generalLeadBody, testConsent, uniquePhone } from './lead-bodies.ts';
+import { send, verifyPhone } from './requests.ts';
+import type { TestServer } from './test-servers.ts';
 
 /** A test's time when it verifies phones and subscribes alerts: seconds each on a loaded machine, not the default 5. */
 export const ALERT_TEST_MS = 30_000;

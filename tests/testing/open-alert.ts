@@ -2,7 +2,9 @@
 // does (a verified phone, its consent record, the alert by VIN), and how many of a phone's alerts are open.
 import { expect } from 'vitest';
 import { alertLeadBody, type AlertAnswer } from './alerts.ts';
-import { send, testConsent, verifyPhone, type TestServer } from './server.ts';
+import { testConsent } from './lead-bodies.ts';
+import { send, verifyPhone } from './requests.ts';
+import type { TestServer } from './test-servers.ts';
 
 export interface Phone {
   typed: string;

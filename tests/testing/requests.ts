@@ -1,0 +1,75 @@
+// Requests to the API through app.inject: JSON posts, requests with a cookie and an Idempotency-Key, the code routes, and
+// the phone-verification shortcuts that return the visitor's verification cookie.
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { parsePhone } from '../../engine/validators.ts';
+import { e164FromParts } from '../../server/phone.ts';
+import type { TestServer } from './test-servers.ts';
+
+/** POSTs JSON; cookie is a Cookie header such as the one verifyPhone returns. */
+export function post(app: FastifyInstance, url: string, payload: unknown, cookie?: string): Promise<LightMyRequestResponse> {
+  return app.inject({ method: 'POST', url, payload: payload as Record<string, unknown>, headers: cookie ? { cookie } : {} });
+}
+
+/** The cookie that binds a phone verification to the visitor who passed it (server/verification-cookie.ts). */
+export const VERIFICATION_COOKIE = 'cf_verification';
+
+/** The `name=value` of the verification cookie a response sets, ready for a Cookie header; undefined when none. */
+export function verificationCookie(res: LightMyRequestResponse): string | undefined {
+  const cookie = res.cookies.find((c) => c.name === VERIFICATION_COOKIE);
+  return cookie && `${cookie.name}=${cookie.value}`;
+}
+
+/** Sends a code to a national number, reads it from the fake SMS and verifies it; returns the verification cookie. */
+export async function verifyPhone(server: TestServer, national: string, countryCode = '+1'): Promise<string> {
+  const send = await post(server.app, '/api/user/mfa-sms-send', { country_code: countryCode, phone: national, source: 'calc' });
+  if (send.statusCode !== 200) throw new Error(`mfa-sms-send: ${send.statusCode} ${send.body}`);
+  const e164 = e164FromParts(countryCode, national) ?? '';
+  const code = server.sms.lastCode(e164);
+  const verify = await post(server.app, '/api/user/mfa-sms-verify', { code, country_code: countryCode, phone: national });
+  if (verify.statusCode !== 200) throw new Error(`mfa-sms-verify: ${verify.statusCode} ${verify.body}`);
+  const cookie = verificationCookie(verify);
+  if (!cookie) throw new Error('mfa-sms-verify set no verification cookie');
+  return cookie;
+}
+
+/** "Sends" a code to the configured test phone, which the server counts as verified; returns the verification cookie. */
+export async function verifyTestPhone(app: FastifyInstance, testPhone: string): Promise<string> {
+  const parsed = parsePhone(testPhone);
+  if (!parsed) throw new Error(`bad test phone ${testPhone}`);
+  const send = await post(app, '/api/user/mfa-sms-send', { country_code: `+${parsed.countryCallingCode}`, phone: parsed.nationalNumber });
+  if (send.statusCode !== 200) throw new Error(`mfa-sms-send: ${send.statusCode} ${send.body}`);
+  const cookie = verificationCookie(send);
+  if (!cookie) throw new Error('mfa-sms-send set no verification cookie for the test phone');
+  return cookie;
+}
+
+/** A request with JSON payload, the visitor's cookie, an Idempotency-Key and other headers, through app.inject. */
+export function send(
+  app: FastifyInstance,
+  method: 'POST' | 'PUT' | 'GET',
+  url: string,
+  { payload, cookie, key, headers = {} }: { payload?: unknown; cookie?: string; key?: string; headers?: Record<string, string> } = {},
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method,
+    url,
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    headers: { ...headers, ...(cookie ? { cookie } : {}), ...(key ? { 'idempotency-key': key } : {}) },
+  });
+}
+
+/** POST /api/user/mfa-sms-send for a national number (+1 unless countryCode), from the address ip. */
+export function smsSend(app: FastifyInstance, national: string, ip = '127.0.0.1', countryCode = '+1'): Promise<LightMyRequestResponse> {
+  return app.inject({ method: 'POST', url: '/api/user/mfa-sms-send', remoteAddress: ip, payload: { country_code: countryCode, phone: national, source: 'calc' } });
+}
+
+/** POST /api/user/mfa-sms-verify of code for a national number (+1), from the address ip. */
+export function smsVerify(app: FastifyInstance, national: string, code: string | undefined, ip = '127.0.0.1'): Promise<LightMyRequestResponse> {
+  return app.inject({ method: 'POST', url: '/api/user/mfa-sms-verify', remoteAddress: ip, payload: { code, country_code: '+1', phone: national } });
+}
+
+/** A 429 of the code limits as { status, error, retryAfter, header }, the Retry-After header as a number; for toEqual. */
+export function refusalOf(res: LightMyRequestResponse): { status: number; error: unknown; retryAfter: unknown; header: number } {
+  const body = res.json<{ error?: unknown; retryAfter?: unknown }>();
+  return { status: res.statusCode, error: body.error, retryAfter: body.retryAfter, header: Number(res.headers['retry-after']) };
+}

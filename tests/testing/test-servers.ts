@@ -1,0 +1,109 @@
+// The app built for tests through buildApp: makeTestServer (a fresh database, a recording SMS provider) and makeCodesApp
+// (an open database, a clock, the real code limits), their configuration, a throwaway built web app, and the route list.
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app.ts';
+import { loadConfig, type Config } from '../../server/config.ts';
+import type { Db } from '../../server/db/db.ts';
+import type { CodeLimits } from '../../server/store/code-limits.ts';
+import { recordingSms, type RecordingSms } from './fake-sms.ts';
+import { openTestDb, type TestDbKind } from './test-db.ts';
+
+/** Rate limits high enough that no test meets them unless it lowers them (hardening-limits.test.ts does). */
+export const TEST_RATE_LIMIT = { apiPerMinute: 100_000, staticPerMinute: 100_000 };
+
+/** The server's configuration for tests: defaults, in-memory data, no static app, no practical rate limit, plus overrides. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({}), dataDir: 'memory://', staticDir: '/nonexistent-claimflow-dist', nodeEnv: 'test', rateLimit: TEST_RATE_LIMIT, ...overrides };
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  db: Db;
+  sms: RecordingSms;
+  config: Config;
+  /** Number of rows in a table, e.g. to show a refused request wrote nothing. */
+  count(table: 'leads' | 'tcpa_consents' | 'sms_codes' | 'phone_verifications'): Promise<number>;
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  db?: TestDbKind;
+  config?: Partial<Config>;
+}
+
+/** buildApp on a fresh database with a recording SMS provider. Close it in afterAll. */
+export async function makeTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const testDb = await openTestDb(options.db ?? 'pglite');
+  const config = testConfig(options.config);
+  const sms = recordingSms();
+  const app = await buildApp({ config, db: testDb.db, sms, codeLimits: TEST_CODE_LIMITS });
+  await app.ready();
+  return {
+    app,
+    db: testDb.db,
+    sms,
+    config,
+    async count(table) {
+      const { rows } = await testDb.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`);
+      return rows[0]?.n ?? 0;
+    },
+    async close() {
+      await app.close();
+      await testDb.close();
+    },
+  };
+}
+
+/** Every route of app as { method, url } (read from printRoutes), e.g. to exercise each API route. */
+export function routesOf(app: FastifyInstance): { method: string; url: string }[] {
+  const parents: string[] = [''];
+  const routes: { method: string; url: string }[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const m = /^([│├└─ ]*?)([^│├└─ ].*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!m) continue;
+    const depth = Math.max(1, (m[1] ?? '').length / 4);
+    const url = `${parents[depth - 1] ?? ''}${m[2] ?? ''}`;
+    parents.length = depth;
+    parents.push(url);
+    for (const method of m[3]?.split(', ') ?? []) routes.push({ method, url });
+  }
+  return routes;
+}
+
+/** A throwaway "built web app": index.html (with a module script and a stylesheet, as vite writes it) and hashed assets. */
+export async function makeTestDist(): Promise<{ dir: string; remove(): Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), 'claimflow-dist-'));
+  await mkdir(join(dir, 'assets'));
+  await writeFile(
+    join(dir, 'index.html'),
+    '<!doctype html><html lang="en"><head><title>claimflow</title><script type="module" crossorigin src="/assets/index-1a2b3c.js"></script>' +
+      '<link rel="stylesheet" crossorigin href="/assets/index-4d5e6f.css"></head><body><div id="root"></div></body></html>',
+  );
+  await writeFile(join(dir, 'assets', 'index-1a2b3c.js'), 'console.log("app")');
+  await writeFile(join(dir, 'assets', 'index-4d5e6f.css'), 'body { margin: 0 }');
+  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * The one-time code limits of makeTestServer: the real ones, but none per address, since every app.inject comes from
+ * 127.0.0.1 where real visitors each have their own (tests/server/codes-*.test.ts keep them all).
+ */
+export const TEST_CODE_LIMITS: Partial<CodeLimits> = { ipSends: [], ipChecks: [] };
+
+/**
+ * buildApp on an open database with a clock and the real code limits (all of them, per address too), as one server
+ * process does: build another on the same db for a second process, or close it and build again for a restart.
+ */
+export async function makeCodesApp(
+  db: Db,
+  clock: () => number,
+  options: { sms?: RecordingSms; config?: Partial<Config>; codeLimits?: Partial<CodeLimits> } = {},
+): Promise<{ app: FastifyInstance; sms: RecordingSms }> {
+  const sms = options.sms ?? recordingSms();
+  const app = await buildApp({ config: testConfig(options.config), db, sms, clock, codeLimits: options.codeLimits });
+  await app.ready();
+  return { app, sms };
+}
