@@ -29,7 +29,10 @@ export function pgliteDb(pg: PGlite): Db {
   };
 }
 
-/** The one way parameters reach PGlite, in a transaction or not: its query(), which writes each by its type. */
+/**
+ * The one way parameters reach PGlite, in a transaction or not: its query(), which writes each by its type. Its public
+ * API prepares nothing, so each call parses and plans its statement (about twice a search's cost; a lead's is alike).
+ */
 function queryable(pg: PGlite | Transaction): Queryable {
   return {
     async query<T>(sql: string, params?: unknown[]) {
