@@ -31,7 +31,8 @@ export function pgliteDb(pg: PGlite): Db {
 
 /**
  * The one way parameters reach PGlite, in a transaction or not: its query(), which writes each by its type. Its public
- * API prepares nothing, so each call parses and plans its statement (about twice a search's cost; a lead's is alike).
+ * API prepares nothing, so each call parses and plans its statement: a search costs about twice what it did prepared,
+ * and transactions (every write) never ran prepared statements.
  */
 function queryable(pg: PGlite | Transaction): Queryable {
   return {
