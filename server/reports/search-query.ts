@@ -1,24 +1,14 @@
 // Reads GET /api/reports/search's query string (already through its JSON Schema) as a search, or the 400 naming the
 // parameter that is wrong: exactly one way to search (a VIN, a case number, a place), real dates in order, a real year.
+import type { FromSchema } from 'json-schema-to-ts';
+import type { apiSchemas } from '../routes/api-schemas.ts';
 import type { ValidationErrorBody } from '../validation.ts';
 import { caseKeyOf } from './prepare-report.ts';
 import type { ReportPlaces } from './report-places.ts';
 import type { ReportSearch, SearchMode } from './search-reports.ts';
 
-export interface SearchQuery {
-  vin?: string;
-  caseId?: string;
-  state?: string;
-  city?: string;
-  lat?: string;
-  lng?: string;
-  radius?: '5' | '10';
-  from?: string;
-  to?: string;
-  make?: string;
-  year?: string;
-  yearMatch?: 'exact' | 'approx';
-}
+/** The query string as its schema lets it through. */
+export type SearchQuery = FromSchema<typeof apiSchemas.reportsSearchQuery>;
 
 const DAY_MS = 86_400_000;
 /** A place search without dates looks this many days back from today (the latest today on earth, so every zone's). */

@@ -30,6 +30,7 @@ import reportsIdResponse from '../../schemas/api/reports-id.response.schema.json
 import reportsSearchQuery from '../../schemas/api/reports-search.query.schema.json' with { type: 'json' };
 import reportsSearchResponse from '../../schemas/api/reports-search.response.schema.json' with { type: 'json' };
 import smsInboundRequest from '../../schemas/api/sms-inbound.request.schema.json' with { type: 'json' };
+import smsInboundResponse from '../../schemas/api/sms-inbound.response.schema.json' with { type: 'json' };
 import smsUnsubscribeParams from '../../schemas/api/sms-unsubscribe.params.schema.json' with { type: 'json' };
 import smsUnsubscribeResponse from '../../schemas/api/sms-unsubscribe.response.schema.json' with { type: 'json' };
 import userTcpaQuery from '../../schemas/api/user-tcpa.query.schema.json' with { type: 'json' };
@@ -69,6 +70,7 @@ export const apiSchemas = {
   reportsSearchQuery,
   reportsSearchResponse,
   smsInboundRequest,
+  smsInboundResponse,
   smsUnsubscribeParams,
   smsUnsubscribeResponse,
   userTcpaQuery,

@@ -1,19 +1,18 @@
 // /places routes: US city and state suggestions for typed text, and the place at a map point, from the offline gazetteer.
-import type { FastifyPluginAsync } from 'fastify';
 import { reversePlace } from '../geo/reverse-place.ts';
 import { suggestPlaces } from '../geo/suggest-places.ts';
 import { apiSchemas as s } from './api-schemas.ts';
-import type { RouteDeps } from './deps.ts';
+import type { RoutePlugin } from './deps.ts';
 import { fieldError } from './field-error.ts';
 import { refuseUnstorableText } from './storable-text.ts';
 
 /** The gazetteer is the package's, fixed until a deploy: browsers and caches may keep an answer for a day. */
 const CACHE_FOR_A_DAY = 'public, max-age=86400';
 
-export const placeRoutes: FastifyPluginAsync<RouteDeps> = (app) => {
+export const placeRoutes: RoutePlugin = (app) => {
   app.addHook('preValidation', refuseUnstorableText);
 
-  app.get<{ Querystring: { q: string } }>(
+  app.get(
     '/places/suggest',
     { schema: { querystring: s.placesSuggestQuery, response: { 200: s.placesSuggestResponse, 400: s.validationErrorResponse } } },
     async (request, reply) => {
@@ -23,7 +22,7 @@ export const placeRoutes: FastifyPluginAsync<RouteDeps> = (app) => {
     },
   );
 
-  app.get<{ Querystring: { lat: string; lng: string } }>(
+  app.get(
     '/places/reverse',
     { schema: { querystring: s.placesReverseQuery, response: { 200: s.placesReverseResponse, 400: s.validationErrorResponse } } },
     async (request, reply) => {

@@ -1,18 +1,18 @@
 // /reports routes: feeds send police reports (POST, with a bearer key), and people search them (public facts only).
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ingestReports } from '../reports/ingest.ts';
 import { bearerKeyOf, isIngestKey } from '../reports/ingest-keys.ts';
 import { reportPlaces } from '../reports/report-places.ts';
-import { parseSearchQuery, type SearchQuery } from '../reports/search-query.ts';
+import { parseSearchQuery } from '../reports/search-query.ts';
 import { searchReports } from '../reports/search-reports.ts';
 import { apiSchemas as s } from './api-schemas.ts';
-import type { RouteDeps } from './deps.ts';
+import type { RoutePlugin } from './deps.ts';
 import { refuseUnstorableText } from './storable-text.ts';
 
 /** 1,000 reports of a few KB each, narratives included; the app's default limit is for small JSON bodies. */
 export const INGEST_BODY_LIMIT = 8 * 1024 * 1024;
 
-export const reportRoutes: FastifyPluginAsync<RouteDeps> = (app, { config, db, clock = Date.now }) => {
+export const reportRoutes: RoutePlugin = (app, { config, db, clock = Date.now }) => {
   /** Before the body is read: a request without a valid key costs no parsing. */
   const authorise = async (request: FastifyRequest, reply: FastifyReply) => {
     const key = bearerKeyOf(request.headers.authorization);
@@ -20,7 +20,7 @@ export const reportRoutes: FastifyPluginAsync<RouteDeps> = (app, { config, db, c
     await reply.code(401).header('www-authenticate', 'Bearer').send({ error: 'unauthorized' });
   };
 
-  app.post<{ Body: unknown[] }>(
+  app.post(
     '/reports',
     {
       bodyLimit: INGEST_BODY_LIMIT,
@@ -33,7 +33,7 @@ export const reportRoutes: FastifyPluginAsync<RouteDeps> = (app, { config, db, c
     (request) => ingestReports(db, request.body, { clock }),
   );
 
-  app.get<{ Querystring: SearchQuery }>(
+  app.get(
     '/reports/search',
     {
       preValidation: refuseUnstorableText,

@@ -1,13 +1,13 @@
 // /sms routes: the unsubscribe link of alert texts (/unsubscribe/{token} in the app calls them) and, with the Twilio
 // provider, its incoming-message webhook, where a STOP reply stops texts to the phone.
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { TwilioConfig } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import { e164FromTyped } from '../phone.ts';
 import { phoneOfToken, resumePhone, stopPhone } from '../sms/stops.ts';
 import { isTwilioSigned } from '../sms/twilio-signature.ts';
 import { apiSchemas as s } from './api-schemas.ts';
-import type { RouteDeps } from './deps.ts';
+import type { RoutePlugin } from './deps.ts';
 
 /** Twilio's standard opt-out and opt-in words (a reply that is exactly one of them, in any case). */
 const STOP_WORDS = new Set(['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT']);
@@ -16,23 +16,17 @@ const START_WORDS = new Set(['START', 'UNSTOP']);
 /** No reply of ours: Twilio answers STOP and START itself. */
 const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
 
-interface InboundBody {
-  From: string;
-  Body: string;
-  OptOutType?: string;
-}
-
-export const smsRoutes: FastifyPluginAsync<RouteDeps> = async (app, { config, db }) => {
+export const smsRoutes: RoutePlugin = async (app, { config, db }) => {
   const unsubscribe = { params: s.smsUnsubscribeParams, response: { 200: s.smsUnsubscribeResponse, 400: s.validationErrorResponse, 404: s.errorResponse } };
 
   // Reads only: link previews and prefetches must not stop anyone's texts.
-  app.get<{ Params: { token: string } }>('/sms/unsubscribe/:token', { schema: unsubscribe }, async (request, reply) => {
+  app.get('/sms/unsubscribe/:token', { schema: unsubscribe }, async (request, reply) => {
     const found = await phoneOfToken(db, request.params.token);
     if (!found) return reply.code(404).send({ error: 'not_found' });
     return { phoneEnd: found.phone.slice(-4), stopped: found.stopped };
   });
 
-  app.post<{ Params: { token: string } }>('/sms/unsubscribe/:token', { schema: unsubscribe }, async (request, reply) => {
+  app.post('/sms/unsubscribe/:token', { schema: unsubscribe }, async (request, reply) => {
     const found = await phoneOfToken(db, request.params.token);
     if (!found) return reply.code(404).send({ error: 'not_found' });
     await stopPhone(db, found.phone, 'link');
@@ -47,7 +41,7 @@ export const smsRoutes: FastifyPluginAsync<RouteDeps> = async (app, { config, db
 };
 
 /** Its own plugin: the form parser Twilio's webhook needs is this route's alone (the rest of the API takes JSON). */
-const inboundRoute: FastifyPluginAsync<{ twilio: TwilioConfig; publicUrl: string; db: Db }> = (app, { twilio, publicUrl, db }) => {
+const inboundRoute: RoutePlugin<{ twilio: TwilioConfig; publicUrl: string; db: Db }> = (app, { twilio, publicUrl, db }) => {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, raw, done) => {
     const params: Record<string, string> = {};
     for (const [name, value] of new URLSearchParams(raw as string)) {
@@ -70,9 +64,12 @@ const inboundRoute: FastifyPluginAsync<{ twilio: TwilioConfig; publicUrl: string
     return undefined;
   };
 
-  app.post<{ Body: InboundBody }>(
+  app.post(
     '/sms/inbound',
-    { preValidation: verifySignature, schema: { body: s.smsInboundRequest, response: { 400: s.validationErrorResponse, 403: s.errorResponse } } },
+    {
+      preValidation: verifySignature,
+      schema: { body: s.smsInboundRequest, response: { 200: s.smsInboundResponse, 400: s.validationErrorResponse, 403: s.errorResponse } },
+    },
     async (request, reply) => {
       const phone = e164FromTyped(request.body.From);
       const word = request.body.Body.trim().toUpperCase();
