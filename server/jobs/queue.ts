@@ -9,13 +9,14 @@ import { deliverAlertTexts, recheckInSeconds, type DeliverDeps } from '../alerts
 import { expireAlerts } from '../alerts/expire-alerts.ts';
 import type { Db } from '../db/db.ts';
 import { purgeKeys } from '../store/idempotency-keys.ts';
+import { purgeCounters } from '../store/rate-limits.ts';
 
 export const ALERT_TEXTS_QUEUE = 'alert-texts';
 /** A minute: the finest a pg-boss schedule runs, the longest a row missed by every wake waits. */
 const SWEEP_CRON = '* * * * *';
-export const PURGE_KEYS_QUEUE = 'purge-idempotency-keys';
-/** Keys are kept 48 hours at least: an hour more or less before they go does not matter. */
-const PURGE_KEYS_CRON = '0 * * * *';
+export const PURGE_QUEUE = 'purge-expired-rows';
+/** Hourly: answers kept 48 hours at least, and counters of windows that ended; an hour more or less does not matter. */
+const PURGE_CRON = '0 * * * *';
 /** How often a worker in another process than the producer looks for a wake (a job): ingest → text stays within seconds. */
 const POLLING_SECONDS = 1;
 /** A stop waits this long for a delivery under way (it finishes the texts it claimed). */
@@ -79,7 +80,7 @@ export async function startQueue(options: QueueOptions): Promise<JobQueue> {
     retryLimit: 3,
     retryDelay: 5,
   });
-  await boss.createQueue(PURGE_KEYS_QUEUE, { name: PURGE_KEYS_QUEUE, policy: 'short' });
+  await boss.createQueue(PURGE_QUEUE, { name: PURGE_QUEUE, policy: 'short' });
 
   const stopping = new AbortController();
   let workerId: string | undefined;
@@ -104,8 +105,11 @@ export async function startQueue(options: QueueOptions): Promise<JobQueue> {
         throw error;
       }),
     );
-    await boss.schedule(PURGE_KEYS_QUEUE, PURGE_KEYS_CRON);
-    await boss.work(PURGE_KEYS_QUEUE, () => purgeKeys(db));
+    await boss.schedule(PURGE_QUEUE, PURGE_CRON);
+    await boss.work(PURGE_QUEUE, async () => {
+      await purgeKeys(db);
+      await purgeCounters(db, Date.now());
+    });
   }
 
   const queue: JobQueue = {
@@ -128,7 +132,7 @@ export async function startQueue(options: QueueOptions): Promise<JobQueue> {
   if (workerId !== undefined) {
     await boss.send(ALERT_TEXTS_QUEUE, SWEEP, { singletonKey: 'sweep' });
     boss.notifyWorker(workerId);
-    await boss.send(PURGE_KEYS_QUEUE, {});
+    await boss.send(PURGE_QUEUE, {});
   }
   return queue;
 }

@@ -28,6 +28,11 @@ export async function countRequest(db: Queryable, key: string, windowMs: number,
   return { current: row.current, ttl: Number(row.ttl) };
 }
 
+/** Deletes the counters whose window has ended: an address that comes back starts a new row. */
+export async function purgeCounters(db: Queryable, now: number): Promise<void> {
+  await db.query('DELETE FROM rate_limit_counters WHERE window_end <= $1::bigint', [now]);
+}
+
 /** The class for @fastify/rate-limit's `store` option; keys name their limiter, so every limiter shares one store. */
 export function rateLimitStore(db: Queryable): FastifyRateLimitStoreCtor {
   return class RateLimitStore implements FastifyRateLimitStore {
