@@ -1,24 +1,19 @@
 // /business/{id}/{userId} (spec §6): the report's screen, saying it came through a business partner's link, and the
 // partner's token kept in local storage (business-user-token) for the leads this browser sends; a token the lead API
 // would refuse is not kept.
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BUSINESS_TOKEN_KEY, visitMeta } from '../../src/attribution.ts';
 import { initI18n } from '../../src/i18n.ts';
-import { AppRoutes } from '../../src/routes.tsx';
 import { loadCatalogue } from '../testing/i18n.ts';
 import { publicReport, REPORT_ID as ID } from '../testing/report-views.ts';
 import { json, urlOf } from '../testing/fake-api.ts';
+import { renderAppAt } from '../testing/render-app.tsx';
 
 const fetchMock = vi.fn<typeof fetch>((input) =>
   Promise.resolve(urlOf(input).pathname === `/api/reports/${ID}` ? json(200, publicReport) : json(404, { error: 'not_found' })),
 );
-
-const renderAt = (url: string) => {
-  window.history.replaceState(null, '', url);
-  return render(<AppRoutes />);
-};
 
 beforeAll(async () => {
   await initI18n('en', [], loadCatalogue);
@@ -37,7 +32,7 @@ afterEach(async () => {
 describe('a business partner link', () => {
   it.each(['en', 'es'])("shows the report's public screen with the partner's note and keeps the token (%s)", async (lang) => {
     await i18next.changeLanguage(lang);
-    renderAt(`/business/${ID}/biz-user-42`);
+    renderAppAt(`/business/${ID}/biz-user-42`);
     // The report's own section is drawn once the report and its copy are in.
     await screen.findByRole('heading', { level: 2, name: await i18next.loadNamespaces('report').then(() => i18next.t('report:screen.crash')) });
     expect(screen.getByRole('heading', { level: 1, name: i18next.t('report:screen.title') })).toBeVisible();
@@ -51,7 +46,7 @@ describe('a business partner link', () => {
 
   it('replaces an earlier token with the newest link', async () => {
     localStorage.setItem(BUSINESS_TOKEN_KEY, 'older');
-    renderAt(`/business/${ID}/newer`);
+    renderAppAt(`/business/${ID}/newer`);
     await screen.findByText(i18next.t('report:screen.business.title'));
     expect(localStorage.getItem(BUSINESS_TOKEN_KEY)).toBe('newer');
   });
@@ -59,7 +54,7 @@ describe('a business partner link', () => {
   it('does not keep a token the lead API would refuse (over 512 characters, spaces)', async () => {
     for (const token of ['x'.repeat(513), 'two%20words']) {
       localStorage.clear();
-      const { unmount } = renderAt(`/business/${ID}/${token}`);
+      const { unmount } = renderAppAt(`/business/${ID}/${token}`);
       await screen.findByText(i18next.t('report:screen.business.title'));
       expect(localStorage.getItem(BUSINESS_TOKEN_KEY), token).toBeNull();
       unmount();
@@ -67,7 +62,7 @@ describe('a business partner link', () => {
   });
 
   it('is not on a report opened the usual way', async () => {
-    renderAt(`/accident/${ID}`);
+    renderAppAt(`/accident/${ID}`);
     await screen.findByRole('heading', { level: 2, name: await i18next.loadNamespaces('report').then(() => i18next.t('report:screen.crash')) });
     expect(screen.queryByText(i18next.t('report:screen.business.title'))).toBeNull();
     expect(localStorage.getItem(BUSINESS_TOKEN_KEY)).toBeNull();

@@ -2,8 +2,8 @@
 // the step's alert and in a warning dialog, whose Continue leaves for that page; without a page, the alert alone.
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Flow } from '../../engine/types.ts';
-import { FIXTURE_NS, i18n } from '../testing/i18n.ts';
+import { i18n } from '../testing/i18n.ts';
+import { oneEffectFunnel } from '../testing/one-effect-funnel.ts';
 import { renderFunnel } from '../testing/render-funnel.tsx';
 import { json } from '../testing/fake-api.ts';
 
@@ -11,26 +11,12 @@ const t = (key: string) => i18n.t(key);
 const SIGNUP = 'https://business.example.com/signup';
 
 /** A step whose Next sends the code, as the contact step does. */
-const funnel: Flow = {
-  id: 'commercial-user',
-  version: 1,
-  routes: ['/test'],
-  namespace: FIXTURE_NS,
-  initial: '1',
-  answers: {},
-  steps: {
-    '1': { title: 'fixture:consult', blocks: [], nav: { next: 'common:nav.next' }, on: { NEXT: { effect: 'sendCode', target: '2' } } },
-    '2': { title: 'errors:THANK_YOU', blocks: [], final: true },
-  },
-  effects: {
-    sendCode: {
-      method: 'POST',
-      path: '/user/mfa-sms-send',
-      body: { country_code: '+1', phone: '2025550123' },
-      errors: { blacklisted: 'errors:COMMERCIAL_USER', default: 'errors:CELL_PHONE_NUMBER_IS_INVALID_' },
-    },
-  },
-};
+const funnel = oneEffectFunnel({
+  method: 'POST',
+  path: '/user/mfa-sms-send',
+  body: { country_code: '+1', phone: '2025550123' },
+  errors: { blacklisted: 'errors:COMMERCIAL_USER', default: 'errors:CELL_PHONE_NUMBER_IS_INVALID_' },
+});
 
 describe('a commercial user', () => {
   const fetchMock = vi.fn<typeof fetch>();

@@ -2,29 +2,15 @@
 // Effects that are not submissions (sending a code) keep their inline alert.
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { EffectSpec, Flow } from '../../engine/types.ts';
-import { FIXTURE_NS, i18n } from '../testing/i18n.ts';
+import type { EffectSpec } from '../../engine/types.ts';
+import { i18n } from '../testing/i18n.ts';
+import { oneEffectFunnel } from '../testing/one-effect-funnel.ts';
 import { renderFunnel } from '../testing/render-funnel.tsx';
 import { json } from '../testing/fake-api.ts';
 
 const t = (key: string) => i18n.t(key);
 
-/** A one-question funnel whose Submit runs `effect`, then thanks the person. */
-function funnel(effect: EffectSpec): Flow {
-  return {
-    id: `network-error-${Math.random().toString(36).slice(2)}`,
-    version: 1,
-    routes: ['/test'],
-    namespace: FIXTURE_NS,
-    initial: '1',
-    answers: {},
-    steps: {
-      '1': { title: 'fixture:consult', blocks: [], nav: { next: 'common:nav.submit' }, on: { NEXT: { effect: 'submit', target: '2' } } },
-      '2': { title: 'errors:THANK_YOU', blocks: [], final: true },
-    },
-    effects: { submit: effect },
-  };
-}
+const funnel = (effect: EffectSpec) => oneEffectFunnel(effect, 'common:nav.submit');
 
 const lead: EffectSpec = { method: 'POST', path: '/leads/create', body: { phone: '2025550123' }, outbox: true };
 const code: EffectSpec = { method: 'POST', path: '/user/mfa-sms-send', body: { phone: '2025550123' }, errors: { default: 'errors:CELL_PHONE_NUMBER_IS_INVALID_' } };

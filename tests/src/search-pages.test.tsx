@@ -1,14 +1,14 @@
 // The search's pages with a fake API. /results: the count in its singular and plural forms (English and Spanish), the
 // report links, §8's nothing-found messages with one tap to widen, the options re-running the search through the URL, a
 // failed search tried again, a broken link, and no search at all. /{id}: a report's short link, or not found.
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../src/i18n.ts';
-import { AppRoutes } from '../../src/routes.tsx';
 import { loadCatalogue } from '../testing/i18n.ts';
 import { json, urlOf } from '../testing/fake-api.ts';
+import { renderAppAt } from '../testing/render-app.tsx';
 
 // The map's own chunk (Leaflet) is not this test's subject: a list of its points stands in.
 vi.mock('../../src/pages/search/ResultsMap.tsx', () => ({
@@ -38,11 +38,6 @@ const fetchMock = vi.fn<typeof fetch>(() => Promise.resolve(answers.shift() ?? j
 /** The search queries the page sent, in order. */
 const sent = () => fetchMock.mock.calls.map(([input]) => Object.fromEntries(urlOf(input).searchParams));
 
-const renderAt = (url: string) => {
-  window.history.replaceState(null, '', url);
-  return render(<AppRoutes />);
-};
-
 beforeAll(async () => {
   await initI18n('en', [], loadCatalogue);
 });
@@ -65,7 +60,7 @@ describe('the results page', () => {
   ] as const)('counts in %s: %i → "%s", each result opening its report with the VIN that proves involvement', async (lang, count, text) => {
     await i18next.changeLanguage(lang);
     answers = [json(200, { count, more: false, results: [result(ID1), result(ID2, { demo: true, city: 'Round Rock' })].slice(0, count) })];
-    renderAt(`/results?vin=${VIN}${lang === 'es' ? '&lang=es' : ''}`);
+    renderAppAt(`/results?vin=${VIN}${lang === 'es' ? '&lang=es' : ''}`);
     const heading = await screen.findByRole('heading', { level: 2, name: text });
     expect(sent()).toEqual([{ vin: VIN }]);
     const list = screen.getByRole('list', { name: text });
@@ -78,7 +73,7 @@ describe('the results page', () => {
 
   it('says the newest 50 are shown when more were found, and how to narrow the search', async () => {
     answers = [json(200, { count: 50, more: true, results: Array.from({ length: 50 }, (_, i) => result(String(i).padStart(22, 'x'))) })];
-    renderAt('/results?vin=1M8GDM9AXKP042788');
+    renderAppAt('/results?vin=1M8GDM9AXKP042788');
     expect(await screen.findByRole('heading', { level: 2, name: 'More than 50 reports found' })).toBeInTheDocument();
     expect(screen.getByText('Showing the newest 50. A shorter date range or a smaller radius narrows the search.')).toBeInTheDocument();
   });
@@ -87,7 +82,7 @@ describe('the results page', () => {
     const user = userEvent.setup();
     answers = [json(200, { count: 0, more: false, results: [] }), json(200, { count: 1, more: false, results: [result(ID1, { distanceMiles: 6.94 })] })];
     const query = 'lat=30.2672&lng=-97.7431&radius=5&make=FORD';
-    renderAt(`/results?${query}`);
+    renderAppAt(`/results?${query}`);
     expect(await screen.findByRole('heading', { level: 2, name: 'No results found.' })).toBeInTheDocument();
     expect(screen.getByText('No Results - Please try again with a different date range or city.')).toBeInTheDocument();
     expect(screen.getByText('Reports can take up to 10 days to appear, depending on state.')).toBeInTheDocument();
@@ -106,7 +101,7 @@ describe('the results page', () => {
   it('re-runs the search when an option changes, in place of the URL it had', async () => {
     const user = userEvent.setup();
     answers = [json(200, { count: 1, more: false, results: [result(ID1)] }), json(200, { count: 2, more: false, results: [result(ID1), result(ID2)] })];
-    renderAt('/results?city=Austin&state=TX&radius=5&year=2019');
+    renderAppAt('/results?city=Austin&state=TX&radius=5&year=2019');
     await screen.findByRole('heading', { level: 2, name: '1 report found' });
     const length = window.history.length;
     await user.click(screen.getByRole('radio', { name: '10 miles' }));
@@ -122,20 +117,20 @@ describe('the results page', () => {
   it('says a search failed and tries again; a link the API refuses asks for a new search', async () => {
     const user = userEvent.setup();
     answers = [json(503, { error: 'unavailable' }), json(200, { count: 1, more: false, results: [result(ID1)] })];
-    const { unmount } = renderAt('/results?vin=1M8GDM9AXKP042788');
+    const { unmount } = renderAppAt('/results?vin=1M8GDM9AXKP042788');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent("We couldn't search right now");
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { level: 2, name: '1 report found' })).toBeInTheDocument();
     unmount();
     answers = [json(400, { error: 'validation', field: 'caseId', message: 'too long' })];
-    renderAt('/results?caseId=X');
+    renderAppAt('/results?caseId=X');
     expect(await screen.findByRole('alert')).toHaveTextContent('This search link is incomplete or has a mistake.');
     expect(screen.getByRole('link', { name: 'Find my report' })).toHaveAttribute('href', '/find-my-report');
   });
 
   it('offers to start a search when the URL holds none', async () => {
-    renderAt('/results');
+    renderAppAt('/results');
     expect(await screen.findByText("Tell us about your accident and we'll look for its report.")).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Find my report' })).toHaveAttribute('href', '/find-my-report');
     expect(fetchMock).not.toHaveBeenCalled();
@@ -145,7 +140,7 @@ describe('the results page', () => {
 describe("a report's short link, /{id}", () => {
   it('shows the home screen with the report on top, opening its report screen', async () => {
     answers = [json(200, { ...result(ID1), vehicles: [{ make: 'HONDA', model: 'Civic', year: 2018 }] })];
-    renderAt(`/${ID1}`);
+    renderAppAt(`/${ID1}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Accident report' })).toBeInTheDocument();
     expect(await screen.findByText('Vehicles: 2018 HONDA Civic')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View the report' })).toHaveAttribute('href', `/accident/${ID1}`);
@@ -156,11 +151,11 @@ describe("a report's short link, /{id}", () => {
 
   it('is the not-found page for an id the API does not know, and for anything not shaped like an id (not asked)', async () => {
     answers = [json(404, { error: 'not_found' })];
-    const { unmount } = renderAt(`/${ID2}`);
+    const { unmount } = renderAppAt(`/${ID2}`);
     expect(await screen.findByRole('heading', { level: 1, name: "We couldn't find that page" })).toBeInTheDocument();
     unmount();
     fetchMock.mockClear();
-    renderAt('/no-such-page');
+    renderAppAt('/no-such-page');
     expect(await screen.findByRole('heading', { level: 1, name: "We couldn't find that page" })).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
@@ -168,7 +163,7 @@ describe("a report's short link, /{id}", () => {
   it('says when the report could not be loaded and tries again', async () => {
     const user = userEvent.setup();
     answers = [json(503, { error: 'unavailable' }), json(200, result(ID1))];
-    renderAt(`/${ID1}`);
+    renderAppAt(`/${ID1}`);
     await user.click(within(await screen.findByRole('alert')).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('link', { name: 'View the report' })).toBeInTheDocument();
   });

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { captureAttribution, visitMeta } from '../../src/attribution.ts';
@@ -6,16 +6,11 @@ import { progressOf } from '../../src/funnel/FunnelPage.tsx';
 import { formatWait } from '../../src/funnel/format-wait.ts';
 import { loadCatalogue } from '../testing/i18n.ts';
 import { initI18n, languageOf } from '../../src/i18n.ts';
-import { AppRoutes } from '../../src/routes.tsx';
 import { loadFunnel } from '../../src/funnel/load-funnel.ts';
 import { flows } from '../../src/flows.ts';
+import { renderAppAt } from '../testing/render-app.tsx';
 
 /** The app at a URL of this (jsdom) window, as a visitor landing there. */
-const renderAt = (url: string) => {
-  window.history.replaceState(null, '', url);
-  return render(<AppRoutes />);
-};
-
 beforeAll(async () => {
   await initI18n('en', [], loadCatalogue);
   // Funnel routes suspend until their code and flow are loaded (main.tsx starts that for the first page).
@@ -36,12 +31,12 @@ describe('app shell', () => {
 
   it('shows a not-found page with links to the funnels, in English and in Spanish', async () => {
     await i18next.changeLanguage('en');
-    const { unmount } = renderAt('/no-such-page');
+    const { unmount } = renderAppAt('/no-such-page');
     expect(await screen.findByRole('heading', { level: 1, name: "We couldn't find that page" })).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Accident claim value calculator' })).toHaveAttribute('href', '/calculate-your-accident-claim-value');
     unmount();
     await i18next.changeLanguage('es');
-    renderAt('/no-such-page?lang=es');
+    renderAppAt('/no-such-page?lang=es');
     expect(await screen.findByRole('heading', { level: 1, name: 'No encontramos esa página' })).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Calculadora del valor de su reclamo por accidente' })).toHaveAttribute(
       'href',
@@ -52,19 +47,19 @@ describe('app shell', () => {
   });
 
   it('has a footer with terms, privacy, disclaimer and the language switch, hidden when the URL contains embed', async () => {
-    const { unmount } = renderAt('/calculate-your-accident-claim-value');
+    const { unmount } = renderAppAt('/calculate-your-accident-claim-value');
     const footer = await screen.findByRole('contentinfo');
     for (const name of ['Terms of use', 'Privacy policy', 'Disclaimer']) expect(within(footer).getByRole('link', { name })).toBeInTheDocument();
     expect(within(footer).getByRole('button', { name: 'Ver esta página en español' })).toBeInTheDocument();
     unmount();
-    renderAt('/calculate-your-accident-claim-value?utm_source=embed');
+    renderAppAt('/calculate-your-accident-claim-value?utm_source=embed');
     await screen.findByRole('heading', { level: 1 });
     expect(screen.queryByRole('contentinfo')).toBeNull();
   });
 
   it("opens the side menu with §1's links (find my report, notify me, consultation, about), then the other funnels", async () => {
     const { default: userEvent } = await import('@testing-library/user-event');
-    renderAt('/');
+    renderAppAt('/');
     await userEvent.click(await screen.findByRole('button', { name: 'Menu' }));
     const menu = await screen.findByRole('navigation', { name: 'Menu' });
     const links = [
@@ -82,7 +77,7 @@ describe('app shell', () => {
   });
 
   it('has a home screen that puts finding the report first, then notify me, the calculator and a consultation', async () => {
-    renderAt('/');
+    renderAppAt('/');
     expect(await screen.findByRole('heading', { level: 1, name: 'Help after a car accident' })).toBeInTheDocument();
     const actions = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
     expect(actions.slice(0, 4)).toEqual(['Find your accident report', "Get notified when it's filed", 'What is my claim worth?', 'Talk to an attorney for free']);

@@ -1,17 +1,14 @@
 // §2.1: a funnel also answers under a state code (/tx/<route>), which the map picker reads; other prefixes stay not found.
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { flows } from '../../src/flows.ts';
 import { loadCatalogue } from '../testing/i18n.ts';
 import { initI18n } from '../../src/i18n.ts';
-import { AppRoutes, STATE_PREFIXES } from '../../src/routes.tsx';
+import { STATE_PREFIXES } from '../../src/routes.tsx';
 import { loadFunnel } from '../../src/funnel/load-funnel.ts';
+import { renderAppAt } from '../testing/render-app.tsx';
 
 /** The app at a URL of this (jsdom) window, as a visitor landing there. */
-const renderAt = (url: string) => {
-  window.history.replaceState(null, '', url);
-  return render(<AppRoutes />);
-};
 const NOT_FOUND = "We couldn't find that page";
 
 beforeAll(async () => {
@@ -29,16 +26,16 @@ describe('state-prefixed funnel routes', () => {
   });
 
   it.each(['tx', 'ny'])('/%s/<route> opens the same funnel as <route>', async (st) => {
-    const { unmount } = renderAt(route);
+    const { unmount } = renderAppAt(route);
     const heading = (await screen.findByRole('heading', { level: 1 })).textContent;
     unmount();
-    renderAt(`/${st}${route}`);
+    renderAppAt(`/${st}${route}`);
     expect(await screen.findByRole('heading', { level: 1, name: heading ?? '' })).toBeInTheDocument();
     expect(heading).not.toBe(NOT_FOUND);
   });
 
   it.each(['zz', 'us', 'nj'])('/%s/<route> is not found', async (st) => {
-    renderAt(`/${st}${route}`);
+    renderAppAt(`/${st}${route}`);
     expect(await screen.findByRole('heading', { level: 1, name: NOT_FOUND })).toBeInTheDocument();
   });
 });
