@@ -10,6 +10,7 @@ import type { Db } from './db/db.ts';
 import { loggerOptions, type LogSetting } from './logging.ts';
 import { pageFinder } from './pages.ts';
 import { accidentRoutes } from './routes/accident.ts';
+import { certificateRoutes } from './routes/certificates.ts';
 import { leadRoutes } from './routes/leads.ts';
 import { placeRoutes } from './routes/places.ts';
 import { reportPdfRoutes } from './routes/report-pdf.ts';
@@ -64,6 +65,8 @@ export async function buildApp({ config, db, sms, log = false, ...routeOptions }
   await app.register(reportReadRoutes, { prefix: '/api', config, db, sms, ...routeOptions });
   // Outside /api: a browser navigates to it; a route of its own wins over the web app's fallback.
   await app.register(reportPdfRoutes, { config, db, sms, ...routeOptions });
+  // Outside /api too: the certificate's URL goes to sponsors with the lead, and its keys are at a well-known place.
+  await app.register(certificateRoutes, { config, db, sms });
   await app.register(reportRoutes, { prefix: '/api', config, db, sms, ...routeOptions });
   await app.register(smsRoutes, { prefix: '/api', config, db, sms });
 

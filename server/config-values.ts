@@ -2,6 +2,7 @@
 // undefined when it is bad. The schema names them in its `parse` keyword (config-schema.ts).
 import { isIP } from 'node:net';
 import { isSupportedCountry } from 'libphonenumber-js';
+import { ed25519PrivateKeyPem, ed25519PublicKeyOf } from './certificates/key-text.ts';
 import { e164FromTyped } from './phone.ts';
 
 const HOST_LABELS = /^(?:\*\.)?[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
@@ -59,6 +60,10 @@ export const READERS = {
   phone: (raw: string) => (raw.startsWith('+') ? e164FromTyped(raw) : undefined),
   /** An ISO 3166 alpha-2 code, in capitals. */
   country: (raw: string) => (isSupportedCountry(raw.toUpperCase()) ? raw.toUpperCase() : undefined),
+  /** An Ed25519 private key (PKCS#8 PEM, literal \n allowed, or base64 DER), as PKCS#8 PEM. */
+  ed25519PrivateKey: (raw: string) => ed25519PrivateKeyPem(raw),
+  /** A previous certificate key: keyId:x, x the 32 bytes of an Ed25519 public key in base64url. */
+  publishedKey: (raw: string) => (/^[A-Za-z0-9._-]{1,64}:[A-Za-z0-9_-]{43}$/.test(raw) && ed25519PublicKeyOf(raw.split(':')[1] ?? '') ? raw : undefined),
   /**
    * Fastify's trustProxy: true (any hop: only behind a proxy that overwrites X-Forwarded-For), false, a number of
    * hops, or addresses/CIDRs/range names of the proxies (comma-separated).

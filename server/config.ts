@@ -52,6 +52,12 @@ export interface Config {
   alertCountries: string[];
   /** The business service's sign-up page, where a commercial user's 'blacklisted' answer sends them (spec §8). */
   businessSignupUrl: string | undefined;
+  /** The Ed25519 key that signs consent certificates (PKCS#8 PEM); unset: one generated in dataDir on first start. */
+  certificateSigningKey: string | undefined;
+  /** Its id in certificates and /.well-known/claimflow-keys; unset: its RFC 7638 thumbprint. */
+  certificateKeyId: string | undefined;
+  /** Keys that signed certificates before a rotation, still listed for buyers: keyId:x (x of the public JWK). */
+  certificatePreviousKeys: string[];
 }
 
 export interface TwilioConfig {
@@ -133,6 +139,9 @@ export function loadConfig(input: Record<string, string | undefined> = process.e
     alertDays: env.ALERT_DAYS,
     alertCountries: unique(env.ALERT_COUNTRIES),
     businessSignupUrl: env.BUSINESS_SIGNUP_URL,
+    certificateSigningKey: env.CERTIFICATE_SIGNING_KEY,
+    certificateKeyId: env.CERTIFICATE_KEY_ID,
+    certificatePreviousKeys: unique(env.CERTIFICATE_PREVIOUS_KEYS),
   };
 }
 

@@ -1,6 +1,9 @@
 // The JSON Schemas of schemas/api, imported once for the routes.
 import accidentZipQuery from '../../schemas/api/accident-zip.query.schema.json' with { type: 'json' };
 import accidentZipResponse from '../../schemas/api/accident-zip.response.schema.json' with { type: 'json' };
+import certificateKeysResponse from '../../schemas/api/certificate-keys.response.schema.json' with { type: 'json' };
+import certificateParams from '../../schemas/api/certificate.params.schema.json' with { type: 'json' };
+import certificateResponse from '../../schemas/api/certificate.response.schema.json' with { type: 'json' };
 import errorResponse from '../../schemas/api/error.response.schema.json' with { type: 'json' };
 import leadsCreateCalcQuery from '../../schemas/api/leads-create-calc.query.schema.json' with { type: 'json' };
 import leadsCreateCalcRequest from '../../schemas/api/leads-create-calc.request.schema.json' with { type: 'json' };
@@ -41,6 +44,9 @@ import validationErrorResponse from '../../schemas/api/validation-error.response
 export const apiSchemas = {
   accidentZipQuery,
   accidentZipResponse,
+  certificateKeysResponse,
+  certificateParams,
+  certificateResponse,
   errorResponse,
   leadsCreateCalcQuery,
   leadsCreateCalcRequest,
