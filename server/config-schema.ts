@@ -72,6 +72,15 @@ export const ENV_SCHEMA = {
       default: ['US'],
       description: 'two-letter country codes such as US,CA',
     },
+    SMS_COUNTRIES: {
+      type: 'array',
+      items: { type: 'string', parse: 'country' },
+      minItems: 1,
+      default: ['US', 'PR', 'GU', 'VI', 'AS', 'MP'],
+      description: 'two-letter country codes such as US,PR,GU,VI,AS,MP',
+    },
+    SMS_HOURLY_BUDGET: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 500 },
+    SMS_DAILY_BUDGET: { type: 'integer', minimum: 1, maximum: 10_000_000, default: 5000 },
     BUSINESS_SIGNUP_URL: { type: 'string', parse: 'httpUrl', description: 'an http(s) URL such as https://business.example.com/signup' },
     CERTIFICATE_SIGNING_KEY: {
       type: 'string',

@@ -50,6 +50,10 @@ export interface Config {
   alertDays: number;
   /** ISO 3166 codes of the countries whose phones may get alert texts (ALERT_COUNTRIES; SMS pumping). */
   alertCountries: string[];
+  /** ISO 3166 codes of the countries whose mobile numbers may be sent one-time codes (SMS_COUNTRIES; SMS pumping). */
+  smsCountries: string[];
+  /** One-time codes the whole service may send in a clock hour and in the last 24 (SMS_HOURLY_BUDGET, SMS_DAILY_BUDGET). */
+  smsBudget: { hourly: number; daily: number };
   /** The business service's sign-up page, where a commercial user's 'blacklisted' answer sends them (spec §8). */
   businessSignupUrl: string | undefined;
   /** The Ed25519 key that signs consent certificates (PKCS#8 PEM); unset: one generated in dataDir on first start. */
@@ -146,6 +150,8 @@ export function loadConfig(input: Record<string, string | undefined> = process.e
 }
 
 /** The server's own origin when it listens on port (localhost: it may listen on every interface). */
+    smsCountries: unique(env.SMS_COUNTRIES),
+    smsBudget: { hourly: env.SMS_HOURLY_BUDGET, daily: env.SMS_DAILY_BUDGET },
 export function ownOrigin(port: number): string {
   return `http://localhost:${port}`;
 }

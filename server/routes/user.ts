@@ -1,6 +1,6 @@
 // /user routes: TCPA consent records and SMS phone verification (send a code, check it, and hand the visitor the cookie).
 import type { FastifyReply } from 'fastify';
-import { e164FromParts } from '../phone.ts';
+import { e164FromParts, textableIn } from '../phone.ts';
 import { smsText } from '../sms/sms-text.ts';
 import { isBlacklisted } from '../store/blacklist.ts';
 import { DEFAULT_CODE_LIMITS, type Refusal } from '../store/code-limits.ts';
@@ -64,13 +64,19 @@ export const userRoutes: RoutePlugin = (app, { config, db, sms, clock = Date.now
         await verifyTestPhone(reply, phone);
         return { success: true, verified: true } as const;
       }
+      // SMS pumping: no code to another country, or to a premium-rate or other number that cannot take texts.
+      if (!textableIn(phone, config.smsCountries)) {
+        request.log.info('one-time code refused: not a mobile number of SMS_COUNTRIES');
+        return reply.code(400).send({ success: false, error: 'invalid_phone' });
+      }
       // A commercial user: the app shows why and sends them to the business service's sign-up page (spec §8).
       if (await isBlacklisted(db, phone)) {
         return reply.code(403).send({ success: false, error: 'blacklisted', ...(config.businessSignupUrl && { redirect: config.businessSignupUrl }) });
       }
       const code = newCode();
-      const refusal = await issueCode(db, limits, { phone, ip: request.ip, now: clock() }, hashCode(config.codeSecret, phone, code));
-      if (refusal) return refuse(reply, refusal);
+      const issued = await issueCode(db, limits, config.smsBudget, { phone, ip: request.ip, now: clock() }, hashCode(config.codeSecret, phone, code));
+      if (issued.refusal) return refuse(reply, issued.refusal);
+      for (const alert of issued.alerts) request.log.warn(alert, 'SMS send budget 80% used');
       try {
         await sms.send(phone, smsText(request.body.language ?? 'en', 'code', { code, host: config.appHost }));
       } catch (error) {
@@ -95,6 +101,8 @@ export const userRoutes: RoutePlugin = (app, { config, db, sms, clock = Date.now
       const codeHash = hashCode(config.codeSecret, phone, request.body.code);
       const outcome = await checkCode(db, limits, { phone, ip: request.ip, now: clock() }, codeHash, idHash);
       if (outcome === 'wrong') return reply.code(400).send({ success: false, error: 'invalid_code' });
+      // The owner is told to ask for a new code: retrying this one cannot pass.
+      if (outcome === 'expired') return reply.code(400).send({ success: false, error: 'code_expired' });
       if (outcome !== 'verified') return refuse(reply, outcome);
       setVerificationCookie(reply, id, config.nodeEnv);
       return { success: true } as const;

@@ -1,6 +1,8 @@
-// Limits on one-time codes, counted in the database in sliding windows: sends per phone and per address, checks per
-// address, and the lock of a phone after 10 failed checks. Counts that may let a request through are taken under row locks.
+// Limits on one-time codes, counted in the database in sliding windows: sends per phone, per address (and IPv6 /48) and
+// per range of numbers, checks per address (and /48), and the lock of a phone after 10 wrong guesses at codes it was
+// sent. Counts that may let a request through are taken under row locks.
 import ipaddr from 'ipaddr.js';
+import { parsePhone } from '../../engine/validators.ts';
 import type { Queryable } from '../db/db.ts';
 
 const HOUR = 60 * 60_000;
@@ -17,11 +19,19 @@ export interface CodeLimits {
   phoneSends: Window[];
   /** Codes sent from one address (an IPv6 /64 is one address). */
   ipSends: Window[];
+  /** Codes sent from one IPv6 /48 (a site: 65,536 /64s, each of which ipSends also counts). */
+  siteSends: Window[];
+  /** Codes sent to numbers sharing their country code and first 6 national digits (a range SMS pumping buys). */
+  prefixSends: Window[];
   /** Checks from one address. */
   ipChecks: Window[];
+  /** Checks from one IPv6 /48. */
+  siteChecks: Window[];
   /**
-   * Failed checks of one phone since it last passed one. The max-th locks the phone (sends and checks) for at least
-   * minLockMs and until the oldest of those failures is ms old, so a phone never takes more than max wrong guesses in ms.
+   * Wrong guesses at codes the phone was sent (checks of a live code that failed), since it last passed a check. The
+   * max-th locks the phone (sends and checks) for at least minLockMs and until the oldest of those failures is ms old,
+   * so a phone never takes more than max wrong guesses in ms. A check when no code is live could not have verified, so
+   * it never counts here: locking a phone takes codes actually texted to it, at most phoneSends of them.
    */
   phoneFailures: Window & { minLockMs: number };
 }
@@ -29,13 +39,19 @@ export interface CodeLimits {
 export const DEFAULT_CODE_LIMITS: CodeLimits = {
   phoneSends: [{ max: 3, ms: HOUR }, { max: 10, ms: DAY }],
   ipSends: [{ max: 10, ms: HOUR }, { max: 30, ms: DAY }],
+  // A site may hold a few households or offices: three addresses' worth.
+  siteSends: [{ max: 30, ms: HOUR }, { max: 90, ms: DAY }],
+  // An exchange (NPA-NXX in the US) holds 10,000 numbers of one carrier: real people rarely ask 10 codes in an hour there.
+  prefixSends: [{ max: 10, ms: HOUR }, { max: 50, ms: DAY }],
   // Three checks for each code an address may have sent.
   ipChecks: [{ max: 30, ms: HOUR }, { max: 90, ms: DAY }],
+  siteChecks: [{ max: 90, ms: HOUR }, { max: 270, ms: DAY }],
   // 24 hours is the lock ASVS asks for; the 30-day window keeps a 4-digit code at 10 guesses a month (1 in 1,000).
   phoneFailures: { max: 10, ms: 30 * DAY, minLockMs: DAY },
 };
 
-export type LimitError = 'too_many_sends' | 'too_many_checks' | 'phone_locked';
+/** sms_unavailable: the range of numbers, or the whole service (sms-budget.ts), may not be sent more codes for now. */
+export type LimitError = 'too_many_sends' | 'too_many_checks' | 'phone_locked' | 'sms_unavailable';
 
 export interface Refusal {
   error: LimitError;
@@ -53,6 +69,26 @@ export function ipSubject(ip: string): string {
   const v6 = ipaddr.IPv6.parse(ip);
   if (v6.isIPv4MappedAddress()) return `ip:${v6.toIPv4Address().toString()}`;
   return `ip:${v6.parts.slice(0, 4).map((part) => part.toString(16)).join(':')}::/64`;
+}
+
+/** The IPv6 /48 an address is also counted under (none for IPv4, also when IPv4-mapped). */
+export function siteSubject(ip: string): string | undefined {
+  if (!ipaddr.IPv6.isValid(ip)) return undefined;
+  const v6 = ipaddr.IPv6.parse(ip);
+  if (v6.isIPv4MappedAddress()) return undefined;
+  return `site:${v6.parts.slice(0, 3).map((part) => part.toString(16)).join(':')}::/48`;
+}
+
+/** The range a phone (E.164) is counted under: its country code and first 6 national digits, e.g. prefix:+1 202555. */
+export function prefixSubject(phone: string): string {
+  const parsed = parsePhone(phone);
+  return parsed ? `prefix:+${parsed.countryCallingCode} ${parsed.nationalNumber.slice(0, 6)}` : `prefix:${phone.slice(0, 8)}`;
+}
+
+/** The subjects of a request from ip: the address (or /64), and the /48 of an IPv6 one. */
+export function requesterSubjects(ip: string): string[] {
+  const site = siteSubject(ip);
+  return site ? [ipSubject(ip), site] : [ipSubject(ip)];
 }
 
 const at = (ms: number): string => new Date(ms).toISOString();
@@ -95,18 +131,26 @@ export async function phoneLock(q: Queryable, limits: CodeLimits, phone: string,
 export async function sendRefusal(q: Queryable, limits: CodeLimits, phone: string, ip: string, now: number): Promise<Refusal | undefined> {
   const locked = await phoneLock(q, limits, phone, now);
   if (locked) return locked;
+  const site = siteSubject(ip);
   const wait = Math.max(
     await waitFor(q, phoneSubject(phone), 'send', limits.phoneSends, now),
     await waitFor(q, ipSubject(ip), 'send', limits.ipSends, now),
+    site ? await waitFor(q, site, 'send', limits.siteSends, now) : 0,
   );
-  return wait > 0 ? { error: 'too_many_sends', retryAfterMs: wait } : undefined;
+  if (wait > 0) return { error: 'too_many_sends', retryAfterMs: wait };
+  const range = await waitFor(q, prefixSubject(phone), 'send', limits.prefixSends, now);
+  return range > 0 ? { error: 'sms_unavailable', retryAfterMs: range } : undefined;
 }
 
 /** Why a code for phone may not be checked from ip now, if it may not. */
 export async function checkRefusal(q: Queryable, limits: CodeLimits, phone: string, ip: string, now: number): Promise<Refusal | undefined> {
   const locked = await phoneLock(q, limits, phone, now);
   if (locked) return locked;
-  const wait = await waitFor(q, ipSubject(ip), 'check', limits.ipChecks, now);
+  const site = siteSubject(ip);
+  const wait = Math.max(
+    await waitFor(q, ipSubject(ip), 'check', limits.ipChecks, now),
+    site ? await waitFor(q, site, 'check', limits.siteChecks, now) : 0,
+  );
   return wait > 0 ? { error: 'too_many_checks', retryAfterMs: wait } : undefined;
 }
 
@@ -126,8 +170,8 @@ export async function lockSubjects(tx: Queryable, limits: CodeLimits, subjects: 
      AND at <= (CASE kind WHEN 'send' THEN $${n + 1} WHEN 'check' THEN $${n + 2} ELSE $${n + 3} END)::timestamptz`,
     [
       ...sorted,
-      at(now - Math.max(longest(limits.phoneSends), longest(limits.ipSends))),
-      at(now - longest(limits.ipChecks)),
+      at(now - Math.max(...[limits.phoneSends, limits.ipSends, limits.siteSends, limits.prefixSends].map(longest))),
+      at(now - Math.max(longest(limits.ipChecks), longest(limits.siteChecks))),
       at(now - limits.phoneFailures.ms),
     ],
   );

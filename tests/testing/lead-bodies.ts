@@ -3,15 +3,16 @@ import { randomInt } from 'node:crypto';
 import { e164FromParts } from '../../server/phone.ts';
 
 // The 7,000,000 numbers (202) 300-0000 to (202) 999-9999, taken in turn from a random start: no two calls of one
-// process share a number, and two processes rarely do.
+// process share a number, and two processes rarely do. The exchange changes on every call (the line every 700 calls),
+// so that a test's numbers do not all share their first 6 digits, which the SMS limits count per range (sms-pumping.test.ts).
 let phoneCounter = randomInt(7_000_000);
 
 /** A different valid US number on every call of a process: { typed: "(202) 3xx-xxxx", national, e164 }. */
 export function uniquePhone(): { typed: string; national: string; e164: string } {
   for (;;) {
     phoneCounter = (phoneCounter + 1) % 7_000_000;
-    const exchange = 300 + Math.floor(phoneCounter / 10_000);
-    const line = String(phoneCounter % 10_000).padStart(4, '0');
+    const exchange = 300 + (phoneCounter % 700);
+    const line = String(Math.floor(phoneCounter / 700)).padStart(4, '0');
     const national = `202${exchange}${line}`;
     const e164 = e164FromParts('+1', national);
     if (e164) return { typed: `(202) ${exchange}-${line}`, national, e164 };

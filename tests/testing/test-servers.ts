@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import type { Db } from '../../server/db/db.ts';
+import type { LogSetting } from '../../server/logging.ts';
 import type { CodeLimits } from '../../server/store/code-limits.ts';
 import { recordingSms, type RecordingSms } from './fake-sms.ts';
 import { openTestDb, type TestDbKind } from './test-db.ts';
@@ -100,10 +101,10 @@ export const TEST_CODE_LIMITS: Partial<CodeLimits> = { ipSends: [], ipChecks: []
 export async function makeCodesApp(
   db: Db,
   clock: () => number,
-  options: { sms?: RecordingSms; config?: Partial<Config>; codeLimits?: Partial<CodeLimits> } = {},
+  options: { sms?: RecordingSms; config?: Partial<Config>; codeLimits?: Partial<CodeLimits>; log?: LogSetting } = {},
 ): Promise<{ app: FastifyInstance; sms: RecordingSms }> {
   const sms = options.sms ?? recordingSms();
-  const app = await buildApp({ config: testConfig(options.config), db, sms, clock, codeLimits: options.codeLimits });
+  const app = await buildApp({ config: testConfig(options.config), db, sms, clock, codeLimits: options.codeLimits, log: options.log });
   await app.ready();
   return { app, sms };
 }
