@@ -62,6 +62,14 @@ export interface Config {
   certificateKeyId: string | undefined;
   /** Keys that signed certificates before a rotation, still listed for buyers: keyId:x (x of the public JWK). */
   certificatePreviousKeys: string[];
+  /** Where the sponsor files are (SPONSORS_DIR, default ./sponsors). */
+  sponsorsDir: string;
+  /** Hosts whose private, loopback or link-local addresses webhooks may reach (SSRF guard's exceptions). */
+  webhookAllowedHosts: string[];
+  /** Seconds before each delivery attempt: the first attempt, then each retry (Standard Webhooks' schedule by default). */
+  webhookRetrySchedule: number[];
+  /** How long a sponsor's endpoint has to answer. */
+  webhookTimeoutSeconds: number;
 }
 
 export interface TwilioConfig {
@@ -142,16 +150,20 @@ export function loadConfig(input: Record<string, string | undefined> = process.e
     demoReports: env.DEMO_REPORTS === 'on',
     alertDays: env.ALERT_DAYS,
     alertCountries: unique(env.ALERT_COUNTRIES),
+    smsCountries: unique(env.SMS_COUNTRIES),
+    smsBudget: { hourly: env.SMS_HOURLY_BUDGET, daily: env.SMS_DAILY_BUDGET },
     businessSignupUrl: env.BUSINESS_SIGNUP_URL,
     certificateSigningKey: env.CERTIFICATE_SIGNING_KEY,
     certificateKeyId: env.CERTIFICATE_KEY_ID,
     certificatePreviousKeys: unique(env.CERTIFICATE_PREVIOUS_KEYS),
+    sponsorsDir: env.SPONSORS_DIR,
+    webhookAllowedHosts: unique(env.WEBHOOK_ALLOWED_HOSTS.map((host) => host.toLowerCase())),
+    webhookRetrySchedule: env.WEBHOOK_RETRY_SCHEDULE,
+    webhookTimeoutSeconds: env.WEBHOOK_TIMEOUT_SECONDS,
   };
 }
 
 /** The server's own origin when it listens on port (localhost: it may listen on every interface). */
-    smsCountries: unique(env.SMS_COUNTRIES),
-    smsBudget: { hourly: env.SMS_HOURLY_BUDGET, daily: env.SMS_DAILY_BUDGET },
 export function ownOrigin(port: number): string {
   return `http://localhost:${port}`;
 }

@@ -7,6 +7,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, ownOrigin } from './config.ts';
 import { migrate } from './db/migrate.ts';
 import { openDb } from './db/open-db.ts';
+import { loadDelivery } from './delivery/delivery-setup.ts';
 import { startQueue } from './jobs/queue.ts';
 import { seedDemoReports } from './reports/demo-reports.ts';
 import { createSms } from './sms/create-sms.ts';
@@ -26,13 +27,14 @@ export async function serve(extend: (app: FastifyInstance) => void = () => {}): 
     if (seeded > 0) process.stderr.write(`claimflow: ${seeded} demo reports of the last 30 days added (DEMO_REPORTS=off to go without)\n`);
   }
   const sms = createSms(config);
+  const delivery = await loadDelivery(config, process.env, (line) => process.stderr.write(`claimflow: ${line}\n`));
   const app = await buildApp({ config, db, sms, log: config.logLevel });
   extend(app);
   await app.listen({ port: config.port, host: config.host });
   const { port } = app.server.address() as AddressInfo;
   // PORT=0 picked a port only now: the default PUBLIC_URL is the origin actually listened on.
   if (config.publicUrl === ownOrigin(0)) config.publicUrl = ownOrigin(port);
-  const queue = await startQueue({ db, databaseUrl: config.databaseUrl, sms, config, log: (message, err) => app.log.error({ err }, message) });
+  const queue = await startQueue({ db, databaseUrl: config.databaseUrl, sms, config, delivery, log: (message, err) => app.log.error({ err }, message) });
   process.stdout.write(`claimflow listening on http://localhost:${port}\n`);
 
   let stopping = false;

@@ -8,6 +8,7 @@ import PgBoss from 'pg-boss';
 import { deliverAlertTexts, recheckInSeconds, type DeliverDeps } from '../alerts/deliver-texts.ts';
 import { expireAlerts } from '../alerts/expire-alerts.ts';
 import type { Db } from '../db/db.ts';
+import { startDeliveryQueues, type DeliverySetup } from '../delivery/delivery-queue.ts';
 import { purgeKeys } from '../store/idempotency-keys.ts';
 import { purgeCounters } from '../store/rate-limits.ts';
 
@@ -33,6 +34,8 @@ export interface QueueOptions extends DeliverDeps {
   databaseUrl?: string;
   /** Run the workers (the sender) in this process; false only queues wakes for workers elsewhere. Default true. */
   workers?: boolean;
+  /** Lead delivery to sponsors (server/delivery/): its queues run only when given. */
+  delivery?: DeliverySetup;
   /** Where errors of the queue and of deliveries are reported (no phone numbers in them). */
   log: (message: string, error?: unknown) => void;
 }
@@ -112,6 +115,8 @@ export async function startQueue(options: QueueOptions): Promise<JobQueue> {
     });
   }
 
+  const stopDelivery = options.delivery && (await startDeliveryQueues(boss, { db, delivery: options.delivery, workers, signal: stopping.signal, log }));
+
   const queue: JobQueue = {
     wake() {
       if (stopping.signal.aborted) return;
@@ -123,6 +128,7 @@ export async function startQueue(options: QueueOptions): Promise<JobQueue> {
     },
     async stop() {
       running.delete(queue);
+      stopDelivery?.();
       stopping.abort();
       await boss.stop({ graceful: true, wait: true, timeout: STOP_WAIT_MS });
     },

@@ -2,6 +2,7 @@
 // servers run workers too; PGlite's directory is one process's, so there the server is the only worker).
 import { ConfigError, loadConfig } from '../config.ts';
 import { migrate } from '../db/migrate.ts';
+import { loadDelivery } from '../delivery/delivery-setup.ts';
 import { openDb } from '../db/open-db.ts';
 import { maskSecrets } from '../redact.ts';
 import { createSms } from '../sms/create-sms.ts';
@@ -22,6 +23,7 @@ async function main(): Promise<void> {
     databaseUrl: config.databaseUrl,
     sms: createSms(config),
     config,
+    delivery: await loadDelivery(config, process.env, write),
     log: (message, error) => write(`claimflow worker: ${message}${error === undefined ? '' : `: ${error instanceof Error ? error.stack : JSON.stringify(error)}`}`),
   });
   process.stdout.write('claimflow worker started\n');

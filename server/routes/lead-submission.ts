@@ -8,6 +8,7 @@ import { alertCountryAllowed } from '../alerts/deliver-countries.ts';
 import { newAlert, type AlertRequest } from '../alerts/new-alert.ts';
 import type { ConsentCatalogue } from '../consent-text.ts';
 import type { Db } from '../db/db.ts';
+import { wakeLeadRouter } from '../delivery/delivery-queue.ts';
 import { wakeAlertSender } from '../jobs/queue.ts';
 import { e164FromTyped } from '../phone.ts';
 import { reportPlaces } from '../reports/report-places.ts';
@@ -122,8 +123,9 @@ export async function submitLead({ db, catalogue, clock, alertDays, alertCountri
     return {
       status: 200,
       body: { resultIds: [lead.id], lead, ...(created && { alert: created }) },
-      // The reports already on file are texted once the alert is stored.
-      committed: created?.onFile.length ? wakeAlertSender : undefined,
+      // The router takes the lead once it is stored (it is routed to sponsors there, never here), and the reports
+      // already on file are texted once the alert is stored.
+      committed: created?.onFile.length ? () => (wakeAlertSender(), wakeLeadRouter()) : wakeLeadRouter,
     };
   });
 }

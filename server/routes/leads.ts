@@ -4,6 +4,8 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { callWindow } from '../call-times/call-window.ts';
 import { browserZoneOf, leadZone } from '../call-times/lead-call-times.ts';
 import { loadConsentCatalogue } from '../consent-text.ts';
+import { wakeDeliverer } from '../delivery/delivery-queue.ts';
+import { queueLeadUpdates } from '../delivery/lead-updates.ts';
 import { leadOwnership, ownsLeads, setAccidentReason, setPreferredCallTime, windowAnswer, zoneOfLead } from '../store/leads.ts';
 import { verificationIdHash } from '../verification-cookie.ts';
 import { apiSchemas as s } from './api-schemas.ts';
@@ -98,11 +100,12 @@ export const leadRoutes: RoutePlugin = (app, { config, db, clock = Date.now }) =
       const lead = await zoneOfLead(db, ids[0] ?? 0);
       const zone = lead?.timeZone ?? (await leadZone(lead?.body ?? {}, browserZoneOf(request), now));
       const window = windowAnswer(callWindow(preferredCallTime, now, zone), zone);
-      return answerOnce(db, request, reply, key, async (tx) =>
-        (await setPreferredCallTime(tx, ids, preferredCallTime, window, idHash))
-          ? { status: 200, body: { success: true, window } }
-          : { status: 404, body: { error: 'not_found' } },
-      );
+      return answerOnce(db, request, reply, { key }, async (tx) => {
+        if (!(await setPreferredCallTime(tx, ids, preferredCallTime, window, idHash))) return { status: 404, body: { error: 'not_found' } };
+        // Sponsors that got these leads hear of the new call time (lead.updated).
+        await queueLeadUpdates(tx, ids, 'call-time');
+        return { status: 200, body: { success: true, window }, committed: wakeDeliverer };
+      });
     },
   );
 
@@ -123,10 +126,11 @@ export const leadRoutes: RoutePlugin = (app, { config, db, clock = Date.now }) =
       // Unknown ids and other visitors' leads answer alike.
       if (ownership === 'not_found') return reply.code(404).send({ error: 'not_found' });
       const reason = request.body.extra_details.accidentDetails.accidentReason;
-      return answerOnce(db, request, reply, key, async (tx) => ({
-        status: 200,
-        body: { success: true, lead: await setAccidentReason(tx, request.body.lead_id, reason) },
-      }));
+      return answerOnce(db, request, reply, { key }, async (tx) => {
+        const lead = await setAccidentReason(tx, request.body.lead_id, reason);
+        await queueLeadUpdates(tx, [lead.id], 'accident-reason');
+        return { status: 200, body: { success: true, lead }, committed: wakeDeliverer };
+      });
     },
   );
   return Promise.resolve();

@@ -28,6 +28,10 @@ describe('loadConfig', () => {
       demoReports: true,
       alertDays: 30,
       alertCountries: ['US'],
+      sponsorsDir: './sponsors',
+      webhookAllowedHosts: [],
+      webhookRetrySchedule: [0, 5, 300, 1800, 7200, 18_000, 36_000, 50_400, 72_000, 86_400],
+      webhookTimeoutSeconds: 15,
     });
   });
 

@@ -1,0 +1,97 @@
+// `npm run deliveries -- list|retry|redrive`: see deliveries to sponsors and their attempts, and send them again.
+//   list [--status pending|delivered|dead|off] [--sponsor ID] [--lead ID] [--limit N]   the newest deliveries
+//   list ID                                                                            one delivery and its attempt log
+//   retry ID...                                                                        send these again now (full schedule)
+//   redrive [--sponsor ID]                                                             every dead or off delivery again, and
+//                                                                                      the sponsor's endpoint back on (after a 410)
+// ID is a delivery's number or its webhook-id. The running server's deliverer picks changes up within a minute.
+import { parseArgs } from 'node:util';
+import type { Db } from '../../db/db.ts';
+import { runCli, UsageError, withConfiguredDb } from '../../reports/cli/cli-db.ts';
+
+const USAGE = 'usage: npm run deliveries -- list [ID] [--status S] [--sponsor ID] [--lead ID] [--limit N] | retry ID... | redrive [--sponsor ID]';
+const STATUSES = ['pending', 'delivered', 'dead', 'off'];
+
+interface Row {
+  id: string | number;
+  webhook_id: string;
+  lead_id: string | number;
+  sponsor_id: string;
+  type: string;
+  status: string;
+  attempts: number;
+  next_attempt_at: Date;
+  last_error: string | null;
+}
+
+const byId = `(d.id::text = $1 OR d.webhook_id = $1)`;
+
+function table(rows: Row[]): string {
+  const lines = rows.map((r) =>
+    [r.id, r.webhook_id, r.lead_id, r.sponsor_id, r.type, r.status, r.attempts, r.status === 'pending' ? r.next_attempt_at.toISOString() : '', r.last_error ?? ''].join('\t'),
+  );
+  return ['id\twebhook-id\tlead\tsponsor\ttype\tstatus\tattempts\tnext attempt\tlast error', ...lines].join('\n');
+}
+
+const LAST_ERROR = `(SELECT coalesce(a.error, 'HTTP ' || a.http_status) FROM delivery_attempts a WHERE a.delivery_id = d.id ORDER BY a.id DESC LIMIT 1) AS last_error`;
+
+async function list(db: Db, id: string | undefined, values: { status?: string; sponsor?: string; lead?: string; limit?: string }): Promise<number> {
+  if (id !== undefined) {
+    const { rows } = await db.query<Row>(`SELECT d.*, ${LAST_ERROR} FROM deliveries d WHERE ${byId}`, [id]);
+    if (rows.length === 0) throw new UsageError(`no delivery ${id}`);
+    const { rows: log } = await db.query<{ attempt: number; at: Date; http_status: number | null; error: string | null; duration_ms: number }>(
+      'SELECT attempt, at, http_status, error, duration_ms FROM delivery_attempts WHERE delivery_id = $1 ORDER BY id',
+      [rows[0]?.id],
+    );
+    process.stdout.write(`${table(rows)}\n\nattempt\tat\tstatus\tms\terror\n`);
+    for (const a of log) process.stdout.write(`${a.attempt}\t${a.at.toISOString()}\t${a.http_status ?? ''}\t${a.duration_ms}\t${a.error ?? ''}\n`);
+    return 0;
+  }
+  if (values.status !== undefined && !STATUSES.includes(values.status)) throw new UsageError(`--status must be one of ${STATUSES.join(', ')}`);
+  const limit = Number(values.limit ?? 50);
+  if (!Number.isInteger(limit) || limit < 1) throw new UsageError('--limit must be a positive integer');
+  const { rows } = await db.query<Row>(
+    `SELECT d.*, ${LAST_ERROR} FROM deliveries d
+     WHERE ($1::text IS NULL OR d.status = $1) AND ($2::text IS NULL OR d.sponsor_id = $2) AND ($3::bigint IS NULL OR d.lead_id = $3)
+     ORDER BY d.id DESC LIMIT $4`,
+    [values.status ?? null, values.sponsor ?? null, values.lead ?? null, limit],
+  );
+  process.stdout.write(`${table(rows)}\n`);
+  return 0;
+}
+
+const AGAIN = `status = 'pending', attempts = 0, next_attempt_at = now(), lease_until = NULL, delivered_at = NULL`;
+
+async function retry(db: Db, ids: string[]): Promise<number> {
+  if (ids.length === 0) throw new UsageError(USAGE);
+  let missing = 0;
+  for (const id of ids) {
+    const { rows } = await db.query(`UPDATE deliveries d SET ${AGAIN} WHERE ${byId} RETURNING id`, [id]);
+    if (rows.length === 0) {
+      process.stderr.write(`no delivery ${id}\n`);
+      missing += 1;
+    }
+  }
+  process.stdout.write(`${ids.length - missing} deliveries to send again\n`);
+  return missing > 0 ? 2 : 0;
+}
+
+async function redrive(db: Db, sponsor: string | undefined): Promise<number> {
+  const { rows: on } = await db.query<{ sponsor_id: string }>('DELETE FROM sponsor_endpoints_off WHERE $1::text IS NULL OR sponsor_id = $1 RETURNING sponsor_id', [sponsor ?? null]);
+  const { rows } = await db.query(`UPDATE deliveries d SET ${AGAIN} WHERE status IN ('dead', 'off') AND ($1::text IS NULL OR sponsor_id = $1) RETURNING id`, [sponsor ?? null]);
+  for (const r of on) process.stdout.write(`sponsor ${r.sponsor_id}'s endpoint is on again\n`);
+  process.stdout.write(`${rows.length} dead or off deliveries to send again\n`);
+  return 0;
+}
+
+runCli('deliveries', async () => {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: { status: { type: 'string' }, sponsor: { type: 'string' }, lead: { type: 'string' }, limit: { type: 'string' } },
+  });
+  const [command, ...rest] = positionals;
+  if (command === 'list' && rest.length <= 1) return withConfiguredDb((db) => list(db, rest[0], values));
+  if (command === 'retry') return withConfiguredDb((db) => retry(db, rest));
+  if (command === 'redrive' && rest.length === 0) return withConfiguredDb((db) => redrive(db, values.sponsor));
+  throw new UsageError(USAGE);
+});

@@ -1,0 +1,145 @@
+// The deliverer: claims the deliveries that are due (a lease, so a deliverer that dies leaves them to the next one
+// once it ends), sends each as a signed Standard Webhooks message (the same webhook-id and bytes on every attempt),
+// logs the attempt and records the outcome: delivered on 2xx; the sponsor's deliveries off on 410; else the next
+// attempt on the schedule, or dead (the dead letter) once it has ended.
+import type { Config } from '../config.ts';
+import type { Db } from '../db/db.ts';
+import { getLead } from '../store/leads.ts';
+import { resolveTarget } from './address-guard.ts';
+import { nextAttemptIn } from './retry-schedule.ts';
+import type { ReadySponsors } from './sponsor-endpoints.ts';
+import { postWebhook, type WebhookAnswer } from './webhook-post.ts';
+
+export interface DelivererDeps {
+  db: Db;
+  ready: ReadySponsors;
+  config: Pick<Config, 'webhookAllowedHosts' | 'webhookRetrySchedule' | 'webhookTimeoutSeconds'>;
+  /** Where a sponsor turned off or a dead delivery is reported. */
+  log: (message: string) => void;
+  clock?: () => number;
+}
+
+/** Deliveries claimed (and sent side by side) at a time. */
+const BATCH = 50;
+/** A claim outlives the request's timeout by this much: longer, and the deliverer died or stalled. */
+const LEASE_MARGIN_SECONDS = 30;
+
+interface Claimed {
+  id: string | number;
+  webhook_id: string;
+  lead_id: string | number;
+  sponsor_id: string;
+  type: 'lead.created' | 'lead.updated';
+  certificate_url: string;
+  payload: string | null;
+  created_at: Date;
+  attempts: number;
+}
+
+async function claim({ db, ready, config }: DelivererDeps): Promise<Claimed[]> {
+  const { rows } = await db.query<Claimed>(
+    `UPDATE deliveries SET lease_until = now() + make_interval(secs => $1), attempts = attempts + 1
+     WHERE id IN (
+       SELECT id FROM deliveries
+       WHERE status = 'pending' AND next_attempt_at <= now() AND (lease_until IS NULL OR lease_until < now())
+         AND sponsor_id = ANY($2::text[])
+       ORDER BY next_attempt_at LIMIT $3 FOR UPDATE SKIP LOCKED)
+     RETURNING id, webhook_id, lead_id, sponsor_id, type, certificate_url, payload, created_at, attempts`,
+    [config.webhookTimeoutSeconds + LEASE_MARGIN_SECONDS, [...ready.endpoints.keys()], BATCH],
+  );
+  return rows;
+}
+
+/** The envelope { type, timestamp, data }: the lead as the API answers it, with its certificate's URL. */
+async function payloadOf(db: Db, d: Claimed): Promise<string> {
+  if (d.payload !== null) return d.payload;
+  const lead = await getLead(db, Number(d.lead_id));
+  if (!lead) throw new Error(`lead ${String(d.lead_id)} of delivery ${String(d.id)} is gone`);
+  return JSON.stringify({ type: d.type, timestamp: d.created_at.toISOString(), data: { ...lead, certificateUrl: d.certificate_url } });
+}
+
+async function attempt(deps: DelivererDeps, d: Claimed): Promise<WebhookAnswer> {
+  const endpoint = deps.ready.endpoints.get(d.sponsor_id);
+  if (!endpoint) return { error: `sponsor ${d.sponsor_id} has no endpoint` };
+  const payload = await payloadOf(deps.db, d);
+  d.payload = payload;
+  const target = await resolveTarget(endpoint.url, deps.config.webhookAllowedHosts);
+  if ('refused' in target) return { error: target.refused };
+  const at = new Date((deps.clock ?? Date.now)());
+  const headers = {
+    'content-type': 'application/json',
+    'user-agent': 'claimflow-webhooks/1',
+    'webhook-id': d.webhook_id,
+    'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+    'webhook-signature': endpoint.webhook.sign(d.webhook_id, at, payload),
+  };
+  return postWebhook(endpoint.url, target, headers, payload, deps.config.webhookTimeoutSeconds * 1000);
+}
+
+type Outcome = 'delivered' | 'off' | 'retry' | 'dead';
+
+async function record(deps: DelivererDeps, d: Claimed, answer: WebhookAnswer, ms: number): Promise<Outcome> {
+  const now = (deps.clock ?? Date.now)();
+  const ok = answer.status !== undefined && answer.status >= 200 && answer.status < 300;
+  const gone = answer.status === 410;
+  const wait = ok || gone ? undefined : nextAttemptIn(deps.config.webhookRetrySchedule, d.attempts, answer, now);
+  const outcome: Outcome = ok ? 'delivered' : gone ? 'off' : wait === undefined ? 'dead' : 'retry';
+  const error = answer.error ?? (ok ? null : `HTTP ${answer.status}`);
+  // The attempt's log row and the delivery's new state in one statement; a delivery another deliverer finished
+  // meanwhile (this one stalled past its lease) is left as it is.
+  await deps.db.query(
+    `WITH logged AS (
+       INSERT INTO delivery_attempts (delivery_id, attempt, http_status, error, duration_ms) VALUES ($1, $2, $3, $4, $5)
+     )
+     UPDATE deliveries SET status = $6, payload = coalesce(payload, $7), lease_until = NULL,
+       next_attempt_at = CASE WHEN $6 = 'pending' THEN now() + make_interval(secs => $8) ELSE next_attempt_at END,
+       delivered_at = CASE WHEN $6 = 'delivered' THEN now() END
+     WHERE id = $1 AND status = 'pending'`,
+    [d.id, d.attempts, answer.status ?? null, error, Math.round(ms), outcome === 'retry' ? 'pending' : outcome, d.payload, wait ?? 0],
+  );
+  if (gone) {
+    await deps.db.query(
+      `WITH turned_off AS (
+         INSERT INTO sponsor_endpoints_off (sponsor_id, reason) VALUES ($1, $2) ON CONFLICT (sponsor_id) DO NOTHING
+       )
+       UPDATE deliveries SET status = 'off' WHERE sponsor_id = $1 AND status = 'pending'`,
+      [d.sponsor_id, `HTTP 410 to delivery ${d.webhook_id}`],
+    );
+    deps.log(`sponsor ${d.sponsor_id}'s endpoint answered 410 Gone: its deliveries are off (npm run deliveries -- redrive --sponsor ${d.sponsor_id})`);
+  }
+  if (outcome === 'dead') deps.log(`delivery ${d.webhook_id} of lead ${String(d.lead_id)} to ${d.sponsor_id} is dead after ${d.attempts} attempts (${error})`);
+  return outcome;
+}
+
+async function deliverOne(deps: DelivererDeps, d: Claimed): Promise<Outcome> {
+  const started = performance.now();
+  let answer: WebhookAnswer;
+  try {
+    answer = await attempt(deps, d);
+  } catch (error) {
+    answer = { error: (error as Error).message };
+  }
+  return record(deps, d, answer, performance.now() - started);
+}
+
+/** Sends every delivery that is due, batch after batch; how many were sent (any outcome). */
+export async function deliverDue(deps: DelivererDeps, signal?: AbortSignal): Promise<number> {
+  let sent = 0;
+  for (;;) {
+    const batch = await claim(deps);
+    await Promise.all(batch.map((d) => deliverOne(deps, d)));
+    sent += batch.length;
+    if (batch.length < BATCH || signal?.aborted) return sent;
+  }
+}
+
+/** Seconds until the next pending delivery is due (or its claim ends), undefined when none is pending. */
+export async function nextDueInSeconds({ db, ready }: Pick<DelivererDeps, 'db' | 'ready'>): Promise<number | undefined> {
+  const { rows } = await db.query<{ s: number | null }>(
+    `SELECT extract(epoch FROM min(greatest(next_attempt_at, coalesce(lease_until, next_attempt_at))) - now())::float8 AS s
+     FROM deliveries WHERE status = 'pending' AND sponsor_id = ANY($1::text[])`,
+    [[...ready.endpoints.keys()]],
+  );
+  const s = rows[0]?.s;
+  return s === null || s === undefined ? undefined : Math.max(0, s);
+}

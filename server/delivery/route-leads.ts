@@ -1,0 +1,79 @@
+// The router: takes the leads not routed yet, issues each one's consent certificate, routes it (engine/route-lead.ts,
+// with today's count per sponsor for the caps), and stores one lead.created delivery per sponsor that gets it and the
+// lead's routed_at, all in one transaction. One router at a time (an advisory lock): caps hold across processes, and
+// a lead is routed exactly once whatever dies when.
+import { routeLead } from '../../engine/route-lead.ts';
+import { certificateUrl, issueCertificate, type CertificateSigner } from '../certificates/issue-certificate.ts';
+import type { Db, Queryable } from '../db/db.ts';
+import type { ReadySponsors } from './sponsor-endpoints.ts';
+
+export interface RouterDeps {
+  db: Db;
+  ready: ReadySponsors;
+  signer: CertificateSigner;
+  /** The site's origin, the certificates' URLs' start (PUBLIC_URL). */
+  publicUrl: () => string;
+  clock?: () => number;
+}
+
+/** Leads routed per transaction. */
+const BATCH = 100;
+
+interface WaitingLead {
+  id: string | number;
+  funnel: string;
+  body: Record<string, unknown>;
+}
+
+const startOfUtcDay = (ms: number) => new Date(ms - (ms % 86_400_000)).toISOString();
+
+async function todayCounts(tx: Queryable, now: number): Promise<Record<string, number>> {
+  const { rows } = await tx.query<{ sponsor_id: string; n: number }>(
+    `SELECT sponsor_id, count(*)::int AS n FROM deliveries
+     WHERE type = 'lead.created' AND created_at >= $1::timestamptz GROUP BY sponsor_id`,
+    [startOfUtcDay(now)],
+  );
+  return Object.fromEntries(rows.map((r) => [r.sponsor_id, r.n]));
+}
+
+/** Routes one batch of waiting leads; how many it routed (0: none was waiting). */
+async function routeBatch({ db, ready, signer, publicUrl, clock = Date.now }: RouterDeps): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtext('claimflow:route-leads'))`);
+    const { rows: leads } = await tx.query<WaitingLead>('SELECT id, funnel, body FROM leads WHERE routed_at IS NULL ORDER BY id LIMIT $1', [BATCH]);
+    if (leads.length === 0) return 0;
+    const now = clock();
+    const counts = await todayCounts(tx, now);
+    const { rows: off } = await tx.query<{ sponsor_id: string }>('SELECT sponsor_id FROM sponsor_endpoints_off');
+    const sponsors = ready.sponsors.filter((s) => !off.some((o) => o.sponsor_id === s.id));
+    const deliveries: { lead_id: number; sponsor_id: string; certificate_url: string }[] = [];
+    for (const lead of leads) {
+      const id = Number(lead.id);
+      const url = certificateUrl(publicUrl(), await issueCertificate(tx, id, signer));
+      for (const sponsorId of routeLead(sponsors, { funnel: lead.funnel, body: lead.body }, counts, () => now)) {
+        counts[sponsorId] = (counts[sponsorId] ?? 0) + 1;
+        deliveries.push({ lead_id: id, sponsor_id: sponsorId, certificate_url: url });
+      }
+    }
+    await tx.query(
+      `WITH routed AS (
+         UPDATE leads SET routed_at = now() WHERE id IN (SELECT (value)::bigint FROM jsonb_array_elements_text($1::jsonb))
+       )
+       INSERT INTO deliveries (lead_id, sponsor_id, type, certificate_url)
+       SELECT d.lead_id, d.sponsor_id, 'lead.created', d.certificate_url
+       FROM jsonb_to_recordset($2::jsonb) AS d(lead_id bigint, sponsor_id text, certificate_url text)`,
+      [JSON.stringify(leads.map((l) => Number(l.id))), JSON.stringify(deliveries)],
+    );
+    return leads.length;
+  });
+}
+
+/** Routes every waiting lead; how many. */
+export async function routeWaitingLeads(deps: RouterDeps, signal?: AbortSignal): Promise<number> {
+  let routed = 0;
+  for (;;) {
+    const n = await routeBatch(deps);
+    routed += n;
+    if (n < BATCH || signal?.aborted) return routed;
+  }
+}
