@@ -10,6 +10,7 @@ import type { Db } from './db/db.ts';
 import { loggerOptions, type LogSetting } from './logging.ts';
 import { pageFinder } from './pages.ts';
 import { accidentRoutes } from './routes/accident.ts';
+import { refuseDeepBodies } from './routes/body-depth.ts';
 import { certificateRoutes } from './routes/certificates.ts';
 import { leadRoutes } from './routes/leads.ts';
 import { placeRoutes } from './routes/places.ts';
@@ -57,6 +58,8 @@ export async function buildApp({ config, db, sms, log = false, ...routeOptions }
   await registerSecurity(app, config, db, setSecurityHeaders);
   // Unsigned: the verification cookie's value is a random id, checked against its stored hash.
   await app.register(fastifyCookie);
+  // Before validation and every other walk over the body, on every route.
+  app.addHook('preValidation', refuseDeepBodies);
 
   await app.register(userRoutes, { prefix: '/api', config, db, sms, ...routeOptions });
   await app.register(leadRoutes, { prefix: '/api', config, db, sms, ...routeOptions });

@@ -1,11 +1,13 @@
 // Generated requests against every write route and the ZIP lookup (fast-check): valid bodies, mutated ones (missing,
 // extra, wrong-typed, huge, unicode, __proto__ fields) and junk. Never a 5xx; every body the schema refuses is 400 or
-// 422 and changes no table; a valid one changes only the tables its route writes.
+// 422 and changes no table; a valid one changes only the tables its route writes. Deep, wide and cyclic-looking bodies
+// too: one nested more than MAX_BODY_DEPTH levels is 400 naming the nesting.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT } from '../../server/app.ts';
 import { loadConsentCatalogue } from '../../server/consent-text.ts';
 import { apiSchemas } from '../../server/routes/api-schemas.ts';
+import { MAX_BODY_DEPTH } from '../../server/routes/body-depth.ts';
 import { schemaValidatorCompiler } from '../../server/validation.ts';
 import { calcLeadBody, uniquePhone } from '../testing/lead-bodies.ts';
 import { send, verifyPhone } from '../testing/requests.ts';
@@ -100,6 +102,49 @@ const oddValue = fc.oneof(
   fc.constantFrom(null, true, false, 0, -1, 1.5, 1e308, -1e308, 2 ** 63, '', ' ', '\u0000', 'a\u0000b', '<script>alert(1)</script>', '__proto__', [], {}),
 );
 const oddKey = fc.oneof(fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'status', 'id', ''), fc.string({ maxLength: 12 }));
+/**
+ * The JSON text of a chain of levels arrays and objects (keys from oddKey) around a value, from harmless to thousands of
+ * levels: built as text, since JSON.stringify (and fast-check's printing of a value) recurse per level.
+ */
+const deepText = fc
+  .tuple(fc.oneof(fc.integer({ min: 1, max: 40 }), fc.integer({ min: 40, max: 6_000 })), fc.array(fc.tuple(fc.boolean(), oddKey), { minLength: 1, maxLength: 8 }), oddValue)
+  .map(([levels, shapes, inner]) => {
+    const open: string[] = [];
+    const close: string[] = [];
+    for (let i = 0; i < levels; i++) {
+      const [asArray, key] = shapes[i % shapes.length] ?? [true, 'a'];
+      open.push(asArray ? '[' : `{${JSON.stringify(key)}:`);
+      close.push(asArray ? ']' : '}');
+    }
+    return `${open.join('')}${JSON.stringify(inner) ?? 'null'}${close.reverse().join('')}`;
+  });
+/** Stands in a body for where deepText goes. */
+const DEEP_MARK = 'deep-text-goes-here';
+/** Many fields or items, up to a few times the body limit. */
+const wideValue = fc.tuple(fc.integer({ min: 500, max: 40_000 }), fc.boolean(), oddValue).map(([n, asArray, inner]) =>
+  asArray ? Array.from({ length: n }, () => inner) : Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, inner])),
+);
+/** References that would be cycles to a $ref-following reader, and the same object reached twice. */
+const cyclicLooking = fc.oneof(
+  fc.constantFrom({ $ref: '#' }, { $ref: '#/extraDetails' }, { id: 'a', self: { $ref: 'a' } }, { $id: 'x', items: [{ $ref: 'x' }, { $ref: '#/0' }] }),
+  oddValue.map((v) => {
+    const shared = { v };
+    return { a: shared, b: [shared, { c: shared }] };
+  }),
+);
+/** The levels of a JSON value's deepest nesting ({} or [] is 1), counted without recursion. */
+function depthOf(value: unknown): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 0]];
+  for (let item = stack.pop(); item; item = stack.pop()) {
+    const [v, depth] = item;
+    if (v === null || typeof v !== 'object') continue;
+    deepest = Math.max(deepest, depth + 1);
+    for (const child of Object.values(v)) stack.push([child, depth + 1]);
+  }
+  return deepest;
+}
+
 const keyHeader = fc.oneof(
   { arbitrary: fc.constant(undefined), weight: 3 },
   { arbitrary: fc.constant('unique'), weight: 2 },
@@ -118,6 +163,17 @@ function cases(valid: fc.Arbitrary<Record<string, unknown>>): fc.Arbitrary<Case>
     return { payload: setAt(body, [...path.slice(0, -1), key], value, false), kind: 'extra field' };
   });
   const junk = fc.anything({ maxDepth: 3 }).map((payload) => ({ payload, kind: 'junk' }));
+  const shaped = fc.tuple(valid, fc.nat(), fc.oneof(wideValue, cyclicLooking), fc.boolean()).map(([body, at, value, whole]) => {
+    const all = paths(body).filter((p) => p.length > 0);
+    return { payload: whole ? value : setAt(body, all[at % all.length] ?? [], value, false), kind: 'wide or cyclic-looking' };
+  });
+  // Deep texts as the whole body, as a field's value, or as a repeated field's second value (JSON.parse keeps the last).
+  const deep = fc.tuple(valid, fc.nat(), deepText, fc.constantFrom('whole', 'field', 'repeated')).map(([body, at, text, where]) => {
+    const all = paths(body).filter((p) => p.length > 0);
+    const json = where === 'field' ? JSON.stringify(setAt(body, all[at % all.length] ?? [], DEEP_MARK, false)) : JSON.stringify(body);
+    const raw = where === 'whole' ? text : where === 'field' ? json.replace(`"${DEEP_MARK}"`, () => text) : `${json.slice(0, -1)},"firstName":${text}}`;
+    return { payload: `${where}: ${raw.length} characters`, raw, kind: `deep ${where}` };
+  });
   const proto = fc.tuple(valid, fc.constantFrom('"__proto__":{"polluted":"yes"}', '"constructor":{"prototype":{"polluted":"yes"}}')).map(([body, field]) => ({
     payload: body,
     raw: JSON.stringify(body).replace(/^\{/, `{${field},`),
@@ -128,6 +184,8 @@ function cases(valid: fc.Arbitrary<Record<string, unknown>>): fc.Arbitrary<Case>
     { arbitrary: withKey(mutated), weight: 5 },
     { arbitrary: withKey(junk), weight: 1 },
     { arbitrary: withKey(proto), weight: 1 },
+    { arbitrary: withKey(shaped), weight: 1 },
+    { arbitrary: withKey(deep), weight: 2 },
   );
 }
 
@@ -186,6 +244,11 @@ describe.each(testDbKinds)('fuzzing the API on %s', (kind) => {
     expect(res.statusCode, `${res.statusCode} ${res.body} for ${json.slice(0, 300)}`).toBeLessThan(500);
     const schemaValid = c.raw === undefined && isValid(JSON.parse(json) as unknown);
     if (Buffer.byteLength(json) > BODY_LIMIT) expect(res.statusCode).toBe(413);
+    else if (depthOf(JSON.parse(json)) > MAX_BODY_DEPTH) {
+      expect(res.statusCode).toBe(400);
+      // Unless the parser refused it first (a __proto__ key).
+      expect(res.json<{ message: string }>().message).toMatch(new RegExp(`is nested more than ${MAX_BODY_DEPTH} levels deep|must be a JSON object`));
+    }
     else if (!schemaValid) expect([400, 422], `${res.body} for ${json.slice(0, 300)}`).toContain(res.statusCode);
     if (res.statusCode !== 200) {
       expect(after).toEqual(before);
