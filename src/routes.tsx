@@ -20,6 +20,7 @@ const ResultsPage = lazy(() => import('./pages/search/ResultsPage.tsx'));
 const NearMePage = lazy(() => import('./pages/search/NearMePage.tsx'));
 const ReportPage = lazy(() => import('./pages/report/ReportPage.tsx').then((m) => ({ default: m.ReportPage })));
 const UnsubscribePage = lazy(() => import('./pages/unsubscribe/UnsubscribePage.tsx'));
+const CertificatePage = lazy(() => import('./pages/certificate/CertificatePage.tsx'));
 
 /** §2.1: states whose code may open a funnel's path (/tx/<route>): those the map picker has a view of. */
 export const STATE_PREFIXES = Object.keys(STATE_VIEWS);
@@ -88,6 +89,7 @@ export function AppRoutes() {
         <Route path="/accident/:id/:vin">{({ id, vin }) => <ReportPage id={id} vin={vin} />}</Route>
         <Route path="/business/:id/:userId">{({ id, userId }) => <ReportPage id={id} businessUser={userId} />}</Route>
         <Route path="/unsubscribe/:token">{({ token }) => <UnsubscribePage key={token} token={token} />}</Route>
+        <Route path="/certificates/:id">{({ id }) => <CertificatePage key={id} id={id} />}</Route>
         <Route path="/:id">{({ id }) => <ShortLinkPage id={id} />}</Route>
         <Route>
           <LinksPage copy="notFound" />

@@ -21,6 +21,8 @@ export interface ApiRequest {
   query?: Record<string, string>;
   headers?: Record<string, string>;
   body?: unknown;
+  /** Where path starts: API_BASE, or '' for a route outside /api that answers JSON too (/certificates/{id}). */
+  base?: string;
 }
 
 export const API_BASE = '/api';
@@ -37,7 +39,7 @@ export async function callApi<T = unknown>(request: ApiRequest, signal?: AbortSi
   const sent = { ...(zone && { 'time-zone': zone }), ...request.headers, ...headers };
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}${request.path}${search ? `?${search}` : ''}`, {
+    response = await fetch(`${request.base ?? API_BASE}${request.path}${search ? `?${search}` : ''}`, {
       method: request.method,
       headers: request.body === undefined ? sent : { 'content-type': 'application/json', ...sent },
       body: request.body === undefined ? undefined : JSON.stringify(request.body),
