@@ -10,6 +10,8 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
+    /** Requests per second across all connections. */
+    overallRate?: number;
     method?: string;
     headers?: Record<string, string>;
     body?: string;
@@ -30,6 +32,7 @@ declare module 'autocannon' {
     non2xx: number;
     duration: number;
     '2xx': number;
+    '5xx': number;
   }
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;

@@ -1,0 +1,92 @@
+// Crafted bodies against normal traffic (issue 23 part 3): lead creation at a steady rate alone, then beside 12 crafted
+// bodies a second (3,500 levels deep, as the issue found; the deepest 32 KB allows; 16,000 items wide); normal p50 must
+// stay within 2x of its figure alone. BENCH_API_BASELINE (another checkout, as for the api part) is measured too.
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { startAppServer } from '../tests/testing/app-server.ts';
+import { calcLeadBody } from '../tests/testing/lead-bodies.ts';
+import { TEST_PHONE } from './api-load.ts';
+import { medianOf } from './median.ts';
+import { againstBudget, fixed, type Section } from './results.ts';
+
+const NATIONAL = TEST_PHONE.slice(2);
+const NORMAL_PER_S = 20;
+const CRAFTED_PER_S = 12;
+const MAX_SLOWDOWN = 2;
+const PATH = '/api/leads/create/calc?calc_id=bench';
+
+const nestedText = (levels: number) => `{"firstName":${'['.repeat(levels)}${']'.repeat(levels)}}`;
+/** The crafted bodies, each under the 32 KB body limit. */
+const CRAFTED: [string, string | undefined][] = [
+  ['none', undefined],
+  ['3,500 levels deep', nestedText(3_500)],
+  ['16,000 levels deep', nestedText(16_000)],
+  ['16,000 items wide', JSON.stringify({ firstName: Array.from({ length: 16_000 }, () => 0) })],
+];
+
+async function verificationCookie(base: string): Promise<string> {
+  const res = await fetch(`${base}/api/user/mfa-sms-send`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ country_code: '+1', phone: NATIONAL }),
+  });
+  const cookie = res.headers.get('set-cookie')?.split(';')[0];
+  if (!res.ok || !cookie) throw new Error(`mfa-sms-send answered ${res.status} without a cookie: ${await res.text()}`);
+  return cookie;
+}
+
+/** Normal p50/p99 over seconds, with crafted bodies (if any) sent alongside at CRAFTED_PER_S. */
+async function measure(base: string, cookie: string, crafted: string | undefined, seconds: number) {
+  const headers = { 'content-type': 'application/json', cookie };
+  const normal = autocannon({ url: `${base}${PATH}`, method: 'POST', headers, body: JSON.stringify(calcLeadBody(NATIONAL)), connections: 2, overallRate: NORMAL_PER_S, duration: seconds });
+  const attack = crafted === undefined ? undefined : autocannon({ url: `${base}${PATH}`, method: 'POST', headers, body: crafted, connections: 2, overallRate: CRAFTED_PER_S, duration: seconds });
+  const [n, a] = await Promise.all([normal, attack]);
+  return {
+    p50: n.latency.p50,
+    p99: n.latency.p99,
+    errors: n.errors + n.timeouts + n.non2xx,
+    craftedP50: a?.latency.p50 ?? Number.NaN,
+    // Every crafted body must be refused with a 4xx, never a 5xx or a dropped connection.
+    craftedNot4xx: a ? a.errors + a.timeouts + a['5xx'] + a['2xx'] : Number.NaN,
+  };
+}
+
+export async function bodySections(options: { staticDir: string; quick: boolean; runs: number }): Promise<Section> {
+  const seconds = options.quick ? 3 : 10;
+  const baseline = process.env.BENCH_API_BASELINE;
+  const builds = [{ build: 'this tree', entry: undefined }, ...(baseline ? [{ build: `baseline (${baseline})`, entry: join(baseline, 'server/main.ts') }] : [])];
+  const rows: string[][] = [];
+  for (const { build, entry } of builds) {
+    const env = { TEST_PHONE, RATE_LIMIT_API_PER_MINUTE: '1000000', RATE_LIMIT_STATIC_PER_MINUTE: '1000000' };
+    const server = await startAppServer({ staticDir: options.staticDir, env, entry });
+    try {
+      const cookie = await verificationCookie(server.url);
+      let alone = Number.NaN;
+      for (const [name, crafted] of CRAFTED) {
+        const f = await medianOf(options.runs, () => measure(server.url, cookie, crafted, seconds));
+        if (crafted === undefined) alone = f.p50;
+        rows.push([
+          build,
+          name,
+          fixed(f.p50),
+          fixed(f.p99),
+          crafted === undefined ? '—' : againstBudget(f.p50 / alone, MAX_SLOWDOWN, 'max', 2),
+          String(f.errors),
+          fixed(f.craftedP50),
+          Number.isNaN(f.craftedNot4xx) ? '—' : String(f.craftedNot4xx),
+        ]);
+      }
+    } finally {
+      await server.stop();
+    }
+  }
+  return {
+    title: 'Crafted bodies beside normal traffic (issue 23 part 3)',
+    notes: [
+      `Normal traffic: POST ${PATH} (the test phone's valid lead) at ${NORMAL_PER_S}/s on 2 connections, PGlite; crafted bodies to the same route at ${CRAFTED_PER_S}/s on 2 more, for ${seconds} s; each figure the median of ${options.runs} runs (autocannon in the benchmark's process).`,
+      `slowdown = normal p50 with the crafted bodies / normal p50 alone (budget ≤ ${MAX_SLOWDOWN}x); crafted not 4xx = 5xx, 2xx, errors and timeouts among the crafted requests (should be 0).`,
+    ],
+    headers: ['build', 'crafted bodies', 'normal p50 ms', 'normal p99 ms', 'slowdown', 'normal errors', 'crafted p50 ms', 'crafted not 4xx'],
+    rows,
+  };
+}
