@@ -32,6 +32,9 @@ describe('loadConfig', () => {
       webhookAllowedHosts: [],
       webhookRetrySchedule: [0, 5, 300, 1800, 7200, 18_000, 36_000, 50_400, 72_000, 86_400],
       webhookTimeoutSeconds: 15,
+      certificateSigningKey: undefined,
+      certificateKeyId: undefined,
+      certificatePreviousKeys: [],
     });
   });
 
