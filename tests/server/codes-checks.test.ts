@@ -1,5 +1,6 @@
-// Checking codes, with a fake clock: a code lasts 10 minutes and 3 checks; 10 failed checks in a row lock the phone
-// (new codes do not reset the count, a success does); an address gets 30 checks an hour and 90 a day.
+// Checking codes, with a fake clock: a code lasts 10 minutes and 3 checks; 10 wrong guesses in a row at codes the phone
+// was sent lock it (new codes do not reset the count, a success does; checks with no live code never count:
+// codes-lockout.test.ts); an address gets 30 checks an hour and 90 a day.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { apiSchemas } from '../../server/routes/api-schemas.ts';
@@ -36,9 +37,13 @@ describe.each(testDbKinds)('checking codes on %s', (kind) => {
     return { phone, code: sms.lastCode(phone.e164) ?? 'none' };
   };
   const wrongFor = (code: string) => (code === '0000' ? '0001' : '0000');
-  /** n wrong checks of phone, each from its own address; expects every one answered invalid_code. */
+  /** n wrong checks of phone, each from its own address; expects each answered 400 (invalid_code, or code_expired once the code is dead). */
   const fail = async (national: string, code: string, n: number) => {
-    for (let i = 0; i < n; i += 1) expect((await smsVerify(app, national, wrongFor(code), newAddress())).json()).toEqual({ success: false, error: 'invalid_code' });
+    for (let i = 0; i < n; i += 1) {
+      const res = await smsVerify(app, national, wrongFor(code), newAddress());
+      expect(res.statusCode).toBe(400);
+      expect(['invalid_code', 'code_expired']).toContain(res.json<{ error: string }>().error);
+    }
   };
 
   it('accepts a code until 10 minutes after it was sent, and not from then on', async () => {
@@ -49,13 +54,13 @@ describe.each(testDbKinds)('checking codes on %s', (kind) => {
     clock.advance(1);
     const late = await smsVerify(app, b.phone.national, b.code, newAddress());
     expect(late.statusCode).toBe(400);
-    expect(late.json()).toEqual({ success: false, error: 'invalid_code' });
+    expect(late.json()).toEqual({ success: false, error: 'code_expired' });
   });
 
   it('checks a code 3 times at most: the 4th check fails even with the right code, and a new code works', async () => {
     const { phone, code } = await phoneWithCode();
     await fail(phone.national, code, 3);
-    expect((await smsVerify(app, phone.national, code, newAddress())).json()).toEqual({ success: false, error: 'invalid_code' });
+    expect((await smsVerify(app, phone.national, code, newAddress())).json()).toEqual({ success: false, error: 'code_expired' });
     const { rows } = await testDb.db.query<{ attempts: number }>('SELECT attempts FROM sms_codes WHERE phone = $1', [phone.e164]);
     expect(rows[0]?.attempts).toBe(3);
     await smsSend(app, phone.national, newAddress());
@@ -102,8 +107,10 @@ describe.each(testDbKinds)('checking codes on %s', (kind) => {
       await smsSend(app, phone.national, newAddress());
       await fail(phone.national, sms.lastCode(phone.e164) ?? '', 3);
     }
-    // 9 failures since the success: the 10th check is still answered.
-    await fail(phone.national, 'none', 1);
+    // 9 failures since the success: the 10th guess, at the next hour's code, is still answered.
+    clock.advance(HOUR_MS);
+    await smsSend(app, phone.national, newAddress());
+    await fail(phone.national, sms.lastCode(phone.e164) ?? '', 1);
     expect(refusalOf(await smsVerify(app, phone.national, '1234', newAddress()))).toMatchObject({ status: 429, error: 'phone_locked' });
   });
 
@@ -136,8 +143,11 @@ describe.each(testDbKinds)('checking codes on %s', (kind) => {
     }
     await app.close();
     ({ app, sms } = await makeCodesApp(testDb.db, clock, { sms }));
-    // 8 failures before the restart, the code's 3rd check after it, then the 10th on a used-up code.
-    await fail(phone.national, sms.lastCode(phone.e164) ?? '', 2);
+    // 8 failures before the restart, the code's 3rd check after it, then the 10th on the next hour's code.
+    await fail(phone.national, sms.lastCode(phone.e164) ?? '', 1);
+    clock.advance(HOUR_MS);
+    await smsSend(app, phone.national, newAddress());
+    await fail(phone.national, sms.lastCode(phone.e164) ?? '', 1);
     expect(refusalOf(await smsVerify(app, phone.national, sms.lastCode(phone.e164), newAddress()))).toMatchObject({ status: 429, error: 'phone_locked' });
   });
 

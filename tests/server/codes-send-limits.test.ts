@@ -1,9 +1,10 @@
-// Limits on sending codes, with a fake clock: 3 an hour and 10 a day per phone, 10 an hour and 30 a day per address;
+// Limits on sending codes, with a fake clock: 3 an hour and 10 a day per phone, 10 an hour and 30 a day per address
+// (the range, the /48 and the global budget: sms-pumping.test.ts);
 // a refusal is 429 with Retry-After and { success: false, error, retryAfter }, sends nothing and keeps the last code.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { apiSchemas } from '../../server/routes/api-schemas.ts';
-import { DAY_MS, fakeClock, MINUTE_MS, type FakeClock } from '../testing/fake-clock.ts';
+import { DAY_MS, fakeClock, HOUR_MS, MINUTE_MS, type FakeClock } from '../testing/fake-clock.ts';
 import type { RecordingSms } from '../testing/fake-sms.ts';
 import { uniquePhone } from '../testing/lead-bodies.ts';
 import { refusalOf, smsSend, smsVerify } from '../testing/requests.ts';
@@ -117,12 +118,24 @@ describe.each(testDbKinds)('sending codes on %s', (kind) => {
     expect((await smsSend(app, uniquePhone().national, ip)).statusCode).toBe(429);
   });
 
-  it('refuses sends to a locked phone with phone_locked', async () => {
+  it('refuses sends to a phone locked by 10 wrong guesses at codes it was sent with phone_locked', async () => {
     const phone = uniquePhone();
-    for (let i = 0; i < 10; i += 1) expect((await smsVerify(app, phone.national, '0000', newAddress())).statusCode).toBe(400);
+    const guessWrong = async (n: number) => {
+      const code = sms.lastCode(phone.e164);
+      for (let i = 0; i < n; i += 1) expect((await smsVerify(app, phone.national, code === '0000' ? '0001' : '0000', newAddress())).statusCode).toBe(400);
+    };
+    for (let i = 0; i < 3; i += 1) {
+      expect((await smsSend(app, phone.national, newAddress())).statusCode).toBe(200);
+      await guessWrong(3);
+    }
+    clock.advance(HOUR_MS);
+    expect((await smsSend(app, phone.national, newAddress())).statusCode).toBe(200);
+    await guessWrong(1);
     const sent = sms.sent.length;
     const res = await smsSend(app, phone.national, newAddress());
-    expect(refusalOf(res)).toEqual({ status: 429, error: 'phone_locked', retryAfter: 30 * 24 * 3600, header: 30 * 24 * 3600 });
+    // Until the first of the 10 failures, an hour ago, is 30 days old.
+    const retryAfter = (30 * DAY_MS - HOUR_MS) / 1000;
+    expect(refusalOf(res)).toEqual({ status: 429, error: 'phone_locked', retryAfter, header: retryAfter });
     expect(schemaErrors(apiSchemas.mfaLimitResponse, res.json())).toEqual([]);
     expect(sms.sent.length).toBe(sent);
   });
@@ -177,9 +190,9 @@ describe.each(testDbKinds)('sending codes on %s', (kind) => {
 });
 
 describe('the 429 schema', () => {
-  it('takes the three code limits and the request limit, nothing else', () => {
+  it('takes the four code limits and the request limit, nothing else', () => {
     const schema = apiSchemas.mfaLimitResponse;
-    for (const error of ['too_many_sends', 'too_many_checks', 'phone_locked']) {
+    for (const error of ['too_many_sends', 'too_many_checks', 'phone_locked', 'sms_unavailable']) {
       expect(schemaErrors(schema, { success: false, error, retryAfter: 60 })).toEqual([]);
     }
     expect(schemaErrors(schema, { error: 'rate_limited', retryAfter: 60 })).toEqual([]);
