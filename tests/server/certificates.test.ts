@@ -1,7 +1,13 @@
 // Consent certificates (issue 19 part 3): a lead's consent evidence, signed with the server's Ed25519 key, read by a
 // buyer as { payload, signature, keyId } and checked offline with the keys of /.well-known/claimflow-keys; one
 // changed character or another lead's facts fail; ids are unguessable and nothing shows the phone or email in clear.
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCertificateKeys, type CertificateKeys } from '../../server/certificates/certificate-keys.ts';
@@ -157,6 +163,20 @@ describe.each(testDbKinds)('consent certificates on %s', (kind) => {
     }
     const ids = await Promise.all([0, 1, 2].map(async () => issue((await makeLead()).leadId)));
     expect(new Set(ids).size).toBe(3);
+  });
+
+  it("is checked over HTTP by the README's few lines of verifier, with nothing but Node", async () => {
+    const readme = readFileSync(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
+    const snippet = /## Consent certificates[\s\S]*?```js\n([\s\S]*?)```/.exec(readme)?.[1];
+    expect(snippet).toContain("createPublicKey({ key: jwk, format: 'jwk' })");
+    const file = join(tmpdir(), `claimflow-verify-${process.pid}-${kind}.mjs`);
+    writeFileSync(file, snippet ?? '');
+    await s.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = s.app.server.address() as AddressInfo;
+    const id = await issue((await makeLead()).leadId);
+    const { stdout } = await promisify(execFile)(process.execPath, [file, `http://127.0.0.1:${port}/certificates/${id}`]).finally(() => rmSync(file));
+    expect(stdout).toContain(`certificateId: '${id}'`);
+    expect(stdout).not.toContain('NOT valid');
   });
 
   it('lists its public keys at /.well-known/claimflow-keys for anyone to fetch', async () => {
