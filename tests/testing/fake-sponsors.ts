@@ -1,0 +1,113 @@
+// Sponsors' webhook receivers for the delivery tests (a fake of the sponsors' own endpoints, on 127.0.0.1): each
+// checks every request's signature with the standardwebhooks package's own verify, de-duplicates on webhook-id as a
+// receiver should, and answers as its sponsor's behaviour says (fail a share with 500, hang a share past the timeout,
+// or a given status). Also writes the sponsor files and their environment variables.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Webhook } from 'standardwebhooks';
+import type { Sponsor } from '../../engine/route-lead.ts';
+
+export interface Received {
+  sponsor: string;
+  webhookId: string;
+  type: string;
+  /** The envelope as parsed after its signature was verified. */
+  envelope: { type: string; timestamp: string; data: Record<string, unknown> };
+}
+
+export interface Behaviour {
+  /** Share of requests answered 500. */
+  fail?: number;
+  /** Share of requests never answered (until the sender gives up). */
+  hang?: number;
+  /** The answer for every request, with headers (e.g. 429 and Retry-After), instead of 200. */
+  answer?: (request: IncomingMessage) => { status: number; headers?: Record<string, string> } | undefined;
+}
+
+export interface FakeSponsors {
+  /** SPONSORS_DIR with one file per sponsor. */
+  dir: string;
+  /** The sponsors' URL and secret variables. */
+  env: Record<string, string>;
+  behaviour: Map<string, Behaviour>;
+  /** The first acknowledged (2xx) request of each webhook-id, by webhook-id. */
+  acknowledged: Map<string, Received>;
+  /** Requests of a webhook-id that was acknowledged before (retries of an answer that got lost). */
+  repeats: number;
+  /** Every request, acknowledged or not. */
+  requests: number;
+  /** Requests whose signature did not verify (their errors). */
+  badSignatures: string[];
+  close(): Promise<void>;
+}
+
+const envName = (id: string, what: string) => `SPONSOR_${id.toUpperCase().replaceAll('-', '_')}_${what}`;
+
+/** Receivers for sponsors (urlEnv and secretEnv are set from their ids), on one local server. */
+export async function startFakeSponsors(sponsors: Omit<Sponsor, 'urlEnv' | 'secretEnv'>[]): Promise<FakeSponsors> {
+  const dir = mkdtempSync(join(tmpdir(), 'claimflow-sponsors-'));
+  const secrets = new Map(sponsors.map((s) => [s.id, `whsec_${randomBytes(24).toString('base64')}`]));
+  const hanging = new Set<ServerResponse>();
+  const fake: FakeSponsors = {
+    dir,
+    env: {},
+    behaviour: new Map(),
+    acknowledged: new Map(),
+    repeats: 0,
+    requests: 0,
+    badSignatures: [],
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const response of hanging) response.destroy();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+  const server: Server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      fake.requests += 1;
+      const sponsor = /^\/sponsors\/([a-z0-9-]+)$/.exec(request.url ?? '')?.[1] ?? '';
+      const secret = secrets.get(sponsor);
+      const raw = Buffer.concat(chunks).toString('utf8');
+      let envelope: Received['envelope'];
+      try {
+        // The raw body, before any parsing, as Standard Webhooks says.
+        envelope = new Webhook(secret ?? 'whsec_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA').verify(raw, request.headers as Record<string, string>) as Received['envelope'];
+      } catch (error) {
+        fake.badSignatures.push(`${sponsor}: ${(error as Error).message}`);
+        response.writeHead(400).end();
+        return;
+      }
+      const behaviour = fake.behaviour.get(sponsor) ?? {};
+      const given = behaviour.answer?.(request);
+      const roll = Math.random();
+      if (given) response.writeHead(given.status, given.headers).end();
+      else if (roll < (behaviour.hang ?? 0)) {
+        hanging.add(response);
+        response.on('close', () => hanging.delete(response));
+      } else if (roll < (behaviour.hang ?? 0) + (behaviour.fail ?? 0)) response.writeHead(500).end();
+      else acknowledge(sponsor, envelope, response);
+    });
+  });
+  const acknowledge = (sponsor: string, envelope: Received['envelope'], response: ServerResponse) => {
+    const webhookId = String(response.req.headers['webhook-id']);
+    if (fake.acknowledged.has(webhookId)) fake.repeats += 1;
+    else fake.acknowledged.set(webhookId, { sponsor, webhookId, type: envelope.type, envelope });
+    response.writeHead(204).end();
+  };
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  for (const sponsor of sponsors) {
+    const file: Sponsor = { ...sponsor, urlEnv: envName(sponsor.id, 'URL'), secretEnv: envName(sponsor.id, 'SECRET') };
+    writeFileSync(join(dir, `${sponsor.id}.json`), JSON.stringify(file));
+    fake.env[file.urlEnv] = `http://127.0.0.1:${port}/sponsors/${sponsor.id}`;
+    fake.env[file.secretEnv] = secrets.get(sponsor.id) ?? '';
+  }
+  return fake;
+}
