@@ -28,6 +28,8 @@ describe('loadConfig', () => {
       demoReports: true,
       alertDays: 30,
       alertCountries: ['US'],
+      smsCountries: ['US', 'PR', 'GU', 'VI', 'AS', 'MP'],
+      smsBudget: { hourly: 500, daily: 5000 },
       sponsorsDir: './sponsors',
       webhookAllowedHosts: [],
       webhookRetrySchedule: [0, 5, 300, 1800, 7200, 18_000, 36_000, 50_400, 72_000, 86_400],
@@ -36,6 +38,15 @@ describe('loadConfig', () => {
       certificateKeyId: undefined,
       certificatePreviousKeys: [],
     });
+  });
+
+  it('reads SMS_COUNTRIES and the SMS budgets, and refuses a country that is not one', () => {
+    expect(loadConfig({ SMS_COUNTRIES: 'us, rs', SMS_HOURLY_BUDGET: '50', SMS_DAILY_BUDGET: '400' })).toMatchObject({
+      smsCountries: ['US', 'RS'],
+      smsBudget: { hourly: 50, daily: 400 },
+    });
+    expect(() => loadConfig({ SMS_COUNTRIES: 'US,XX' })).toThrow(/SMS_COUNTRIES must be two-letter country codes/);
+    expect(() => loadConfig({ SMS_HOURLY_BUDGET: '0' })).toThrow(/SMS_HOURLY_BUDGET/);
   });
 
   it('reads PUBLIC_URL as an origin, ALERT_DAYS and ALERT_COUNTRIES', () => {
