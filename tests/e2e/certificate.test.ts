@@ -1,0 +1,121 @@
+// /certificates/{id} in chromium against the real server: a person reads their consent certificate in English and in
+// Spanish, at phone and desktop size (what was agreed to, when and how, no phone or email in clear); an unknown
+// certificate says so. axe on every state; reflow and touch targets on the phone. SCREENSHOT_DIR=dir keeps screenshots.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { loadCertificateKeys } from '../../server/certificates/certificate-keys.ts';
+import { issueCertificate } from '../../server/certificates/issue-certificate.ts';
+import { loadConsentCatalogue } from '../../server/consent-text.ts';
+import { migrate } from '../../server/db/migrate.ts';
+import { openPgliteDb } from '../../server/db/pglite-db.ts';
+import { startAppServer, type AppServer } from '../testing/app-server.ts';
+import { expectNoAxeViolations } from '../testing/axe.ts';
+import { DESKTOP, PHONE, browserAvailable, launchBrowser } from '../testing/browser.ts';
+import { copy, type Lang } from '../testing/copy.ts';
+import { calcLeadBody, testConsent } from '../testing/lead-bodies.ts';
+import { send, verifyTestPhone } from '../testing/requests.ts';
+import { makeCodesApp, testConfig } from '../testing/test-servers.ts';
+import { expectReflowAndTouchTargets } from '../testing/layout.ts';
+
+const PERSON = { phone: '+12025550123', email: 'ana.lopez@example.com' };
+const WALKS = [
+  ['phone', 'en', PHONE],
+  ['phone', 'es', PHONE],
+  ['desktop', 'en', DESKTOP],
+  ['desktop', 'es', DESKTOP],
+] as [string, Lang, typeof PHONE][];
+
+describe.runIf(browserAvailable)('the consent certificate page', () => {
+  let server: AppServer;
+  let browser: Browser;
+  const certificates = new Map<Lang, string>();
+
+  beforeAll(async () => {
+    // Leads made through the API and certified in the server's database before it starts (PGlite is one process's);
+    // the server then signs with the same key, kept in its data directory.
+    const dataDir = mkdtempSync(join(tmpdir(), 'claimflow-certificates-'));
+    const db = await openPgliteDb(dataDir);
+    await migrate(db);
+    const config = testConfig({ dataDir, testPhone: PERSON.phone });
+    const { app } = await makeCodesApp(db, Date.now, { config });
+    const { signer } = await loadCertificateKeys(config);
+    for (const lang of ['en', 'es'] as const) {
+      const cookie = await verifyTestPhone(app, PERSON.phone);
+      const body = calcLeadBody('(202) 555-0123', { email: PERSON.email, language: lang, consent: testConsent({ locale: lang }) });
+      const res = await send(app, 'POST', '/api/leads/create/calc', { payload: body, cookie, headers: { 'user-agent': 'Mozilla/5.0 (iPhone)' } });
+      if (res.statusCode !== 200) throw new Error(`lead: ${res.statusCode} ${res.body}`);
+      const leadId = res.json<{ lead: { id: number } }>().lead.id;
+      certificates.set(lang, await db.transaction((tx) => issueCertificate(tx, leadId, signer)));
+    }
+    await app.close();
+    await db.close();
+    server = await startAppServer({ staticDir: inject('builtApp'), dataDir });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const check = async (page: Page, size: string, lang: Lang, state: string) => {
+    const dir = process.env.SCREENSHOT_DIR;
+    if (dir) await page.screenshot({ path: join(dir, `certificate-${state.replaceAll(' ', '-')}-${size}-${lang}.png`), fullPage: true });
+    await expectNoAxeViolations(page, `${size} ${lang} ${state}`);
+    if (size === 'phone') await expectReflowAndTouchTargets(page, `${size} ${lang} ${state}`);
+  };
+
+  it.each(WALKS)('%s, %s: shows what was agreed to, when and how, and the person only as fingerprints', async (size, lang, viewport) => {
+    const t = (key: string) => copy(lang, `certificate:${key}`);
+    const q = lang === 'es' ? '?lang=es' : '';
+    const id = certificates.get(lang) ?? '';
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+
+    await page.goto(`${server.url}/certificates/${id}${q}`);
+    await page.getByRole('heading', { level: 1, name: t('title') }).waitFor();
+    expect(await page.title()).toBe(`${t('title')} | ${copy(lang, 'app:brand')}`);
+    const wording = loadConsentCatalogue().resolve('common:consent.notice.primary.yes', lang)?.text ?? '';
+    expect(await page.locator('blockquote').innerText()).toBe(wording);
+    expect(await page.locator('blockquote').getAttribute('lang')).toBe(lang);
+    for (const heading of ['agreed.title', 'context.title', 'person.title', 'check.title']) {
+      await page.getByRole('heading', { level: 2, name: t(heading) }).waitFor();
+    }
+    const row = (label: string) => page.getByRole('term').filter({ hasText: t(label) }).locator('xpath=following-sibling::dd');
+    expect(await row('context.form').innerText()).toBe(t('context.formValue').replace('{{id}}', 'calculator').replace('{{version}}', '1'));
+    expect(await row('context.page').innerText()).toBe(testConsent().pageUrl);
+    expect(await row('context.browser').innerText()).toBe('Mozilla/5.0 (iPhone)');
+    expect(await row('context.language').innerText()).toBe(t(`languages.${lang}`));
+    expect(await row('person.phone').innerText()).toMatch(/^[0-9a-f]{64}$/);
+    // Dates in the page's language.
+    expect(await row('context.consentedAt').innerText()).toMatch(lang === 'es' ? / de 20\d\d/ : /, 20\d\d/);
+    const text = await page.locator('main').innerText();
+    for (const secret of [PERSON.phone, PERSON.phone.slice(2), '555-0123', PERSON.email]) expect(text).not.toContain(secret);
+    expect(await page.getByRole('link', { name: t('check.keys') }).getAttribute('href')).toBe('/.well-known/claimflow-keys');
+    await check(page, size, lang, 'certificate');
+
+    // The signed certificate, on demand: the JSON a buyer gets from the same URL.
+    await page.getByText(t('check.signed')).click();
+    const shown = JSON.parse(await page.locator('pre').innerText()) as unknown;
+    const asBuyer = (await (await fetch(`${server.url}/certificates/${id}`, { headers: { accept: 'application/json' } })).json()) as unknown;
+    expect(shown).toEqual(asBuyer);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it.each(WALKS)('%s, %s: an unknown certificate says so', async (size, lang, viewport) => {
+    const q = lang === 'es' ? '?lang=es' : '';
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/certificates/AAAAAAAAAAAAAAAAAAAAAA${q}`);
+    await page.getByRole('heading', { level: 1, name: copy(lang, 'certificate:unknown.title') }).waitFor();
+    await page.getByText(copy(lang, 'certificate:unknown.text')).waitFor();
+    expect(await page.getByRole('link', { name: copy(lang, 'certificate:unknown.home') }).getAttribute('href')).toBe(`/${q}`);
+    await check(page, size, lang, 'unknown');
+    await context.close();
+  });
+});
