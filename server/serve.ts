@@ -20,6 +20,9 @@ export async function serve(extend: (app: FastifyInstance) => void = () => {}): 
   if (config.nodeEnv === 'production' && config.smsProvider === 'console') {
     process.stderr.write('claimflow: SMS_PROVIDER=console in production: codes are printed, not sent\n');
   }
+  if (config.nodeEnv === 'production' && !config.certificateSigningKey) {
+    process.stderr.write('claimflow: CERTIFICATE_SIGNING_KEY is not set; consent certificates are signed with a key made in DATA_DIR\n');
+  }
   const db = await openDb(config);
   await migrate(db, { log: (line) => process.stderr.write(`${line}\n`) });
   if (config.demoReports) {
