@@ -4,7 +4,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { apiSchemas } from '../../server/routes/api-schemas.ts';
-import { ipSubject } from '../../server/store/code-limits.ts';
+import { ipSubject, prefixSubject, siteSubject } from '../../server/store/code-limits.ts';
 import { DAY_MS, fakeClock, HOUR_MS, MINUTE_MS, type FakeClock } from '../testing/fake-clock.ts';
 import type { RecordingSms } from '../testing/fake-sms.ts';
 import { uniquePhone } from '../testing/lead-bodies.ts';
@@ -190,5 +190,25 @@ describe('addresses for the limits', () => {
     ['64:ff9b::192.0.2.1', 'ip:64:ff9b:0:0::/64'],
   ])('%s counts as %s', (ip, subject) => {
     expect(ipSubject(ip)).toBe(subject);
+  });
+});
+
+describe('IPv6 sites and ranges of numbers for the limits', () => {
+  it.each([
+    ['2001:db8:1:2:3:4:5:6', 'site:2001:db8:1::/48'],
+    ['2001:0DB8:0001:ffff::1', 'site:2001:db8:1::/48'],
+    ['203.0.113.7', undefined],
+    ['::ffff:203.0.113.7', undefined],
+  ])('%s is also counted as %s', (ip, site) => {
+    expect(siteSubject(ip)).toBe(site);
+  });
+
+  it.each([
+    ['+12025550123', 'prefix:+1 202555'],
+    ['+12025559876', 'prefix:+1 202555'],
+    ['+17875551234', 'prefix:+1 787555'],
+    ['+381641234567', 'prefix:+381 641234'],
+  ])('%s is in the range %s', (phone, prefix) => {
+    expect(prefixSubject(phone)).toBe(prefix);
   });
 });
