@@ -81,6 +81,7 @@ export const ENV_SCHEMA = {
     },
     SMS_HOURLY_BUDGET: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 500 },
     SMS_DAILY_BUDGET: { type: 'integer', minimum: 1, maximum: 10_000_000, default: 5000 },
+    TCPA_CONSENTS_PER_PHONE: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 5 },
     BUSINESS_SIGNUP_URL: { type: 'string', parse: 'httpUrl', description: 'an http(s) URL such as https://business.example.com/signup' },
     CERTIFICATE_SIGNING_KEY: {
       type: 'string',

@@ -54,6 +54,8 @@ export interface Config {
   smsCountries: string[];
   /** One-time codes the whole service may send in a clock hour and in the last 24 (SMS_HOURLY_BUDGET, SMS_DAILY_BUDGET). */
   smsBudget: { hourly: number; daily: number };
+  /** TCPA consent records /user/tcpa keeps per phone in 24 hours (TCPA_CONSENTS_PER_PHONE). */
+  tcpaConsentsPerPhone: number;
   /** The business service's sign-up page, where a commercial user's 'blacklisted' answer sends them (spec §8). */
   businessSignupUrl: string | undefined;
   /** The Ed25519 key that signs consent certificates (PKCS#8 PEM); unset: one generated in dataDir on first start. */
@@ -152,6 +154,7 @@ export function loadConfig(input: Record<string, string | undefined> = process.e
     alertCountries: unique(env.ALERT_COUNTRIES),
     smsCountries: unique(env.SMS_COUNTRIES),
     smsBudget: { hourly: env.SMS_HOURLY_BUDGET, daily: env.SMS_DAILY_BUDGET },
+    tcpaConsentsPerPhone: env.TCPA_CONSENTS_PER_PHONE,
     businessSignupUrl: env.BUSINESS_SIGNUP_URL,
     certificateSigningKey: env.CERTIFICATE_SIGNING_KEY,
     certificateKeyId: env.CERTIFICATE_KEY_ID,

@@ -6,14 +6,14 @@ import { browserZoneOf, leadZone } from '../call-times/lead-call-times.ts';
 import { loadConsentCatalogue } from '../consent-text.ts';
 import { wakeDeliverer } from '../delivery/delivery-queue.ts';
 import { queueLeadUpdates } from '../delivery/lead-updates.ts';
-import { leadOwnership, ownsLeads, setAccidentReason, setPreferredCallTime, windowAnswer, zoneOfLead } from '../store/leads.ts';
+import { ownsLeads, setAccidentReason, setPreferredCallTime, windowAnswer, zoneOfLead } from '../store/leads.ts';
 import { verificationIdHash } from '../verification-cookie.ts';
 import { apiSchemas as s } from './api-schemas.ts';
 import type { RoutePlugin } from './deps.ts';
 import { answerOnce, idempotencyKeyOf } from './idempotent.ts';
 import { submitLead } from './lead-submission.ts';
 import { refuseUnstorableText } from './storable-text.ts';
-import { NOT_VERIFIED } from './visitor.ts';
+import { NOT_VERIFIED, visitorOwnership } from './visitor.ts';
 
 /** The contact's fields and the consent, which every lead body has. */
 type Contact = Pick<FromSchema<typeof s.leadsCreateCalcRequest>, 'firstName' | 'lastName' | 'phone' | 'email' | 'legal_consult' | 'trusted_form_cert' | 'consent'>;
@@ -85,18 +85,21 @@ export const leadRoutes: RoutePlugin = (app, { config, db, clock = Date.now }) =
     {
       schema: {
         body: s.leadsUpdateTimeRequest,
-        response: { 200: s.leadsUpdateTimeResponse, 400: s.validationErrorResponse, 404: s.errorResponse, 409: s.errorResponse, 422: s.errorResponse },
+        response: { 200: s.leadsUpdateTimeResponse, 400: s.validationErrorResponse, 403: s.errorResponse, 404: s.errorResponse, 409: s.errorResponse, 422: s.errorResponse },
       },
     },
     async (request, reply) => {
       const key = idempotencyKeyOf(request);
       if (typeof key === 'object') return reply.code(400).send(key);
-      // Leads of another verification answer like unknown ids, so ids cannot be probed; checked before any replay.
-      const idHash = verificationIdHash(request);
-      if (idHash === undefined || !(await ownsLeads(db, request.body.ids, idHash))) return reply.code(404).send({ error: 'not_found' });
       const { ids, preferredCallTime } = request.body;
-      // The leads of one submission share a person: the first one's zone (kept since it was created) is theirs.
       const now = clock();
+      // A verification as recent as every other call wants; leads of another one answer like unknown ids, so ids cannot be
+      // probed; checked before any replay.
+      const idHash = verificationIdHash(request);
+      const ownership = await visitorOwnership(db, idHash, ids[0] ?? 0, now);
+      if (ownership === 'unverified') return reply.code(403).send(NOT_VERIFIED);
+      if (ownership === 'not_found' || idHash === undefined || !(await ownsLeads(db, ids, idHash))) return reply.code(404).send({ error: 'not_found' });
+      // The leads of one submission share a person: the first one's zone (kept since it was created) is theirs.
       const lead = await zoneOfLead(db, ids[0] ?? 0);
       const zone = lead?.timeZone ?? (await leadZone(lead?.body ?? {}, browserZoneOf(request), now));
       const window = windowAnswer(callWindow(preferredCallTime, now, zone), zone);
@@ -121,7 +124,7 @@ export const leadRoutes: RoutePlugin = (app, { config, db, clock = Date.now }) =
       const key = idempotencyKeyOf(request);
       if (typeof key === 'object') return reply.code(400).send(key);
       const idHash = verificationIdHash(request);
-      const ownership = idHash === undefined ? 'unverified' : await leadOwnership(db, idHash, request.body.lead_id, clock());
+      const ownership = await visitorOwnership(db, idHash, request.body.lead_id, clock());
       if (ownership === 'unverified') return reply.code(403).send(NOT_VERIFIED);
       // Unknown ids and other visitors' leads answer alike.
       if (ownership === 'not_found') return reply.code(404).send({ error: 'not_found' });

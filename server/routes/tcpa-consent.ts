@@ -1,21 +1,31 @@
-// POST /user/tcpa: the server's TCPA wording agreed to at the SMS step, kept as a consent record with its evidence.
+// POST /user/tcpa: the server's TCPA wording agreed to at the SMS step, kept as a consent record with its evidence, only
+// for a phone this visitor asked a code for (or verified), and a few a day per phone (TCPA_CONSENTS_PER_PHONE).
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
 import { tcpaMessage, tcpaWording } from '../consent-text.ts';
+import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
+import { isBeingVerified } from '../pending-verification.ts';
 import { e164FromTyped } from '../phone.ts';
 import { insertConsentRecord, insertTcpaConsent } from '../store/consents.ts';
+import { DAY_MS, lockTcpaRecordsOfDay } from '../store/tcpa-limits.ts';
 import { apiSchemas as s } from './api-schemas.ts';
 import { fieldError } from './field-error.ts';
 import { answerOnce, idempotencyKeyOf } from './idempotent.ts';
-import { visitorVerificationOf } from './visitor.ts';
+import { NOT_VERIFIED, visitorVerificationOf } from './visitor.ts';
 
 /** The request as its route's schemas type it. */
 type TcpaRequest = FastifyRequest<{ Body: FromSchema<typeof s.userTcpaRequest>; Querystring: FromSchema<typeof s.userTcpaQuery> }>;
 
+export interface TcpaDeps {
+  db: Db;
+  config: Pick<Config, 'codeSecret' | 'tcpaConsentsPerPhone'>;
+  clock: () => number;
+}
+
 /** Stores the tcpa row and its consent record in one transaction and answers { token, tcpaMessage }. */
-export async function recordTcpaConsent(db: Db, request: TcpaRequest, reply: FastifyReply, clock: () => number = Date.now): Promise<FastifyReply> {
+export async function recordTcpaConsent({ db, config, clock }: TcpaDeps, request: TcpaRequest, reply: FastifyReply): Promise<FastifyReply> {
   const consentedAtMs = clock();
   const body = request.body;
   const phone = e164FromTyped(body.phone);
@@ -26,9 +36,16 @@ export async function recordTcpaConsent(db: Db, request: TcpaRequest, reply: Fas
   const message = tcpaMessage(funnel);
   // Usually sent before the code is checked; when the visitor already verified this phone, the record says so.
   const verificationId = await visitorVerificationOf(db, request, phone, consentedAtMs);
+  if (verificationId === undefined && !isBeingVerified(request, config.codeSecret, phone, consentedAtMs)) return reply.code(403).send(NOT_VERIFIED);
   const ip = request.ip;
   const userAgent = request.headers['user-agent']?.slice(0, 512);
-  return answerOnce(db, request, reply, key, async (tx) => {
+  return answerOnce(db, request, reply, { key }, async (tx) => {
+    // After the key's lock: a retry of a request that was stored gets its answer, whatever the count is now.
+    const { count, oldestMs } = await lockTcpaRecordsOfDay(tx, phone, consentedAtMs);
+    if (count >= config.tcpaConsentsPerPhone) {
+      reply.header('retry-after', String(Math.max(1, Math.ceil((oldestMs + DAY_MS - consentedAtMs) / 1000))));
+      return { status: 429, body: { error: 'too_many_consents', message: `this phone gave its consent ${config.tcpaConsentsPerPhone} times in the last 24 hours` } };
+    }
     const consentRecordId = await insertConsentRecord(tx, {
       kind: 'tcpa',
       wording: tcpaWording(funnel),

@@ -1,5 +1,6 @@
 // /user routes: TCPA consent records and SMS phone verification (send a code, check it, and hand the visitor the cookie).
 import type { FastifyReply } from 'fastify';
+import { setPendingCookie } from '../pending-verification.ts';
 import { e164FromParts, textableIn } from '../phone.ts';
 import { smsText } from '../sms/sms-text.ts';
 import { isBlacklisted } from '../store/blacklist.ts';
@@ -36,12 +37,12 @@ export const userRoutes: RoutePlugin = (app, { config, db, sms, clock = Date.now
       schema: {
         querystring: s.userTcpaQuery,
         body: s.userTcpaRequest,
-        response: { 200: s.userTcpaResponse, 400: s.validationErrorResponse, 409: s.errorResponse, 422: s.errorResponse },
+        response: { 200: s.userTcpaResponse, 400: s.validationErrorResponse, 403: s.errorResponse, 409: s.errorResponse, 422: s.errorResponse, 429: { anyOf: [s.errorResponse, s.rateLimitedResponse] } },
       },
     },
     async (request, reply) => {
       // Sent there: a kept answer goes out as its stored bytes, which the schema's reply type cannot describe.
-      await recordTcpaConsent(db, request, reply, clock);
+      await recordTcpaConsent({ db, config, clock }, request, reply);
     },
   );
 
@@ -83,6 +84,8 @@ export const userRoutes: RoutePlugin = (app, { config, db, sms, clock = Date.now
         request.log.error({ err: error }, 'SMS provider failed');
         return reply.code(502).send({ success: false, error: 'sms_failed' });
       }
+      // This visitor is now being verified for this phone: /user/tcpa may keep their consent to it.
+      setPendingCookie(reply, config, phone, clock());
       return { success: true } as const;
     },
   );

@@ -141,6 +141,8 @@ describe('failures and logs', () => {
     const res = await app.inject({
       method: 'POST',
       url: '/api/user/tcpa',
+      // A verification cookie, so the route asks the database about it.
+      headers: { cookie: `cf_verification=${'A'.repeat(43)}` },
       payload: { firstName: 'Jane', lastName: 'Doe', phone: '(202) 555-0123', email: 'jane@example.com' },
     });
     expect(res.statusCode).toBe(500);

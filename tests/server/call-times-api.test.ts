@@ -91,10 +91,14 @@ describe.each(testDbKinds)('call times and business tokens through the lead API 
     expect(lead).toMatchObject({ preferredCallTime: 'Call ASAP', callWindow: monday });
     const { rows } = await s.db.query<{ call_from: Date; call_to: Date; time_zone: string }>('SELECT call_from, call_to, time_zone FROM leads WHERE id = $1', [created.lead.id]);
     expect(rows[0]).toEqual({ call_from: new Date(monday.from), call_to: new Date(monday.to), time_zone: 'America/Chicago' });
-    // A retry with the key, on Monday afternoon, gets the first answer again.
-    clock.set(at('2026-11-30T14:00-06:00'));
+    // A retry with the key while the verification lasts (24 hours) gets the first answer again; on Monday afternoon it
+    // is as stale for a retry as for anything else.
+    clock.set(at('2026-11-29T10:00-06:00'));
     const again = await setTime(created.resultIds, 'Call ASAP', cookie, 'America/Chicago', 'time-key-1');
     expect(again.body).toBe(res.body);
+    clock.set(at('2026-11-30T14:00-06:00'));
+    const stale = await setTime(created.resultIds, 'Call ASAP', cookie, 'America/Chicago', 'time-key-1');
+    expect(stale.json()).toEqual({ error: 'phone_not_verified' });
   });
 
   it('moves 3pm - 4pm asked at 4:30pm the day before Thanksgiving to the Friday after, for every lead of the submission', async () => {

@@ -30,6 +30,7 @@ describe('loadConfig', () => {
       alertCountries: ['US'],
       smsCountries: ['US', 'PR', 'GU', 'VI', 'AS', 'MP'],
       smsBudget: { hourly: 500, daily: 5000 },
+      tcpaConsentsPerPhone: 5,
       sponsorsDir: './sponsors',
       webhookAllowedHosts: [],
       webhookRetrySchedule: [0, 5, 300, 1800, 7200, 18_000, 36_000, 50_400, 72_000, 86_400],

@@ -11,7 +11,7 @@ import { loadConsentCatalogue, plainText, tcpaMessage } from '../../server/conse
 import { migrate, MIGRATIONS_DIR } from '../../server/db/migrate.ts';
 import { ensureConsentText } from '../../server/store/consent-texts.ts';
 import { calcLeadBody, generalLeadBody, testConsent, uniquePhone } from '../testing/lead-bodies.ts';
-import { send, verifyPhone } from '../testing/requests.ts';
+import { askCode, send, verifyPhone } from '../testing/requests.ts';
 import { leadsWithoutTheirConsent, STARTUP_MS, testDbKinds, unmigratedDb } from '../testing/test-db.ts';
 import { makeTestServer, type TestServer } from '../testing/test-servers.ts';
 
@@ -126,10 +126,11 @@ describe.each(testDbKinds)('consent evidence on %s', (kind) => {
   });
 
   it('stores each wording once per version, in each language', async () => {
-    const phone = uniquePhone();
-    const cookie = await verifyPhone(s, phone.national);
     const key = 'common:consent.notice.secondary.no';
     for (const locale of ['en', 'en', 'es']) {
+      // A visitor each: a verification makes one lead per funnel.
+      const phone = uniquePhone();
+      const cookie = await verifyPhone(s, phone.national);
       const res = await send(s.app, 'POST', '/api/leads/create', { payload: generalLeadBody(phone.typed, { consent: testConsent({ key, locale }) }), cookie });
       expect(res.statusCode, res.body).toBe(200);
     }
@@ -163,7 +164,8 @@ describe.each(testDbKinds)('consent evidence on %s', (kind) => {
       trustedformPingUrl: 'https://ping.trustedform.com/abc',
       consent: { locale: 'es', flowId: 'calculator', flowVersion: 3, pageUrl: 'https://claims.example.com/calculate-your-accident-claim-value' },
     };
-    const unverified = await send(s.app, 'POST', '/api/user/tcpa?funnel=calc', { payload: body });
+    // Sent at the code step: the visitor asked for a code and has not checked it yet.
+    const unverified = await send(s.app, 'POST', '/api/user/tcpa?funnel=calc', { payload: body, cookie: await askCode(s.app, phone.national) });
     expect(unverified.statusCode, unverified.body).toBe(200);
     const token = unverified.json<{ token: string }>().token;
     const record = await recordOf('c.id = (SELECT consent_record_id FROM tcpa_consents WHERE token = $1)', token);

@@ -53,7 +53,7 @@ describe('every response carries the security headers', () => {
 
   const phone = uniquePhone();
   const kinds: [string, (app: FastifyInstance) => Promise<LightMyRequestResponse>, number][] = [
-    ['API 200', (app) => app.inject({ method: 'POST', url: '/api/user/tcpa', payload: { firstName: 'Jane', lastName: 'Doe', phone: phone.typed, email: 'j@example.com' } }), 200],
+    ['API 200', (app) => app.inject({ method: 'POST', url: '/api/user/mfa-sms-send', payload: { country_code: '+1', phone: phone.national } }), 200],
     ['API 400 (bad body)', (app) => app.inject({ method: 'POST', url: '/api/user/tcpa', payload: {} }), 400],
     ['API 400 (malformed JSON)', (app) => app.inject({ method: 'POST', url: '/api/user/tcpa', headers: { 'content-type': 'application/json' }, payload: '{' }), 400],
     ['API 404', (app) => app.inject({ url: '/api/nope' }), 404],
@@ -79,7 +79,7 @@ describe('every response carries the security headers', () => {
   it('500 (the database fails)', async () => {
     const app = await buildApp({ config: testConfig(), db: brokenDb(), sms: recordingSms() });
     try {
-      const res = await app.inject({ method: 'POST', url: '/api/user/tcpa', payload: { firstName: 'Jane', lastName: 'Doe', phone: phone.typed, email: 'j@example.com' } });
+      const res = await app.inject({ method: 'POST', url: '/api/user/mfa-sms-send', payload: { country_code: '+1', phone: phone.national } });
       expect(res.statusCode).toBe(500);
       expectSecurityHeaders(res);
     } finally {

@@ -100,7 +100,9 @@ describe('database errors in the log', () => {
       log: { level: 'info', stream: { write: (l) => void lines.push(l) } },
     });
     try {
-      const res = await app.inject({ method: 'POST', url: '/api/user/tcpa', payload: { firstName: 'Jane', lastName: LAST_NAME, phone: '(202) 555-0123', email: EMAIL } });
+      // A verification cookie, so the route asks the database about it.
+      const cookie = `cf_verification=${'A'.repeat(43)}`;
+      const res = await app.inject({ method: 'POST', url: '/api/user/tcpa', headers: { cookie }, payload: { firstName: 'Jane', lastName: LAST_NAME, phone: '(202) 555-0123', email: EMAIL } });
       expect(res.statusCode).toBe(500);
       const errorLine = lines.find((l) => l.includes('"level":50'));
       expect(errorLine).toBeDefined();

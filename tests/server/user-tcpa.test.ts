@@ -1,11 +1,22 @@
-// POST /api/user/tcpa stores a consent record and returns its token and wording.
+// POST /api/user/tcpa stores a consent record and returns its token and wording, only for a phone the visitor asked a
+// code for (or verified), and a few a day per phone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import tcpaResponseSchema from '../../schemas/api/user-tcpa.response.schema.json' with { type: 'json' };
+import { DAY_MS, fakeClock, MINUTE_MS } from '../testing/fake-clock.ts';
 import { uniquePhone } from '../testing/lead-bodies.ts';
-import { post } from '../testing/requests.ts';
+import { askCode, post, send, verifyPhone } from '../testing/requests.ts';
 import { schemaErrors } from '../testing/schema-errors.ts';
-import { STARTUP_MS, testDbKinds } from '../testing/test-db.ts';
-import { makeTestServer, type TestServer } from '../testing/test-servers.ts';
+import { openTestDb, STARTUP_MS, testDbKinds, type TestDb } from '../testing/test-db.ts';
+import { makeCodesApp, makeTestServer, type TestServer } from '../testing/test-servers.ts';
+
+const tcpaBody = (phone: string, extra: Record<string, unknown> = {}) => ({
+  firstName: 'Jane',
+  lastName: '',
+  phone,
+  email: 'jane@example.com',
+  trustedformPingUrl: null,
+  ...extra,
+});
 
 describe.each(testDbKinds)('POST /api/user/tcpa on %s', (kind) => {
   let s: TestServer;
@@ -14,21 +25,15 @@ describe.each(testDbKinds)('POST /api/user/tcpa on %s', (kind) => {
   }, STARTUP_MS);
   afterAll(() => s.close());
 
-  const body = (phone: string, extra: Record<string, unknown> = {}) => ({
-    firstName: 'Jane',
-    lastName: '',
-    phone,
-    email: 'jane@example.com',
-    trustedformPingUrl: null,
-    ...extra,
-  });
+  const body = tcpaBody;
 
   it('stores the consent with the phone in E.164, ip and user agent', async () => {
     const phone = uniquePhone();
+    const cookie = await askCode(s.app, phone.national);
     const res = await s.app.inject({
       method: 'POST',
       url: '/api/user/tcpa?funnel=calc',
-      headers: { 'user-agent': 'vitest-browser' },
+      headers: { 'user-agent': 'vitest-browser', cookie },
       payload: body(phone.typed, { state: 'CA', zip: '90210', accidentDate: '2024-05-01' }),
     });
     expect(res.statusCode).toBe(200);
@@ -70,5 +75,79 @@ describe.each(testDbKinds)('POST /api/user/tcpa on %s', (kind) => {
     const res = await post(s.app, '/api/user/tcpa', rest);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: 'validation', field: 'email', message: 'email is required' });
+  });
+});
+
+describe.each(testDbKinds)('POST /api/user/tcpa keeps evidence only for a phone being verified, on %s', (kind) => {
+  let db: TestDb;
+  const clock = fakeClock();
+  let s: TestServer;
+  beforeAll(async () => {
+    db = await openTestDb(kind);
+    const { app, sms } = await makeCodesApp(db.db, clock);
+    s = { app, sms, db: db.db } as unknown as TestServer;
+  }, STARTUP_MS);
+  afterAll(async () => {
+    await s.app.close();
+    await db.close();
+  });
+
+  const tcpa = (phone: string, cookie?: string, key?: string) => send(s.app, 'POST', '/api/user/tcpa?funnel=calc', { payload: tcpaBody(phone), cookie, key });
+  const stored = async (e164: string) =>
+    (await db.db.query<{ n: number }>('SELECT count(*)::int AS n FROM tcpa_consents WHERE phone = $1', [e164])).rows[0]?.n ?? -1;
+
+  it('stores nothing, 403, for a phone nobody asked a code for: 120 tries in a minute', async () => {
+    const phone = uniquePhone();
+    const answers = new Set<number>();
+    for (let i = 0; i < 120; i++) answers.add((await tcpa(phone.typed)).statusCode);
+    expect([...answers]).toEqual([403]);
+    expect((await tcpa(phone.typed)).json()).toEqual({ error: 'phone_not_verified' });
+    expect(await stored(phone.e164)).toBe(0);
+  });
+
+  it('stores nothing for a phone another visitor asked a code for, or with the cookie of another phone', async () => {
+    const phone = uniquePhone();
+    const other = uniquePhone();
+    await askCode(s.app, phone.national, '10.1.0.1');
+    const otherCookie = await askCode(s.app, other.national, '10.1.0.2');
+    expect((await tcpa(phone.typed)).statusCode).toBe(403);
+    expect((await tcpa(phone.typed, otherCookie)).statusCode).toBe(403);
+    expect((await tcpa(phone.typed, otherCookie.replace(/=.*/, '=1.AAAA'))).statusCode).toBe(403);
+    expect(await stored(phone.e164)).toBe(0);
+  });
+
+  it('stores the evidence while the code asked for is live, and for a phone the visitor verified', async () => {
+    const phone = uniquePhone();
+    const cookie = await askCode(s.app, phone.national, '10.1.0.3');
+    clock.advance(9 * MINUTE_MS);
+    expect((await tcpa(phone.typed, cookie)).statusCode).toBe(200);
+    clock.advance(2 * MINUTE_MS);
+    expect((await tcpa(phone.typed, cookie)).statusCode).toBe(403);
+    const verified = await verifyPhone(s, phone.national);
+    expect((await tcpa(phone.typed, verified)).statusCode).toBe(200);
+    expect(await stored(phone.e164)).toBe(2);
+  });
+
+  it('stores at most 5 a day per phone, whoever asks; a retry of a stored one still gets its answer', async () => {
+    const phone = uniquePhone();
+    const cookies = [await askCode(s.app, phone.national, '10.1.0.4'), await askCode(s.app, phone.national, '10.1.0.5')];
+    const first = await tcpa(phone.typed, cookies[0], 'tcpa-first');
+    expect(first.statusCode).toBe(200);
+    const answers: number[] = [];
+    for (let i = 0; i < 120; i++) answers.push((await tcpa(phone.typed, cookies[i % 2])).statusCode);
+    expect(answers.filter((a) => a === 200)).toHaveLength(4);
+    expect(answers.slice(4).every((a) => a === 429)).toBe(true);
+    expect(await stored(phone.e164)).toBe(5);
+    const refused = await tcpa(phone.typed, cookies[0]);
+    expect(refused.json()).toEqual({ error: 'too_many_consents', message: 'this phone gave its consent 5 times in the last 24 hours' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    const retry = await tcpa(phone.typed, cookies[0], 'tcpa-first');
+    expect(retry.statusCode).toBe(200);
+    expect(retry.body).toBe(first.body);
+
+    clock.advance(DAY_MS);
+    const fresh = await askCode(s.app, phone.national, '10.1.0.6');
+    expect((await tcpa(phone.typed, fresh)).statusCode).toBe(200);
+    expect(await stored(phone.e164)).toBe(6);
   });
 });

@@ -2,6 +2,7 @@
 // the phone-verification shortcuts that return the visitor's verification cookie.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { parsePhone } from '../../engine/validators.ts';
+import { PENDING_COOKIE } from '../../server/pending-verification.ts';
 import { e164FromParts } from '../../server/phone.ts';
 import type { TestServer } from './test-servers.ts';
 
@@ -30,6 +31,14 @@ export async function verifyPhone(server: TestServer, national: string, countryC
   const cookie = verificationCookie(verify);
   if (!cookie) throw new Error('mfa-sms-verify set no verification cookie');
   return cookie;
+}
+
+/** Asks for a code for a national number (+1) from ip; returns the cookie that says this visitor is being verified for it. */
+export async function askCode(app: FastifyInstance, national: string, ip = '127.0.0.1'): Promise<string> {
+  const res = await smsSend(app, national, ip);
+  const cookie = res.cookies.find((c) => c.name === PENDING_COOKIE);
+  if (res.statusCode !== 200 || !cookie) throw new Error(`mfa-sms-send: ${res.statusCode} ${res.body} without a ${PENDING_COOKIE} cookie`);
+  return `${cookie.name}=${cookie.value}`;
 }
 
 /** "Sends" a code to the configured test phone, which the server counts as verified; returns the verification cookie. */
