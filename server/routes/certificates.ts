@@ -24,9 +24,11 @@ export const certificateRoutes: RoutePlugin = async (app, { config, db }) => {
     '/certificates/:id',
     { schema: { params: s.certificateParams, response: { 200: s.certificateResponse, 404: s.errorResponse } } },
     async (request, reply) => {
+      // It names the address and browser of a consent: no search engine keeps it, whoever linked it.
+      void reply.header('x-robots-tag', 'noindex');
       // The web app's page (the not-found handler serves the app), which fetches this same URL for the certificate.
       if (wantsPage(request)) return reply.callNotFound();
-      // It holds the address and browser of the consent: kept by no shared cache.
+      // Personal data: kept by no cache either.
       void reply.header('cache-control', NO_STORE);
       const certificate = await readCertificate(db, request.params.id);
       if (!certificate) return reply.code(404).send({ error: 'not_found' });

@@ -208,9 +208,11 @@ describe('the certificate page and its URL', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.body).toContain('<div id="root">');
+    expect(page.headers['x-robots-tag']).toBe('noindex');
     const json = await s.app.inject({ method: 'GET', url: '/certificates/AAAAAAAAAAAAAAAAAAAAAA', headers: { accept: '*/*' } });
     expect(json.statusCode).toBe(404);
     expect(json.json()).toEqual({ error: 'not_found' });
+    expect(json.headers['x-robots-tag']).toBe('noindex');
   });
 
   it('is the public origin followed by /certificates/{id}', () => {
