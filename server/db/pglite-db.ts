@@ -1,8 +1,8 @@
 // The embedded database: PGlite (PostgreSQL in WebAssembly) persisted in a directory, or in memory.
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
-import { copySql, type Db, type Queryable, type Session } from './db.ts';
+import { parse, PGlite, protocol, types, type Transaction } from '@electric-sql/pglite';
+import { copySql, type Db, type Queryable, type QueryResult, type Session } from './db.ts';
 
 /** Opens PGlite in <dataDir>/pglite (created when missing); `memory://` keeps everything in memory. */
 export async function openPgliteDb(dataDir: string): Promise<Db> {
@@ -16,37 +16,67 @@ export async function openPgliteDb(dataDir: string): Promise<Db> {
 
 /**
  * Wraps an open PGlite. PGlite is one connection that queues every query behind a running transaction, so this is safe
- * under concurrency, and a connection of the Db is PGlite itself.
+ * under concurrency, and a connection of the Db is PGlite itself. Every statement with parameters runs prepared
+ * (preparedQuery), in a transaction: the caller's, or one of its own.
  */
 export function pgliteDb(pg: PGlite): Db {
+  const prepared = preparedQuery(pg);
+  /** Only inside one of pg's transactions: its lock keeps every other query out. */
+  const inTransaction: Queryable = { query: prepared };
+  const alone: Queryable = { query: (sql, params) => pg.transaction(() => prepared(sql, params)) };
   return {
     kind: 'pglite',
     schema: 'public',
-    ...queryable(pg),
-    transaction: (fn) => pg.transaction((tx) => fn(queryable(tx))),
-    connect: (fn) => fn({ ...session(pg), transaction: (work) => pg.transaction((tx) => work(session(tx))) }),
+    ...alone,
+    transaction: (fn) => pg.transaction(() => fn(inTransaction)),
+    connect: (fn) => fn({ ...session(pg, alone), transaction: (work) => pg.transaction((tx) => work(session(tx, inTransaction))) }),
     close: () => pg.close(),
   };
 }
 
+interface Prepared {
+  name: string;
+  /** The type of each parameter, as the server inferred it: how its value is written. */
+  paramTypes: number[];
+}
+
 /**
- * The one way parameters reach PGlite, in a transaction or not: its query(), which writes each by its type. Its public
- * API prepares nothing, so each call parses and plans its statement: a search costs about twice what it did prepared,
- * and transactions (every write) never ran prepared statements.
+ * Runs each statement prepared once under a name of its text (as the pg pool does, server/db/pg-db.ts), in one call of
+ * PGlite's execProtocol: its query() parses and plans the statement every time, in six calls. execProtocol takes no
+ * lock, so the returned function may run only inside one of pg's transactions (which keeps every other query out).
  */
-function queryable(pg: PGlite | Transaction): Queryable {
-  return {
-    async query<T>(sql: string, params?: unknown[]) {
-      const { rows } = await pg.query<T>(sql, params);
-      return { rows };
-    },
+function preparedQuery(pg: PGlite) {
+  const { serialize } = protocol;
+  const statements = new Map<string, Prepared>();
+  const prepare = async (sql: string): Promise<Prepared> => {
+    const name = `claimflow_${statements.size + 1}`;
+    const { messages } = await pg.execProtocol(
+      Buffer.concat([serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()]),
+      { syncToFs: false },
+    );
+    const description = messages.find((m) => m instanceof protocol.messages.ParameterDescriptionMessage);
+    const statement = { name, paramTypes: description?.dataTypeIDs ?? [] };
+    statements.set(sql, statement);
+    return statement;
+  };
+  return async <T>(sql: string, params: unknown[] = []): Promise<QueryResult<T>> => {
+    const { name, paramTypes } = statements.get(sql) ?? (await prepare(sql));
+    // As query() writes a value: by its parameter's type, else as text.
+    const values = params.map((value, i) =>
+      value === null || value === undefined ? null : (pg.serializers[paramTypes[i]!] ?? pg.serializers[types.TEXT]!)(value),
+    );
+    const { messages } = await pg.execProtocol(
+      Buffer.concat([serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
+      { syncToFs: false },
+    );
+    return { rows: (parse.parseResults(messages, pg.parsers)[0]?.rows ?? []) as T[] };
   };
 }
 
 /** Scripts run by exec(), the only call that accepts several statements; COPY reads its rows from the /dev/blob device. */
-function session(pg: PGlite | Transaction): Session {
+function session(pg: PGlite | Transaction, queryable: Queryable): Session {
   return {
-    ...queryable(pg),
+    ...queryable,
     async exec(script) {
       return { rows: (await pg.exec(script)).at(-1)?.rows ?? [] };
     },

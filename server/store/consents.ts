@@ -22,19 +22,25 @@ export interface NewConsentRecord {
   userAgent: string | undefined;
 }
 
+/** The record, with its wording's stored version: no row when the wording is new (not in consent_texts yet). */
+const INSERT_RECORD = `INSERT INTO consent_records (kind, consent_text_id, text_version, text_sha256, verification_id, locale, flow_id,
+    flow_version, consented_at_ms, ip, user_agent, page_url, phone, trusted_form_cert, trusted_form_ping_url)
+  SELECT $1, t.id, t.version, t.sha256, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15
+  FROM consent_texts t WHERE t.text_key = $2 AND t.locale = $3 AND t.sha256 = $4
+  RETURNING id`;
+
 /** Stores the record (and its wording's version, if new); returns the record's id. Run in the caller's transaction. */
 export async function insertConsentRecord(tx: Queryable, c: NewConsentRecord): Promise<number> {
-  const text = await ensureConsentText(tx, c.wording);
-  const { rows } = await tx.query<{ id: string | number }>(
-    `INSERT INTO consent_records (kind, consent_text_id, text_version, text_sha256, verification_id, locale, flow_id, flow_version,
-       consented_at_ms, ip, user_agent, page_url, phone, trusted_form_cert, trusted_form_ping_url)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
-     RETURNING id`,
-    [
-      c.kind, text.id, text.version, text.sha256, c.verificationId ?? null, c.locale ?? null, c.flowId ?? null, c.flowVersion ?? null,
-      c.consentedAtMs, c.ip, c.userAgent ?? null, c.pageUrl ?? null, c.phone, c.trustedFormCert ?? null, c.trustedFormPingUrl ?? null,
-    ],
-  );
+  const params = [
+    c.kind, c.wording.key, c.wording.locale, c.wording.sha256, c.verificationId ?? null, c.locale ?? null, c.flowId ?? null,
+    c.flowVersion ?? null, c.consentedAtMs, c.ip, c.userAgent ?? null, c.pageUrl ?? null, c.phone, c.trustedFormCert ?? null,
+    c.trustedFormPingUrl ?? null,
+  ];
+  let { rows } = await tx.query<{ id: string | number }>(INSERT_RECORD, params);
+  if (!rows[0]) {
+    await ensureConsentText(tx, c.wording);
+    ({ rows } = await tx.query<{ id: string | number }>(INSERT_RECORD, params));
+  }
   if (!rows[0]) throw new Error('consent record insert returned no row');
   // pg returns bigint as a string, PGlite as a number.
   return Number(rows[0].id);
