@@ -2,7 +2,7 @@
 // transaction, and a retry gets that answer again byte for byte.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, Queryable } from '../db/db.ts';
-import { isKeyTaken, lockKey, requestHash, saveKey, type Earlier } from '../store/idempotency-keys.ts';
+import { isKeyTaken, lockKeys, requestHash, saveKeys, type Earlier, type KeyClaim } from '../store/idempotency-keys.ts';
 import type { ValidationErrorBody } from '../validation.ts';
 import { fieldError } from './field-error.ts';
 
@@ -52,38 +52,61 @@ class Refusal extends Error {
   }
 }
 
+/** Refuses the request from inside answerOnce's check or work: the transaction rolls back and the outcome is sent. */
+export function refuse(status: number, body: unknown): never {
+  throw new Refusal({ status, body });
+}
+
+/** What makes a request the same as an earlier one, and what must hold before even a replay is answered. */
+export interface Once<Context> {
+  /** The request's Idempotency-Key (idempotencyKeyOf), if it has one. */
+  key: string | undefined;
+  /**
+   * A key of the request's meaning, whatever its body (one lead per funnel and verification): a later request with it
+   * gets the first one's answer. It holds a space, which an Idempotency-Key cannot, so a client cannot claim it.
+   */
+  natural?: (context: Context) => string;
+  /** Runs first in the transaction, before any replay (the visitor's verification); refuse() ends the request. */
+  check?: (tx: Queryable) => Promise<Context>;
+}
+
 /**
- * Answers the request with work, run in one transaction. With a key, that transaction first takes the key's lock: a
- * key answered before is replayed (same status, same bytes, nothing written), one used with another request is 422,
- * one whose request still runs elsewhere is 409; a new key's answer is kept in the same transaction as the effects.
- * Checks that must hold for a replay too (the visitor's verification) come before this call.
+ * Answers the request with work, run in one transaction: check, then the keys' locks (KeyClaim), then the work. A key
+ * answered before is replayed (same status, same bytes, nothing written), an Idempotency-Key used with another request
+ * is 422, one whose request still runs elsewhere is 409; a new request's answer is kept under its keys in the same
+ * transaction as its effects.
  */
-export async function answerOnce(
+export async function answerOnce<Context>(
   db: Db,
   request: FastifyRequest,
   reply: FastifyReply,
-  key: string | undefined,
-  work: (tx: Queryable) => Promise<Outcome>,
+  once: Once<Context>,
+  work: (tx: Queryable, context: Context) => Promise<Outcome>,
 ): Promise<FastifyReply> {
   const route = keyRouteOf(request);
-  const hash = key === undefined ? '' : requestHash(request.query, request.body);
+  const hash = once.key === undefined && once.natural === undefined ? '' : requestHash(request.query, request.body);
   let committed: Outcome['committed'];
   const run = () =>
     db.transaction(async (tx) => {
       committed = undefined;
-      if (key !== undefined) {
-        const earlier = await lockKey(tx, route, key, hash);
+      const context = (await once.check?.(tx)) as Context;
+      const claims: KeyClaim[] = [
+        ...(once.key === undefined ? [] : [{ key: once.key, hash }]),
+        ...(once.natural === undefined ? [] : [{ key: once.natural(context), hash: null }]),
+      ];
+      if (claims.length > 0) {
+        const earlier = await lockKeys(tx, route, claims);
         if (earlier.kind !== 'new') return earlier;
       }
-      const outcome = await work(tx);
+      const outcome = await work(tx, context);
       if (outcome.status < 200 || outcome.status > 299) throw new Refusal(outcome);
       const bytes = serialize(reply, outcome);
-      if (key !== undefined) await saveKey(tx, route, key, hash, outcome.status, bytes);
+      if (claims.length > 0) await saveKeys(tx, route, claims, hash, outcome.status, bytes);
       committed = outcome.committed;
       return { kind: 'replay' as const, status: outcome.status, response: bytes };
     });
   try {
-    // A key answered by another transaction after lockKey read is seen by the second run, which replays it.
+    // A key answered by another transaction after lockKeys read is seen by the second run, which replays it.
     const answer = await run().catch((error: unknown) => {
       if (isKeyTaken(error)) return run();
       throw error;

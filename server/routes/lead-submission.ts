@@ -1,5 +1,6 @@
-// What every lead creation does: the checks no schema can make, the visitor's verification, then the consent record,
-// the lead (and its alert) in one transaction, once per Idempotency-Key (answerOnce).
+// What every lead creation does: the checks no schema can make, then in one transaction (answerOnce) the visitor's
+// verification, the consent record, the lead (and its alert): once per Idempotency-Key, once per funnel and
+// verification, and at most LEADS_PER_PHONE_PER_DAY a day per phone.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
 import { browserZoneOf, leadTypeCalls, leadZone } from '../call-times/lead-call-times.ts';
@@ -7,17 +8,18 @@ import { createAlert } from '../alerts/create-alert.ts';
 import { alertCountryAllowed } from '../alerts/deliver-countries.ts';
 import { newAlert, type AlertRequest } from '../alerts/new-alert.ts';
 import type { ConsentCatalogue } from '../consent-text.ts';
-import type { Db } from '../db/db.ts';
+import type { Db, Queryable } from '../db/db.ts';
 import { wakeLeadRouter } from '../delivery/delivery-queue.ts';
 import { wakeAlertSender } from '../jobs/queue.ts';
 import { e164FromTyped } from '../phone.ts';
 import { reportPlaces } from '../reports/report-places.ts';
 import { insertConsentRecord } from '../store/consents.ts';
-import { insertLead, type LeadFields } from '../store/leads.ts';
+import { insertLead, leadSubmitter, type LeadFields, type LeadSubmitter } from '../store/leads.ts';
+import { verificationIdHash } from '../verification-cookie.ts';
 import { apiSchemas } from './api-schemas.ts';
 import { fieldError } from './field-error.ts';
-import { answerOnce, idempotencyKeyOf } from './idempotent.ts';
-import { NOT_VERIFIED, visitorVerificationOf } from './visitor.ts';
+import { answerOnce, idempotencyKeyOf, refuse } from './idempotent.ts';
+import { NOT_VERIFIED } from './visitor.ts';
 
 /** The consent object every lead body carries (the request schemas share its definition). */
 type LeadConsent = FromSchema<typeof apiSchemas.leadsCreateCalcRequest>['consent'];
@@ -41,9 +43,13 @@ export interface SubmissionDeps {
   alertDays: number;
   /** The countries whose phones alerts are texted to (ALERT_COUNTRIES). */
   alertCountries: readonly string[];
+  /** TEST_PHONE: verified without a code, and not held to the daily lead cap. */
+  testPhone: string | undefined;
 }
 
 const MAX_REFERRERS = 4096;
+/** Leads one phone may make in 24 hours, across funnels (each funnel makes one per verification). */
+export const LEADS_PER_PHONE_PER_DAY = 5;
 /** The latest time zone (UTC+14): a date that is today for some visitor is never refused. */
 const LATEST_OFFSET_MS = 14 * 60 * 60 * 1000;
 
@@ -57,7 +63,7 @@ function futureField(fields: Submission['notFuture'], now: number): string | und
   return undefined;
 }
 
-export async function submitLead({ db, catalogue, clock, alertDays, alertCountries }: SubmissionDeps, request: FastifyRequest, reply: FastifyReply, s: Submission) {
+export async function submitLead({ db, catalogue, clock, alertDays, alertCountries, testPhone }: SubmissionDeps, request: FastifyRequest, reply: FastifyReply, s: Submission) {
   const consentedAtMs = clock();
   const phone = e164FromTyped(s.phone);
   if (!phone) return reply.code(400).send(fieldError('phone', 'phone is not a valid phone number'));
@@ -79,10 +85,8 @@ export async function submitLead({ db, catalogue, clock, alertDays, alertCountri
   }
   const key = idempotencyKeyOf(request);
   if (typeof key === 'object') return reply.code(400).send(key);
-
-  // The visitor must hold a recent verification of this very phone, before anything is stored or replayed.
-  const verificationId = await visitorVerificationOf(db, request, phone, consentedAtMs);
-  if (verificationId === undefined) return reply.code(403).send(NOT_VERIFIED);
+  const idHash = verificationIdHash(request);
+  if (idHash === undefined) return reply.code(403).send(NOT_VERIFIED);
 
   // The person is called in their zone (the lead's ZIP or state, else their browser's), from the moment they consented.
   const timeZone = await leadZone(s.body, browserZoneOf(request), consentedAtMs);
@@ -102,7 +106,16 @@ export async function submitLead({ db, catalogue, clock, alertDays, alertCountri
   };
   const ip = request.ip;
   const userAgent = request.headers['user-agent']?.slice(0, 512);
-  return answerOnce(db, request, reply, key, async (tx) => {
+  const once = {
+    key,
+    // The visitor must hold a recent verification of this very phone, before anything is stored or replayed.
+    check: async (tx: Queryable) => (await leadSubmitter(tx, idHash, phone, consentedAtMs)) ?? refuse(403, NOT_VERIFIED),
+    // One lead per funnel and verification: a second submission gets the first one's answer.
+    natural: ({ verificationId }: LeadSubmitter) => `lead ${s.funnel} verification ${verificationId}`,
+  };
+  return answerOnce(db, request, reply, once, async (tx, { verificationId, leadsInDay }) => {
+    // The configured test phone (spec §5) walks the funnels again and again.
+    if (leadsInDay >= LEADS_PER_PHONE_PER_DAY && phone !== testPhone) refuse(429, { error: 'lead_limit' });
     const consentRecordId = await insertConsentRecord(tx, {
       kind: 'lead',
       wording,

@@ -31,11 +31,11 @@ const contactOf = (body: Contact & { language: string }) => ({
 });
 
 /** Errors every create may answer besides 200. */
-const createErrors = { 400: s.validationErrorResponse, 403: s.errorResponse, 409: s.errorResponse, 422: s.errorResponse };
+const createErrors = { 400: s.validationErrorResponse, 403: s.errorResponse, 409: s.errorResponse, 422: s.errorResponse, 429: s.errorResponse };
 
 export const leadRoutes: RoutePlugin = (app, { config, db, clock = Date.now }) => {
   // The app's own catalogues, read once at start: the wording of a consent.key is looked up here.
-  const deps = { db, catalogue: loadConsentCatalogue(), clock, alertDays: config.alertDays, alertCountries: config.alertCountries };
+  const deps = { db, catalogue: loadConsentCatalogue(), clock, alertDays: config.alertDays, alertCountries: config.alertCountries, testPhone: config.testPhone };
   app.addHook('preValidation', refuseUnstorableText);
 
   app.post(

@@ -31,6 +31,13 @@ export function requestHash(query: unknown, body: unknown): string {
 /** The transaction-scoped advisory lock of a key: held by the transaction of the request running with it. */
 export const KEY_LOCK_SQL = 'SELECT pg_try_advisory_xact_lock(hashtext($1), hashtext($2)) AS locked';
 
+/** A key a request claims: its Idempotency-Key with the request's hash, or its natural key (hash null: any body). */
+export interface KeyClaim {
+  key: string;
+  /** The request's hash; null for a natural key, whose answer every request with it gets whatever its body. */
+  hash: string | null;
+}
+
 interface KeyState {
   locked: boolean;
   request_hash: string | null;
@@ -39,33 +46,40 @@ interface KeyState {
 }
 
 /**
- * What became of key on route, inside the transaction that will do the request's work: in_progress when another
- * transaction (another process, or another connection of this one) holds its lock; else the answer kept for it
- * (replay), or reused when that was for another request, or new. A new key stays locked until the transaction ends.
- * One statement: its read may miss an answer committed while it took the lock, and then saveKey fails (isKeyTaken).
+ * What became of the keys on route, inside the transaction that will do the request's work, in one statement:
+ * in_progress when another transaction (another process, or another connection of this one) holds a key's lock; else
+ * the answer kept for the first key that has one (replay), or reused when an Idempotency-Key's was for another
+ * request, or new. New keys stay locked until the transaction ends. The read may miss an answer committed while it
+ * took the locks, and then saveKeys fails (isKeyTaken).
  */
-export async function lockKey(tx: Queryable, route: string, key: string, hash: string): Promise<Earlier> {
+export async function lockKeys(tx: Queryable, route: string, claims: KeyClaim[]): Promise<Earlier> {
   const { rows } = await tx.query<KeyState>(
-    `WITH k AS (${KEY_LOCK_SQL})
-     SELECT k.locked, i.request_hash, i.status, i.response FROM k LEFT JOIN idempotency_keys i ON k.locked AND i.route = $1 AND i.key = $2`,
-    [route, key],
+    `WITH k AS (
+       SELECT c.key, c.n, pg_try_advisory_xact_lock(hashtext($1), hashtext(c.key)) AS locked FROM unnest($2::text[]) WITH ORDINALITY AS c(key, n)
+     )
+     SELECT k.locked, i.request_hash, i.status, i.response FROM k LEFT JOIN idempotency_keys i ON k.locked AND i.route = $1 AND i.key = k.key
+     ORDER BY k.n`,
+    [route, claims.map((c) => c.key)],
   );
-  const row = rows[0];
-  if (!row?.locked) return { kind: 'in_progress' };
-  if (row.request_hash === null) return { kind: 'new' };
-  if (row.request_hash !== hash) return { kind: 'reused' };
-  return { kind: 'replay', status: row.status, response: row.response };
+  if (rows.some((row) => !row.locked)) return { kind: 'in_progress' };
+  for (const [i, row] of rows.entries()) {
+    if (row.request_hash === null) continue;
+    const hash = claims[i]?.hash ?? null;
+    if (hash !== null && row.request_hash !== hash) return { kind: 'reused' };
+    return { kind: 'replay', status: row.status, response: row.response };
+  }
+  return { kind: 'new' };
 }
 
-/** Keeps the answer of a new key, in the transaction that stored the request's effects. */
-export async function saveKey(tx: Queryable, route: string, key: string, hash: string, status: number, response: string): Promise<void> {
+/** Keeps the answer under every key the request claimed, in the transaction that stored the request's effects. */
+export async function saveKeys(tx: Queryable, route: string, claims: KeyClaim[], hash: string, status: number, response: string): Promise<void> {
   await tx.query(
-    'INSERT INTO idempotency_keys (route, key, request_hash, status, response) VALUES ($1, $2, $3, $4, $5)',
-    [route, key, hash, status, response],
+    'INSERT INTO idempotency_keys (route, key, request_hash, status, response) SELECT $1, k, $3, $4, $5 FROM unnest($2::text[]) AS k',
+    [route, claims.map((c) => c.key), hash, status, response],
   );
 }
 
-/** Whether saveKey failed because the key's answer was committed meanwhile: the request is to be run again (a replay). */
+/** Whether saveKeys failed because the key's answer was committed meanwhile: the request is to be run again (a replay). */
 export function isKeyTaken(error: unknown): boolean {
   const e = error as { code?: unknown; constraint?: unknown } | null;
   return e?.code === '23505' && e.constraint === 'idempotency_keys_pkey';

@@ -26,7 +26,7 @@ export interface TestServer {
   sms: RecordingSms;
   config: Config;
   /** Number of rows in a table, e.g. to show a refused request wrote nothing. */
-  count(table: 'leads' | 'tcpa_consents' | 'sms_codes' | 'phone_verifications'): Promise<number>;
+  count(table: 'leads' | 'tcpa_consents' | 'sms_codes' | 'phone_verifications' | 'consent_records'): Promise<number>;
   close(): Promise<void>;
 }
 
