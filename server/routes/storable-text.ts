@@ -1,7 +1,7 @@
 // PostgreSQL text and jsonb hold only well-formed Unicode without U+0000: a body or query with anything else (a NUL,
 // a lone surrogate) is refused by name before anything runs, instead of failing in the database.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { findInJson, pathOf } from '../json-walk.ts';
+import { findInJson, pathOf, type JsonNode } from '../json-walk.ts';
 import { fieldError } from './field-error.ts';
 
 // eslint-disable-next-line no-control-regex -- U+0000 is exactly what is looked for.
@@ -9,11 +9,12 @@ const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF
 
 /** The dotted path of the first string (or key) that PostgreSQL cannot store, if any; walked without recursion. */
 export function unstorablePath(value: unknown): string | undefined {
-  const node = findInJson(value, (n) => UNSTORABLE.test(n.key) || (typeof n.value === 'string' && UNSTORABLE.test(n.value)));
+  const badKey = (n: JsonNode) => typeof n.key === 'string' && UNSTORABLE.test(n.key);
+  const node = findInJson(value, (n) => badKey(n) || (typeof n.value === 'string' && UNSTORABLE.test(n.value)));
   if (node === undefined) return undefined;
   const path = pathOf(node);
   // A bad key is named with its bad characters replaced, so the answer itself is storable and printable.
-  if (UNSTORABLE.test(node.key)) path.push(encodeURIComponent(path.pop()?.replace(UNSTORABLE, '?') ?? ''));
+  if (badKey(node)) path.push(encodeURIComponent(path.pop()?.replace(UNSTORABLE, '?') ?? ''));
   return path.join('.');
 }
 
