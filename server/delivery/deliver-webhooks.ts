@@ -21,8 +21,8 @@ export interface DelivererDeps {
 
 /** Deliveries claimed (and sent side by side) at a time. */
 const BATCH = 50;
-/** A claim outlives the request's timeout by this much: longer, and the deliverer died or stalled. */
-const LEASE_MARGIN_SECONDS = 30;
+/** A claim outlives the request's timeout by this much (recording the answer is one statement): longer, and the deliverer died or stalled. */
+const LEASE_MARGIN_SECONDS = 10;
 
 interface Claimed {
   id: string | number;
