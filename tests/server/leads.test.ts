@@ -254,21 +254,25 @@ describe.each(testDbKinds)('leads on %s', (kind) => {
       expect((await getLead(s.db, ids[0] ?? 0))?.preferredCallTime).toBeNull();
     });
 
-    it('answers the same 404 for leads of another verification, or without the cookie, and changes nothing', async () => {
+    it('answers the same 404 for leads of another verification, 403 without a live one, and changes nothing', async () => {
       const owner = await visitorWithLeads(1);
       const stranger = await visitorWithLeads(1);
       // Verifying the same phone again is a new verification: it does not reach leads made under the first one.
       const samePhoneLater = await verifyPhone(s, owner.phone.national);
       for (const [ids, cookie] of [
         [owner.ids, stranger.cookie],
-        [owner.ids, undefined],
-        [owner.ids, 'cf_verification=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'],
         [owner.ids, samePhoneLater],
         [[...stranger.ids, ...owner.ids], stranger.cookie],
       ] as const) {
         const res = await put({ ids, preferredCallTime: 'Call ASAP' }, cookie);
         expect(res.statusCode).toBe(404);
         expect(res.json()).toEqual({ error: 'not_found' });
+      }
+      // Whatever the ids: nothing about them is told to a visitor with no live verification.
+      for (const cookie of [undefined, 'cf_verification=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA']) {
+        const res = await put({ ids: owner.ids, preferredCallTime: 'Call ASAP' }, cookie);
+        expect(res.statusCode).toBe(403);
+        expect(res.json()).toEqual({ error: 'phone_not_verified' });
       }
       for (const id of [...owner.ids, ...stranger.ids]) expect((await getLead(s.db, id))?.preferredCallTime).toBeNull();
     });
