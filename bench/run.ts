@@ -1,7 +1,7 @@
 // `npm run bench`: builds the app, starts the real server on a fresh data directory and measures each part in turn,
 // printing one table per part and writing them all to bench/RESULTS.md (rewritten after every part).
 // BENCH_RUNS (default 5) sets the runs per median; BENCH_QUICK=1 makes the load runs 3 s instead of 20 s;
-// BENCH_PARTS=bytes,lighthouse,walk,api,reports,alerts,bodies picks parts; BENCH_STATIC_DIR serves an existing build.
+// BENCH_PARTS=bytes,lighthouse,walk,api,reports,alerts,bodies,delivery picks parts; BENCH_STATIC_DIR serves an existing build.
 import { loadavg } from 'node:os';
 import { buildApp } from '../tests/testing/build-app.ts';
 import { startAppServer } from '../tests/testing/app-server.ts';
@@ -10,6 +10,7 @@ import { alertSections } from './alerts.ts';
 import { apiLoadSections, TEST_PHONE } from './api-load.ts';
 import { bodySections } from './bodies.ts';
 import { criticalBytesSection } from './critical-bytes.ts';
+import { deliverySections } from './delivery.ts';
 import { lighthouseSection } from './lighthouse.ts';
 import { demoReportRoute } from './report-route.ts';
 import { reportSections } from './reports.ts';
@@ -20,7 +21,7 @@ import { walkSection } from './walk-metrics.ts';
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 5));
 const QUICK = process.env.BENCH_QUICK === '1';
-const PARTS = new Set((process.env.BENCH_PARTS ?? 'bytes,lighthouse,api,walk,reports,alerts,bodies').split(','));
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'bytes,lighthouse,api,walk,reports,alerts,bodies,delivery').split(','));
 
 const routes = funnelRoutes();
 // BENCH_STATIC_DIR: measure an existing build instead of building the working tree.
@@ -73,6 +74,7 @@ try {
   await part('reports', () => reportSections({ staticDir, quick: QUICK, runs: RUNS }));
   await part('alerts', () => alertSections({ runs: RUNS }));
   await part('bodies', () => bodySections({ staticDir, quick: QUICK, runs: RUNS }));
+  await part('delivery', () => deliverySections({ quick: QUICK, runs: RUNS }));
 } finally {
   await browser.close();
   await server.stop();

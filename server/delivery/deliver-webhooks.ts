@@ -76,42 +76,17 @@ async function attempt(deps: DelivererDeps, d: Claimed): Promise<WebhookAnswer> 
   return postWebhook(endpoint.url, target, headers, payload, deps.config.webhookTimeoutSeconds * 1000);
 }
 
-type Outcome = 'delivered' | 'off' | 'retry' | 'dead';
-
-async function record(deps: DelivererDeps, d: Claimed, answer: WebhookAnswer, ms: number): Promise<Outcome> {
-  const now = (deps.clock ?? Date.now)();
-  const ok = answer.status !== undefined && answer.status >= 200 && answer.status < 300;
-  const gone = answer.status === 410;
-  const wait = ok || gone ? undefined : nextAttemptIn(deps.config.webhookRetrySchedule, d.attempts, answer, now);
-  const outcome: Outcome = ok ? 'delivered' : gone ? 'off' : wait === undefined ? 'dead' : 'retry';
-  const error = answer.error ?? (ok ? null : `HTTP ${answer.status}`);
-  // The attempt's log row and the delivery's new state in one statement; a delivery another deliverer finished
-  // meanwhile (this one stalled past its lease) is left as it is.
-  await deps.db.query(
-    `WITH logged AS (
-       INSERT INTO delivery_attempts (delivery_id, attempt, http_status, error, duration_ms) VALUES ($1, $2, $3, $4, $5)
-     )
-     UPDATE deliveries SET status = $6, payload = coalesce(payload, $7), lease_until = NULL,
-       next_attempt_at = CASE WHEN $6 = 'pending' THEN now() + make_interval(secs => $8) ELSE next_attempt_at END,
-       delivered_at = CASE WHEN $6 = 'delivered' THEN now() END
-     WHERE id = $1 AND status = 'pending'`,
-    [d.id, d.attempts, answer.status ?? null, error, Math.round(ms), outcome === 'retry' ? 'pending' : outcome, d.payload, wait ?? 0],
-  );
-  if (gone) {
-    await deps.db.query(
-      `WITH turned_off AS (
-         INSERT INTO sponsor_endpoints_off (sponsor_id, reason) VALUES ($1, $2) ON CONFLICT (sponsor_id) DO NOTHING
-       )
-       UPDATE deliveries SET status = 'off' WHERE sponsor_id = $1 AND status = 'pending'`,
-      [d.sponsor_id, `HTTP 410 to delivery ${d.webhook_id}`],
-    );
-    deps.log(`sponsor ${d.sponsor_id}'s endpoint answered 410 Gone: its deliveries are off (npm run deliveries -- redrive --sponsor ${d.sponsor_id})`);
-  }
-  if (outcome === 'dead') deps.log(`delivery ${d.webhook_id} of lead ${String(d.lead_id)} to ${d.sponsor_id} is dead after ${d.attempts} attempts (${error})`);
-  return outcome;
+/** An attempt's outcome, as recorded: the delivery's new status and, when pending, the seconds until the next try. */
+interface Result {
+  d: Claimed;
+  status: 'delivered' | 'off' | 'pending' | 'dead';
+  httpStatus: number | null;
+  error: string | null;
+  ms: number;
+  wait: number;
 }
 
-async function deliverOne(deps: DelivererDeps, d: Claimed): Promise<Outcome> {
+async function sendOne(deps: DelivererDeps, d: Claimed): Promise<Result> {
   const started = performance.now();
   let answer: WebhookAnswer;
   try {
@@ -119,7 +94,52 @@ async function deliverOne(deps: DelivererDeps, d: Claimed): Promise<Outcome> {
   } catch (error) {
     answer = { error: (error as Error).message };
   }
-  return record(deps, d, answer, performance.now() - started);
+  const ms = Math.round(performance.now() - started);
+  const ok = answer.status !== undefined && answer.status >= 200 && answer.status < 300;
+  const gone = answer.status === 410;
+  const wait = ok || gone ? undefined : nextAttemptIn(deps.config.webhookRetrySchedule, d.attempts, answer, (deps.clock ?? Date.now)());
+  const status = ok ? 'delivered' : gone ? 'off' : wait === undefined ? 'dead' : 'pending';
+  return { d, status, httpStatus: answer.status ?? null, error: answer.error ?? (ok ? null : `HTTP ${answer.status}`), ms, wait: wait ?? 0 };
+}
+
+/**
+ * Records a batch's attempts in one statement: their log rows and the deliveries' new states (a delivery another
+ * deliverer finished meanwhile, this one having stalled past its lease, is left as it is); then turns off the sponsors
+ * that answered 410 and reports them and the dead deliveries.
+ */
+async function record(deps: DelivererDeps, results: Result[]): Promise<void> {
+  if (results.length === 0) return;
+  const rows = results.map(({ d, status, httpStatus, error, ms, wait }) => ({
+    id: Number(d.id), attempt: d.attempts, http_status: httpStatus, error, duration_ms: ms, status, payload: d.payload, wait,
+  }));
+  await deps.db.query(
+    `WITH r AS (
+       SELECT * FROM jsonb_to_recordset($1::jsonb)
+         AS r(id bigint, attempt smallint, http_status smallint, error text, duration_ms integer, status text, payload text, wait float8)
+     ),
+     logged AS (
+       INSERT INTO delivery_attempts (delivery_id, attempt, http_status, error, duration_ms)
+       SELECT id, attempt, http_status, error, duration_ms FROM r
+     )
+     UPDATE deliveries d SET status = r.status, payload = coalesce(d.payload, r.payload), lease_until = NULL,
+       next_attempt_at = CASE WHEN r.status = 'pending' THEN now() + make_interval(secs => r.wait) ELSE d.next_attempt_at END,
+       delivered_at = CASE WHEN r.status = 'delivered' THEN now() END
+     FROM r WHERE d.id = r.id AND d.status = 'pending'`,
+    [JSON.stringify(rows)],
+  );
+  for (const { d, status, error } of results) {
+    if (status === 'off') {
+      await deps.db.query(
+        `WITH turned_off AS (
+           INSERT INTO sponsor_endpoints_off (sponsor_id, reason) VALUES ($1, $2) ON CONFLICT (sponsor_id) DO NOTHING
+         )
+         UPDATE deliveries SET status = 'off' WHERE sponsor_id = $1 AND status = 'pending'`,
+        [d.sponsor_id, `HTTP 410 to delivery ${d.webhook_id}`],
+      );
+      deps.log(`sponsor ${d.sponsor_id}'s endpoint answered 410 Gone: its deliveries are off (npm run deliveries -- redrive --sponsor ${d.sponsor_id})`);
+    }
+    if (status === 'dead') deps.log(`delivery ${d.webhook_id} of lead ${String(d.lead_id)} to ${d.sponsor_id} is dead after ${d.attempts} attempts (${error})`);
+  }
 }
 
 /** Sends every delivery that is due, batch after batch; how many were sent (any outcome). */
@@ -127,7 +147,7 @@ export async function deliverDue(deps: DelivererDeps, signal?: AbortSignal): Pro
   let sent = 0;
   for (;;) {
     const batch = await claim(deps);
-    await Promise.all(batch.map((d) => deliverOne(deps, d)));
+    await record(deps, await Promise.all(batch.map((d) => sendOne(deps, d))));
     sent += batch.length;
     if (batch.length < BATCH || signal?.aborted) return sent;
   }

@@ -40,6 +40,8 @@ export interface FakeSponsors {
   repeats: number;
   /** Every request, acknowledged or not. */
   requests: number;
+  /** When each webhook-id's first request arrived (ms since the epoch), whatever the answer. */
+  arrivals: Map<string, number>;
   /** Requests whose signature did not verify (their errors). */
   badSignatures: string[];
   close(): Promise<void>;
@@ -59,6 +61,7 @@ export async function startFakeSponsors(sponsors: Omit<Sponsor, 'urlEnv' | 'secr
     acknowledged: new Map(),
     repeats: 0,
     requests: 0,
+    arrivals: new Map(),
     badSignatures: [],
     close: () =>
       new Promise<void>((resolve) => {
@@ -72,6 +75,8 @@ export async function startFakeSponsors(sponsors: Omit<Sponsor, 'urlEnv' | 'secr
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       fake.requests += 1;
+      const id = String(request.headers['webhook-id']);
+      if (!fake.arrivals.has(id)) fake.arrivals.set(id, Date.now());
       const sponsor = /^\/sponsors\/([a-z0-9-]+)$/.exec(request.url ?? '')?.[1] ?? '';
       const secret = secrets.get(sponsor);
       const raw = Buffer.concat(chunks).toString('utf8');
