@@ -85,10 +85,14 @@ async function redrive(db: Db, sponsor: string | undefined): Promise<number> {
 }
 
 runCli('deliveries', async () => {
-  const { positionals, values } = parseArgs({
-    allowPositionals: true,
-    options: { status: { type: 'string' }, sponsor: { type: 'string' }, lead: { type: 'string' }, limit: { type: 'string' } },
-  });
+  const options = { status: { type: 'string' }, sponsor: { type: 'string' }, lead: { type: 'string' }, limit: { type: 'string' } } as const;
+  let parsed: ReturnType<typeof parseArgs<{ allowPositionals: true; options: typeof options }>>;
+  try {
+    parsed = parseArgs({ allowPositionals: true, options });
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message}\n${USAGE}`);
+  }
+  const { positionals, values } = parsed;
   const [command, ...rest] = positionals;
   if (command === 'list' && rest.length <= 1) return withConfiguredDb((db) => list(db, rest[0], values));
   if (command === 'retry') return withConfiguredDb((db) => retry(db, rest));

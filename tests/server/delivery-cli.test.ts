@@ -1,0 +1,102 @@
+// The operators' commands: `npm run deliveries -- list|retry|redrive` on the server's database (PGlite in DATA_DIR),
+// and `npm run sponsors:check` printing each problem of a sponsor file as flows:check does.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../server/db/db.ts';
+import { migrate } from '../../server/db/migrate.ts';
+import { openPgliteDb } from '../../server/db/pglite-db.ts';
+import { testLead } from '../testing/alert-delivery.ts';
+import { STARTUP_MS } from '../testing/test-db.ts';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const run = (script: string, args: string[], env: Record<string, string>) =>
+  spawnSync(process.execPath, ['--import', 'tsx', script, ...args], { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8' });
+
+describe('npm run deliveries', { timeout: 60_000 }, () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'claimflow-deliveries-cli-'));
+  const deliveries = (...args: string[]) => run('server/delivery/cli/deliveries.ts', args, { DATA_DIR: dataDir });
+  const ids: Record<string, { id: number; webhook: string }> = {};
+  /** Opens the database between commands (PGlite's directory is one process's at a time). */
+  const withDb = async <T>(fn: (db: Db) => Promise<T>) => {
+    const db = await openPgliteDb(dataDir);
+    try {
+      return await fn(db);
+    } finally {
+      await db.close();
+    }
+  };
+
+  beforeAll(async () => {
+    await withDb(async (db) => {
+      await migrate(db);
+      const lead = await testLead(db);
+      for (const [sponsor, status] of [['dead-end', 'dead'], ['fine', 'delivered'], ['gone', 'off']]) {
+        const { rows } = await db.query<{ id: number; webhook_id: string }>(
+          `INSERT INTO deliveries (lead_id, sponsor_id, type, certificate_url, status, attempts) VALUES ($1, $2, 'lead.created', 'https://claims.example.com/certificates/x', $3, 3)
+           RETURNING id, webhook_id`,
+          [lead, sponsor, status],
+        );
+        ids[sponsor!] = { id: Number(rows[0]!.id), webhook: rows[0]!.webhook_id };
+        await db.query('INSERT INTO delivery_attempts (delivery_id, attempt, http_status, error, duration_ms) VALUES ($1, 3, $2, $3, 12)', [
+          rows[0]!.id, status === 'delivered' ? 204 : status === 'off' ? 410 : 500, status === 'delivered' ? null : `HTTP ${status === 'off' ? 410 : 500}`,
+        ]);
+      }
+      await db.query(`INSERT INTO sponsor_endpoints_off (sponsor_id, reason) VALUES ('gone', 'HTTP 410')`);
+    });
+  }, STARTUP_MS);
+
+  it('lists deliveries by status with their last error, and one delivery with its attempt log', () => {
+    const dead = deliveries('list', '--status', 'dead');
+    expect(dead.status).toBe(0);
+    expect(dead.stdout.trim().split('\n')).toEqual([
+      'id\twebhook-id\tlead\tsponsor\ttype\tstatus\tattempts\tnext attempt\tlast error',
+      expect.stringMatching(new RegExp(`^${ids['dead-end']!.id}\t${ids['dead-end']!.webhook}\t\\d+\tdead-end\tlead.created\tdead\t3\t\tHTTP 500$`)) as unknown,
+    ]);
+    const one = deliveries('list', ids.fine!.webhook);
+    expect(one.stdout).toMatch(/\n3\t\S+Z\t204\t12\t\n$/);
+  });
+
+  it('sends chosen deliveries again, and says which it does not know', async () => {
+    expect(deliveries('retry', String(ids['dead-end']!.id)).stdout).toBe('1 deliveries to send again\n');
+    const unknown = deliveries('retry', 'msg_nope');
+    expect([unknown.status, unknown.stderr]).toEqual([2, 'no delivery msg_nope\n']);
+    expect(await withDb(async (db) => (await db.query('SELECT status, attempts FROM deliveries WHERE id = $1', [ids['dead-end']!.id])).rows)).toEqual([
+      { status: 'pending', attempts: 0 },
+    ]);
+  });
+
+  it("redrives a sponsor's dead and off deliveries and turns its endpoint on again", async () => {
+    const redrive = deliveries('redrive', '--sponsor', 'gone');
+    expect(redrive.stdout).toBe("sponsor gone's endpoint is on again\n1 dead or off deliveries to send again\n");
+    expect(await withDb(async (db) => (await db.query(`SELECT sponsor_id, status FROM deliveries ORDER BY id`)).rows)).toEqual([
+      { sponsor_id: 'dead-end', status: 'pending' },
+      { sponsor_id: 'fine', status: 'delivered' },
+      { sponsor_id: 'gone', status: 'pending' },
+    ]);
+    expect(await withDb(async (db) => (await db.query('SELECT * FROM sponsor_endpoints_off')).rows)).toEqual([]);
+  });
+
+  it('says how to use it when the command is wrong', () => {
+    const wrong = deliveries('resend');
+    expect(wrong.status).toBe(1);
+    expect(wrong.stderr).toMatch(/^usage: npm run deliveries -- list/);
+  });
+});
+
+describe('npm run sponsors:check', () => {
+  it('prints each problem as sponsors/<file>: <pointer>: <problem> and exits 1', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'claimflow-sponsors-check-'));
+    const good = { id: 'good', name: 'Good', services: ['__CALawyer'], dailyCap: 5, urlEnv: 'GOOD_URL', secretEnv: 'GOOD_SECRET', active: true };
+    writeFileSync(join(dir, 'good.json'), JSON.stringify(good));
+    writeFileSync(join(dir, 'bad.json'), JSON.stringify({ ...good, id: 'bad', dailyCap: 'ten', filter: { '===': [{ var: 'state' }, 'TX'] } }));
+    writeFileSync(join(dir, 'renamed.json'), JSON.stringify(good));
+    const checked = run('scripts/sponsors-check.ts', [], { SPONSORS_DIR: dir });
+    expect(checked.status).toBe(1);
+    const folder = dir.split('/').pop();
+    expect(checked.stderr.trim().split('\n')).toEqual([`${folder}/bad.json: /dailyCap: must be integer`, `${folder}/renamed.json: /id: "good" is not the file's name`]);
+    expect(run('scripts/sponsors-check.ts', [], {}).stdout).toBe('sponsors: all valid (2)\n');
+  });
+});
