@@ -10,12 +10,17 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
+    /** Stop after this many requests (instead of after duration). */
+    amount?: number;
     /** Requests per second across all connections. */
     overallRate?: number;
     method?: string;
     headers?: Record<string, string>;
     body?: string;
-    requests?: (RequestParams & { setupRequest?: (request: RequestParams) => RequestParams })[];
+    requests?: (RequestParams & {
+      setupRequest?: (request: RequestParams) => RequestParams;
+      onResponse?: (status: number, body: string, context: object, headers: Record<string, string | string[]>) => void;
+    })[];
   }
   interface Histogram {
     average: number;

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { startAppServer } from '../tests/testing/app-server.ts';
 import { calcLeadBody } from '../tests/testing/lead-bodies.ts';
-import { TEST_PHONE } from './api-load.ts';
+import { TEST_PHONE, verificationCookies } from './api-load.ts';
 import { median } from './median.ts';
 import { againstBudget, fixed, type Section } from './results.ts';
 
@@ -24,17 +24,6 @@ const CRAFTED: [string, string | undefined][] = [
   ['16,000 items wide', JSON.stringify({ firstName: Array.from({ length: 16_000 }, () => 0) })],
 ];
 
-async function verificationCookie(base: string): Promise<string> {
-  const res = await fetch(`${base}/api/user/mfa-sms-send`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ country_code: '+1', phone: NATIONAL }),
-  });
-  const cookie = res.headers.get('set-cookie')?.split(';')[0];
-  if (!res.ok || !cookie) throw new Error(`mfa-sms-send answered ${res.status} without a cookie: ${await res.text()}`);
-  return cookie;
-}
-
 interface Figures {
   p50: number;
   p99: number;
@@ -43,10 +32,17 @@ interface Figures {
   craftedNot4xx: number;
 }
 
-/** Normal p50/p99 over seconds, with crafted bodies (if any) sent alongside at CRAFTED_PER_S. */
-async function measure(base: string, cookie: string, crafted: string | undefined, seconds: number): Promise<Figures> {
-  const headers = { 'content-type': 'application/json', cookie };
-  const normal = autocannon({ url: `${base}${PATH}`, method: 'POST', headers, body: JSON.stringify(calcLeadBody(NATIONAL)), connections: 2, overallRate: NORMAL_PER_S, duration: seconds });
+/** Normal p50/p99 over seconds (leads, each with a verification of its own), with crafted bodies (if any) sent alongside at CRAFTED_PER_S. */
+async function measure(base: string, crafted: string | undefined, seconds: number): Promise<Figures> {
+  const headers = { 'content-type': 'application/json' };
+  const cookies = await verificationCookies(base, 2 * NORMAL_PER_S * seconds);
+  const normal = autocannon({
+    url: `${base}${PATH}`,
+    connections: 2,
+    overallRate: NORMAL_PER_S,
+    duration: seconds,
+    requests: [{ method: 'POST', headers, body: JSON.stringify(calcLeadBody(NATIONAL)), setupRequest: (r) => ({ ...r, headers: { ...headers, cookie: cookies.pop() ?? '' } }) }],
+  });
   const attack = crafted === undefined ? undefined : autocannon({ url: `${base}${PATH}`, method: 'POST', headers, body: crafted, connections: 2, overallRate: CRAFTED_PER_S, duration: seconds });
   const [n, a] = await Promise.all([normal, attack]);
   return {
@@ -68,12 +64,11 @@ export async function bodySections(options: { staticDir: string; quick: boolean;
     const env = { TEST_PHONE, RATE_LIMIT_API_PER_MINUTE: '1000000', RATE_LIMIT_STATIC_PER_MINUTE: '1000000' };
     const server = await startAppServer({ staticDir: options.staticDir, env, entry });
     try {
-      const cookie = await verificationCookie(server.url);
       // Runs go round the rows in turn, so each slowdown compares runs minutes apart at most (others share this machine).
       const runs: Figures[][] = [];
       for (let run = 0; run < options.runs; run++) {
         const round: Figures[] = [];
-        for (const [, crafted] of CRAFTED) round.push(await measure(server.url, cookie, crafted, seconds));
+        for (const [, crafted] of CRAFTED) round.push(await measure(server.url, crafted, seconds));
         runs.push(round);
       }
       for (const [i, [name, crafted]] of CRAFTED.entries()) {

@@ -109,7 +109,7 @@ export async function submitLead({ db, catalogue, clock, alertDays, alertCountri
   const once = {
     key,
     // The visitor must hold a recent verification of this very phone, before anything is stored or replayed.
-    check: async (tx: Queryable) => (await leadSubmitter(tx, idHash, phone, consentedAtMs)) ?? refuse(403, NOT_VERIFIED),
+    check: async (tx: Queryable) => (await leadSubmitter(tx, idHash, phone, consentedAtMs, LEADS_PER_PHONE_PER_DAY)) ?? refuse(403, NOT_VERIFIED),
     // One lead per funnel and verification: a second submission gets the first one's answer.
     natural: ({ verificationId }: LeadSubmitter) => `lead ${s.funnel} verification ${verificationId}`,
   };
