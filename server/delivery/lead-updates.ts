@@ -1,5 +1,6 @@
 // lead.updated deliveries: when a lead's call time or account of the accident changes, each sponsor that already got
 // the lead gets a lead.updated message (one statement, in the update's own transaction; wake the deliverer after it).
+// lead.deleted deliveries: when a person has their data erased (/privacy), each sponsor that may have got the lead.
 import type { Queryable } from '../db/db.ts';
 
 export type UpdateReason = 'call-time' | 'accident-reason';
@@ -11,5 +12,21 @@ export async function queueLeadUpdates(tx: Queryable, leadIds: readonly number[]
      SELECT lead_id, sponsor_id, 'lead.updated', $2, certificate_url FROM deliveries
      WHERE lead_id = ANY($1::bigint[]) AND type = 'lead.created' AND status <> 'off'`,
     [[...new Set(leadIds)], reason],
+  );
+}
+
+/**
+ * Adds a lead.deleted delivery ({ type, timestamp, data: { id } }, kept as sent) for every sponsor that may have got
+ * one of these leads (its lead.created was tried at least once), before eraseLeads stops the ones never tried.
+ */
+export async function queueLeadDeletions(tx: Queryable, leadIds: readonly number[], at: number): Promise<void> {
+  await tx.query(
+    `INSERT INTO deliveries (lead_id, sponsor_id, type, certificate_url, payload)
+     SELECT lead_id, sponsor_id, 'lead.deleted', certificate_url,
+       format('{"type":"lead.deleted","timestamp":%s,"data":{"id":%s}}', to_json($2::text), lead_id)
+     FROM deliveries c
+     WHERE lead_id = ANY($1::bigint[]) AND type = 'lead.created' AND attempts > 0
+       AND NOT EXISTS (SELECT 1 FROM deliveries d WHERE d.lead_id = c.lead_id AND d.sponsor_id = c.sponsor_id AND d.type = 'lead.deleted')`,
+    [[...new Set(leadIds)], new Date(at).toISOString()],
   );
 }
