@@ -1,0 +1,101 @@
+// The real server (its own process, PGlite in a data directory) delivering to the fake sponsors of this process, for
+// the delivery tests that load it or kill it: its start with the sponsors' settings, leads made over HTTP by the test
+// phone, waiting for the receivers to fall quiet, and the deliveries' states read once it has stopped.
+import { openPgliteDb } from '../../server/db/pglite-db.ts';
+import { startAppServer, type AppServer } from './app-server.ts';
+import type { FakeSponsors } from './fake-sponsors.ts';
+import { generalLeadBody } from './lead-bodies.ts';
+
+export const PROCESS_PHONE = '+12025550163';
+/** Fifteen tries a second apart: a pair fails all of them, at 35% a try, with odds of 0.35^15 (1 in 7 million). */
+const SCHEDULE = [0, ...Array<number>(14).fill(1)].join(',');
+
+const delay = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+export function startDeliveryProcess(fake: FakeSponsors, dataDir: string): Promise<AppServer> {
+  return startAppServer({
+    staticDir: '/nonexistent-claimflow-dist',
+    dataDir,
+    env: {
+      TEST_PHONE: PROCESS_PHONE,
+      RATE_LIMIT_API_PER_MINUTE: '1000000',
+      SPONSORS_DIR: fake.dir,
+      ...fake.env,
+      WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
+      WEBHOOK_RETRY_SCHEDULE: SCHEDULE,
+      WEBHOOK_TIMEOUT_SECONDS: '1',
+    },
+  });
+}
+
+/** A general lead of the test phone with overrides, under a verification of its own (one lead per funnel and verification); its id. */
+export async function createLeadOverHttp(base: string, key: string, overrides: Record<string, unknown>): Promise<number> {
+  const send = await fetch(`${base}/api/user/mfa-sms-send`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ country_code: '+1', phone: PROCESS_PHONE.slice(2) }),
+  });
+  const cookie = send.headers.get('set-cookie')?.split(';')[0] ?? '';
+  const res = await fetch(`${base}/api/leads/create`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie, 'idempotency-key': key },
+    body: JSON.stringify(generalLeadBody(PROCESS_PHONE.slice(2), overrides)),
+  });
+  if (res.status !== 200) throw new Error(`leads/create ${res.status}: ${await res.text()}`);
+  return ((await res.json()) as { resultIds: number[] }).resultIds[0]!;
+}
+
+/** The acknowledged (lead, sponsor) pairs, `leadId:sponsor`, one per acknowledged webhook-id. */
+export const acknowledgedPairs = (fake: FakeSponsors) => [...fake.acknowledged.values()].map((r) => `${String(r.envelope.data.id)}:${r.sponsor}`);
+
+/**
+ * Waits until every expected pair is acknowledged, then until the receivers have heard nothing for quietMs (a
+ * delivery acknowledged just before a kill, or whose answer came too late, is sent again once its claim ends).
+ */
+export async function settledReceivers(fake: FakeSponsors, expected: Set<string>, quietMs: number, ms: number): Promise<void> {
+  const end = Date.now() + ms;
+  while (acknowledgedPairs(fake).filter((p) => expected.has(p)).length < expected.size && Date.now() < end) await delay(200);
+  for (let heard = fake.requests, quietSince = Date.now(); Date.now() - quietSince < quietMs && Date.now() < end; await delay(200)) {
+    if (fake.requests !== heard) [heard, quietSince] = [fake.requests, Date.now()];
+  }
+}
+
+/** The pairs acknowledged twice, not expected, and expected but missing. */
+export function pairProblems(fake: FakeSponsors, expected: Set<string>): { twice: string[]; unexpected: string[]; missing: string[] } {
+  const got = acknowledgedPairs(fake);
+  const seen = new Set(got);
+  return {
+    twice: got.filter((p, i) => got.indexOf(p) !== i),
+    unexpected: got.filter((p) => !expected.has(p)),
+    missing: [...expected].filter((p) => !seen.has(p)),
+  };
+}
+
+/** What the stopped server's database says: deliveries not delivered, delivered, leads not routed, certificates. */
+export async function deliveryState(dataDir: string): Promise<{ pending: number; delivered: number; unrouted: number; certificates: number }> {
+  const db = await openPgliteDb(dataDir);
+  try {
+    const { rows } = await db.query<{ pending: number; delivered: number; unrouted: number; certificates: number }>(
+      `SELECT (SELECT count(*)::int FROM deliveries WHERE status <> 'delivered') AS pending,
+        (SELECT count(*)::int FROM deliveries WHERE status = 'delivered') AS delivered,
+        (SELECT count(*)::int FROM leads WHERE routed_at IS NULL) AS unrouted,
+        (SELECT count(*)::int FROM consent_certificates) AS certificates`,
+    );
+    return rows[0]!;
+  } finally {
+    await db.close();
+  }
+}
+
+/** The stopped server's attempts by outcome ("HTTP 204", "no answer within 1 s", …), most first. */
+export async function attemptOutcomes(dataDir: string): Promise<string> {
+  const db = await openPgliteDb(dataDir);
+  try {
+    const { rows } = await db.query<{ outcome: string; n: number }>(
+      `SELECT coalesce(error, 'HTTP ' || http_status) AS outcome, count(*)::int AS n FROM delivery_attempts GROUP BY 1 ORDER BY 2 DESC`,
+    );
+    return rows.map((o) => `${o.outcome} ${o.n}`).join(', ');
+  } finally {
+    await db.close();
+  }
+}
