@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Sponsor } from '../../engine/route-lead.ts';
 import { startDeliveryServer, PUBLIC_URL, type DeliveryServer } from '../testing/delivery-server.ts';
 import { startFakeSponsors, type FakeSponsors } from '../testing/fake-sponsors.ts';
-import { STARTUP_MS } from '../testing/test-db.ts';
+import { STARTUP_MS, testDbKinds } from '../testing/test-db.ts';
 
 const lawyers: Omit<Sponsor, 'urlEnv' | 'secretEnv'> = {
   id: 'texas-lawyers',
@@ -18,13 +18,13 @@ const lawyers: Omit<Sponsor, 'urlEnv' | 'secretEnv'> = {
 const chiropractors = { ...lawyers, id: 'chiropractors', name: 'Chiropractors', services: ['Chiropractor'], filter: undefined };
 const unset = { ...lawyers, id: 'unset-sponsor', name: 'Unset' };
 
-describe('signed webhook delivery', { timeout: 30_000 }, () => {
+describe.each(testDbKinds)('signed webhook delivery, %s', { timeout: 30_000 }, (kind) => {
   let fake: FakeSponsors;
   let d: DeliveryServer;
   beforeAll(async () => {
     fake = await startFakeSponsors([lawyers, chiropractors, unset]);
     for (const name of Object.keys(fake.env).filter((n) => n.startsWith('SPONSOR_UNSET'))) delete fake.env[name];
-    d = await startDeliveryServer(fake, { webhookRetrySchedule: [0, 1, 1] });
+    d = await startDeliveryServer(fake, { webhookRetrySchedule: [0, 1, 1] }, kind);
   }, STARTUP_MS);
   afterAll(async () => {
     await d?.close();

@@ -80,6 +80,7 @@ export async function startDeliveryServer(fake: FakeSponsors, config: Partial<Co
     },
     async close() {
       await queue.stop();
+      if (kind === 'postgres') await server.db.query(`DROP SCHEMA IF EXISTS ${server.db.schema}_pgboss CASCADE`);
       await server.close();
     },
   };
