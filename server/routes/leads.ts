@@ -1,19 +1,21 @@
 // /leads routes: create leads (only by the visitor who verified the phone, each with its consent record), set their
 // call time and add the visitor's own account of the accident; every create and update once per Idempotency-Key.
+import type { FastifyRequest } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
 import { callWindow } from '../call-times/call-window.ts';
 import { browserZoneOf, leadZone } from '../call-times/lead-call-times.ts';
 import { loadConsentCatalogue } from '../consent-text.ts';
+import type { Queryable } from '../db/db.ts';
 import { wakeDeliverer } from '../delivery/delivery-queue.ts';
 import { queueLeadUpdates } from '../delivery/lead-updates.ts';
-import { ownsLeads, setAccidentReason, setPreferredCallTime, windowAnswer, zoneOfLead } from '../store/leads.ts';
+import { leadOwnership, setAccidentReason, setPreferredCallTime, windowAnswer, zoneOfLead } from '../store/leads.ts';
 import { verificationIdHash } from '../verification-cookie.ts';
 import { apiSchemas as s } from './api-schemas.ts';
 import type { RoutePlugin } from './deps.ts';
-import { answerOnce, idempotencyKeyOf } from './idempotent.ts';
+import { answerOnce, idempotencyKeyOf, refuse } from './idempotent.ts';
 import { submitLead } from './lead-submission.ts';
 import { refuseUnstorableText } from './storable-text.ts';
-import { NOT_VERIFIED, visitorOwnership } from './visitor.ts';
+import { NOT_VERIFIED } from './visitor.ts';
 
 /** The contact's fields and the consent, which every lead body has. */
 type Contact = Pick<FromSchema<typeof s.leadsCreateCalcRequest>, 'firstName' | 'lastName' | 'phone' | 'email' | 'legal_consult' | 'trusted_form_cert' | 'consent'>;
@@ -29,6 +31,21 @@ const contactOf = (body: Contact & { language: string }) => ({
   trustedFormCert: body.trusted_form_cert,
   body: { ...body },
 });
+
+const NOT_FOUND = { error: 'not_found' };
+
+/**
+ * The check of an update, before any replay: the visitor's verification, as recent as every other call wants (else 403
+ * phone_not_verified), made lead leadId (else 404, as an unknown id: ids cannot be probed); its id hash.
+ */
+async function checkOwner(tx: Queryable, request: FastifyRequest, leadId: number, now: number): Promise<string> {
+  const idHash = verificationIdHash(request);
+  if (idHash === undefined) refuse(403, NOT_VERIFIED);
+  const ownership = await leadOwnership(tx, idHash, leadId, now);
+  if (ownership === 'unverified') refuse(403, NOT_VERIFIED);
+  if (ownership === 'not_found') refuse(404, NOT_FOUND);
+  return idHash;
+}
 
 /** Errors every create may answer besides 200. */
 const createErrors = { 400: s.validationErrorResponse, 403: s.errorResponse, 409: s.errorResponse, 422: s.errorResponse, 429: s.errorResponse };
@@ -93,18 +110,13 @@ export const leadRoutes: RoutePlugin = (app, { config, db, clock = Date.now }) =
       if (typeof key === 'object') return reply.code(400).send(key);
       const { ids, preferredCallTime } = request.body;
       const now = clock();
-      // A verification as recent as every other call wants; leads of another one answer like unknown ids, so ids cannot be
-      // probed; checked before any replay.
-      const idHash = verificationIdHash(request);
-      const ownership = await visitorOwnership(db, idHash, ids[0] ?? 0, now);
-      if (ownership === 'unverified') return reply.code(403).send(NOT_VERIFIED);
-      if (ownership === 'not_found' || idHash === undefined || !(await ownsLeads(db, ids, idHash))) return reply.code(404).send({ error: 'not_found' });
-      // The leads of one submission share a person: the first one's zone (kept since it was created) is theirs.
-      const lead = await zoneOfLead(db, ids[0] ?? 0);
-      const zone = lead?.timeZone ?? (await leadZone(lead?.body ?? {}, browserZoneOf(request), now));
-      const window = windowAnswer(callWindow(preferredCallTime, now, zone), zone);
-      return answerOnce(db, request, reply, { key }, async (tx) => {
-        if (!(await setPreferredCallTime(tx, ids, preferredCallTime, window, idHash))) return { status: 404, body: { error: 'not_found' } };
+      return answerOnce(db, request, reply, { key, check: (tx) => checkOwner(tx, request, ids[0] ?? 0, now) }, async (tx, idHash) => {
+        // The leads of one submission share a person: the first one's zone (kept since it was created) is theirs.
+        const lead = await zoneOfLead(tx, ids[0] ?? 0);
+        const zone = lead?.timeZone ?? (await leadZone(lead?.body ?? {}, browserZoneOf(request), now));
+        const window = windowAnswer(callWindow(preferredCallTime, now, zone), zone);
+        // Every id must be the visitor's, else nothing changes: another's answers like an unknown one.
+        if (!(await setPreferredCallTime(tx, ids, preferredCallTime, window, idHash))) return { status: 404, body: NOT_FOUND };
         // Sponsors that got these leads hear of the new call time (lead.updated).
         await queueLeadUpdates(tx, ids, 'call-time');
         return { status: 200, body: { success: true, window }, committed: wakeDeliverer };
@@ -123,14 +135,10 @@ export const leadRoutes: RoutePlugin = (app, { config, db, clock = Date.now }) =
     async (request, reply) => {
       const key = idempotencyKeyOf(request);
       if (typeof key === 'object') return reply.code(400).send(key);
-      const idHash = verificationIdHash(request);
-      const ownership = await visitorOwnership(db, idHash, request.body.lead_id, clock());
-      if (ownership === 'unverified') return reply.code(403).send(NOT_VERIFIED);
-      // Unknown ids and other visitors' leads answer alike.
-      if (ownership === 'not_found') return reply.code(404).send({ error: 'not_found' });
+      const { lead_id: leadId } = request.body;
       const reason = request.body.extra_details.accidentDetails.accidentReason;
-      return answerOnce(db, request, reply, { key }, async (tx) => {
-        const lead = await setAccidentReason(tx, request.body.lead_id, reason);
+      return answerOnce(db, request, reply, { key, check: (tx) => checkOwner(tx, request, leadId, clock()) }, async (tx) => {
+        const lead = await setAccidentReason(tx, leadId, reason);
         await queueLeadUpdates(tx, [lead.id], 'accident-reason');
         return { status: 200, body: { success: true, lead }, committed: wakeDeliverer };
       });

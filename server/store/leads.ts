@@ -241,18 +241,6 @@ export async function setPreferredCallTime(
   return rows.length === unique.length;
 }
 
-/** Whether every lead in ids was created under the verification of verificationIdHash (read only, before any change). */
-export async function ownsLeads(db: Queryable, ids: number[], verificationIdHash: string): Promise<boolean> {
-  const unique = [...new Set(ids)];
-  const placeholders = unique.map((_, i) => `$${i + 2}`).join(', ');
-  const { rows } = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM leads
-     WHERE id IN (${placeholders}) AND verification_id = (SELECT id FROM phone_verifications WHERE id_hash = $1)`,
-    [verificationIdHash, ...unique],
-  );
-  return rows[0]?.n === unique.length;
-}
-
 /** The zone a lead's calls are in (null on a lead stored before zones were kept) and its body, to find one from. */
 export async function zoneOfLead(db: Queryable, id: number): Promise<{ timeZone: string | null; body: Record<string, unknown> } | undefined> {
   const { rows } = await db.query<{ time_zone: string | null; body: Record<string, unknown> }>('SELECT time_zone, body FROM leads WHERE id = $1', [id]);
