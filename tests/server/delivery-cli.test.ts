@@ -8,8 +8,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/db.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { openPgliteDb } from '../../server/db/pglite-db.ts';
+import { ConfigError } from '../../server/config.ts';
+import { loadDelivery } from '../../server/delivery/delivery-setup.ts';
 import { testLead } from '../testing/alert-delivery.ts';
 import { STARTUP_MS } from '../testing/test-db.ts';
+import { testConfig } from '../testing/test-servers.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const run = (script: string, args: string[], env: Record<string, string>) =>
@@ -98,5 +101,9 @@ describe('npm run sponsors:check', () => {
     const folder = dir.split('/').pop();
     expect(checked.stderr.trim().split('\n')).toEqual([`${folder}/bad.json: /dailyCap: must be integer`, `${folder}/renamed.json: /id: "good" is not the file's name`]);
     expect(run('scripts/sponsors-check.ts', [], {}).stdout).toBe('sponsors: all valid (2)\n');
+    // The server checks them the same way at start, and does not start on a bad one.
+    return expect(loadDelivery(testConfig({ sponsorsDir: dir }), {}, () => {})).rejects.toThrow(
+      new ConfigError([`${folder}/bad.json: /dailyCap: must be integer`, `${folder}/renamed.json: /id: "good" is not the file's name`]),
+    );
   });
 });
