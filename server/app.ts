@@ -14,6 +14,7 @@ import { refuseDeepBodies } from './routes/body-depth.ts';
 import { certificateRoutes } from './routes/certificates.ts';
 import { leadRoutes } from './routes/leads.ts';
 import { placeRoutes } from './routes/places.ts';
+import { privacyRoutes } from './routes/privacy.ts';
 import { reportPdfRoutes } from './routes/report-pdf.ts';
 import { reportReadRoutes } from './routes/report-read.ts';
 import { reportRoutes } from './routes/reports.ts';
@@ -72,6 +73,7 @@ export async function buildApp({ config, db, sms, log = false, ...routeOptions }
   await app.register(certificateRoutes, { config, db, sms });
   await app.register(reportRoutes, { prefix: '/api', config, db, sms, ...routeOptions });
   await app.register(smsRoutes, { prefix: '/api', config, db, sms });
+  await app.register(privacyRoutes, { prefix: '/api', config, db, sms, ...routeOptions });
 
   const staticRoot = resolve(config.staticDir);
   const hasApp = existsSync(resolve(staticRoot, 'index.html'));

@@ -21,6 +21,8 @@ import mfaSmsSendResponse from '../../schemas/api/mfa-sms-send.response.schema.j
 import mfaSmsVerifyRequest from '../../schemas/api/mfa-sms-verify.request.schema.json' with { type: 'json' };
 import mfaSmsVerifyResponse from '../../schemas/api/mfa-sms-verify.response.schema.json' with { type: 'json' };
 import pdfIdQuery from '../../schemas/api/pdf-id.query.schema.json' with { type: 'json' };
+import privacyDataResponse from '../../schemas/api/privacy-data.response.schema.json' with { type: 'json' };
+import privacyEraseResponse from '../../schemas/api/privacy-erase.response.schema.json' with { type: 'json' };
 import placesReverseQuery from '../../schemas/api/places-reverse.query.schema.json' with { type: 'json' };
 import placesReverseResponse from '../../schemas/api/places-reverse.response.schema.json' with { type: 'json' };
 import placesSuggestQuery from '../../schemas/api/places-suggest.query.schema.json' with { type: 'json' };
@@ -68,6 +70,8 @@ export const apiSchemas = {
   placesReverseResponse,
   placesSuggestQuery,
   placesSuggestResponse,
+  privacyDataResponse,
+  privacyEraseResponse,
   rateLimitedResponse,
   reportsCreateRequest,
   reportsCreateResponse,

@@ -22,7 +22,7 @@ DECLARE
   new_row jsonb := to_jsonb(NEW) - 'phone';
   col text;
 BEGIN
-  FOREACH col IN ARRAY TG_ARGV LOOP
+  FOREACH col IN ARRAY coalesce(TG_ARGV, '{}') LOOP
     IF new_row -> col <> '{}'::jsonb THEN
       RAISE EXCEPTION 'consent evidence is append-only: % of % may only be emptied', col, TG_TABLE_NAME
         USING ERRCODE = 'integrity_constraint_violation';

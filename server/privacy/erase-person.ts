@@ -1,0 +1,50 @@
+// A person's erasure (DELETE /api/privacy/data, CCPA/CPRA's right to delete): everything kept about their phone, in one
+// transaction. Their leads are erased (erase-lead.ts: personal columns, report alerts, deliveries' copies), sponsors
+// that may have got one are sent lead.deleted; the idempotency answers that hold their phone or email, their SMS code,
+// the phone's code-limit counts, their STOP and unsubscribe link (nothing is texted to them any more) are deleted.
+// Kept, as the law requires for 5 years: the consent evidence (consent records, wordings, certificates, /user/tcpa
+// rows) and the verifications it refers to, with the phone replaced by 'sha256:' and its SHA-256 (the certificates
+// already name it so): a consent can still be proved for a phone one is shown, and the phone cannot be read back.
+import type { Queryable } from '../db/db.ts';
+import { queueLeadDeletions } from '../delivery/lead-updates.ts';
+import { phoneSubject } from '../store/code-limits.ts';
+import { eraseLeads } from './erase-lead.ts';
+
+export interface Erasure {
+  erased: { leads: number; alerts: number };
+  consentsKept: number;
+}
+
+const HASHED = "'sha256:' || encode(sha256(convert_to(phone, 'UTF8')), 'hex')";
+
+/** Erases what is kept about phone (E.164) at now, in the caller's transaction; wake the deliverer after it commits. */
+export async function erasePerson(tx: Queryable, phone: string, now: number): Promise<Erasure> {
+  const { rows } = await tx.query<{ ids: (string | number)[]; emails: string[]; alerts: number }>(
+    `SELECT coalesce(array_agg(id), '{}') AS ids, coalesce(array_agg(DISTINCT lower(email)) FILTER (WHERE email <> ''), '{}') AS emails,
+       (SELECT count(*)::int FROM alerts WHERE phone = $1) AS alerts
+     FROM leads WHERE phone = $1`,
+    [phone],
+  );
+  const leadIds = (rows[0]?.ids ?? []).map(Number);
+  await queueLeadDeletions(tx, leadIds, now);
+  await eraseLeads(tx, leadIds);
+  // Answers kept for retries (48 hours at most) that hold the phone or an email of the person's leads.
+  await tx.query(
+    `DELETE FROM idempotency_keys WHERE strpos(response, $1) > 0 OR EXISTS (SELECT 1 FROM unnest($2::text[]) e WHERE strpos(lower(response), e) > 0)`,
+    [phone, rows[0]?.emails ?? []],
+  );
+  await tx.query(
+    `WITH codes AS (DELETE FROM sms_codes WHERE phone = $1),
+     limits AS (DELETE FROM code_limit_subjects WHERE subject = $2),
+     stops AS (DELETE FROM sms_stops WHERE phone = $1),
+     links AS (DELETE FROM sms_unsubscribe_tokens WHERE phone = $1),
+     verifications AS (UPDATE phone_verifications SET phone = ${HASHED} WHERE phone = $1)
+     UPDATE tcpa_consents SET phone = ${HASHED}, fields = '{}' WHERE phone = $1`,
+    [phone, phoneSubject(phone)],
+  );
+  const { rows: kept } = await tx.query<{ n: number }>(
+    `WITH hashed AS (UPDATE consent_records SET phone = ${HASHED} WHERE phone = $1 RETURNING 1) SELECT count(*)::int AS n FROM hashed`,
+    [phone],
+  );
+  return { erased: { leads: leadIds.length, alerts: rows[0]?.alerts ?? 0 }, consentsKept: kept[0]?.n ?? 0 };
+}
