@@ -5,15 +5,17 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
 import { tcpaMessage, tcpaWording } from '../consent-text.ts';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/db.ts';
+import type { Db, Queryable } from '../db/db.ts';
 import { isBeingVerified } from '../pending-verification.ts';
 import { e164FromTyped } from '../phone.ts';
 import { insertConsentRecord, insertTcpaConsent } from '../store/consents.ts';
 import { DAY_MS, lockTcpaRecordsOfDay } from '../store/tcpa-limits.ts';
+import { liveVerificationOf } from '../store/verifications.ts';
+import { verificationIdHash } from '../verification-cookie.ts';
 import { apiSchemas as s } from './api-schemas.ts';
 import { fieldError } from './field-error.ts';
-import { answerOnce, idempotencyKeyOf } from './idempotent.ts';
-import { NOT_VERIFIED, visitorVerificationOf } from './visitor.ts';
+import { answerOnce, idempotencyKeyOf, refuse } from './idempotent.ts';
+import { NOT_VERIFIED } from './visitor.ts';
 
 /** The request as its route's schemas type it. */
 type TcpaRequest = FastifyRequest<{ Body: FromSchema<typeof s.userTcpaRequest>; Querystring: FromSchema<typeof s.userTcpaQuery> }>;
@@ -34,12 +36,16 @@ export async function recordTcpaConsent({ db, config, clock }: TcpaDeps, request
   if (typeof key === 'object') return reply.code(400).send(key);
   const funnel = request.query.funnel;
   const message = tcpaMessage(funnel);
-  // Usually sent before the code is checked; when the visitor already verified this phone, the record says so.
-  const verificationId = await visitorVerificationOf(db, request, phone, consentedAtMs);
-  if (verificationId === undefined && !isBeingVerified(request, config.codeSecret, phone, consentedAtMs)) return reply.code(403).send(NOT_VERIFIED);
   const ip = request.ip;
   const userAgent = request.headers['user-agent']?.slice(0, 512);
-  return answerOnce(db, request, reply, { key }, async (tx) => {
+  // Usually sent before the code is checked; when the visitor already verified this phone, the record says so.
+  const check = async (tx: Queryable) => {
+    const idHash = verificationIdHash(request);
+    const verificationId = idHash === undefined ? undefined : await liveVerificationOf(tx, idHash, phone, consentedAtMs);
+    if (verificationId === undefined && !isBeingVerified(request, config.codeSecret, phone, consentedAtMs)) refuse(403, NOT_VERIFIED);
+    return verificationId;
+  };
+  return answerOnce(db, request, reply, { key, check }, async (tx, verificationId) => {
     // After the key's lock: a retry of a request that was stored gets its answer, whatever the count is now.
     const { count, oldestMs } = await lockTcpaRecordsOfDay(tx, phone, consentedAtMs);
     if (count >= config.tcpaConsentsPerPhone) {

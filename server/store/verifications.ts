@@ -1,5 +1,5 @@
 // Passed SMS verifications, each bound to one visitor by the hash of the id in their cookie.
-import type { Db, Queryable } from '../db/db.ts';
+import type { Queryable } from '../db/db.ts';
 
 export const VERIFICATION_VALID_HOURS = 24;
 
@@ -13,7 +13,7 @@ export async function recordVerification(db: Queryable, phone: string, idHash: s
 }
 
 /** The row id of the visitor's verification when it is of this phone and recent enough, at `now`, to submit a lead. */
-export async function liveVerificationOf(db: Db, idHash: string, phone: string, now: number = Date.now()): Promise<number | undefined> {
+export async function liveVerificationOf(db: Queryable, idHash: string, phone: string, now: number = Date.now()): Promise<number | undefined> {
   const { rows } = await db.query<{ id: string | number }>(
     `SELECT id FROM phone_verifications
      WHERE id_hash = $1 AND phone = $2 AND verified_at > $3::timestamptz - make_interval(hours => $4)`,
