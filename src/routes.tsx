@@ -21,6 +21,7 @@ const NearMePage = lazy(() => import('./pages/search/NearMePage.tsx'));
 const ReportPage = lazy(() => import('./pages/report/ReportPage.tsx').then((m) => ({ default: m.ReportPage })));
 const UnsubscribePage = lazy(() => import('./pages/unsubscribe/UnsubscribePage.tsx'));
 const CertificatePage = lazy(() => import('./pages/certificate/CertificatePage.tsx'));
+const PrivacyPage = lazy(() => import('./pages/privacy/PrivacyPage.tsx'));
 
 /** §2.1: states whose code may open a funnel's path (/tx/<route>): those the map picker has a view of. */
 export const STATE_PREFIXES = Object.keys(STATE_VIEWS);
@@ -43,7 +44,7 @@ export const flowAt = (pathname: string): FlowEntry | undefined => {
   return flows.find((flow) => flow.routes.flatMap(withStatePrefixes).includes(path));
 };
 
-const INFO_PAGES = ['about', 'terms', 'privacy', 'disclaimer'] as const;
+const INFO_PAGES = ['about', 'terms', 'disclaimer'] as const;
 
 /**
  * The app's pages in the frame. Order matters: the one-segment routes of flows (with their state prefixes) and the
@@ -72,6 +73,9 @@ export function AppRoutes() {
             <InfoPage page={page} />
           </Route>
         ))}
+        <Route path="/privacy">
+          <PrivacyPage />
+        </Route>
         <Route path="/results">
           <ResultsPage />
         </Route>

@@ -1,5 +1,5 @@
 // What is kept about a phone, as /privacy shows it (GET /api/privacy/data): the person's leads, report alerts and
-// consent records, newest first, in one statement.
+// consent records, newest first, in one statement; after an erasure, the consent records kept under the phone's hash.
 import type { FromSchema } from 'json-schema-to-ts';
 import type { Queryable } from '../db/db.ts';
 import type { apiSchemas } from '../routes/api-schemas.ts';
@@ -23,7 +23,7 @@ export async function personData(db: Queryable, phone: string): Promise<PersonDa
        'consents', coalesce((
          SELECT json_agg(json_build_object('kind', c.kind, 'givenAt', to_timestamp(c.consented_at_ms / 1000.0), 'wording', t.wording,
            'locale', c.locale, 'pageUrl', c.page_url) ORDER BY c.consented_at_ms DESC, c.id DESC)
-         FROM consent_records c JOIN consent_texts t ON t.id = c.consent_text_id WHERE c.phone = $1), '[]')
+         FROM consent_records c JOIN consent_texts t ON t.id = c.consent_text_id WHERE c.phone IN ($1, 'sha256:' || encode(sha256(convert_to($1, 'UTF8')), 'hex'))), '[]')
      ) AS data`,
     [phone],
   );

@@ -16,7 +16,7 @@ export class ApiError extends Error {
 }
 
 export interface ApiRequest {
-  method: 'GET' | 'POST' | 'PUT';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   query?: Record<string, string>;
   headers?: Record<string, string>;

@@ -1,7 +1,7 @@
-// A page of plain text from the app catalogue: about, terms, privacy, disclaimer.
+// A page of plain text from the app catalogue: about, terms, disclaimer (privacy has a page of its own).
 import { useTranslation } from 'react-i18next';
 
-export function InfoPage({ page }: { page: 'about' | 'terms' | 'privacy' | 'disclaimer' }) {
+export function InfoPage({ page }: { page: 'about' | 'terms' | 'disclaimer' }) {
   const { t } = useTranslation('app');
   const paragraphs = t(`pages.${page}.paragraphs`, { returnObjects: true }) as string[];
   return (

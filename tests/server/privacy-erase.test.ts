@@ -9,6 +9,8 @@ import { loadCertificateKeys } from '../../server/certificates/certificate-keys.
 import { issueCertificate } from '../../server/certificates/issue-certificate.ts';
 import { verifyCertificate, type Certificate, type PublicKeys } from '../../server/certificates/verify-certificate.ts';
 import type { Db } from '../../server/db/db.ts';
+import { recordVerification } from '../../server/store/verifications.ts';
+import { newVerificationId } from '../../server/verification-cookie.ts';
 import { alertLeadBody } from '../testing/alerts.ts';
 import { calcLeadBody, uniquePhone } from '../testing/lead-bodies.ts';
 import { askCode, send, smsSend, verifyPhone } from '../testing/requests.ts';
@@ -171,6 +173,12 @@ describe.each(testDbKinds)('/api/privacy on %s', (kind) => {
     expect(JSON.parse(deliveries[2]?.payload ?? '{}')).toMatchObject({ type: 'lead.deleted', data: { id: calcLead } });
     const { rows: leads } = await s.db.query<{ n: number }>('SELECT count(*)::int AS n FROM leads WHERE id = ANY($1::bigint[]) AND erased_at IS NOT NULL', [person.leadIds]);
     expect(leads[0]?.n).toBe(2);
+
+    // Verified again, the person sees only the consent records kept.
+    const { id, idHash } = newVerificationId();
+    await recordVerification(s.db, person.phone.e164, idHash);
+    const after = (await getData(s, `cf_verification=${id}`)).json<{ leads: unknown[]; alerts: unknown[]; consents: unknown[] }>();
+    expect([after.leads.length, after.alerts.length, after.consents.length]).toEqual([0, 0, 3]);
   });
 
   it('lets the consent evidence change in no other way', async () => {

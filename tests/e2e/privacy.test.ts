@@ -1,0 +1,146 @@
+// /privacy in chromium against the real server (issue 23 parts 5-6): a person proves their phone with the code texted
+// to it, sees their requests, report alert and consents, and deletes them, in English and Spanish, at phone and desktop
+// size; verified again, they see only the consent records kept. axe on every state; reflow and touch targets on the
+// phone. SCREENSHOT_DIR=dir keeps screenshots.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { migrate } from '../../server/db/migrate.ts';
+import { openPgliteDb } from '../../server/db/pglite-db.ts';
+import { recordVerification } from '../../server/store/verifications.ts';
+import { newVerificationId } from '../../server/verification-cookie.ts';
+import { alertLeadBody } from '../testing/alerts.ts';
+import { startAppServer, type AppServer } from '../testing/app-server.ts';
+import { expectNoAxeViolations } from '../testing/axe.ts';
+import { DESKTOP, PHONE, browserAvailable, launchBrowser } from '../testing/browser.ts';
+import { copy, type Lang } from '../testing/copy.ts';
+import { calcLeadBody, testConsent, uniquePhone } from '../testing/lead-bodies.ts';
+import { send } from '../testing/requests.ts';
+import { makeCodesApp, testConfig } from '../testing/test-servers.ts';
+import { expectReflowAndTouchTargets } from '../testing/layout.ts';
+
+const WALKS = [
+  ['phone', 'en', PHONE],
+  ['phone', 'es', PHONE],
+  ['desktop', 'en', DESKTOP],
+  ['desktop', 'es', DESKTOP],
+] as [string, Lang, typeof PHONE][];
+
+const NAMES = { en: ['Rosalind', 'Whitfield'], es: ['Graciela', 'Montalbán'] };
+
+interface Person {
+  phone: ReturnType<typeof uniquePhone>;
+  name: string;
+  email: string;
+}
+
+describe.runIf(browserAvailable)('the privacy page', () => {
+  let server: AppServer;
+  let browser: Browser;
+  const people = new Map<string, Person>();
+
+  beforeAll(async () => {
+    // Each walk's person sent a calculator lead and subscribed to a report alert (through the API, before the server
+    // starts on the same PGlite data), verified without a text so that the page's own code is the only one sent.
+    const dataDir = mkdtempSync(join(tmpdir(), 'claimflow-privacy-'));
+    const db = await openPgliteDb(dataDir);
+    await migrate(db);
+    const { app } = await makeCodesApp(db, Date.now, { config: testConfig({ dataDir }) });
+    for (const [size, lang] of WALKS) {
+      const phone = uniquePhone();
+      const [firstName = '', lastName = ''] = NAMES[lang];
+      const email = `${firstName.toLowerCase()}.${phone.national}@example.com`;
+      const { id, idHash } = newVerificationId();
+      await recordVerification(db, phone.e164, idHash);
+      const cookie = `cf_verification=${id}`;
+      const names = { firstName, lastName, email, language: lang };
+      for (const [url, payload] of [
+        ['/api/leads/create/calc', calcLeadBody(phone.typed, { ...names, consent: testConsent({ locale: lang }) })],
+        ['/api/leads/create', alertLeadBody(phone.typed, { source: 'notify-me', vin: '1HGCM82633A004352' }, { ...names, consent: testConsent({ locale: lang, flowId: 'notify-me', pageUrl: 'https://claims.example.com/notify-me' }) })],
+      ] as const) {
+        const res = await send(app, 'POST', url, { payload, cookie });
+        if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+      }
+      people.set(`${size} ${lang}`, { phone, name: `${firstName} ${lastName}`, email });
+    }
+    await app.close();
+    await db.close();
+    server = await startAppServer({ staticDir: inject('builtApp'), dataDir });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const check = async (page: Page, size: string, lang: Lang, state: string) => {
+    const dir = process.env.SCREENSHOT_DIR;
+    if (dir) await page.screenshot({ path: join(dir, `privacy-${state}-${size}-${lang}.png`), fullPage: true });
+    await expectNoAxeViolations(page, `${size} ${lang} ${state}`);
+    if (size === 'phone') await expectReflowAndTouchTargets(page, `${size} ${lang} ${state}`);
+  };
+
+  /** Types the phone, asks for a code, types the code the server texted and asks to see the data. */
+  const prove = async (page: Page, lang: Lang, person: Person, size?: string) => {
+    const t = (key: string) => copy(lang, `privacy:${key}`);
+    const after = server.lines.length;
+    await page.getByLabel(t('phone.label')).fill(person.phone.typed);
+    await page.getByRole('button', { name: t('phone.send') }).click();
+    const code = await server.smsCode(person.phone.e164, after);
+    await page.getByLabel(t('code.label')).waitFor();
+    if (size) await check(page, size, lang, 'code');
+    await page.getByLabel(t('code.label')).fill(code);
+    await page.getByRole('button', { name: t('code.check') }).click();
+  };
+
+  it.each(WALKS)('%s, %s: a person sees and deletes their data', async (size, lang, viewport) => {
+    const t = (key: string) => copy(lang, `privacy:${key}`);
+    const person = people.get(`${size} ${lang}`);
+    if (!person) throw new Error('no person');
+    const q = lang === 'es' ? '?lang=es' : '';
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+
+    await page.goto(`${server.url}/privacy${q}`);
+    await page.getByRole('heading', { level: 1, name: copy(lang, 'app:pages.privacy.title') }).waitFor();
+    await page.getByRole('heading', { level: 2, name: t('yourData.title') }).waitFor();
+    await check(page, size, lang, 'start');
+
+    await prove(page, lang, person, size);
+    await page.getByRole('heading', { level: 3, name: t('data.leads') }).waitFor();
+    const shown = await page.locator('main').innerText();
+    expect(shown.split(person.name).length - 1).toBe(2);
+    expect(shown).toContain(person.email);
+    expect(shown).toContain('1HGCM82633A004352');
+    expect(await page.getByText(t('data.wording')).count()).toBe(2);
+    await check(page, size, lang, 'data');
+
+    await page.getByRole('button', { name: t('erase.start') }).click();
+    await page.getByRole('heading', { level: 4, name: t('erase.confirmTitle') }).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(t('erase.confirmTitle'));
+    await check(page, size, lang, 'confirm');
+    await page.getByRole('button', { name: t('erase.confirm') }).click();
+    await page.getByRole('heading', { level: 2, name: t('done.title') }).waitFor();
+    const done = await page.getByRole('status').innerText();
+    expect(done).toBe(t('done.erased').replace('{{leads}}', t('done.requests_other').replace('{{count}}', '2')).replace('{{alerts}}', t('done.alerts_one').replace('{{count}}', '1')));
+    await page.getByText(t('done.kept_other').replace('{{count}}', '2')).waitFor();
+    await check(page, size, lang, 'done');
+
+    // Verified again (on the phone walks): nothing but the 2 consent records kept, under the phone's hash.
+    if (size === 'phone') {
+      await page.goto(`${server.url}/privacy${q}`);
+      await prove(page, lang, person);
+      await page.getByText(t('data.noLeads')).waitFor();
+      await page.getByText(t('data.noAlerts')).waitFor();
+      expect(await page.getByText(t('data.wording')).count()).toBe(2);
+      const after = await page.locator('main').innerText();
+      for (const gone of [person.name, person.email, '1HGCM82633A004352']) expect(after).not.toContain(gone);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
