@@ -112,6 +112,10 @@ export const ENV_SCHEMA = {
       description: 'seconds before each attempt (the first is usually 0), comma-separated',
     },
     WEBHOOK_TIMEOUT_SECONDS: { type: 'integer', minimum: 1, maximum: 60, default: 15 },
+    // Retention (issue 23): the code limits count back 30 days, and the law asks 5 years of consent evidence.
+    CODE_RETENTION_DAYS: { type: 'integer', minimum: 30, maximum: 3650, default: 30 },
+    LEAD_RETENTION_DAYS: { type: 'integer', minimum: 1, maximum: 36_500, default: 1095 },
+    CONSENT_RETENTION_YEARS: { type: 'integer', minimum: 5, maximum: 100, default: 5 },
     STATIC_DIR: { type: 'string', default: './dist' },
     NODE_ENV: { type: 'string', default: 'development' },
     LOG_LEVEL: { enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], default: 'info' },

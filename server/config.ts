@@ -72,6 +72,11 @@ export interface Config {
   webhookRetrySchedule: number[];
   /** How long a sponsor's endpoint has to answer. */
   webhookTimeoutSeconds: number;
+  /**
+   * How long personal data is kept (server/retention/): SMS code rows and code-limit counts (days, at least the limits'
+   * 30), leads' personal columns (days, then anonymised), consent evidence (years, at least 5).
+   */
+  retention: { codeDays: number; leadDays: number; consentYears: number };
 }
 
 export interface TwilioConfig {
@@ -163,6 +168,7 @@ export function loadConfig(input: Record<string, string | undefined> = process.e
     webhookAllowedHosts: unique(env.WEBHOOK_ALLOWED_HOSTS.map((host) => host.toLowerCase())),
     webhookRetrySchedule: env.WEBHOOK_RETRY_SCHEDULE,
     webhookTimeoutSeconds: env.WEBHOOK_TIMEOUT_SECONDS,
+    retention: { codeDays: env.CODE_RETENTION_DAYS, leadDays: env.LEAD_RETENTION_DAYS, consentYears: env.CONSENT_RETENTION_YEARS },
   };
 }
 

@@ -2,21 +2,21 @@
 // small pool of its own; on PGlite it runs its statements on the one embedded connection. Its one queue sends the
 // alerts' texts: woken right after reports or alerts are stored, and swept every minute by a pg-boss schedule (and at
 // start), which also ends the alerts whose time is up and looks again at claims a dead sender left. A second queue
-// deletes the expired Idempotency-Key answers, hourly and at start. No timers of ours: pg-boss's workers, delayed jobs
-// and schedules do it all.
+// deletes or anonymises what is past its retention (server/retention/), hourly and at start. No timers of ours:
+// pg-boss's workers, delayed jobs and schedules do it all.
 import PgBoss from 'pg-boss';
 import { deliverAlertTexts, recheckInSeconds, type DeliverDeps } from '../alerts/deliver-texts.ts';
 import { expireAlerts } from '../alerts/expire-alerts.ts';
 import type { Db } from '../db/db.ts';
 import { startDeliveryQueues, type DeliverySetup } from '../delivery/delivery-queue.ts';
-import { purgeKeys } from '../store/idempotency-keys.ts';
-import { purgeCounters } from '../store/rate-limits.ts';
+import { loadConfig } from '../config.ts';
+import { purgeExpired, type Retention } from '../retention/purge-expired.ts';
 
 export const ALERT_TEXTS_QUEUE = 'alert-texts';
 /** A minute: the finest a pg-boss schedule runs, the longest a row missed by every wake waits. */
 const SWEEP_CRON = '* * * * *';
 export const PURGE_QUEUE = 'purge-expired-rows';
-/** Hourly: answers kept 48 hours at least, and counters of windows that ended; an hour more or less does not matter. */
+/** Hourly: retention periods are hours to years; an hour more or less does not matter. */
 const PURGE_CRON = '0 * * * *';
 /** How often a worker in another process than the producer looks for a wake (a job): ingest → text stays within seconds. */
 const POLLING_SECONDS = 1;
@@ -36,6 +36,10 @@ export interface QueueOptions extends DeliverDeps {
   workers?: boolean;
   /** Lead delivery to sponsors (server/delivery/): its queues run only when given. */
   delivery?: DeliverySetup;
+  /** How long rows are kept (config.retention); default: the configuration's defaults. */
+  retention?: Retention;
+  /** The servers' clock (ms) the retention job measures ages by; Date.now by default (tests move a fake one). */
+  clock?: () => number;
   /** Where errors of the queue and of deliveries are reported (no phone numbers in them). */
   log: (message: string, error?: unknown) => void;
 }
@@ -65,7 +69,7 @@ function executeSql(db: Db, text: string, values?: unknown[]): Promise<{ rows: u
 }
 
 export async function startQueue(options: QueueOptions): Promise<JobQueue> {
-  const { db, log, workers = true } = options;
+  const { db, log, workers = true, retention = loadConfig({}).retention, clock = Date.now } = options;
   // Tests put each database in a schema of its own; the queue's tables go beside it.
   const schema = db.schema === 'public' ? 'pgboss' : `${db.schema}_pgboss`;
   let connection: PgBoss.ConstructorOptions;
@@ -109,10 +113,12 @@ export async function startQueue(options: QueueOptions): Promise<JobQueue> {
       }),
     );
     await boss.schedule(PURGE_QUEUE, PURGE_CRON);
-    await boss.work(PURGE_QUEUE, async () => {
-      await purgeKeys(db);
-      await purgeCounters(db, Date.now());
-    });
+    await boss.work(PURGE_QUEUE, () =>
+      purgeExpired(db, retention, clock()).catch((error: unknown) => {
+        log('retention purge failed (tried again next hour)', error);
+        throw error;
+      }),
+    );
   }
 
   const stopDelivery = options.delivery && (await startDeliveryQueues(boss, { db, delivery: options.delivery, workers, signal: stopping.signal, log }));

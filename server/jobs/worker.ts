@@ -24,6 +24,7 @@ async function main(): Promise<void> {
     sms: createSms(config),
     config,
     delivery: await loadDelivery(config, process.env, write),
+    retention: config.retention,
     log: (message, error) => write(`claimflow worker: ${message}${error === undefined ? '' : `: ${error instanceof Error ? error.stack : JSON.stringify(error)}`}`),
   });
   process.stdout.write('claimflow worker started\n');

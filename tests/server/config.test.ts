@@ -35,6 +35,7 @@ describe('loadConfig', () => {
       webhookAllowedHosts: [],
       webhookRetrySchedule: [0, 5, 300, 1800, 7200, 18_000, 36_000, 50_400, 72_000, 86_400],
       webhookTimeoutSeconds: 15,
+      retention: { codeDays: 30, leadDays: 1095, consentYears: 5 },
       certificateSigningKey: undefined,
       certificateKeyId: undefined,
       certificatePreviousKeys: [],

@@ -21,7 +21,7 @@ export function verificationCookie(res: LightMyRequestResponse): string | undefi
 }
 
 /** Sends a code to a national number, reads it from the fake SMS and verifies it; returns the verification cookie. */
-export async function verifyPhone(server: TestServer, national: string, countryCode = '+1'): Promise<string> {
+export async function verifyPhone(server: Pick<TestServer, 'app' | 'sms'>, national: string, countryCode = '+1'): Promise<string> {
   const send = await post(server.app, '/api/user/mfa-sms-send', { country_code: countryCode, phone: national, source: 'calc' });
   if (send.statusCode !== 200) throw new Error(`mfa-sms-send: ${send.statusCode} ${send.body}`);
   const e164 = e164FromParts(countryCode, national) ?? '';

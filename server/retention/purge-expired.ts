@@ -1,0 +1,33 @@
+// The retention job's work (issue 23, part 5), run hourly by server/jobs/queue.ts: every kind of row kept for a while
+// is deleted or anonymised once its time is up.
+import type { Config } from '../config.ts';
+import type { Db } from '../db/db.ts';
+import { purgeKeys } from '../store/idempotency-keys.ts';
+import { purgeCounters } from '../store/rate-limits.ts';
+import { purgeCodeRows } from './code-rows.ts';
+import { purgeConsentEvidence } from './consent-evidence.ts';
+import { eraseExpiredLeads } from './expired-leads.ts';
+
+export type Retention = Config['retention'];
+
+const DAY_MS = 24 * 60 * 60_000;
+
+export interface Purged {
+  codes: number;
+  subjects: number;
+  leads: number;
+  consentRecords: number;
+}
+
+/**
+ * Idempotency-Key answers after 48 hours and rate-limit counters of ended windows; SMS code rows and limit counts,
+ * leads' personal data and consent evidence after their configured retention. now: the servers' clock (ms).
+ */
+export async function purgeExpired(db: Db, retention: Retention, now: number): Promise<Purged> {
+  await purgeKeys(db);
+  await purgeCounters(db, now);
+  const codeRows = await purgeCodeRows(db, now - retention.codeDays * DAY_MS);
+  const leads = await eraseExpiredLeads(db, now - retention.leadDays * DAY_MS);
+  const consentRecords = await purgeConsentEvidence(db, retention.consentYears);
+  return { ...codeRows, leads, consentRecords };
+}
