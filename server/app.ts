@@ -9,6 +9,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
 import { loggerOptions, type LogSetting } from './logging.ts';
 import { pageFinder } from './pages.ts';
+import { RequestLog } from './request-log.ts';
 import { accidentRoutes } from './routes/accident.ts';
 import { refuseDeepBodies } from './routes/body-depth.ts';
 import { certificateRoutes } from './routes/certificates.ts';
@@ -39,9 +40,12 @@ export const BODY_LIMIT = 32 * 1024;
 
 export async function buildApp({ config, db, sms, log = false, ...routeOptions }: AppDeps): Promise<FastifyInstance> {
   const setSecurityHeaders = securityHeaders(config);
+  const requestLog = new RequestLog();
   // Routes' request and reply types come from their JSON Schemas (RoutePlugin in routes/deps.ts).
   const app = Fastify({
     logger: loggerOptions(log),
+    // Requests the rate limits refuse are summed up per address and minute instead of logged one by one.
+    logController: requestLog,
     bodyLimit: BODY_LIMIT,
     // A number of hops as Fastify does it, in the form its types accept.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
@@ -57,6 +61,7 @@ export async function buildApp({ config, db, sms, log = false, ...routeOptions }
   app.setValidatorCompiler(schemaValidatorCompiler());
   app.setErrorHandler(errorHandler);
   await registerSecurity(app, config, db, setSecurityHeaders);
+  requestLog.attach(app);
   // Unsigned: the verification cookie's value is a random id, checked against its stored hash.
   await app.register(fastifyCookie);
   // Before validation and every other walk over the body, on every route.

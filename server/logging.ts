@@ -1,5 +1,7 @@
-// The request log's options: lean error records, and a last filter on every line that masks phone numbers and e-mails.
-import type { FastifyServerOptions } from 'fastify';
+// The request log's options: lean error records, client addresses truncated, and a last filter on every line that masks
+// phone numbers and e-mails.
+import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+import ipaddr from 'ipaddr.js';
 import type { LogLevel } from './config.ts';
 import { maskJson, maskSecrets } from './redact.ts';
 
@@ -17,7 +19,7 @@ export function loggerOptions(log: LogSetting): FastifyServerOptions['logger'] {
   return {
     level,
     stream: maskingStream(stream),
-    serializers: { err: serializeError },
+    serializers: { err: serializeError, req: serializeRequest },
     redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
   };
 }
@@ -35,6 +37,19 @@ export function maskingStream(target: LogStream): LogStream {
       target.write(masked);
     },
   };
+}
+
+/** A client's address as logged: an IPv4 address's /24 ('203.0.113.0/24'), an IPv6 address's /48 ('2001:db8:1::/48'). */
+export function logAddress(ip: string): string {
+  if (!ipaddr.isValid(ip)) return 'unknown';
+  const parsed = ipaddr.process(ip);
+  if (parsed.kind() === 'ipv4') return `${parsed.toByteArray().slice(0, 3).join('.')}.0/24`;
+  return `${(parsed as ipaddr.IPv6).parts.slice(0, 3).map((part) => part.toString(16)).join(':')}::/48`;
+}
+
+/** A request in the log: what was asked, and from where as logAddress truncates it (no port, no full address). */
+function serializeRequest(request: FastifyRequest): Record<string, string> {
+  return { method: request.method, url: request.url, host: request.host, remoteAddress: logAddress(request.ip) };
 }
 
 export interface SerializedError {

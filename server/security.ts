@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
+import { refusedBy } from './request-log.ts';
 import { ipSubject } from './store/code-limits.ts';
 import { rateLimitStore } from './store/rate-limits.ts';
 
@@ -140,6 +141,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config, db:
     const reset = Math.max(1, Math.ceil(result.ttl / 1000));
     void reply.header('x-ratelimit-limit', max).header('x-ratelimit-remaining', result.remaining).header('x-ratelimit-reset', reset);
     if (result.isExceeded) {
+      refusedBy.set(request, api ? 'api' : 'web');
       void reply.header('retry-after', reset);
       throw new RateLimitedError(reset);
     }

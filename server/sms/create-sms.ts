@@ -4,10 +4,10 @@ import { consoleSms } from './console-sms.ts';
 import type { SmsProvider } from './sms-provider.ts';
 import { twilioSms } from './twilio-sms.ts';
 
-export function createSms(config: Pick<Config, 'smsProvider' | 'twilio'>): SmsProvider {
+export function createSms(config: Pick<Config, 'smsProvider' | 'twilio' | 'nodeEnv'>): SmsProvider {
   switch (config.smsProvider) {
     case 'console':
-      return consoleSms();
+      return consoleSms(undefined, { production: config.nodeEnv === 'production' });
     case 'twilio':
       // loadConfig sets twilio whenever the provider is twilio.
       if (!config.twilio) throw new Error('SMS_PROVIDER=twilio needs the TWILIO_* settings');

@@ -1,8 +1,10 @@
 // The request log at its most verbose, over every API route and the error paths: phones and e-mails only masked,
-// names, free text, codes and cookies never.
+// names, free text, codes and cookies never; client addresses truncated; requests refused by the rate limits summed up
+// per address and minute; the development SMS line the only one with a full phone, and never in production.
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../server/app.ts';
+import { createSms } from '../../server/sms/create-sms.ts';
 import { recordingSms } from '../testing/fake-sms.ts';
 import { calcLeadBody, uniquePhone } from '../testing/lead-bodies.ts';
 import { verifyPhone } from '../testing/requests.ts';
@@ -114,4 +116,78 @@ describe('database errors in the log', () => {
       await app.close();
     }
   }, STARTUP_MS);
+});
+
+describe('client addresses in the log', () => {
+  const requestLines = async (log: 'info' | 'trace', rateLimit = { apiPerMinute: 100_000, staticPerMinute: 100_000 }) => {
+    const lines: string[] = [];
+    const app = await buildApp({ config: testConfig({ rateLimit }), db: brokenDb(), sms: recordingSms(), log: { level: log, stream: { write: (l) => void lines.push(l) } } });
+    return { app, lines };
+  };
+  afterEach(() => void vi.useRealTimers());
+
+  it('are truncated: IPv4 to its /24, IPv6 to its /48, with no port', async () => {
+    const { app, lines } = await requestLines('trace');
+    try {
+      for (const remoteAddress of ['198.51.100.23', '2001:db8:abcd:12::1', '::ffff:192.0.2.44']) await app.inject({ url: '/api/nope', remoteAddress });
+    } finally {
+      await app.close();
+    }
+    const addresses = lines.flatMap((l) => {
+      const entry = JSON.parse(l) as { req?: { remoteAddress: string; remotePort?: number } };
+      return entry.req ? [entry.req] : [];
+    });
+    expect(addresses).toEqual(['198.51.100.0/24', '2001:db8:abcd::/48', '192.0.2.0/24'].map((remoteAddress) => ({ method: 'GET', url: '/api/nope', host: 'localhost:80', remoteAddress })));
+    const text = lines.join('');
+    for (const full of ['198.51.100.23', '2001:db8:abcd:12', '192.0.2.44']) expect(text).not.toContain(full);
+  });
+
+  it('of requests the rate limits refuse are summed up in one line per address and minute, not two lines a request', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+    const { app, lines } = await requestLines('info', { apiPerMinute: 5, staticPerMinute: 5 });
+    const flood = async (remoteAddress: string, n: number) => {
+      for (let i = 0; i < n; i++) await app.inject({ url: '/api/nope', remoteAddress });
+    };
+    const summaries = () => lines.filter((l) => l.includes('"msg":"rate limited"')).map((l) => JSON.parse(l) as Record<string, unknown>);
+    try {
+      // Two addresses of one /24, two /64s of one /48: each has 5 requests a minute.
+      await flood('203.0.113.7', 1000);
+      await flood('203.0.113.8', 100);
+      await flood('2001:db8:5:1::1', 100);
+      await flood('2001:db8:5:2::1', 100);
+      // The 20 let through: a line in and a line out each; the 1,280 refused: nothing yet.
+      expect(lines).toHaveLength(40);
+      vi.advanceTimersByTime(60_000);
+      const firstRefused = new Date(Date.now() - 60_000).toISOString();
+      expect(summaries().map(({ level, limiter, address, refused, since, msg }) => ({ level, limiter, address, refused, since, msg }))).toEqual([
+        { level: 40, limiter: 'api', address: '203.0.113.0/24', refused: 1090, since: firstRefused, msg: 'rate limited' },
+        { level: 40, limiter: 'api', address: '2001:db8:5::/48', refused: 190, since: firstRefused, msg: 'rate limited' },
+      ]);
+      // The next minute: its own line.
+      await flood('203.0.113.7', 50);
+      vi.advanceTimersByTime(60_000);
+      expect(summaries().map((s) => [s.address, s.refused])).toEqual([['203.0.113.0/24', 1090], ['2001:db8:5::/48', 190], ['203.0.113.0/24', 45]]);
+    } finally {
+      await app.close();
+    }
+    expect(lines).toHaveLength(40 + 10 + 3);
+    expect(lines.join('').length).toBeLessThan(53 * 400);
+  });
+});
+
+describe('the development SMS line', () => {
+  afterEach(() => void vi.restoreAllMocks());
+  const printed = async (nodeEnv: string) => {
+    const write = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    await createSms({ smsProvider: 'console', twilio: undefined, nodeEnv }).send('+12025550123', 'Your claimflow code is 0421');
+    return write.mock.calls.map(([line]) => String(line));
+  };
+
+  it('prints the full phone in development, the only place it appears', async () => {
+    expect(await printed('development')).toEqual(['SMS to +12025550123: Your claimflow code is 0421\n']);
+  });
+
+  it('never in production: the phone is masked there', async () => {
+    expect(await printed('production')).toEqual(['SMS to +1202***0123: Your claimflow code is 0421\n']);
+  });
 });
