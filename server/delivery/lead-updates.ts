@@ -17,16 +17,18 @@ export async function queueLeadUpdates(tx: Queryable, leadIds: readonly number[]
 
 /**
  * Adds a lead.deleted delivery ({ type, timestamp, data: { id } }, kept as sent) for every sponsor that may have got
- * one of these leads (its lead.created was tried at least once), before eraseLeads stops the ones never tried.
+ * one of these leads (its lead.created was tried at least once), before eraseLeads stops the ones never tried; how many.
  */
-export async function queueLeadDeletions(tx: Queryable, leadIds: readonly number[], at: number): Promise<void> {
-  await tx.query(
+export async function queueLeadDeletions(tx: Queryable, leadIds: readonly number[], at: number): Promise<number> {
+  const { rows } = await tx.query(
     `INSERT INTO deliveries (lead_id, sponsor_id, type, certificate_url, payload)
      SELECT lead_id, sponsor_id, 'lead.deleted', certificate_url,
        format('{"type":"lead.deleted","timestamp":%s,"data":{"id":%s}}', to_json($2::text), lead_id)
      FROM deliveries c
      WHERE lead_id = ANY($1::bigint[]) AND type = 'lead.created' AND attempts > 0
-       AND NOT EXISTS (SELECT 1 FROM deliveries d WHERE d.lead_id = c.lead_id AND d.sponsor_id = c.sponsor_id AND d.type = 'lead.deleted')`,
+       AND NOT EXISTS (SELECT 1 FROM deliveries d WHERE d.lead_id = c.lead_id AND d.sponsor_id = c.sponsor_id AND d.type = 'lead.deleted')
+     RETURNING 1`,
     [[...new Set(leadIds)], new Date(at).toISOString()],
   );
+  return rows.length;
 }

@@ -12,6 +12,8 @@ import { eraseLeads } from './erase-lead.ts';
 
 export interface Erasure {
   erased: { leads: number; alerts: number };
+  /** Sponsors sent lead.deleted (one per sponsor and lead). */
+  sponsorsTold: number;
   consentsKept: number;
 }
 
@@ -26,7 +28,7 @@ export async function erasePerson(tx: Queryable, phone: string, now: number): Pr
     [phone],
   );
   const leadIds = (rows[0]?.ids ?? []).map(Number);
-  await queueLeadDeletions(tx, leadIds, now);
+  const sponsorsTold = await queueLeadDeletions(tx, leadIds, now);
   await eraseLeads(tx, leadIds);
   // Answers kept for retries (48 hours at most) that hold the phone or an email of the person's leads.
   await tx.query(
@@ -46,5 +48,5 @@ export async function erasePerson(tx: Queryable, phone: string, now: number): Pr
     `WITH hashed AS (UPDATE consent_records SET phone = ${HASHED} WHERE phone = $1 RETURNING 1) SELECT count(*)::int AS n FROM hashed`,
     [phone],
   );
-  return { erased: { leads: leadIds.length, alerts: rows[0]?.alerts ?? 0 }, consentsKept: kept[0]?.n ?? 0 };
+  return { erased: { leads: leadIds.length, alerts: rows[0]?.alerts ?? 0 }, sponsorsTold, consentsKept: kept[0]?.n ?? 0 };
 }

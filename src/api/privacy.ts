@@ -21,6 +21,7 @@ export interface PrivacyData {
 
 export interface Erasure {
   erased: { leads: number; alerts: number };
+  sponsorsTold: number;
   consentsKept: number;
 }
 

@@ -140,7 +140,7 @@ describe.each(testDbKinds)('/api/privacy on %s', (kind) => {
 
     const res = await erase(s, person.cookie);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ erased: { leads: 2, alerts: 1 }, consentsKept: 3 });
+    expect(res.json()).toEqual({ erased: { leads: 2, alerts: 1 }, sponsorsTold: 1, consentsKept: 3 });
     // The verification is gone with the rest: the cookie opens nothing now.
     expect((await getData(s, person.cookie)).statusCode).toBe(403);
 

@@ -7,7 +7,7 @@ import '../../../widgets/contact/contact.css';
 import { ApiError } from '../../api/client.ts';
 import { readPrivacyData, type Erasure, type PrivacyData } from '../../api/privacy.ts';
 import { LangLink } from '../../layout/LangLink.tsx';
-import { ProvePhone } from './ProvePhone.tsx';
+import { displayNational, ProvePhone } from './ProvePhone.tsx';
 import { YourData } from './YourData.tsx';
 import './privacy.css';
 
@@ -43,7 +43,12 @@ export default function PrivacyPage() {
     }
   };
 
-  const title = state.kind === 'erased' ? t('done.title') : t('yourData.title');
+  const title =
+    state.kind === 'erased'
+      ? t('done.title')
+      : state.kind === 'shown'
+        ? t('data.title', { phone: displayNational(state.data.phone.replace(/^\+1/, '')) })
+        : t('yourData.title');
   return (
     <article className="page privacy">
       <h1>{t('app:pages.privacy.title')}</h1>
@@ -56,7 +61,6 @@ export default function PrivacyPage() {
         </h2>
         {state.kind === 'prove' && (
           <>
-            <p>{t('yourData.intro')}</p>
             {state.expired && <p role="alert">{t('expired')}</p>}
             <ProvePhone onVerified={() => void load()} />
           </>
@@ -83,7 +87,7 @@ function Erased({ erasure }: { erasure: Erasure }) {
   return (
     <>
       <p role="status">{t('done.erased', { leads: t('done.requests', { count: leads }), alerts: t('done.alerts', { count: alerts }) })}</p>
-      {leads > 0 && <p>{t('done.sponsors')}</p>}
+      {erasure.sponsorsTold > 0 && <p>{t('done.sponsors')}</p>}
       {erasure.consentsKept > 0 && <p>{t('done.kept', { count: erasure.consentsKept })}</p>}
       <p>
         <LangLink to="/" className="btn btn-secondary btn-block">

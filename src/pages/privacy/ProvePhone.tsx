@@ -1,6 +1,6 @@
 // /privacy's proof of a phone: the number, then the code texted to it (the funnels' mfa-sms-send and mfa-sms-verify,
 // whose cookie then opens the person's data). Failures are said next to the field that caused them.
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CODE_LENGTH } from '../../../engine/validators.ts';
 import { TextField } from '../../../widgets/fields/TextField.tsx';
@@ -76,6 +76,7 @@ function PhoneForm({ onSent }: { onSent: (national: string, verified: boolean) =
 
   return (
     <form className="privacy__form" onSubmit={(event) => void submit(event)} noValidate>
+      <p>{t('yourData.intro')}</p>
       <TextField
         name="phone"
         label={t('phone.label')}
@@ -106,7 +107,10 @@ function CodeForm({ national, onVerified, onOtherNumber }: { national: string; o
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const sentId = useId();
+  const form = useRef<HTMLFormElement>(null);
   useWebOtp((otp) => setCode(toCode(otp)));
+  // The number's form, and the button that was focused, are gone: the code's field takes the focus.
+  useEffect(() => form.current?.querySelector<HTMLInputElement>('input[name="code"]')?.focus(), []);
 
   const check = async (event: FormEvent) => {
     event.preventDefault();
@@ -137,7 +141,7 @@ function CodeForm({ national, onVerified, onOtherNumber }: { national: string; o
   };
 
   return (
-    <form className="privacy__form" onSubmit={(event) => void check(event)} noValidate>
+    <form ref={form} className="privacy__form" onSubmit={(event) => void check(event)} noValidate>
       <p id={sentId}>{t('code.sentTo', { phone: displayNational(national) })}</p>
       <TextField
         name="code"

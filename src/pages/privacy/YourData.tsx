@@ -4,7 +4,6 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Erasure, PrivacyData } from '../../api/privacy.ts';
 import { erasePrivacyData } from '../../api/privacy.ts';
-import { displayNational } from './ProvePhone.tsx';
 
 const dateOf = (iso: string, language: string) => new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(new Date(iso));
 /** A date-only value (2024-05-01) as that calendar day, whatever the browser's zone. */
@@ -13,10 +12,8 @@ const dayOf = (day: string, language: string) => new Intl.DateTimeFormat(languag
 export function YourData({ data, onErased }: { data: PrivacyData; onErased: (erasure: Erasure) => void }) {
   const { t, i18n } = useTranslation('privacy');
   const lang = i18n.language;
-  const phone = displayNational(data.phone.replace(/^\+1/, ''));
   return (
     <>
-      <h2>{t('data.title', { phone })}</h2>
       <section aria-labelledby="privacy-leads">
         <h3 id="privacy-leads">{t('data.leads')}</h3>
         {data.leads.length === 0 ? (
