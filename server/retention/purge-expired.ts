@@ -4,7 +4,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import { purgeKeys } from '../store/idempotency-keys.ts';
 import { purgeCounters } from '../store/rate-limits.ts';
-import { purgeCodeRows } from './code-rows.ts';
+import { purgeCodeRows, type PurgedCodeRows } from './code-rows.ts';
 import { purgeConsentEvidence } from './consent-evidence.ts';
 import { eraseExpiredLeads } from './expired-leads.ts';
 
@@ -12,16 +12,14 @@ export type Retention = Config['retention'];
 
 const DAY_MS = 24 * 60 * 60_000;
 
-export interface Purged {
-  codes: number;
-  subjects: number;
+export interface Purged extends PurgedCodeRows {
   leads: number;
   consentRecords: number;
 }
 
 /**
- * Idempotency-Key answers after 48 hours and rate-limit counters of ended windows; SMS code rows and limit counts,
- * leads' personal data and consent evidence after their configured retention. now: the servers' clock (ms).
+ * Idempotency-Key answers after 48 hours and rate-limit counters of ended windows; SMS code rows, limit counts and
+ * verifications' phones, leads' personal data and consent evidence after their configured retention. now: the servers' clock (ms).
  */
 export async function purgeExpired(db: Db, retention: Retention, now: number): Promise<Purged> {
   await purgeKeys(db);

@@ -1,6 +1,7 @@
-// Retention (issue 23, parts 5-6) on a fake clock: SMS code rows and code-limit counts go after 30 days, a lead's
-// personal data after the configured period (the row stays for counts), consent evidence after 5 years and not a day
-// sooner, which the database itself enforces; the hourly purge job runs all of it with its clock.
+// Retention (issue 23, parts 5-6) on a fake clock: SMS code rows and code-limit counts go after 30 days (verifications
+// keep their phone's hash only), a lead's personal data after the configured period (the row stays for counts), consent
+// evidence after 5 years and not a day sooner, which the database itself enforces; the hourly purge job runs it all.
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.ts';
@@ -49,14 +50,16 @@ describe.each(testDbKinds)('retention on %s', (kind) => {
   it(`keeps SMS code rows and limit counts ${RETENTION.codeDays} days, then deletes them with the phones they name`, async () => {
     clock.advance((RETENTION.codeDays - 1) * DAY_MS);
     expect((await smsSend(app, later.national)).statusCode).toBe(200);
-    await purgeExpired(db(), RETENTION, clock());
+    expect(await purgeExpired(db(), RETENTION, clock())).toMatchObject({ codes: 0, subjects: 0, verifications: 0 });
     expect(await codeRows()).toEqual([verified.e164, asked.e164, later.e164].sort());
     expect(await phoneSubjects()).toEqual([verified.e164, asked.e164, later.e164].map((p) => `phone:${p}`).sort());
 
     clock.advance(2 * DAY_MS);
-    expect(await purgeExpired(db(), RETENTION, clock())).toMatchObject({ codes: 2, leads: 0 });
+    expect(await purgeExpired(db(), RETENTION, clock())).toMatchObject({ codes: 2, verifications: 1, leads: 0 });
     expect(await codeRows()).toEqual([later.e164]);
     expect(await phoneSubjects()).toEqual([`phone:${later.e164}`]);
+    // The verification stays (the lead's consent record names it), with its phone's SHA-256 only.
+    expect(await column<string>('SELECT phone AS v FROM phone_verifications')).toEqual([`sha256:${createHash('sha256').update(verified.e164).digest('hex')}`]);
     // The address's own subject stays: it still has a count of the last 30 days.
     expect(await column<string>("SELECT subject AS v FROM code_limit_subjects WHERE subject LIKE 'ip:%'")).toHaveLength(1);
     // A purged phone asks again as a new one.
