@@ -43,6 +43,10 @@ async function claim({ db, ready, config }: DelivererDeps): Promise<Claimed[]> {
        SELECT id FROM deliveries
        WHERE status = 'pending' AND next_attempt_at <= now() AND (lease_until IS NULL OR lease_until < now())
          AND sponsor_id = ANY($2::text[])
+         -- A lead's later messages wait for its lead.created: no sponsor hears of a lead it does not have.
+         AND (type = 'lead.created' OR NOT EXISTS (
+           SELECT 1 FROM deliveries c WHERE c.lead_id = deliveries.lead_id AND c.sponsor_id = deliveries.sponsor_id
+             AND c.type = 'lead.created' AND c.status = 'pending'))
        ORDER BY next_attempt_at LIMIT $3 FOR UPDATE SKIP LOCKED)
      RETURNING id, webhook_id, lead_id, sponsor_id, type, certificate_url, payload, created_at, attempts`,
     [config.webhookTimeoutSeconds + LEASE_MARGIN_SECONDS, [...ready.endpoints.keys()], BATCH],

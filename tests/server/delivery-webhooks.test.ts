@@ -73,6 +73,17 @@ describe.each(testDbKinds)('signed webhook delivery, %s', { timeout: 30_000 }, (
     expect(new Set(got.map((r) => r.webhookId)).size).toBe(2);
   });
 
+  it('sends a lead.updated only once its lead.created was acknowledged, so no sponsor hears of a lead it does not have', async () => {
+    let requests = 0;
+    // The lead.created's first try fails; it is tried again a second later.
+    fake.behaviour.set('texas-lawyers', { answer: () => (requests++ === 0 ? { status: 500 } : undefined) });
+    const id = await d.createLead({ state: 'TX', leadTypes: { __CALawyer: 'AM' } });
+    while ((await attemptsOf(id)).length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await d.put('/api/leads/update/time', { ids: [id], preferredCallTime: 'Call ASAP' }, id)).toBe(200);
+    await d.settled(20_000);
+    expect(received(id).map((r) => r.type)).toEqual(['lead.created', 'lead.updated']);
+  });
+
   it('tries again on the schedule with the same webhook-id, honours Retry-After on 429, and takes 3xx as a failure', async () => {
     const answers: { status: number; headers?: Record<string, string> }[] = [
       { status: 429, headers: { 'retry-after': '2' } },
