@@ -24,9 +24,11 @@ export const privacyRoutes: RoutePlugin = (app, { db, clock = Date.now }) => {
 
   app.delete(
     '/privacy/data',
-    { schema: { response: { 200: s.privacyEraseResponse, 403: s.errorResponse } } },
+    { schema: { response: { 200: s.privacyEraseResponse, 400: s.validationErrorResponse, 403: s.errorResponse } } },
     async (request, reply) => {
       void reply.header('cache-control', NO_STORE);
+      // The request is the whole instruction: a body (text/plain is parsed too) is a client's mistake, refused unread.
+      if (request.body !== undefined) return reply.code(400).send({ error: 'validation', field: 'body', message: 'this request takes no body' });
       const erasure = await db.transaction(async (tx) => {
         const phone = await recentlyVerifiedPhone(tx, verificationIdHash(request), clock());
         return phone === undefined ? undefined : erasePerson(tx, phone, clock());
