@@ -15,8 +15,9 @@ import { alertLeadBody } from '../testing/alerts.ts';
 import { calcLeadBody, uniquePhone } from '../testing/lead-bodies.ts';
 import { askCode, send, smsSend, verifyPhone } from '../testing/requests.ts';
 import { schemaErrors } from '../testing/schema-errors.ts';
-import { STARTUP_MS, testDbKinds } from '../testing/test-db.ts';
-import { makeTestServer, type TestServer } from '../testing/test-servers.ts';
+import { fakeClock, MINUTE_MS } from '../testing/fake-clock.ts';
+import { openTestDb, STARTUP_MS, testDbKinds } from '../testing/test-db.ts';
+import { makeCodesApp, makeTestServer, type TestServer } from '../testing/test-servers.ts';
 
 /** Letters only (names are checked as names), different in every run. */
 const word = (length: number) => Array.from({ length }, () => String.fromCharCode(97 + randomInt(26))).join('');
@@ -192,4 +193,21 @@ describe.each(testDbKinds)('/api/privacy on %s', (kind) => {
       await expect(s.db.query(sql, [person.phone.e164]), sql).rejects.toThrow(/append-only/);
     }
   });
+});
+
+describe('/api/privacy opens for 15 minutes after a verification', () => {
+  it('answers 403 phone_not_verified to a verification 16 minutes old (a funnel\'s, on a shared computer)', async () => {
+    const testDb = await openTestDb('pglite');
+    const clock = fakeClock();
+    const { app } = await makeCodesApp(testDb.db, clock);
+    const { id, idHash } = newVerificationId();
+    await recordVerification(testDb.db, uniquePhone().e164, idHash, clock());
+    const get = () => app.inject({ method: 'GET', url: '/api/privacy/data', headers: { cookie: `cf_verification=${id}` } });
+    clock.advance(14 * MINUTE_MS);
+    expect((await get()).statusCode).toBe(200);
+    clock.advance(2 * MINUTE_MS);
+    expect((await get()).json()).toEqual({ error: 'phone_not_verified' });
+    await app.close();
+    await testDb.close();
+  }, STARTUP_MS);
 });
