@@ -1,33 +1,20 @@
 // Limits on sending codes, with a fake clock: 3 an hour and 10 a day per phone, 10 an hour and 30 a day per address
 // (the range, the /48 and the global budget: sms-pumping.test.ts);
 // a refusal is 429 with Retry-After and { success: false, error, retryAfter }, sends nothing and keeps the last code.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import { apiSchemas } from '../../server/routes/api-schemas.ts';
-import { DAY_MS, fakeClock, HOUR_MS, MINUTE_MS, type FakeClock } from '../testing/fake-clock.ts';
-import type { RecordingSms } from '../testing/fake-sms.ts';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '../testing/fake-clock.ts';
 import { uniquePhone } from '../testing/lead-bodies.ts';
 import { refusalOf, smsSend, smsVerify } from '../testing/requests.ts';
 import { schemaErrors } from '../testing/schema-errors.ts';
-import { openTestDb, STARTUP_MS, testDbKinds, type TestDb } from '../testing/test-db.ts';
+import { testDbKinds } from '../testing/test-db.ts';
+import { useCodesApp } from '../testing/codes-app.ts';
 import { makeCodesApp } from '../testing/test-servers.ts';
 
 const TEST_PHONE = '+12025550199';
 
 describe.each(testDbKinds)('sending codes on %s', (kind) => {
-  let testDb: TestDb;
-  let clock: FakeClock;
-  let app: FastifyInstance;
-  let sms: RecordingSms;
-  beforeAll(async () => {
-    testDb = await openTestDb(kind);
-  }, STARTUP_MS);
-  afterAll(() => testDb.close());
-  beforeEach(async () => {
-    clock = fakeClock();
-    ({ app, sms } = await makeCodesApp(testDb.db, clock, { config: { testPhone: TEST_PHONE } }));
-  });
-  afterEach(() => app.close());
+  const c = useCodesApp(kind, { config: { testPhone: TEST_PHONE } });
 
   /** A different address per test, so that only the limit under test is met. */
   let addressCounter = 0;
@@ -37,145 +24,145 @@ describe.each(testDbKinds)('sending codes on %s', (kind) => {
     const phone = uniquePhone();
     const ip = newAddress();
     for (let i = 0; i < 3; i += 1) {
-      expect((await smsSend(app, phone.national, ip)).statusCode).toBe(200);
-      clock.advance(MINUTE_MS);
+      expect((await smsSend(c.app, phone.national, ip)).statusCode).toBe(200);
+      c.clock.advance(MINUTE_MS);
     }
-    const sent = sms.sent.length;
-    const res = await smsSend(app, phone.national, ip);
+    const sent = c.sms.sent.length;
+    const res = await smsSend(c.app, phone.national, ip);
     // The first send leaves the hour 57 minutes from now.
     expect(refusalOf(res)).toEqual({ status: 429, error: 'too_many_sends', retryAfter: 57 * 60, header: 57 * 60 });
     expect(res.json()).toEqual({ success: false, error: 'too_many_sends', retryAfter: 57 * 60 });
     expect(schemaErrors(apiSchemas.mfaLimitResponse, res.json())).toEqual([]);
-    expect(sms.sent.length).toBe(sent);
+    expect(c.sms.sent.length).toBe(sent);
     // Another address changes nothing: the limit is the phone's.
-    expect((await smsSend(app, phone.national, newAddress())).statusCode).toBe(429);
+    expect((await smsSend(c.app, phone.national, newAddress())).statusCode).toBe(429);
 
-    clock.advance(57 * MINUTE_MS - 1);
-    expect(refusalOf(await smsSend(app, phone.national, ip))).toMatchObject({ status: 429, retryAfter: 1 });
-    clock.advance(1);
-    expect((await smsSend(app, phone.national, ip)).statusCode).toBe(200);
+    c.clock.advance(57 * MINUTE_MS - 1);
+    expect(refusalOf(await smsSend(c.app, phone.national, ip))).toMatchObject({ status: 429, retryAfter: 1 });
+    c.clock.advance(1);
+    expect((await smsSend(c.app, phone.national, ip)).statusCode).toBe(200);
   });
 
   it('keeps the last code working when a send is refused', async () => {
     const phone = uniquePhone();
-    for (let i = 0; i < 3; i += 1) await smsSend(app, phone.national, newAddress());
-    const code = sms.lastCode(phone.e164);
-    expect((await smsSend(app, phone.national, newAddress())).statusCode).toBe(429);
-    expect(sms.lastCode(phone.e164)).toBe(code);
-    expect((await smsVerify(app, phone.national, code, newAddress())).json()).toEqual({ success: true });
+    for (let i = 0; i < 3; i += 1) await smsSend(c.app, phone.national, newAddress());
+    const code = c.sms.lastCode(phone.e164);
+    expect((await smsSend(c.app, phone.national, newAddress())).statusCode).toBe(429);
+    expect(c.sms.lastCode(phone.e164)).toBe(code);
+    expect((await smsVerify(c.app, phone.national, code, newAddress())).json()).toEqual({ success: true });
   });
 
   it('refuses the 11th send to a phone within a day, even spaced out within the hourly limit', async () => {
     const phone = uniquePhone();
     // One send every 20 minutes never meets the hourly limit: 10 of them take 3 hours.
     for (let i = 0; i < 10; i += 1) {
-      expect((await smsSend(app, phone.national, newAddress())).statusCode).toBe(200);
-      clock.advance(20 * MINUTE_MS);
+      expect((await smsSend(c.app, phone.national, newAddress())).statusCode).toBe(200);
+      c.clock.advance(20 * MINUTE_MS);
     }
-    const res = await smsSend(app, phone.national, newAddress());
+    const res = await smsSend(c.app, phone.national, newAddress());
     // 200 minutes after the first send, which leaves the day 20 hours 40 minutes later.
     expect(refusalOf(res)).toEqual({ status: 429, error: 'too_many_sends', retryAfter: 1240 * 60, header: 1240 * 60 });
-    clock.advance(DAY_MS - 200 * MINUTE_MS);
-    expect((await smsSend(app, phone.national, newAddress())).statusCode).toBe(200);
+    c.clock.advance(DAY_MS - 200 * MINUTE_MS);
+    expect((await smsSend(c.app, phone.national, newAddress())).statusCode).toBe(200);
   });
 
   it('refuses the 11th send from one address within an hour, to any phones', async () => {
     const ip = newAddress();
     for (let i = 0; i < 10; i += 1) {
-      expect((await smsSend(app, uniquePhone().national, ip)).statusCode).toBe(200);
-      clock.advance(MINUTE_MS);
+      expect((await smsSend(c.app, uniquePhone().national, ip)).statusCode).toBe(200);
+      c.clock.advance(MINUTE_MS);
     }
     const phone = uniquePhone();
-    const res = await smsSend(app, phone.national, ip);
+    const res = await smsSend(c.app, phone.national, ip);
     expect(refusalOf(res)).toEqual({ status: 429, error: 'too_many_sends', retryAfter: 50 * 60, header: 50 * 60 });
-    expect(sms.lastCode(phone.e164)).toBeUndefined();
+    expect(c.sms.lastCode(phone.e164)).toBeUndefined();
     // The phone itself was not held against: from elsewhere it gets its code.
-    expect((await smsSend(app, phone.national, newAddress())).statusCode).toBe(200);
-    clock.advance(50 * MINUTE_MS);
-    expect((await smsSend(app, uniquePhone().national, ip)).statusCode).toBe(200);
+    expect((await smsSend(c.app, phone.national, newAddress())).statusCode).toBe(200);
+    c.clock.advance(50 * MINUTE_MS);
+    expect((await smsSend(c.app, uniquePhone().national, ip)).statusCode).toBe(200);
   });
 
   it('refuses the 31st send from one address within a day', async () => {
     const ip = newAddress();
     // 10 an hour: sends 7 minutes apart stay under it, 30 of them take 3 hours 23 minutes.
     for (let i = 0; i < 30; i += 1) {
-      expect((await smsSend(app, uniquePhone().national, ip)).statusCode, `send ${i + 1}`).toBe(200);
-      clock.advance(7 * MINUTE_MS);
+      expect((await smsSend(c.app, uniquePhone().national, ip)).statusCode, `send ${i + 1}`).toBe(200);
+      c.clock.advance(7 * MINUTE_MS);
     }
-    const res = await smsSend(app, uniquePhone().national, ip);
+    const res = await smsSend(c.app, uniquePhone().national, ip);
     expect(refusalOf(res)).toEqual({ status: 429, error: 'too_many_sends', retryAfter: (DAY_MS - 210 * MINUTE_MS) / 1000, header: (DAY_MS - 210 * MINUTE_MS) / 1000 });
   });
 
   it('counts an IPv6 /64 as one address, and an IPv4-mapped IPv6 address as its IPv4 one', async () => {
     for (let i = 0; i < 10; i += 1) {
-      expect((await smsSend(app, uniquePhone().national, `2001:db8:1:2:${i.toString(16)}::${i + 1}`)).statusCode).toBe(200);
+      expect((await smsSend(c.app, uniquePhone().national, `2001:db8:1:2:${i.toString(16)}::${i + 1}`)).statusCode).toBe(200);
     }
-    expect((await smsSend(app, uniquePhone().national, '2001:0db8:0001:0002:ffff:ffff:ffff:ffff')).statusCode).toBe(429);
-    expect((await smsSend(app, uniquePhone().national, '2001:db8:1:3::1')).statusCode).toBe(200);
+    expect((await smsSend(c.app, uniquePhone().national, '2001:0db8:0001:0002:ffff:ffff:ffff:ffff')).statusCode).toBe(429);
+    expect((await smsSend(c.app, uniquePhone().national, '2001:db8:1:3::1')).statusCode).toBe(200);
 
     const ip = newAddress();
-    for (let i = 0; i < 10; i += 1) await smsSend(app, uniquePhone().national, i % 2 ? ip : `::ffff:${ip}`);
-    expect((await smsSend(app, uniquePhone().national, ip)).statusCode).toBe(429);
+    for (let i = 0; i < 10; i += 1) await smsSend(c.app, uniquePhone().national, i % 2 ? ip : `::ffff:${ip}`);
+    expect((await smsSend(c.app, uniquePhone().national, ip)).statusCode).toBe(429);
   });
 
   it('refuses sends to a phone locked by 10 wrong guesses at codes it was sent with phone_locked', async () => {
     const phone = uniquePhone();
     const guessWrong = async (n: number) => {
-      const code = sms.lastCode(phone.e164);
-      for (let i = 0; i < n; i += 1) expect((await smsVerify(app, phone.national, code === '0000' ? '0001' : '0000', newAddress())).statusCode).toBe(400);
+      const code = c.sms.lastCode(phone.e164);
+      for (let i = 0; i < n; i += 1) expect((await smsVerify(c.app, phone.national, code === '0000' ? '0001' : '0000', newAddress())).statusCode).toBe(400);
     };
     for (let i = 0; i < 3; i += 1) {
-      expect((await smsSend(app, phone.national, newAddress())).statusCode).toBe(200);
+      expect((await smsSend(c.app, phone.national, newAddress())).statusCode).toBe(200);
       await guessWrong(3);
     }
-    clock.advance(HOUR_MS);
-    expect((await smsSend(app, phone.national, newAddress())).statusCode).toBe(200);
+    c.clock.advance(HOUR_MS);
+    expect((await smsSend(c.app, phone.national, newAddress())).statusCode).toBe(200);
     await guessWrong(1);
-    const sent = sms.sent.length;
-    const res = await smsSend(app, phone.national, newAddress());
+    const sent = c.sms.sent.length;
+    const res = await smsSend(c.app, phone.national, newAddress());
     // Until the first of the 10 failures, an hour ago, is 30 days old.
     const retryAfter = (30 * DAY_MS - HOUR_MS) / 1000;
     expect(refusalOf(res)).toEqual({ status: 429, error: 'phone_locked', retryAfter, header: retryAfter });
     expect(schemaErrors(apiSchemas.mfaLimitResponse, res.json())).toEqual([]);
-    expect(sms.sent.length).toBe(sent);
+    expect(c.sms.sent.length).toBe(sent);
   });
 
   it('does not count refused sends', async () => {
     const phone = uniquePhone();
     const ip = newAddress();
-    for (let i = 0; i < 3; i += 1) await smsSend(app, phone.national, ip);
-    clock.advance(30 * MINUTE_MS);
-    for (let i = 0; i < 5; i += 1) expect((await smsSend(app, phone.national, ip)).statusCode).toBe(429);
-    clock.advance(30 * MINUTE_MS);
+    for (let i = 0; i < 3; i += 1) await smsSend(c.app, phone.national, ip);
+    c.clock.advance(30 * MINUTE_MS);
+    for (let i = 0; i < 5; i += 1) expect((await smsSend(c.app, phone.national, ip)).statusCode).toBe(429);
+    c.clock.advance(30 * MINUTE_MS);
     // An hour after the first 3, nothing refused counted: 3 more pass.
-    for (let i = 0; i < 3; i += 1) expect((await smsSend(app, phone.national, ip)).statusCode).toBe(200);
+    for (let i = 0; i < 3; i += 1) expect((await smsSend(c.app, phone.national, ip)).statusCode).toBe(200);
   });
 
   it('counts a send whose SMS failed: the code was made and the provider called', async () => {
     const phone = uniquePhone();
     const ip = newAddress();
-    sms.failing = true;
+    c.sms.failing = true;
     try {
-      for (let i = 0; i < 3; i += 1) expect((await smsSend(app, phone.national, ip)).statusCode).toBe(502);
+      for (let i = 0; i < 3; i += 1) expect((await smsSend(c.app, phone.national, ip)).statusCode).toBe(502);
     } finally {
-      sms.failing = false;
+      c.sms.failing = false;
     }
-    expect(refusalOf(await smsSend(app, phone.national, ip))).toMatchObject({ status: 429, error: 'too_many_sends' });
+    expect(refusalOf(await smsSend(c.app, phone.national, ip))).toMatchObject({ status: 429, error: 'too_many_sends' });
   });
 
   it('lets the test phone through every time: no SMS, no code, no limit', async () => {
     const ip = newAddress();
     for (let i = 0; i < 40; i += 1) {
-      const res = await smsSend(app, '2025550199', ip);
+      const res = await smsSend(c.app, '2025550199', ip);
       expect(res.json()).toEqual({ success: true, verified: true });
-      expect((await smsVerify(app, '2025550199', '0000', ip)).json()).toEqual({ success: true });
+      expect((await smsVerify(c.app, '2025550199', '0000', ip)).json()).toEqual({ success: true });
     }
-    const { rows } = await testDb.db.query('SELECT 1 FROM sms_codes WHERE phone = $1', [TEST_PHONE]);
+    const { rows } = await c.testDb.db.query('SELECT 1 FROM sms_codes WHERE phone = $1', [TEST_PHONE]);
     expect(rows).toHaveLength(0);
   });
 
   it('answers the per-address request limit of every API route with its own 429 body, which the schema also allows', async () => {
-    const limited = await makeCodesApp(testDb.db, clock, { config: { rateLimit: { apiPerMinute: 1, staticPerMinute: 100 } } });
+    const limited = await makeCodesApp(c.testDb.db, c.clock, { config: { rateLimit: { apiPerMinute: 1, staticPerMinute: 100 } } });
     try {
       const ip = newAddress();
       expect((await smsSend(limited.app, uniquePhone().national, ip)).statusCode).toBe(200);
