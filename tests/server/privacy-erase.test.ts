@@ -130,13 +130,15 @@ describe.each(testDbKinds)('/api/privacy on %s', (kind) => {
        UNION ALL SELECT $2::bigint, 'not-yet', 'lead.created', 'https://x.example/c', NULL, 'pending', 0`,
       [calcLead, alertLead],
     );
-    // A code asked again later: its row and the phone's limit counts.
+    // A code asked again later: its row and the phone's limit counts. A STOP and an alert text's unsubscribe link.
     expect((await smsSend(s.app, person.phone.national)).statusCode).toBe(200);
+    await s.db.query("INSERT INTO sms_stops (phone, via) VALUES ($1, 'sms')", [person.phone.e164]);
+    await s.db.query('INSERT INTO sms_unsubscribe_tokens (phone, token) VALUES ($1, $2)', [person.phone.e164, word(20)]);
     const consentsBefore = await s.count('consent_records');
     expect(await placesHolding(s.db, person)).toEqual(
       expect.arrayContaining(['alerts.phone', 'code_limit_subjects.subject', 'consent_records.phone', 'deliveries.payload', 'idempotency_keys.response',
         'leads.body', 'leads.email', 'leads.first_name', 'leads.last_name', 'leads.phone', 'phone_verifications.phone', 'sms_codes.phone',
-        'tcpa_consents.fields', 'tcpa_consents.phone']),
+        'sms_stops.phone', 'sms_unsubscribe_tokens.phone', 'tcpa_consents.fields', 'tcpa_consents.phone']),
     );
 
     const res = await erase(s, person.cookie);
