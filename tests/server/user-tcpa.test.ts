@@ -6,8 +6,8 @@ import { DAY_MS, fakeClock, MINUTE_MS } from '../testing/fake-clock.ts';
 import { uniquePhone } from '../testing/lead-bodies.ts';
 import { askCode, post, send, verifyPhone } from '../testing/requests.ts';
 import { schemaErrors } from '../testing/schema-errors.ts';
-import { openTestDb, STARTUP_MS, testDbKinds, type TestDb } from '../testing/test-db.ts';
-import { makeCodesApp, makeTestServer, type TestServer } from '../testing/test-servers.ts';
+import { STARTUP_MS, testDbKinds } from '../testing/test-db.ts';
+import { makeTestServer, type TestServer } from '../testing/test-servers.ts';
 
 const tcpaBody = (phone: string, extra: Record<string, unknown> = {}) => ({
   firstName: 'Jane',
@@ -79,22 +79,16 @@ describe.each(testDbKinds)('POST /api/user/tcpa on %s', (kind) => {
 });
 
 describe.each(testDbKinds)('POST /api/user/tcpa keeps evidence only for a phone being verified, on %s', (kind) => {
-  let db: TestDb;
   const clock = fakeClock();
   let s: TestServer;
   beforeAll(async () => {
-    db = await openTestDb(kind);
-    const { app, sms } = await makeCodesApp(db.db, clock);
-    s = { app, sms, db: db.db } as unknown as TestServer;
+    s = await makeTestServer({ db: kind, clock });
   }, STARTUP_MS);
-  afterAll(async () => {
-    await s.app.close();
-    await db.close();
-  });
+  afterAll(() => s.close());
 
   const tcpa = (phone: string, cookie?: string, key?: string) => send(s.app, 'POST', '/api/user/tcpa?funnel=calc', { payload: tcpaBody(phone), cookie, key });
   const stored = async (e164: string) =>
-    (await db.db.query<{ n: number }>('SELECT count(*)::int AS n FROM tcpa_consents WHERE phone = $1', [e164])).rows[0]?.n ?? -1;
+    (await s.db.query<{ n: number }>('SELECT count(*)::int AS n FROM tcpa_consents WHERE phone = $1', [e164])).rows[0]?.n ?? -1;
 
   it('stores nothing, 403, for a phone nobody asked a code for: 120 tries in a minute', async () => {
     const phone = uniquePhone();

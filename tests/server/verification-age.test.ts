@@ -5,22 +5,16 @@ import { VERIFICATION_VALID_HOURS } from '../../server/store/verifications.ts';
 import { fakeClock, HOUR_MS, MINUTE_MS } from '../testing/fake-clock.ts';
 import { calcLeadBody, uniquePhone } from '../testing/lead-bodies.ts';
 import { send, verifyPhone } from '../testing/requests.ts';
-import { openTestDb, STARTUP_MS, testDbKinds, type TestDb } from '../testing/test-db.ts';
-import { makeCodesApp, type TestServer } from '../testing/test-servers.ts';
+import { STARTUP_MS, testDbKinds } from '../testing/test-db.ts';
+import { makeTestServer, type TestServer } from '../testing/test-servers.ts';
 
 describe.each(testDbKinds)('the age of a verification on %s', (kind) => {
-  let db: TestDb;
   const clock = fakeClock();
   let s: TestServer;
   beforeAll(async () => {
-    db = await openTestDb(kind);
-    const { app, sms } = await makeCodesApp(db.db, clock);
-    s = { app, sms, db: db.db } as unknown as TestServer;
+    s = await makeTestServer({ db: kind, clock });
   }, STARTUP_MS);
-  afterAll(async () => {
-    await s.app.close();
-    await db.close();
-  });
+  afterAll(() => s.close());
 
   /** Each call that needs the verification, as the visitor who made lead id. */
   const calls = (phone: string, cookie: string, id: number) => ({
@@ -45,7 +39,7 @@ describe.each(testDbKinds)('the age of a verification on %s', (kind) => {
     for (const [name, call] of Object.entries(calls(phone.typed, cookie, id))) {
       expect({ name, status: (await call()).statusCode }).toEqual({ name, status: 200 });
     }
-    const before = await db.db.query('SELECT preferred_call_time, accident_reason FROM leads WHERE id = $1', [id]);
+    const before = await s.db.query('SELECT preferred_call_time, accident_reason FROM leads WHERE id = $1', [id]);
 
     clock.set(started + age);
     for (const [name, call] of Object.entries(calls(phone.typed, cookie, id))) {
@@ -54,6 +48,6 @@ describe.each(testDbKinds)('the age of a verification on %s', (kind) => {
     }
     const tcpa = await send(s.app, 'POST', '/api/user/tcpa', { payload: { firstName: 'Jane', lastName: '', phone: phone.typed, email: 'jane@example.com' }, cookie });
     expect(tcpa.statusCode).toBe(403);
-    expect((await db.db.query('SELECT preferred_call_time, accident_reason FROM leads WHERE id = $1', [id])).rows).toEqual(before.rows);
+    expect((await s.db.query('SELECT preferred_call_time, accident_reason FROM leads WHERE id = $1', [id])).rows).toEqual(before.rows);
   });
 });

@@ -33,6 +33,8 @@ export interface TestServer {
 export interface TestServerOptions {
   db?: TestDbKind;
   config?: Partial<Config>;
+  /** The server's clock (a fake one moves time on). */
+  clock?: () => number;
 }
 
 /** buildApp on a fresh database with a recording SMS provider. Close it in afterAll. */
@@ -40,7 +42,7 @@ export async function makeTestServer(options: TestServerOptions = {}): Promise<T
   const testDb = await openTestDb(options.db ?? 'pglite');
   const config = testConfig(options.config);
   const sms = recordingSms();
-  const app = await buildApp({ config, db: testDb.db, sms, codeLimits: TEST_CODE_LIMITS });
+  const app = await buildApp({ config, db: testDb.db, sms, codeLimits: TEST_CODE_LIMITS, clock: options.clock });
   await app.ready();
   return {
     app,
