@@ -4,6 +4,7 @@
 import type PgBoss from 'pg-boss';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
+import { queueWake, type Wake } from '../jobs/wake.ts';
 import type { CertificateSigner } from '../certificates/issue-certificate.ts';
 import { deliverDue, nextDueInSeconds } from './deliver-webhooks.ts';
 import { routeWaitingLeads } from './route-leads.ts';
@@ -45,15 +46,10 @@ interface Options {
 /** Creates the queues, runs their workers (unless workers is false) and answers a stop that unregisters the wakes. */
 export async function startDeliveryQueues(boss: PgBoss, { db, delivery, workers, signal, log }: Options): Promise<() => void> {
   for (const name of [ROUTE_QUEUE, DELIVERY_QUEUE]) await boss.createQueue(name, { name, policy: 'short', retryLimit: 3, retryDelay: 5 });
-  const wakeOf = (queue: string, workerId?: string) => () => {
-    if (signal.aborted) return;
-    boss.send(queue, {}).then(
-      () => workerId !== undefined && boss.notifyWorker(workerId),
-      (error: unknown) => log(`could not wake ${queue}`, error),
-    );
-  };
   let routerId: string | undefined;
   let delivererId: string | undefined;
+  // Set once the workers are: a worker's run says it started (ran), and wakes then send again.
+  const wakes = { router: undefined as Wake | undefined, deliverer: undefined as Wake | undefined };
   if (workers) {
     const deps = { db, ready: delivery.ready, config: delivery.config, log: (message: string) => log(message) };
     const failing = (queue: string) => (error: unknown) => {
@@ -61,10 +57,12 @@ export async function startDeliveryQueues(boss: PgBoss, { db, delivery, workers,
       throw error;
     };
     routerId = await boss.work(ROUTE_QUEUE, { batchSize: 1, pollingIntervalSeconds: POLLING_SECONDS }, async () => {
+      wakes.router?.ran();
       const routed = await routeWaitingLeads({ db, ready: delivery.ready, signer: delivery.signer, publicUrl: () => delivery.config.publicUrl }, signal).catch(failing(ROUTE_QUEUE));
       if (routed > 0) wakeDeliverer();
     });
     delivererId = await boss.work(DELIVERY_QUEUE, { batchSize: 1, pollingIntervalSeconds: POLLING_SECONDS }, async () => {
+      wakes.deliverer?.ran();
       await deliverDue(deps, signal).catch(failing(DELIVERY_QUEUE));
       // The next retry's wake, one per second it is due at (a wake due sooner is not swallowed by a later one).
       const due = await nextDueInSeconds(deps);
@@ -76,8 +74,8 @@ export async function startDeliveryQueues(boss: PgBoss, { db, delivery, workers,
     await boss.schedule(ROUTE_QUEUE, SWEEP_CRON, {}, { singletonKey: 'sweep' });
     await boss.schedule(DELIVERY_QUEUE, SWEEP_CRON, {}, { singletonKey: 'sweep' });
   }
-  const wakeRouter = wakeOf(ROUTE_QUEUE, routerId);
-  const wakeSender = wakeOf(DELIVERY_QUEUE, delivererId);
+  const wakeRouter = (wakes.router = queueWake(boss, ROUTE_QUEUE, { workerId: routerId, signal, log }));
+  const wakeSender = (wakes.deliverer = queueWake(boss, DELIVERY_QUEUE, { workerId: delivererId, signal, log }));
   routerWakes.add(wakeRouter);
   delivererWakes.add(wakeSender);
   // Leads and deliveries left from before this start (a crash, a stop) go now, not at the first sweep.

@@ -10,6 +10,7 @@ import { expireAlerts } from '../alerts/expire-alerts.ts';
 import type { Db } from '../db/db.ts';
 import { startDeliveryQueues, type DeliverySetup } from '../delivery/delivery-queue.ts';
 import { loadConfig } from '../config.ts';
+import { queueWake, type Wake } from './wake.ts';
 import { purgeExpired, type Retention } from '../retention/purge-expired.ts';
 
 export const ALERT_TEXTS_QUEUE = 'alert-texts';
@@ -91,10 +92,13 @@ export async function startQueue(options: QueueOptions): Promise<JobQueue> {
 
   const stopping = new AbortController();
   let workerId: string | undefined;
+  // Set once the worker is: its run says it started (ran), and wakes then send again.
+  const wakes: { alert?: Wake } = {};
   if (workers) {
     // Its own singleton key: a wake waiting does not swallow the minute's sweep.
     await boss.schedule(ALERT_TEXTS_QUEUE, SWEEP_CRON, SWEEP, { singletonKey: 'sweep' });
     const deliver = async (sweep: boolean) => {
+      wakes.alert?.ran();
       if (sweep) await expireAlerts(db);
       const { failed } = await deliverAlertTexts(options, {
         signal: stopping.signal,
@@ -124,14 +128,7 @@ export async function startQueue(options: QueueOptions): Promise<JobQueue> {
   const stopDelivery = options.delivery && (await startDeliveryQueues(boss, { db, delivery: options.delivery, workers, signal: stopping.signal, log }));
 
   const queue: JobQueue = {
-    wake() {
-      if (stopping.signal.aborted) return;
-      boss.send(ALERT_TEXTS_QUEUE, {}).then(
-        // The job may already be waiting (send gives null): either way this process's worker looks now.
-        () => workerId !== undefined && boss.notifyWorker(workerId),
-        (error: unknown) => log('could not wake the alert sender', error),
-      );
-    },
+    wake: (wakes.alert = queueWake(boss, ALERT_TEXTS_QUEUE, { workerId, signal: stopping.signal, log })),
     async stop() {
       running.delete(queue);
       stopDelivery?.();
