@@ -10,13 +10,13 @@ import { mkdtempSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { TEST_PHONE, verificationCookies } from './api-load.ts';
 import { startAppServer, type AppServer } from '../tests/testing/app-server.ts';
 import { startFakeSponsors, type FakeSponsors } from '../tests/testing/fake-sponsors.ts';
 import { generalLeadBody } from '../tests/testing/lead-bodies.ts';
 import { median } from './median.ts';
 import { againstBudget, fixed, renderReport, type Section } from './results.ts';
 
-const TEST_PHONE = '+12025550165';
 const NATIONAL = TEST_PHONE.slice(2);
 const RATE = 100;
 const CONNECTIONS = 10;
@@ -29,17 +29,6 @@ function server(fake: FakeSponsors | undefined): Promise<AppServer> {
   return startAppServer({ staticDir: '/nonexistent-claimflow-dist', env: { TEST_PHONE, RATE_LIMIT_API_PER_MINUTE: '1000000', ...sponsors } });
 }
 
-/** Verification cookies of the test phone, one per lead (one lead per funnel and verification). */
-async function cookies(base: string, count: number): Promise<string[]> {
-  const made: string[] = [];
-  const one = async () => {
-    const res = await fetch(`${base}/api/user/mfa-sms-send`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ country_code: '+1', phone: NATIONAL }) });
-    made.push(res.headers.get('set-cookie')?.split(';')[0] ?? '');
-  };
-  for (let i = 0; i < count; i += 20) await Promise.all(Array.from({ length: Math.min(20, count - i) }, one));
-  return made;
-}
-
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 
 /** Leads created at RATE a second for seconds; from each creation's answer to its first delivery attempt, ms. */
@@ -48,7 +37,7 @@ async function latency(seconds: number): Promise<{ p50: number; p99: number; lea
   const app = await server(fake);
   try {
     const count = RATE * seconds;
-    const jar = await cookies(app.url, count);
+    const jar = await verificationCookies(app.url, count);
     const created = new Map<number, number>();
     const start = performance.now();
     await Promise.all(
@@ -75,7 +64,7 @@ async function latency(seconds: number): Promise<{ p50: number; p99: number; lea
 async function creationRate(fake: FakeSponsors | undefined, seconds: number): Promise<number> {
   const app = await server(fake);
   try {
-    const jar = await cookies(app.url, 500 * seconds);
+    const jar = await verificationCookies(app.url, 500 * seconds);
     const result = await autocannon({
       url: `${app.url}/api/leads/create`,
       connections: CONNECTIONS,
