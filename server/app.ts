@@ -13,6 +13,7 @@ import { RequestLog } from './request-log.ts';
 import { accidentRoutes } from './routes/accident.ts';
 import { refuseDeepBodies } from './routes/body-depth.ts';
 import { certificateRoutes } from './routes/certificates.ts';
+import { eventRoutes } from './routes/events.ts';
 import { leadRoutes } from './routes/leads.ts';
 import { placeRoutes } from './routes/places.ts';
 import { privacyRoutes } from './routes/privacy.ts';
@@ -79,6 +80,7 @@ export async function buildApp({ config, db, sms, log = false, ...routeOptions }
   await app.register(reportRoutes, { prefix: '/api', config, db, sms, ...routeOptions });
   await app.register(smsRoutes, { prefix: '/api', config, db, sms });
   await app.register(privacyRoutes, { prefix: '/api', config, db, sms, ...routeOptions });
+  await app.register(eventRoutes, { prefix: '/api', config, db, sms, ...routeOptions });
 
   const staticRoot = resolve(config.staticDir);
   const hasApp = existsSync(resolve(staticRoot, 'index.html'));

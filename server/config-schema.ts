@@ -64,6 +64,13 @@ export const ENV_SCHEMA = {
       description: 'keys of 32 to 256 letters, digits or ._~+/=- , comma-separated',
     },
     DEMO_REPORTS: { enum: ['on', 'off'], default: 'on' },
+    ANALYTICS_KEYS: {
+      type: 'array',
+      items: { type: 'string', pattern: '^[A-Za-z0-9._~+/=-]{32,256}$' },
+      writeOnly: true,
+      default: [],
+      description: 'keys of 32 to 256 letters, digits or ._~+/=- , comma-separated',
+    },
     ALERT_DAYS: { type: 'integer', minimum: 1, maximum: 365, default: 30 },
     ALERT_COUNTRIES: {
       type: 'array',

@@ -46,6 +46,8 @@ export interface Config {
   reportIngestKeys: string[];
   /** Seed synthetic demo reports on a start with no reports at all. */
   demoReports: boolean;
+  /** Bearer keys that may read the funnel report (GET /api/analytics/funnel: the studio); none: nobody may. */
+  analyticsKeys: string[];
   /** How many days a report alert stays open (ALERT_DAYS). */
   alertDays: number;
   /** ISO 3166 codes of the countries whose phones may get alert texts (ALERT_COUNTRIES; SMS pumping). */
@@ -155,6 +157,7 @@ export function loadConfig(input: Record<string, string | undefined> = process.e
     trustProxy: env.TRUST_PROXY,
     reportIngestKeys: unique(env.REPORT_INGEST_KEYS),
     demoReports: env.DEMO_REPORTS === 'on',
+    analyticsKeys: unique(env.ANALYTICS_KEYS),
     alertDays: env.ALERT_DAYS,
     alertCountries: unique(env.ALERT_COUNTRIES),
     smsCountries: unique(env.SMS_COUNTRIES),

@@ -37,6 +37,13 @@ export function visitMeta(): Meta {
   };
 }
 
+/** What step analytics keep of the landing: its utm_source and utm_campaign (the 'ref' cookie) and whether a gclid came. */
+export function adAttribution(): { utmSource?: string; utmCampaign?: string; gclid: boolean } {
+  const ref = document.cookie.split('; ').find((c) => c.startsWith('ref='));
+  const params = new URLSearchParams(ref === undefined ? '' : decodeURIComponent(ref.slice('ref='.length)));
+  return { utmSource: params.get('utm_source') ?? undefined, utmCampaign: params.get('utm_campaign') ?? undefined, gclid: sessionStorage.getItem(GCLID_KEY) !== null };
+}
+
 /**
  * Keeps the business user's token of a /business/{id}/{userId} link (spec §6) for every lead this browser sends; a
  * token the lead API would refuse is not kept (it would make every lead fail). Answers whether it was kept.

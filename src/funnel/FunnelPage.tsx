@@ -6,6 +6,7 @@ import { evaluate, holds } from '../../engine/logic.ts';
 import { dataOf, isBusy, stepOf } from '../../engine/machine.ts';
 import type { Flow, FlowEvent } from '../../engine/types.ts';
 import { STEP_ERROR_ID } from '../../widgets/types.ts';
+import { useStepEvents } from '../analytics/use-step-events.ts';
 import { visitMeta } from '../attribution.ts';
 import { withLang } from '../layout/LangLink.tsx';
 import { usePageLocation } from '../page-history.ts';
@@ -47,6 +48,7 @@ function FunnelPage({ flow, route }: { flow: Flow; route?: string }) {
   // Read once, when the funnel starts (the page is drawn anew for another flow or visit: FunnelRoute's key).
   const [input] = useState(() => ({ query: Object.fromEntries(new URLSearchParams(location.search)), meta: { ...visitMeta(), route }, locale: i18n.language }));
   const { actorRef, forgetProgress } = useFunnelActor(flow, input, location.state.step !== undefined);
+  useStepEvents(flow, actorRef);
   const snapshot = useSelector(actorRef, (s) => s);
   const stepId = stepOf(snapshot);
   const step = flow.steps[stepId];

@@ -26,6 +26,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       reportIngestKeys: [],
       demoReports: true,
+      analyticsKeys: [],
       alertDays: 30,
       alertCountries: ['US'],
       smsCountries: ['US', 'PR', 'GU', 'VI', 'AS', 'MP'],
@@ -101,6 +102,9 @@ describe('loadConfig', () => {
     expect(loadConfig({ REPORT_INGEST_KEYS: ` ${keys.join(', ')} ` }).reportIngestKeys).toEqual(keys);
     expect(() => loadConfig({ REPORT_INGEST_KEYS: `${keys[0]},short-secret` })).toThrow(/REPORT_INGEST_KEYS.*\(bad: key 2\)/);
     expect(() => loadConfig({ REPORT_INGEST_KEYS: 'short-secret' })).not.toThrow(/short-secret/);
+    // The funnel report's keys (GET /api/analytics/funnel) are read the same way, and never echoed either.
+    expect(loadConfig({ ANALYTICS_KEYS: keys.join(',') }).analyticsKeys).toEqual(keys);
+    expect(() => loadConfig({ ANALYTICS_KEYS: 'short-secret' })).toThrow(/ANALYTICS_KEYS.*\(bad: key 1\)/);
   });
 
   it('seeds demo reports unless DEMO_REPORTS is off', () => {

@@ -1,0 +1,53 @@
+// The funnel report of a stored flow, as the CLI (npm run funnel:report) and GET /api/analytics/funnel ask for it: a
+// flow id, UTC days and a language, checked; the events of the visits with an event in the range, then the report.
+import type { Queryable } from '../db/db.ts';
+import { flowById } from './flows.ts';
+import { funnelReport, type EventRow, type FunnelReport } from './funnel-report.ts';
+
+export interface ReportRequest {
+  flow: string;
+  /** UTC days, YYYY-MM-DD, both included. */
+  since?: string;
+  until?: string;
+  lang?: string;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A YYYY-MM-DD day's first instant in ms, or undefined for a day that does not exist. */
+function dayStart(day: string): number | undefined {
+  const ms = Date.parse(`${day}T00:00:00Z`);
+  return /^\d{4}-\d{2}-\d{2}$/.test(day) && !Number.isNaN(ms) && new Date(ms).toISOString().startsWith(day) ? ms : undefined;
+}
+
+/** The report, or the problem with the request (a message naming the bad value). */
+export async function reportOfFlow(db: Queryable, request: ReportRequest): Promise<FunnelReport | { problem: string; field: string }> {
+  const flow = await flowById(request.flow);
+  if (flow === undefined) return { field: 'flow', problem: `no flow "${request.flow}" in flows/` };
+  const since = request.since === undefined ? undefined : dayStart(request.since);
+  const untilDay = request.until === undefined ? undefined : dayStart(request.until);
+  if (request.since !== undefined && since === undefined) return { field: 'since', problem: `since must be a day, YYYY-MM-DD (got "${request.since}")` };
+  if (request.until !== undefined && untilDay === undefined) return { field: 'until', problem: `until must be a day, YYYY-MM-DD (got "${request.until}")` };
+  const until = untilDay === undefined ? undefined : untilDay + DAY_MS;
+  if (since !== undefined && until !== undefined && until <= since) return { field: 'until', problem: 'until must not be before since' };
+  if (request.lang !== undefined && !/^[a-z]{2}$/.test(request.lang)) return { field: 'lang', problem: `lang must be a language code such as en or es (got "${request.lang}")` };
+
+  const { rows } = await db.query<{ visit_id: string; seq: number; flow_version: number; variant: string; kind: EventRow['kind']; step_id: string | null; left_by: string | null; lang: string; occurred_at: Date }>(
+    `SELECT visit_id, seq, flow_version, variant, kind, step_id, left_by, lang, occurred_at FROM funnel_events
+     WHERE flow_id = $1 AND visit_id IN (
+       SELECT visit_id FROM funnel_events WHERE flow_id = $1 AND ($2::timestamptz IS NULL OR occurred_at >= $2) AND ($3::timestamptz IS NULL OR occurred_at < $3))`,
+    [flow.id, since === undefined ? null : new Date(since), until === undefined ? null : new Date(until)],
+  );
+  const events: EventRow[] = rows.map((r) => ({
+    visit: r.visit_id,
+    seq: r.seq,
+    version: r.flow_version,
+    variant: r.variant,
+    kind: r.kind,
+    step: r.step_id,
+    by: r.left_by,
+    lang: r.lang,
+    at: r.occurred_at.getTime(),
+  }));
+  return funnelReport(flow, events, { since, until, lang: request.lang });
+}

@@ -1,0 +1,60 @@
+// Step analytics: POST /events takes the funnels' step events (navigator.sendBeacon batches, no personal data), and
+// GET /analytics/funnel answers a flow's funnel report to a holder of an ANALYTICS_KEYS key (the studio).
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { reportOfFlow } from '../analytics/report-of-flow.ts';
+import { storeEvents } from '../analytics/store-events.ts';
+import { bearerKeyOf } from '../reports/ingest-keys.ts';
+import eventsRequest from '../../schemas/api/events.request.schema.json' with { type: 'json' };
+import eventsReportQuery from '../../schemas/api/events-report.query.schema.json' with { type: 'json' };
+import eventsReportResponse from '../../schemas/api/events-report.response.schema.json' with { type: 'json' };
+import { apiSchemas as s } from './api-schemas.ts';
+import type { RoutePlugin } from './deps.ts';
+import { fieldError } from './field-error.ts';
+import { NO_STORE } from './report-read.ts';
+
+const sha256 = (key: string) => createHash('sha256').update(key, 'utf8').digest();
+
+export const eventRoutes: RoutePlugin = (app, { config, db, clock = Date.now }) => {
+  const keys = config.analyticsKeys.map(sha256);
+  /** Before anything else: compared as hashes of equal length, in constant time. */
+  const authorise = async (request: FastifyRequest, reply: FastifyReply) => {
+    const key = bearerKeyOf(request.headers.authorization);
+    const hash = key === undefined ? undefined : sha256(key);
+    let found = false;
+    for (const k of keys) found = (hash !== undefined && timingSafeEqual(k, hash)) || found;
+    if (!found) await reply.code(401).header('www-authenticate', 'Bearer').send({ error: 'unauthorized' });
+  };
+
+  app.post(
+    '/events',
+    {
+      // Not even the request lines (with the client's network): nothing of a visitor is kept with their events.
+      logLevel: 'warn',
+      schema: { body: eventsRequest, response: { 204: { type: 'null' }, 400: s.validationErrorResponse } },
+    },
+    async (request, reply) => {
+      await storeEvents(db, request.body, clock());
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/analytics/funnel',
+    {
+      onRequest: authorise,
+      schema: {
+        querystring: eventsReportQuery,
+        response: { 200: eventsReportResponse, 400: s.validationErrorResponse, 401: s.errorResponse, 404: s.errorResponse },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', NO_STORE);
+      const report = await reportOfFlow(db, request.query);
+      if (!('problem' in report)) return report;
+      if (report.field === 'flow') return reply.code(404).send({ error: 'not_found', message: report.problem });
+      return reply.code(400).send(fieldError(report.field, report.problem));
+    },
+  );
+  return Promise.resolve();
+};

@@ -1,0 +1,94 @@
+// The events code, a chunk of its own loaded after a funnel's first step is shown: the funnel's step events, numbered
+// in this tab's anonymous visit and sent with navigator.sendBeacon to POST /api/events, in small batches, at once for
+// a completion, and when the page is hidden or closed (a beacon outlives its page).
+import type { Flow } from '../../engine/types.ts';
+import { API_BASE } from '../api/client.ts';
+import { adAttribution } from '../attribution.ts';
+import { watchSteps, type Move, type StepEvent } from './watch-steps.ts';
+
+const VISIT_KEY = 'claimflow:analytics-visit';
+const SEQ_KEY = 'claimflow:analytics-seq';
+/** A batch goes once it has this many events, or this long after its first. */
+const BATCH_SIZE = 10;
+const BATCH_WAIT_MS = 10_000;
+/** The most events POST /api/events takes at once (schemas/api/events.request.schema.json). */
+const MAX_EVENTS = 50;
+/** What the API keeps of a utm value: no @ (an e-mail address in a campaign link is personal data). */
+const UTM = /^[\p{L}\p{N} ._~+:/|()-]{1,100}$/u;
+
+export interface SentEvent extends StepEvent {
+  seq: number;
+  flow: string;
+  version: number;
+  variant: string;
+}
+
+/** This tab's visit: a random id, kept for the tab's life (sessionStorage). */
+function visitId(): string {
+  let id = sessionStorage.getItem(VISIT_KEY);
+  if (!id) {
+    id = crypto.randomUUID();
+    sessionStorage.setItem(VISIT_KEY, id);
+  }
+  return id;
+}
+
+/** The body of a batch: the visit, the landing's ad attribution, the events. */
+function batchOf(visit: string, events: SentEvent[]) {
+  const { utmSource, utmCampaign, gclid } = adAttribution();
+  const utm = (value: string | undefined) => (value !== undefined && UTM.test(value) ? value : undefined);
+  return { visit, sentAt: Date.now(), utmSource: utm(utmSource), utmCampaign: utm(utmCampaign), gclid, events };
+}
+
+export interface StepEvents {
+  /** A move of the funnel's machine (FunnelPage's inspection of it). */
+  move: (move: Move) => void;
+  /** The funnel page is going away: its step is closed and what is left is sent. */
+  stop: () => void;
+}
+
+/** Starts the step events of a funnel page; `variant` is the flow's A/B variant ('' when none). */
+export function startStepEvents(flow: Flow, variant: string): StepEvents {
+  const visit = visitId();
+  let seq = Number(sessionStorage.getItem(SEQ_KEY)) || 0;
+  const queue: SentEvent[] = [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const flush = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    while (queue.length > 0) {
+      const events = queue.slice(0, MAX_EVENTS);
+      const body = new Blob([JSON.stringify(batchOf(visit, events))], { type: 'application/json' });
+      // The browser refuses a beacon when too much is already on its way (and has none without one): these wait.
+      if (navigator.sendBeacon?.(`${API_BASE}/events`, body) !== true) break;
+      queue.splice(0, events.length);
+    }
+    // The next page of this tab goes on from here: the visit's numbers stay unique and in order.
+    sessionStorage.setItem(SEQ_KEY, String(seq));
+  };
+  const watcher = watchSteps(flow, (event) => {
+    queue.push({ ...event, seq: seq++, flow: flow.id, version: flow.version, variant });
+    if (event.kind === 'completed' || queue.length >= BATCH_SIZE) flush();
+    else timer ??= setTimeout(flush, BATCH_WAIT_MS);
+  });
+
+  const hidden = () => document.visibilityState === 'hidden' && flush();
+  const closed = () => {
+    watcher.close(Date.now());
+    flush();
+  };
+  const restored = (event: PageTransitionEvent) => event.persisted && watcher.reopen(Date.now());
+  document.addEventListener('visibilitychange', hidden);
+  window.addEventListener('pagehide', closed);
+  window.addEventListener('pageshow', restored);
+  return {
+    move: watcher.move,
+    stop: () => {
+      document.removeEventListener('visibilitychange', hidden);
+      window.removeEventListener('pagehide', closed);
+      window.removeEventListener('pageshow', restored);
+      closed();
+    },
+  };
+}

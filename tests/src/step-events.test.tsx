@@ -1,0 +1,146 @@
+// The browser's step events: the funnel page hands its moves to the events code once that has loaded (the ones made
+// before too); batches of 10 go by beacon, a completion at once, the rest when the page is hidden or closes; one visit
+// id and one numbering per tab, across reloads; the landing's utm values unless they hold an e-mail address.
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, type AnyMachineSnapshot } from 'xstate';
+import { compileFlow } from '../../engine/machine.ts';
+import type { Flow, Step } from '../../engine/types.ts';
+import { startStepEvents, type SentEvent } from '../../src/analytics/step-events.ts';
+import { FIXTURE_NS } from '../testing/i18n.ts';
+import { renderFunnel } from '../testing/render-funnel.tsx';
+
+/** Steps 1 to 8 one after the other; 5's Next creates the lead through the outbox. */
+const flow: Flow = {
+  id: 'step-events',
+  version: 4,
+  routes: ['/test'],
+  namespace: FIXTURE_NS,
+  initial: '1',
+  answers: {},
+  steps: Object.fromEntries(
+    Array.from({ length: 8 }, (_, i): [string, Step] => [
+      String(i + 1),
+      i === 7
+        ? { title: 'errors:THANK_YOU', blocks: [], final: true }
+        : { title: 'fixture:consult', blocks: [], nav: { next: 'common:nav.next' }, on: { NEXT: i === 4 ? { effect: 'createLead', target: String(i + 2) } : { target: String(i + 2) } } },
+    ]),
+  ),
+  effects: { createLead: { method: 'POST', path: '/leads/create', outbox: true } },
+};
+
+interface Batch {
+  visit: string;
+  sentAt: number;
+  utmSource?: string;
+  utmCampaign?: string;
+  gclid: boolean;
+  events: SentEvent[];
+}
+
+/** A Blob's text (jsdom's Blob has no text()). */
+const textOf = (blob: Blob) =>
+  new Promise<string>((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.readAsText(blob);
+  });
+
+const beacons: { url: string; batch: Promise<Batch> }[] = [];
+const batches = () => Promise.all(beacons.map((beacon) => beacon.batch));
+const short = (events: SentEvent[]) => events.map((e) => `${e.seq} ${e.kind} ${e.step ?? ''} ${e.by ?? ''}`.trim());
+
+beforeEach(() => {
+  beacons.length = 0;
+  sessionStorage.clear();
+  document.cookie = 'ref=; max-age=0; path=/';
+  vi.stubGlobal('navigator', {
+    ...navigator,
+    sendBeacon: (url: string, body: Blob) => {
+      beacons.push({ url, batch: textOf(body).then((text) => JSON.parse(text) as Batch) });
+      return true;
+    },
+  });
+});
+/** What each test started, stopped after it (their page listeners would hear the next test's page events). */
+const started: { stop: () => void }[] = [];
+afterEach(() => {
+  for (const events of started.splice(0)) events.stop();
+  vi.unstubAllGlobals();
+});
+
+/** The machine of the flow (its lead answered at once) with the events code watching it, as the funnel page has it. */
+function watched() {
+  const machine = compileFlow(flow, { now: Date.now }).provide({ actors: { createLead: fromPromise(() => Promise.resolve({ resultIds: [1] })) } });
+  const actor = createActor(machine, { input: { locale: 'es' } }).start();
+  const events = startStepEvents(flow, 'b');
+  started.push(events);
+  events.move({ at: Date.now(), event: 'xstate.init', snapshot: actor.getSnapshot() as AnyMachineSnapshot });
+  actor.system.inspect((inspected) => {
+    if (inspected.type === '@xstate.snapshot' && inspected.actorRef === actor) events.move({ at: Date.now(), event: inspected.event.type, snapshot: inspected.snapshot as AnyMachineSnapshot });
+  });
+  const next = async () => {
+    actor.send({ type: 'NEXT' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  };
+  return { events, next };
+}
+
+describe('step events in the browser', () => {
+  it("are taken from the funnel page's first step on, and sent 10 at a time to /api/events", async () => {
+    // Without the lead (the page's effects would call the API).
+    const user = renderFunnel({ ...flow, id: 'step-events-page', steps: { ...flow.steps, '5': { ...flow.steps['1'], on: { NEXT: { target: '6' } } } as Step } });
+    for (let i = 0; i < 5; i++) await user.click(screen.getByRole('button', { name: 'Next' }));
+    // The events code is fetched when the browser is first idle.
+    await waitFor(() => expect(beacons).toHaveLength(1), { timeout: 10_000 });
+    const [batch] = await batches();
+    expect(beacons[0]?.url).toBe('/api/events');
+    expect(short(batch?.events ?? [])).toEqual(['0 shown 1', '1 left 1 NEXT', '2 shown 2', '3 left 2 NEXT', '4 shown 3', '5 left 3 NEXT', '6 shown 4', '7 left 4 NEXT', '8 shown 5', '9 left 5 NEXT']);
+    expect(batch?.events[0]).toMatchObject({ flow: 'step-events-page', version: 4, variant: '', lang: 'en' });
+  });
+
+  it('sends a completion at once, and what is left when the page closes', async () => {
+    const { next } = watched();
+    for (let i = 0; i < 3; i++) await next();
+    expect(beacons).toHaveLength(0);
+    for (let i = 0; i < 2; i++) await next();
+    // The tenth event (5 left), then the completion at once with the step it showed.
+    await waitFor(() => expect(beacons).toHaveLength(2));
+    const [tenth, completion] = await batches();
+    expect(short(tenth?.events ?? []).slice(-2)).toEqual(['8 shown 5', '9 left 5 NEXT']);
+    expect(short(completion?.events ?? [])).toEqual(['10 shown 6', '11 completed']);
+    await next();
+    window.dispatchEvent(new Event('pagehide'));
+    expect(beacons).toHaveLength(3);
+    const closing = (await batches())[2];
+    expect(short(closing?.events ?? [])).toEqual(['12 left 6 NEXT', '13 shown 7', '14 closed 7']);
+    expect(closing?.events[0]).toMatchObject({ flow: 'step-events', version: 4, variant: 'b', lang: 'es' });
+  });
+
+  it('keeps one visit and one numbering per tab across reloads, and comes back from the back/forward cache', async () => {
+    const first = watched();
+    window.dispatchEvent(new Event('pagehide'));
+    first.events.stop();
+    // The reloaded page: the same tab's storage.
+    const second = watched();
+    window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }));
+    second.events.stop();
+    const [a, b] = await batches();
+    expect(b?.visit).toBe(a?.visit);
+    expect(a?.visit).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect([short(a?.events ?? []), short(b?.events ?? [])]).toEqual([['0 shown 1', '1 closed 1'], ['2 shown 1', '3 closed 1']]);
+    sessionStorage.clear();
+    const otherTab = watched();
+    otherTab.events.stop();
+    expect((await batches())[2]?.visit).not.toBe(a?.visit);
+  });
+
+  it("sends the landing's utm source and campaign and whether a gclid came, but no e-mail address", async () => {
+    document.cookie = `ref=${encodeURIComponent('utm_source=news&utm_campaign=ana@example.com&gclid=G-1')}; path=/`;
+    sessionStorage.setItem('claimflow:gclid', 'G-1');
+    watched().events.stop();
+    const [batch] = await batches();
+    expect([batch?.utmSource, batch?.utmCampaign, batch?.gclid]).toEqual(['news', undefined, true]);
+    expect(JSON.stringify(batch)).not.toContain('G-1');
+  });
+});
