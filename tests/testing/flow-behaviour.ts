@@ -1,5 +1,6 @@
 // What a funnel does, written down so that two versions of its flow can be compared: seeded random walks through its
-// machine with the steps and screens shown, whether Next may be pressed, and every request made, byte for byte.
+// machine with the steps and screens shown, whether Next may be pressed, and every request made, byte for byte (screens
+// and answers with their keys sorted: a flow made of parts may list props and answers in another order).
 import { createHash } from 'node:crypto';
 import { initialTransition, transition, type AnyMachineSnapshot } from 'xstate';
 import { evaluate, holds } from '../../engine/logic.ts';
@@ -104,11 +105,15 @@ function askedFields(flow: Flow, stepId: string): Set<string> {
   return fields;
 }
 
+/** JSON with every object's keys in order: where order means nothing (props, answers), so only content counts. */
+const sorted = (value: unknown): string =>
+  JSON.stringify(value, (_key, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v));
+
 /** A step's screen: heading, progress, buttons and the blocks shown with their props. */
 function screen(flow: Flow, snapshot: AnyMachineSnapshot): string {
   const step = flow.steps[stepOf(snapshot)]!;
   const data = dataOf(flow, snapshot.context as FlowContext, replayClock);
-  return JSON.stringify({
+  return sorted({
     title: step.title,
     progress: step.progress,
     final: step.final,
@@ -173,7 +178,7 @@ export function behaviourOf(flow: Flow, input: FlowInput, options: { walks?: num
       if (stepOf(before) !== stepOf(snapshot)) log.push(`step ${stepOf(snapshot)}`);
       log.push(...started(flow, before, snapshot));
     }
-    log.push(`answers ${JSON.stringify(snapshot.context.answers)}`);
+    log.push(`answers ${sorted(snapshot.context.answers)}`);
     options.dump?.(`walk ${w}\n${log.join('\n')}`);
     walks.push(digest(log.join('\n')));
   }
