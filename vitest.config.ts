@@ -32,7 +32,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'node', include: ['tests/{engine,flows,server}/**/*.test.ts'], environment: 'node' },
+        test: { name: 'node', include: ['tests/{engine,flows,server,studio}/**/*.test.ts'], environment: 'node' },
       },
       {
         extends: true,

@@ -1,0 +1,35 @@
+// The studio's dev-server plugin: serves the flows (read by scripts/flow-files.ts, as flows:check reads them) and the
+// catalogues as JSON, and tells the page when a file of flows/ or locales/ changes, so it shows the change at once.
+import { join, sep } from 'node:path';
+import type { Plugin } from 'vite';
+import { FLOWS_DIR, ROOT, readCatalogues, readFlowFiles } from '../scripts/flow-files.ts';
+import { CHANGED_EVENT, DATA_PATH, type StudioData } from './studio-data.ts';
+
+const LOCALES_DIR = join(ROOT, 'locales');
+
+function studioData(): StudioData {
+  try {
+    return { flowsDir: FLOWS_DIR, files: readFlowFiles(FLOWS_DIR, ROOT), catalogues: readCatalogues(ROOT) };
+  } catch (error) {
+    return { flowsDir: FLOWS_DIR, files: [], catalogues: {}, error: (error as Error).message };
+  }
+}
+
+export function studioDataPlugin(): Plugin {
+  return {
+    name: 'claimflow:studio-data',
+    configureServer(server) {
+      server.watcher.add([FLOWS_DIR, LOCALES_DIR]);
+      const watched = (file: string) => file.endsWith('.json') && [FLOWS_DIR, LOCALES_DIR].some((dir) => file.startsWith(dir + sep));
+      const changed = (file: string) => {
+        if (watched(file)) server.ws.send(CHANGED_EVENT, { file });
+      };
+      for (const event of ['add', 'change', 'unlink'] as const) server.watcher.on(event, changed);
+      server.middlewares.use(DATA_PATH, (_req, res) => {
+        res.setHeader('Content-Type', 'application/json');
+        res.setHeader('Cache-Control', 'no-store');
+        res.end(JSON.stringify(studioData()));
+      });
+    },
+  };
+}

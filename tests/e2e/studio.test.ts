@@ -1,0 +1,152 @@
+// `npm run studio` in chromium (issue 20 part 2): on a copy of flows/ (FLOWS_DIR), every flow's graph has as many
+// steps and transitions as its file; a step opens its preview in English and Spanish, whose answers lead on in both
+// phones; a flow file broken on disk shows its problem at once, and mended, its check mark. axe on every view.
+// SCREENSHOT_DIR=dir keeps screenshots at 1280x800.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, FrameLocator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Flow } from '../../engine/types.ts';
+import { readFlowFiles } from '../../scripts/flow-files.ts';
+import { expectNoAxeViolations } from '../testing/axe.ts';
+import { DESKTOP, browserAvailable, launchBrowser, openPage, closePage, type OpenPage } from '../testing/browser.ts';
+import { copy, type Lang } from '../testing/copy.ts';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+
+/** The transitions of a flow as its file says them: one per step a transition (or its `then`) can lead to. */
+const transitionCount = (flow: Flow) =>
+  Object.values(flow.steps)
+    .flatMap((step) => Object.values(step.on ?? {}).flatMap((spec) => [spec ?? []].flat()))
+    .flatMap((t) => [t.target, ...(t.then ?? []).map((then) => then.target)])
+    .filter((target) => target !== undefined).length;
+
+/** `npm run studio` on its own port, reading its flows from flowsDir; resolves with the URL it prints. */
+async function startStudio(flowsDir: string): Promise<{ url: string; stop: () => void }> {
+  const child: ChildProcess = spawn('npm', ['run', 'studio', '--', '--port', '0'], {
+    cwd: ROOT,
+    env: { ...process.env, FLOWS_DIR: flowsDir, NO_COLOR: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group: npm, vite and the bundler's workers stop together.
+    detached: true,
+  });
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the studio printed no URL:\n${output}`)), 90_000);
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      const found = /Local:\s+(http:\/\/\S+)/.exec(output)?.[1];
+      if (found) {
+        clearTimeout(timer);
+        resolve(found);
+      }
+    };
+    child.stdout?.on('data', read);
+    child.stderr?.on('data', read);
+    child.on('exit', (code) => reject(new Error(`the studio exited (${code}):\n${output}`)));
+  });
+  return { url, stop: () => process.kill(-(child.pid as number), 'SIGTERM') };
+}
+
+describe.runIf(browserAvailable)('the studio', () => {
+  const flowsDir = mkdtempSync(join(tmpdir(), 'claimflow-studio-flows-'));
+  cpSync(join(ROOT, 'flows'), flowsDir, { recursive: true });
+  const files = readFlowFiles(flowsDir);
+  const flows = files.flatMap((f) => f.flows);
+  let studio: { url: string; stop: () => void };
+  let browser: Browser;
+  let open: OpenPage;
+  let page: Page;
+
+  const shot = async (name: string) => {
+    if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: join(process.env.SCREENSHOT_DIR, `studio-${name}.png`) });
+  };
+  const flowLink = (flow: Flow) => page.getByRole('navigation', { name: 'Flows' }).getByRole('link').filter({ hasText: flow.routes.join('  ') });
+  const graph = (flow: Flow) => page.getByRole('region', { name: `Graph of ${flow.id}` });
+
+  beforeAll(async () => {
+    studio = await startStudio(flowsDir);
+    browser = await launchBrowser();
+    open = await openPage(browser, { viewport: DESKTOP });
+    page = open.page;
+    await page.goto(studio.url);
+  });
+
+  afterAll(async () => {
+    if (open) await closePage(open);
+    await browser?.close();
+    studio?.stop();
+    rmSync(flowsDir, { recursive: true, force: true });
+  });
+
+  it('draws every flow as a graph with a node per step and an edge per transition, each flow checked', async () => {
+    expect(flows.length).toBeGreaterThanOrEqual(6);
+    await expect.poll(() => page.getByRole('status').first().textContent(), { timeout: 60_000 }).toBe(`All ${files.length} flow files pass flows:check`);
+    for (const flow of flows) {
+      await flowLink(flow).click();
+      const steps = graph(flow).getByRole('button', { name: /^Step / });
+      const edges = graph(flow).getByRole('img', { name: /^(Next|Back|Answer) from / });
+      await expect.poll(() => steps.count(), { timeout: 30_000 }).toBe(Object.keys(flow.steps).length);
+      await expect.poll(() => edges.count()).toBe(transitionCount(flow));
+      await expect.poll(() => graph(flow).getByRole('button', { name: `Step ${flow.initial}: ${copy('en', `${flow.namespace}:${flow.steps[flow.initial]?.title ?? 'meta.title'}`)}` }).count()).toBe(1);
+    }
+    const first = flows[0] as Flow;
+    await flowLink(first).click();
+    await shot('graph');
+    await expectNoAxeViolations(page, 'the graph');
+    await page.getByRole('link', { name: 'Copy', exact: true }).click();
+    await page.getByRole('table').waitFor();
+    await shot('copy');
+    await expectNoAxeViolations(page, 'the copy table');
+  });
+
+  it("opens a step's preview in English and Spanish, and answers set there lead on in both phones", async () => {
+    const flow = flows.find((f) => f.id === 'attorney') as Flow;
+    await flowLink(flow).click();
+    const heading = (lang: Lang, stepId: string) => copy(lang, `${flow.namespace}:${flow.steps[stepId]?.title as string}`);
+    await graph(flow).getByRole('button', { name: `Step 1: ${heading('en', '1')}` }).click();
+    const phone = (lang: Lang): FrameLocator => page.frameLocator(`iframe[title^="${lang === 'en' ? 'English' : 'Español'} preview"]`);
+    for (const lang of ['en', 'es'] as const) {
+      await expect.poll(() => phone(lang).getByRole('heading', { level: 1 }).textContent(), { timeout: 60_000 }).toBe(heading(lang, '1'));
+    }
+    // Next is disabled until fault and commercial are answered: set both in the studio, then press Next in Spanish.
+    const next = (lang: Lang) => phone(lang).getByRole('button', { name: copy(lang, 'common:nav.next') });
+    const way = page.getByRole('listitem').filter({ hasText: 'Next to 1.5' });
+    await expect.poll(() => next('es').isDisabled(), { timeout: 30_000 }).toBe(true);
+    expect(await way.textContent()).toContain('not now');
+    await page.getByRole('textbox', { name: 'fault', exact: true }).fill('false');
+    await page.getByRole('textbox', { name: 'commercial', exact: true }).fill('true');
+    await expect.poll(() => way.textContent()).toContain('goes here now');
+    await expect.poll(() => next('en').isEnabled()).toBe(true);
+    await shot('preview');
+    await expectNoAxeViolations(page, 'the preview');
+    await next('es').click();
+    for (const lang of ['en', 'es'] as const) await expect.poll(() => phone(lang).getByRole('heading', { level: 1 }).textContent()).toBe(heading(lang, '1.5'));
+    expect(page.url()).toMatch(/#\/flow\/attorney\/step\/1\.5$/);
+  });
+
+  it('shows a problem as soon as a flow file is broken on disk, and its check mark once it is mended', async () => {
+    const flow = flows[0] as Flow;
+    const file = join(flowsDir, (files.find((f) => f.flows.includes(flow)) as { file: string }).file.replace(/^flows\//, ''));
+    const good = readFileSync(file, 'utf8');
+    await page.getByRole('link', { name: 'Graph', exact: true }).click();
+    await flowLink(flow).click();
+    await graph(flow).getByRole('button', { name: /^Step / }).first().waitFor();
+
+    writeFileSync(file, good.replace(/\}\s*$/, ''));
+    const [problem] = readFlowFiles(flowsDir).flatMap((f) => f.problems);
+    expect(problem).toBeDefined();
+    await expect.poll(() => page.getByRole('status').first().textContent(), { timeout: 30_000 }).toBe(`1 problem in 1 of ${files.length} files`);
+    expect(await page.getByRole('navigation', { name: 'Flows' }).textContent()).toContain(problem?.message);
+    // The graph stays, as the file last was, under the problem.
+    expect(await page.getByRole('region', { name: /problem from flows:check/ }).textContent()).toContain(`${problem?.file}: ${problem?.pointer}`);
+    expect(await graph(flow).getByRole('button', { name: /^Step / }).count()).toBe(Object.keys(flow.steps).length);
+    await shot('problem');
+    await expectNoAxeViolations(page, 'a broken flow');
+
+    writeFileSync(file, good);
+    await expect.poll(() => page.getByRole('status').first().textContent(), { timeout: 30_000 }).toBe(`All ${files.length} flow files pass flows:check`);
+  });
+});
