@@ -197,6 +197,8 @@ export function FlowGraphView({ flow, file, catalogues }: { flow: Flow; file: Fi
             pannable
             nodeColor={(node: StepNode) => (node.data.problems.length ? '#b3261e' : node.data.step.leadPath ? '#137333' : '#9aa5b8')}
             nodeBorderRadius={6}
+            bgColor="#ffffff"
+            maskColor="rgb(229 233 241 / 0.7)"
           />
         </ReactFlow>
       )}
