@@ -1,13 +1,16 @@
 // Crafted bodies against normal traffic (issue 23 part 3): lead creation at a steady rate alone, then beside 12 crafted
 // bodies a second (3,500 levels deep, as the issue found; the deepest 32 KB allows; 16,000 items wide); normal p50 must
 // stay within 2x of its figure alone. BENCH_API_BASELINE (another checkout, as for the api part) is measured too.
+// Part of `npm run bench` (BENCH_PARTS=bodies), or alone: `npx tsx bench/bodies.ts` (BENCH_RUNS, default 1), which
+// prints its table.
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { startAppServer } from '../tests/testing/app-server.ts';
 import { calcLeadBody } from '../tests/testing/lead-bodies.ts';
 import { TEST_PHONE, verificationCookies } from './api-load.ts';
 import { median } from './median.ts';
-import { againstBudget, fixed, type Section } from './results.ts';
+import { againstBudget, fixed, renderReport, type Section } from './results.ts';
 
 const NATIONAL = TEST_PHONE.slice(2);
 const NORMAL_PER_S = 20;
@@ -99,4 +102,12 @@ export async function bodySections(options: { staticDir: string; quick: boolean;
     headers: ['build', 'crafted bodies', 'normal p50 ms', 'normal p99 ms', 'slowdown', 'normal errors', 'crafted p50 ms', 'crafted not 4xx'],
     rows,
   };
+}
+
+if (import.meta.filename === process.argv[1]) {
+  const loadAtStart = loadavg()[0]!;
+  // The route measured needs no web app: no build.
+  const section = await bodySections({ staticDir: '/nonexistent-claimflow-dist', quick: process.env.BENCH_QUICK === '1', runs: Math.max(1, Number(process.env.BENCH_RUNS ?? 1)) });
+  section.notes.push(`Load average (1 min): ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} at the end.`);
+  console.log(renderReport({ date: '', machine: '', notes: [], sections: [section] }).split('\n').slice(6).join('\n'));
 }

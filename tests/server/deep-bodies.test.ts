@@ -1,7 +1,9 @@
-// Request bodies nested deeper than MAX_BODY_DEPTH get 400 naming the problem before validation, on every route that
-// takes a body; walks over request data are iterative, so no nesting can throw RangeError (it used to answer 500).
+// Request bodies nested deeper than MAX_BODY_DEPTH get 400 naming the problem before they are parsed, on every route
+// that takes a body; walks over request data are iterative, so no nesting can throw RangeError (it used to answer 500).
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_BODY_DEPTH } from '../../server/routes/body-depth.ts';
+import { findInJson, pathOf } from '../../server/json-walk.ts';
+import { MAX_BODY_DEPTH, tooDeepField } from '../../server/routes/body-depth.ts';
 import { unstorablePath } from '../../server/routes/storable-text.ts';
 import { unstorablePointer } from '../../server/reports/unstorable-text.ts';
 import { calcLeadBody, uniquePhone } from '../testing/lead-bodies.ts';
@@ -30,6 +32,39 @@ describe('walks over request data are iterative', () => {
     expect(unstorablePath({ a: { b: '\uD800' }, c: '\u0000' })).toBe('a.b');
     expect(unstorablePath({ a: [1, 'fine', { b: null }] })).toBeUndefined();
     expect(unstorablePointer({ units: [{ vin: 'ok' }, { vin: 'x\u0000' }] })).toBe('/units/1/vin');
+  });
+});
+
+/** What the scan of the text must find: the top-level field of the first value too deep in the parsed body. */
+function tooDeepInParsed(body: unknown): string | undefined {
+  const node = findInJson(body, (n) => n.depth >= MAX_BODY_DEPTH && n.value !== null && typeof n.value === 'object');
+  return node && ((!Array.isArray(body) && pathOf(node)[0]) || 'body');
+}
+
+describe('the nesting is read from the text', () => {
+  it('names the field a walk of the parsed body names, whatever the strings hold', () => {
+    // Keys and strings full of brackets, quotes, backslashes and commas; values nested around the limit.
+    const text = fc.string({ unit: fc.constantFrom('[', ']', '{', '}', '"', '\\', ',', ':', 'a', 'é', '\u0000') });
+    const value = fc.letrec<{ value: unknown }>((tie) => ({
+      value: fc.oneof(
+        { depthSize: 'small', withCrossShrink: true },
+        fc.oneof(text, fc.integer(), fc.constant(null), fc.boolean()),
+        fc.array(tie('value'), { maxLength: 3 }),
+        fc.dictionary(text, tie('value'), { maxKeys: 3 }),
+        fc.tuple(fc.integer({ min: MAX_BODY_DEPTH - 3, max: MAX_BODY_DEPTH + 2 }), fc.constantFrom<'array' | 'object'>('array', 'object'), tie('value')).map(([levels, k, v]) => nested(levels, v, k)),
+      ),
+    })).value;
+    fc.assert(
+      fc.property(fc.oneof(value, fc.dictionary(text, value, { maxKeys: 4 })), fc.constantFrom(0, 2), (body, indent) => {
+        expect(tooDeepField(JSON.stringify(body, null, indent))).toBe(tooDeepInParsed(body));
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('reads 16,000 levels in one pass, without recursion', () => {
+    expect(tooDeepField(`{"firstName":${'['.repeat(16_000)}${']'.repeat(16_000)}}`)).toBe('firstName');
+    expect(tooDeepField(`{"a\\u0062":${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}}`)).toBe('ab');
   });
 });
 
@@ -93,6 +128,26 @@ describe.each(testDbKinds)('deep request bodies on %s', (kind) => {
         const res = await inject('POST', url, body);
         expect(res.statusCode, `${url} ${res.body}`).toBe(400);
       }
+    }
+  });
+
+  it('refuses a body for its nesting before parsing it: an unfinished one gets the nesting named, not a parse error', async () => {
+    const unfinished = (levels: number) =>
+      s.app.inject({
+        method: 'POST',
+        url: '/api/leads/create/calc',
+        payload: `{"extraDetails":${'['.repeat(levels)}`,
+        headers: { 'content-type': 'application/json', cookie },
+      });
+    expect((await unfinished(MAX_BODY_DEPTH)).json()).toEqual({ error: 'validation', field: 'extraDetails', message: `extraDetails is nested more than ${MAX_BODY_DEPTH} levels deep` });
+    // Within the limit, the text goes on to the parser, which refuses it.
+    expect((await unfinished(MAX_BODY_DEPTH - 1)).json()).toEqual({ error: 'validation', field: 'body', message: 'body must be a JSON object' });
+  });
+
+  it('still refuses __proto__ and constructor.prototype keys, as Fastify\'s parser does', async () => {
+    for (const payload of ['{"__proto__": {"admin": true}}', '{"a": {"constructor": {"prototype": {"admin": true}}}}']) {
+      const res = await s.app.inject({ method: 'POST', url: '/api/leads/create/calc', payload, headers: { 'content-type': 'application/json', cookie } });
+      expect(res.json(), payload).toEqual({ error: 'validation', field: 'body', message: 'body must be a JSON object' });
     }
   });
 
