@@ -3,7 +3,7 @@
 import type { Meta } from '../engine/types.ts';
 
 const REF_MAX_AGE_SECONDS = 60 * 60;
-const GCLID_KEY = 'claimflow:gclid';
+export const GCLID_KEY = 'claimflow:gclid';
 const REFERRER_KEY = 'claimflow:referrer';
 /** The lead API takes at most this many characters of page-referrers. */
 const MAX_REFERRER = 4096;
@@ -35,13 +35,6 @@ export function visitMeta(): Meta {
     referrer: sessionStorage.getItem(REFERRER_KEY) ?? undefined,
     businessUserToken: localStorage.getItem(BUSINESS_TOKEN_KEY) ?? undefined,
   };
-}
-
-/** What step analytics keep of the landing: its utm_source and utm_campaign (the 'ref' cookie) and whether a gclid came. */
-export function adAttribution(): { utmSource?: string; utmCampaign?: string; gclid: boolean } {
-  const ref = document.cookie.split('; ').find((c) => c.startsWith('ref='));
-  const params = new URLSearchParams(ref === undefined ? '' : decodeURIComponent(ref.slice('ref='.length)));
-  return { utmSource: params.get('utm_source') ?? undefined, utmCampaign: params.get('utm_campaign') ?? undefined, gclid: sessionStorage.getItem(GCLID_KEY) !== null };
 }
 
 /**

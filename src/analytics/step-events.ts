@@ -3,7 +3,7 @@
 // a completion, and when the page is hidden or closed (a beacon outlives its page).
 import type { Flow } from '../../engine/types.ts';
 import { API_BASE } from '../api/client.ts';
-import { adAttribution } from '../attribution.ts';
+import { adAttribution } from './ad-attribution.ts';
 import { watchSteps, type Move, type StepEvent } from './watch-steps.ts';
 
 const VISIT_KEY = 'claimflow:analytics-visit';
@@ -13,8 +13,6 @@ const BATCH_SIZE = 10;
 const BATCH_WAIT_MS = 10_000;
 /** The most events POST /api/events takes at once (schemas/api/events.request.schema.json). */
 const MAX_EVENTS = 50;
-/** What the API keeps of a utm value: no @ (an e-mail address in a campaign link is personal data). */
-const UTM = /^[\p{L}\p{N} ._~+:/|()-]{1,100}$/u;
 
 export interface SentEvent extends StepEvent {
   seq: number;
@@ -34,11 +32,7 @@ function visitId(): string {
 }
 
 /** The body of a batch: the visit, the landing's ad attribution, the events. */
-function batchOf(visit: string, events: SentEvent[]) {
-  const { utmSource, utmCampaign, gclid } = adAttribution();
-  const utm = (value: string | undefined) => (value !== undefined && UTM.test(value) ? value : undefined);
-  return { visit, sentAt: Date.now(), utmSource: utm(utmSource), utmCampaign: utm(utmCampaign), gclid, events };
-}
+const batchOf = (visit: string, events: SentEvent[]) => ({ visit, sentAt: Date.now(), ...adAttribution(), events });
 
 export interface StepEvents {
   /** A move of the funnel's machine (FunnelPage's inspection of it). */

@@ -5,7 +5,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyMachineSnapshot } from 'xstate';
 import { compileFlow } from '../../engine/machine.ts';
-import type { Flow, Step } from '../../engine/types.ts';
+import type { EffectInput, Flow, Step } from '../../engine/types.ts';
 import { startStepEvents, type SentEvent } from '../../src/analytics/step-events.ts';
 import { FIXTURE_NS } from '../testing/i18n.ts';
 import { renderFunnel } from '../testing/render-funnel.tsx';
@@ -42,7 +42,7 @@ interface Batch {
 const textOf = (blob: Blob) =>
   new Promise<string>((resolve) => {
     const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
+    reader.onload = () => resolve(reader.result as string);
     reader.readAsText(blob);
   });
 
@@ -71,7 +71,7 @@ afterEach(() => {
 
 /** The machine of the flow (its lead answered at once) with the events code watching it, as the funnel page has it. */
 function watched() {
-  const machine = compileFlow(flow, { now: Date.now }).provide({ actors: { createLead: fromPromise(() => Promise.resolve({ resultIds: [1] })) } });
+  const machine = compileFlow(flow, { now: Date.now }).provide({ actors: { createLead: fromPromise<unknown, EffectInput>(() => Promise.resolve({ resultIds: [1] })) } });
   const actor = createActor(machine, { input: { locale: 'es' } }).start();
   const events = startStepEvents(flow, 'b');
   started.push(events);
