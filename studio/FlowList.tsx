@@ -39,7 +39,8 @@ export function FlowList({ files, catalogues, route }: { files: FileView[]; cata
               <ul className="flow-file-problems">
                 {file.problems.slice(0, SHOWN).map((p) => (
                   <li key={p.line}>
-                    <code>{p.pointer}</code> {p.message}
+                    {/* A problem in a shared part is said at the part's file. */}
+                    <code>{p.file === file.file ? p.pointer : `${p.file}: ${p.pointer}`}</code> {p.message}
                   </li>
                 ))}
                 {file.problems.length > SHOWN && <li>and {file.problems.length - SHOWN} more</li>}

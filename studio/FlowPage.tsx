@@ -59,7 +59,12 @@ export function FlowPage({ flow, file, flows, catalogues, route }: Props) {
       </nav>
       {view === 'graph' && <FlowGraphView flow={flow} file={file} catalogues={catalogues} />}
       {view === 'copy' && <CopyTable flow={flow} flows={flows} catalogues={catalogues} />}
-      {stepId !== undefined && <PreviewView flow={flow} stepId={stepId} catalogues={catalogues} />}
+      {stepId !== undefined &&
+        (stepId in flow.steps ? (
+          <PreviewView flow={flow} stepId={stepId} catalogues={catalogues} />
+        ) : (
+          <p className="studio-empty">This flow has no step “{stepId}”. Pick one in its graph.</p>
+        ))}
     </div>
   );
 }

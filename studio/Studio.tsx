@@ -16,10 +16,11 @@ export function Studio() {
   const chosen: { flow: Flow; file: FileView } | undefined =
     route.view === 'home' ? fallback : 'flowId' in route ? flows.find((f) => f.flow.id === route.flowId) : undefined;
   const brokenFile = route.view === 'file' ? data.files.find((f) => f.file === route.file) : undefined;
+  // A step's preview takes the whole width: two phones and their controls.
   const focused = route.view === 'step';
 
   return (
-    <div className={`studio${focused ? ' studio-focused' : ''}`} data-version={data.version}>
+    <div className="studio" data-version={data.version}>
       <header className="studio-bar">
         <a className="studio-brand" href="#/">
           ClaimFlow <span>Studio</span>

@@ -81,6 +81,9 @@ function TransitionEdgeView({ data, markerEnd }: EdgeProps<TransitionEdge>) {
   );
 }
 
+/** The design tokens' colours where React Flow takes a colour, not a CSS variable (arrowheads, the minimap). */
+const COLORS = { back: '#9aa5b8', lead: '#137333', edge: '#4f5b70', problem: '#b3261e' };
+
 /** The smallest zoom the view opens at: text still reads. */
 const MIN_READABLE = 0.75;
 
@@ -106,14 +109,14 @@ function drawing(flowId: string, graph: FlowGraph, cards: Map<string, StepCardDa
       target: edge.to,
       type: 'transition',
       ariaLabel: edgeText(edge),
-      markerEnd: { type: MarkerType.ArrowClosed, width: 16, height: 16, color: edge.event === 'BACK' ? '#9aa5b8' : edge.leadPath ? '#137333' : '#4f5b70' },
+      markerEnd: { type: MarkerType.ArrowClosed, width: 16, height: 16, color: edge.event === 'BACK' ? COLORS.back : edge.leadPath ? COLORS.lead : COLORS.edge },
       data: { edge, ...(at.edges.get(edge.id) ?? { points: [], label: undefined }) },
     }),
   );
   return { nodes, edges };
 }
 
-/** The whole graph in the view, centred, never above its real size nor so small it cannot be read (then its top). */
+/** The view a graph opens at: all of it, centred, never above its real size nor so small it cannot be read (then its top). */
 function fitted(at: GraphLayout, width: number, height: number): Viewport {
   const zoom = Math.max(MIN_READABLE, Math.min(1, width / (at.width || 1), height / (at.height || 1)));
   return { x: (width - at.width * zoom) / 2, y: Math.max(0, (height - at.height * zoom) / 2), zoom };
@@ -195,7 +198,7 @@ export function FlowGraphView({ flow, file, catalogues }: { flow: Flow; file: Fi
             position="top-right"
             ariaLabel={`Map of the whole graph of ${flow.id}`}
             pannable
-            nodeColor={(node: StepNode) => (node.data.problems.length ? '#b3261e' : node.data.step.leadPath ? '#137333' : '#9aa5b8')}
+            nodeColor={(node: StepNode) => (node.data.problems.length ? COLORS.problem : node.data.step.leadPath ? COLORS.lead : COLORS.back)}
             nodeBorderRadius={6}
             bgColor="#ffffff"
             maskColor="rgb(229 233 241 / 0.7)"

@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Flow } from '../../engine/types.ts';
@@ -22,6 +22,17 @@ const transitionCount = (flow: Flow) =>
     .flatMap((step) => Object.values(step.on ?? {}).flatMap((spec) => [spec ?? []].flat()))
     .flatMap((t) => [t.target, ...(t.then ?? []).map((then) => then.target)])
     .filter((target) => target !== undefined).length;
+
+/** Sets the first `target` found in a flow file's JSON (depth first, in the order written) to another step id. */
+function retarget(json: unknown, to: string): boolean {
+  if (!json || typeof json !== 'object') return false;
+  const node = json as Record<string, unknown>;
+  if (typeof node.target === 'string') {
+    node.target = to;
+    return true;
+  }
+  return Object.values(node).some((value) => retarget(value, to));
+}
 
 /** `npm run studio` on its own port, reading its flows from flowsDir; resolves with the URL it prints. */
 async function startStudio(flowsDir: string): Promise<{ url: string; stop: () => void }> {
@@ -146,6 +157,28 @@ describe.runIf(browserAvailable)('the studio', () => {
     await shot('problem');
     await expectNoAxeViolations(page, 'a broken flow');
 
+    writeFileSync(file, good);
+    await expect.poll(() => page.getByRole('status').first().textContent(), { timeout: 30_000 }).toBe(`All ${files.length} flow files pass flows:check`);
+  });
+
+  it('marks in red the steps a problem is about: a transition to a step that does not exist, and the step it left unreachable', async () => {
+    const flow = flows[0] as Flow;
+    const file = join(flowsDir, (files.find((f) => f.flows.includes(flow)) as { file: string }).file.replace(/^flows\//, ''));
+    const good = readFileSync(file, 'utf8');
+    // The first transition the file writes leads nowhere now.
+    const json = JSON.parse(good) as unknown;
+    expect(retarget(json, '99')).toBe(true);
+    writeFileSync(file, JSON.stringify(json, null, 2));
+    const problems = readFlowFiles(flowsDir).flatMap((f) => f.problems).filter((p) => p.file === `flows/${basename(file)}`);
+    const onSteps = problems.filter((p) => /^\/steps\/[^/]+/.test(p.pointer));
+    expect(onSteps.map((p) => p.message)).toEqual(expect.arrayContaining(['targets unknown step "99"']));
+    const count = `${problems.length} ${problems.length === 1 ? 'problem' : 'problems'}`;
+    await expect.poll(() => page.getByRole('status').first().textContent(), { timeout: 30_000 }).toBe(`${count} in 1 of ${files.length} files`);
+    for (const problem of onSteps) {
+      const card = graph(flow).getByRole('button', { name: `Step ${problem.pointer.split('/')[2]}: ` });
+      await expect.poll(() => card.getAttribute('aria-label')).toContain(problem.message);
+    }
+    await shot('unreachable');
     writeFileSync(file, good);
     await expect.poll(() => page.getByRole('status').first().textContent(), { timeout: 30_000 }).toBe(`All ${files.length} flow files pass flows:check`);
   });
