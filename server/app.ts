@@ -11,7 +11,7 @@ import { loggerOptions, type LogSetting } from './logging.ts';
 import { pageFinder } from './pages.ts';
 import { RequestLog } from './request-log.ts';
 import { accidentRoutes } from './routes/accident.ts';
-import { BodyTooDeepError, depthCheckedJsonParser } from './routes/body-depth.ts';
+import { depthCheckedJsonParser, refuseDeepBodies } from './routes/body-depth.ts';
 import { certificateRoutes } from './routes/certificates.ts';
 import { eventRoutes } from './routes/events.ts';
 import { leadRoutes } from './routes/leads.ts';
@@ -68,6 +68,7 @@ export async function buildApp({ config, db, sms, log = false, ...routeOptions }
   // JSON nested too deep is refused on its text, before JSON.parse and every walk over the body, on every route; the
   // rest is parsed by Fastify's own parser with its defaults (a __proto__ or constructor.prototype key refused).
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, depthCheckedJsonParser(app.getDefaultJsonParser('error', 'error')));
+  app.addHook('preValidation', refuseDeepBodies);
 
   await app.register(userRoutes, { prefix: '/api', config, db, sms, ...routeOptions });
   await app.register(leadRoutes, { prefix: '/api', config, db, sms, ...routeOptions });
@@ -130,7 +131,6 @@ function errorHandler(error: FastifyError, request: FastifyRequest, reply: Fasti
   if (error.validation) {
     return reply.code(400).send(validationErrorBody(error.validation, error.validationContext ?? 'body'));
   }
-  if (error instanceof BodyTooDeepError) return reply.code(400).send(error.answer);
   if (error instanceof RateLimitedError) {
     return reply.code(429).header('retry-after', String(error.retryAfter)).send({ error: 'rate_limited', retryAfter: error.retryAfter });
   }

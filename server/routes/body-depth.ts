@@ -1,21 +1,18 @@
 // A JSON body nested deeper than any API request needs is refused by name before it is parsed: one iterative pass over
 // its text counts the nesting, so a crafted body costs a scan, not JSON.parse and a walk (3,500 levels used to answer
 // 500, and 16,000 levels cost every other request twice its time). Bodies within the limit go to Fastify's own parser.
-import type { FastifyBodyParser, FastifyRequest } from 'fastify';
+import type { FastifyBodyParser, FastifyReply, FastifyRequest } from 'fastify';
 import type { ValidationErrorBody } from '../validation.ts';
 import { fieldError } from './field-error.ts';
 
 /** The API's bodies nest 5 levels at most (a report's units and their drivers); 32 leaves room and refuses the rest. */
 export const MAX_BODY_DEPTH = 32;
 
-/** A body refused for its nesting: errorHandler answers 400 with its answer, as a schema error would. */
-export class BodyTooDeepError extends Error {
-  readonly statusCode = 400;
+/** What the parser gives for a body nested too deep: refuseDeepBodies answers 400 with it, as a schema error would. */
+export class TooDeepBody {
   readonly answer: ValidationErrorBody;
   constructor(field: string) {
-    const message = `${field} is nested more than ${MAX_BODY_DEPTH} levels deep`;
-    super(message);
-    this.answer = fieldError(field, message);
+    this.answer = fieldError(field, `${field} is nested more than ${MAX_BODY_DEPTH} levels deep`);
   }
 }
 
@@ -75,16 +72,22 @@ function keyName(text: string): string {
 
 /**
  * The application/json parser: the nesting checked on the raw text, then the given parser (Fastify's default: an empty
- * body refused, __proto__ and constructor.prototype keys refused as the server's options say).
+ * body refused, __proto__ and constructor.prototype keys refused as the server's options say). A body too deep is not
+ * a parse error, which would close the connection: it is refused by refuseDeepBodies before validation.
  */
 export function depthCheckedJsonParser(parse: FastifyBodyParser<string>): FastifyBodyParser<string> {
   // Fastify's default parser is of the form that answers through done.
   const parseText = parse as (request: FastifyRequest, text: string, done: Done) => void;
   return (request, text, done: Done) => {
     const field = tooDeepField(text);
-    if (field !== undefined) done(new BodyTooDeepError(field));
+    if (field !== undefined) done(null, new TooDeepBody(field));
     else parseText(request, text, done);
   };
 }
 
 type Done = (error: Error | null, body?: unknown) => void;
+
+/** A preValidation hook for every route, the first: 400 naming the field of a body the parser found too deep. */
+export async function refuseDeepBodies(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (request.body instanceof TooDeepBody) await reply.code(400).send(request.body.answer);
+}
