@@ -1,7 +1,7 @@
 // A funnel's current step as the phone shows it: the app's funnel card (progress, heading, the real widgets drawn by
 // src/funnel/StepScreen, the step's error and its Back and Next buttons), run by the frame's machine.
 import { useSelector } from '@xstate/react';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { evaluate, holds } from '../../engine/logic.ts';
 import { dataOf, isBusy, stepOf } from '../../engine/machine.ts';
@@ -25,6 +25,8 @@ export function PhoneStep({ flow, actor, onLeave }: { flow: Flow; actor: FlowAct
     () => ({ answers, computed: data.computed, busy, send, back, ns: flow.namespace, navigate: onLeave }),
     [answers, data.computed, busy, send, back, flow.namespace, onLeave],
   );
+  // A new step starts at the top of the screen, as the app's does.
+  useEffect(() => window.scrollTo(0, 0), [stepId]);
   const copy = useMemo(() => ({ failed: t('app:funnel.stepLoadFailed'), retry: t('app:funnel.retry'), loading: t('app:loading') }), [t]);
   if (!step) return null;
   const blocks = step.blocks.filter((block) => block.when === undefined || holds(block.when, data, Date.now));

@@ -39,20 +39,20 @@ export function StepControls({ flow, catalogues, state, onState, effects, onEffe
   return (
     <aside className="controls" aria-label="Step controls">
       <div className="controls-row">
-        <label className="field">
-          <span>Step</span>
-          <select value={state.stepId} onChange={(e) => go({ view: 'step', flowId: flow.id, stepId: e.target.value })}>
-            {Object.keys(flow.steps).map((id) => (
-              <option key={id} value={id}>
-                {id} · {titleOf(id)}
-              </option>
-            ))}
-          </select>
+        <label className="field" htmlFor="preview-step">
+          Step
         </label>
         <button type="button" className="btn btn-secondary btn-small" onClick={onReset}>
           Start over
         </button>
       </div>
+      <select id="preview-step" className="step-select" value={state.stepId} onChange={(e) => go({ view: 'step', flowId: flow.id, stepId: e.target.value })}>
+        {Object.keys(flow.steps).map((id) => (
+          <option key={id} value={id}>
+            {id} · {titleOf(id)}
+          </option>
+        ))}
+      </select>
 
       <h2>Ways on</h2>
       {ways.length === 0 ? (
