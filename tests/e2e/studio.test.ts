@@ -101,7 +101,9 @@ describe.runIf(browserAvailable)('the studio', () => {
       const edges = graph(flow).getByRole('img', { name: /^(Next|Back|Answer) from / });
       await expect.poll(() => steps.count(), { timeout: 30_000 }).toBe(Object.keys(flow.steps).length);
       await expect.poll(() => edges.count()).toBe(transitionCount(flow));
-      await expect.poll(() => graph(flow).getByRole('button', { name: `Step ${flow.initial}: ${copy('en', `${flow.namespace}:${flow.steps[flow.initial]?.title ?? 'meta.title'}`)}` }).count()).toBe(1);
+      const title = flow.steps[flow.initial]?.title ?? 'meta.title';
+      const heading = copy('en', title.includes(':') ? title : `${flow.namespace}:${title}`);
+      await expect.poll(() => graph(flow).getByRole('button', { name: `Step ${flow.initial}: ${heading}` }).count()).toBe(1);
     }
     const first = flows[0] as Flow;
     await flowLink(first).click();
@@ -116,7 +118,10 @@ describe.runIf(browserAvailable)('the studio', () => {
   it("opens a step's preview in English and Spanish, and answers set there lead on in both phones", async () => {
     const flow = flows.find((f) => f.id === 'attorney') as Flow;
     await flowLink(flow).click();
-    const heading = (lang: Lang, stepId: string) => copy(lang, `${flow.namespace}:${flow.steps[stepId]?.title as string}`);
+    const heading = (lang: Lang, stepId: string) => {
+      const title = flow.steps[stepId]?.title as string;
+      return copy(lang, title.includes(':') ? title : `${flow.namespace}:${title}`);
+    };
     await graph(flow).getByRole('button', { name: `Step 1: ${heading('en', '1')}` }).click();
     const phone = (lang: Lang): FrameLocator => page.frameLocator(`iframe[title^="${lang === 'en' ? 'English' : 'Español'} preview"]`);
     for (const lang of ['en', 'es'] as const) {
