@@ -8,9 +8,14 @@ import { watchSteps, type Move, type StepEvent } from './watch-steps.ts';
 
 const VISIT_KEY = 'claimflow:analytics-visit';
 const SEQ_KEY = 'claimflow:analytics-seq';
-/** A batch goes once it has this many events, or this long after its first. */
-const BATCH_SIZE = 10;
-const BATCH_WAIT_MS = 10_000;
+/** A batch goes once it has this many events, or this long after its first (each beacon costs the phone ~1 ms). */
+const BATCH_SIZE = 20;
+const BATCH_WAIT_MS = 30_000;
+/**
+ * Each funnel page of the tab numbers its events from a block of its own, reserved as it starts, so that sending
+ * writes nothing to storage and the numbers of a tab's pages never meet, whatever ends them.
+ */
+const SEQ_BLOCK = 10_000;
 /** The most events POST /api/events takes at once (schemas/api/events.request.schema.json). */
 const MAX_EVENTS = 50;
 
@@ -45,6 +50,7 @@ export interface StepEvents {
 export function startStepEvents(flow: Flow, variant: string): StepEvents {
   const visit = visitId();
   let seq = Number(sessionStorage.getItem(SEQ_KEY)) || 0;
+  sessionStorage.setItem(SEQ_KEY, String(seq + SEQ_BLOCK));
   const queue: SentEvent[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -58,8 +64,6 @@ export function startStepEvents(flow: Flow, variant: string): StepEvents {
       if (navigator.sendBeacon?.(`${API_BASE}/events`, body) !== true) break;
       queue.splice(0, events.length);
     }
-    // The next page of this tab goes on from here: the visit's numbers stay unique and in order.
-    sessionStorage.setItem(SEQ_KEY, String(seq));
   };
   const watcher = watchSteps(flow, (event) => {
     queue.push({ ...event, seq: seq++, flow: flow.id, version: flow.version, variant });

@@ -1,5 +1,5 @@
 // The browser's step events: the funnel page hands its moves to the events code once that has loaded (the ones made
-// before too); batches of 10 go by beacon, a completion at once, the rest when the page is hidden or closes; one visit
+// before too); batches of 20 go by beacon, a completion at once, the rest when the page is hidden or closes; one visit
 // id and one numbering per tab, across reloads; the landing's utm values unless they hold an e-mail address.
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -10,7 +10,7 @@ import { startStepEvents, type SentEvent } from '../../src/analytics/step-events
 import { FIXTURE_NS } from '../testing/i18n.ts';
 import { renderFunnel } from '../testing/render-funnel.tsx';
 
-/** Steps 1 to 8 one after the other; 5's Next creates the lead through the outbox. */
+/** Steps 1 to 12 one after the other; 11's Next creates the lead through the outbox. */
 const flow: Flow = {
   id: 'step-events',
   version: 4,
@@ -19,11 +19,11 @@ const flow: Flow = {
   initial: '1',
   answers: {},
   steps: Object.fromEntries(
-    Array.from({ length: 8 }, (_, i): [string, Step] => [
+    Array.from({ length: 12 }, (_, i): [string, Step] => [
       String(i + 1),
-      i === 7
+      i === 11
         ? { title: 'errors:THANK_YOU', blocks: [], final: true }
-        : { title: 'fixture:consult', blocks: [], nav: { next: 'common:nav.next' }, on: { NEXT: i === 4 ? { effect: 'createLead', target: String(i + 2) } : { target: String(i + 2) } } },
+        : { title: 'fixture:consult', blocks: [], nav: { next: 'common:nav.next' }, on: { NEXT: i === 10 ? { effect: 'createLead', target: String(i + 2) } : { target: String(i + 2) } } },
     ]),
   ),
   effects: { createLead: { method: 'POST', path: '/leads/create', outbox: true } },
@@ -87,33 +87,39 @@ function watched() {
 }
 
 describe('step events in the browser', () => {
-  it("are taken from the funnel page's first step on, and sent 10 at a time to /api/events", async () => {
+  it("are taken from the funnel page's first step on, and sent to /api/events when the page goes away", async () => {
     // Without the lead (the page's effects would call the API).
-    const user = renderFunnel({ ...flow, id: 'step-events-page', steps: { ...flow.steps, '5': { ...flow.steps['1'], on: { NEXT: { target: '6' } } } as Step } });
+    const user = renderFunnel({ ...flow, id: 'step-events-page', steps: { ...flow.steps, '11': { ...flow.steps['1'], on: { NEXT: { target: '12' } } } as Step } });
     for (let i = 0; i < 5; i++) await user.click(screen.getByRole('button', { name: 'Next' }));
-    // The events code is fetched when the browser is first idle.
-    await waitFor(() => expect(beacons).toHaveLength(1), { timeout: 10_000 });
+    expect(beacons).toEqual([]);
+    // The events code is fetched when the browser is first idle: until then, the page goes away unheard.
+    await waitFor(
+      () => {
+        window.dispatchEvent(new Event('pagehide'));
+        expect(beacons).toHaveLength(1);
+      },
+      { timeout: 10_000 },
+    );
     const [batch] = await batches();
     expect(beacons[0]?.url).toBe('/api/events');
-    expect(short(batch?.events ?? [])).toEqual(['0 shown 1', '1 left 1 NEXT', '2 shown 2', '3 left 2 NEXT', '4 shown 3', '5 left 3 NEXT', '6 shown 4', '7 left 4 NEXT', '8 shown 5', '9 left 5 NEXT']);
+    expect(short(batch?.events ?? [])).toEqual(['0 shown 1', '1 left 1 NEXT', '2 shown 2', '3 left 2 NEXT', '4 shown 3', '5 left 3 NEXT', '6 shown 4', '7 left 4 NEXT', '8 shown 5', '9 left 5 NEXT', '10 shown 6', '11 closed 6']);
     expect(batch?.events[0]).toMatchObject({ flow: 'step-events-page', version: 4, variant: '', lang: 'en' });
   });
 
-  it('sends a completion at once, and what is left when the page closes', async () => {
+  it('sends 20 events at a time, a completion at once, and what is left when the page closes', async () => {
     const { next } = watched();
-    for (let i = 0; i < 3; i++) await next();
+    for (let i = 0; i < 9; i++) await next();
     expect(beacons).toHaveLength(0);
-    for (let i = 0; i < 2; i++) await next();
-    // The tenth event (5 left), then the completion at once with the step it showed.
-    await waitFor(() => expect(beacons).toHaveLength(2));
-    const [tenth, completion] = await batches();
-    expect(short(tenth?.events ?? []).slice(-2)).toEqual(['8 shown 5', '9 left 5 NEXT']);
-    expect(short(completion?.events ?? [])).toEqual(['10 shown 6', '11 completed']);
     await next();
+    expect(beacons).toHaveLength(1);
+    expect(short((await batches())[0]?.events ?? []).slice(-2)).toEqual(['18 shown 10', '19 left 10 NEXT']);
+    await next();
+    await waitFor(() => expect(beacons).toHaveLength(2));
+    expect(short((await batches())[1]?.events ?? [])).toEqual(['20 shown 11', '21 left 11 NEXT', '22 shown 12', '23 completed']);
     window.dispatchEvent(new Event('pagehide'));
     expect(beacons).toHaveLength(3);
     const closing = (await batches())[2];
-    expect(short(closing?.events ?? [])).toEqual(['12 left 6 NEXT', '13 shown 7', '14 closed 7']);
+    expect(short(closing?.events ?? [])).toEqual(['24 closed 12']);
     expect(closing?.events[0]).toMatchObject({ flow: 'step-events', version: 4, variant: 'b', lang: 'es' });
   });
 
@@ -128,7 +134,8 @@ describe('step events in the browser', () => {
     const [a, b] = await batches();
     expect(b?.visit).toBe(a?.visit);
     expect(a?.visit).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    expect([short(a?.events ?? []), short(b?.events ?? [])]).toEqual([['0 shown 1', '1 closed 1'], ['2 shown 1', '3 closed 1']]);
+    // Each page numbers from a block of its own: the second page's come after the first's, whatever ended the first.
+    expect([short(a?.events ?? []), short(b?.events ?? [])]).toEqual([['0 shown 1', '1 closed 1'], ['10000 shown 1', '10001 closed 1']]);
     sessionStorage.clear();
     const otherTab = watched();
     otherTab.events.stop();
