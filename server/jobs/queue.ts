@@ -1,7 +1,8 @@
 // The job queue: pg-boss 10 in the server's own database (its tables in a schema of their own). On PostgreSQL it has a
 // small pool of its own; on PGlite it runs its statements on the one embedded connection. Its one queue sends the
-// alerts' texts: woken right after reports or alerts are stored, and swept every minute by a pg-boss schedule (and at
-// start), which also ends the alerts whose time is up and looks again at claims a dead sender left. A second queue
+// alerts' texts: woken right after reports or alerts are stored (a process running the workers then sends at once,
+// another queues a job for them), and swept every minute by a pg-boss schedule (and at start), which also ends the
+// alerts whose time is up and looks again at claims a dead sender left. A second queue
 // deletes or anonymises what is past its retention (server/retention/), hourly and at start. No timers of ours:
 // pg-boss's workers, delayed jobs and schedules do it all.
 import PgBoss from 'pg-boss';
@@ -10,7 +11,7 @@ import { expireAlerts } from '../alerts/expire-alerts.ts';
 import type { Db } from '../db/db.ts';
 import { startDeliveryQueues, type DeliverySetup } from '../delivery/delivery-queue.ts';
 import { loadConfig } from '../config.ts';
-import { queueWake, type Wake } from './wake.ts';
+import { queueWake } from './wake.ts';
 import { purgeExpired, type Retention } from '../retention/purge-expired.ts';
 
 export const ALERT_TEXTS_QUEUE = 'alert-texts';
@@ -46,7 +47,7 @@ export interface QueueOptions extends DeliverDeps {
 }
 
 export interface JobQueue {
-  /** Queues a delivery, run at once by this process's worker or within POLLING_SECONDS by another's. */
+  /** Delivers at once when this process runs the workers, else queues a job another process's worker takes within POLLING_SECONDS. */
   wake(): void;
   /** Stops taking jobs, finishes the delivery under way (up to STOP_WAIT_MS) and lets go of the database. */
   stop(): Promise<void>;
@@ -92,13 +93,13 @@ export async function startQueue(options: QueueOptions): Promise<JobQueue> {
 
   const stopping = new AbortController();
   let workerId: string | undefined;
-  // Set once the worker is: its run says it started (ran), and wakes then send again.
-  const wakes: { alert?: Wake } = {};
+  /** Deliveries a wake started in this process, waited for by stop. */
+  const woken = new Set<Promise<void>>();
+  let sendNow: (() => void) | undefined;
   if (workers) {
     // Its own singleton key: a wake waiting does not swallow the minute's sweep.
     await boss.schedule(ALERT_TEXTS_QUEUE, SWEEP_CRON, SWEEP, { singletonKey: 'sweep' });
     const deliver = async (sweep: boolean) => {
-      wakes.alert?.ran();
       if (sweep) await expireAlerts(db);
       const { failed } = await deliverAlertTexts(options, {
         signal: stopping.signal,
@@ -116,6 +117,14 @@ export async function startQueue(options: QueueOptions): Promise<JobQueue> {
         throw error;
       }),
     );
+    // A wake here delivers at once, not through a job: on PGlite's one connection the job's send, fetch and completion
+    // would each wait behind the next batch of reports being stored, and the texts with them.
+    sendNow = () => {
+      const run = deliver(false)
+        .catch((error: unknown) => log('alert delivery failed (tried again at the next wake or sweep)', error))
+        .finally(() => woken.delete(run));
+      woken.add(run);
+    };
     await boss.schedule(PURGE_QUEUE, PURGE_CRON);
     await boss.work(PURGE_QUEUE, () =>
       purgeExpired(db, retention, clock()).catch((error: unknown) => {
@@ -127,13 +136,18 @@ export async function startQueue(options: QueueOptions): Promise<JobQueue> {
 
   const stopDelivery = options.delivery && (await startDeliveryQueues(boss, { db, delivery: options.delivery, workers, signal: stopping.signal, log }));
 
+  // Without a worker here, a wake is a job for another process's worker.
+  const sendJob = queueWake(boss, ALERT_TEXTS_QUEUE, { workerId: undefined, signal: stopping.signal, log });
   const queue: JobQueue = {
-    wake: (wakes.alert = queueWake(boss, ALERT_TEXTS_QUEUE, { workerId, signal: stopping.signal, log })),
+    wake: () => {
+      if (!stopping.signal.aborted) (sendNow ?? sendJob)();
+    },
     async stop() {
       running.delete(queue);
       stopDelivery?.();
       stopping.abort();
-      await boss.stop({ graceful: true, wait: true, timeout: STOP_WAIT_MS });
+      // A delivery under way stops claiming and finishes the batch it claimed.
+      await Promise.all([boss.stop({ graceful: true, wait: true, timeout: STOP_WAIT_MS }), ...woken]);
     },
   };
   running.add(queue);

@@ -64,7 +64,8 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
       child.kill(signal);
     });
 
-  const url = await waitFor(() => lines.map((l) => /listening on (http:\/\/\S+)/.exec(l)?.[1]).find(Boolean), 'the server to listen');
+  // A fresh data directory runs every migration first: on a machine others load too, that can take a minute or more.
+  const url = await waitFor(() => lines.map((l) => /listening on (http:\/\/\S+)/.exec(l)?.[1]).find(Boolean), 'the server to listen', 180_000);
   return {
     url,
     dataDir,
