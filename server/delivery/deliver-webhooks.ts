@@ -4,7 +4,7 @@
 // attempt on the schedule, or dead (the dead letter) once it has ended.
 import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
-import { getLead } from '../store/leads.ts';
+import { getLeads } from '../store/leads.ts';
 import { resolveTarget } from './address-guard.ts';
 import { nextAttemptIn } from './retry-schedule.ts';
 import type { ReadySponsors } from './sponsor-endpoints.ts';
@@ -54,20 +54,38 @@ async function claim({ db, ready, config }: DelivererDeps): Promise<Claimed[]> {
   return rows;
 }
 
-/** The envelope { type, timestamp, data }: the lead as the API answers it, with its certificate's URL. */
-async function payloadOf(db: Db, d: Claimed): Promise<string> {
-  if (d.payload !== null) return d.payload;
-  const lead = await getLead(db, Number(d.lead_id));
-  if (!lead) throw new Error(`lead ${String(d.lead_id)} of delivery ${String(d.id)} is gone`);
-  return JSON.stringify({ type: d.type, timestamp: d.created_at.toISOString(), data: { ...lead, certificateUrl: d.certificate_url } });
+/**
+ * Gives each claimed delivery without a payload its envelope { type, timestamp, data }: the lead as the API answers it,
+ * with its certificate's URL; the batch's leads read in one statement. A delivery whose lead is gone keeps none.
+ */
+async function buildPayloads(db: Db, batch: Claimed[]): Promise<void> {
+  const unbuilt = batch.filter((d) => d.payload === null);
+  if (unbuilt.length === 0) return;
+  const leads = new Map((await getLeads(db, unbuilt.map((d) => Number(d.lead_id)))).map((lead) => [lead.id, lead]));
+  for (const d of unbuilt) {
+    const lead = leads.get(Number(d.lead_id));
+    if (lead) d.payload = JSON.stringify({ type: d.type, timestamp: d.created_at.toISOString(), data: { ...lead, certificateUrl: d.certificate_url } });
+  }
 }
 
-async function attempt(deps: DelivererDeps, d: Claimed): Promise<WebhookAnswer> {
+/** Where each sponsor's webhooks go, resolved and checked once for a batch (a lookup for each of its leads otherwise). */
+type Targets = (sponsorId: string, url: URL) => ReturnType<typeof resolveTarget>;
+
+function batchTargets(allowedHosts: readonly string[]): Targets {
+  const resolved = new Map<string, ReturnType<typeof resolveTarget>>();
+  return (sponsorId, url) => {
+    let target = resolved.get(sponsorId);
+    if (!target) resolved.set(sponsorId, (target = resolveTarget(url, allowedHosts)));
+    return target;
+  };
+}
+
+async function attempt(deps: DelivererDeps, d: Claimed, targets: Targets): Promise<WebhookAnswer> {
   const endpoint = deps.ready.endpoints.get(d.sponsor_id);
   if (!endpoint) return { error: `sponsor ${d.sponsor_id} has no endpoint` };
-  const payload = await payloadOf(deps.db, d);
-  d.payload = payload;
-  const target = await resolveTarget(endpoint.url, deps.config.webhookAllowedHosts);
+  const payload = d.payload;
+  if (payload === null) return { error: `lead ${String(d.lead_id)} of delivery ${String(d.id)} is gone` };
+  const target = await targets(d.sponsor_id, endpoint.url);
   if ('refused' in target) return { error: target.refused };
   const at = new Date((deps.clock ?? Date.now)());
   const headers = {
@@ -90,11 +108,11 @@ interface Result {
   wait: number;
 }
 
-async function sendOne(deps: DelivererDeps, d: Claimed): Promise<Result> {
+async function sendOne(deps: DelivererDeps, d: Claimed, targets: Targets): Promise<Result> {
   const started = performance.now();
   let answer: WebhookAnswer;
   try {
-    answer = await attempt(deps, d);
+    answer = await attempt(deps, d, targets);
   } catch (error) {
     answer = { error: (error as Error).message };
   }
@@ -151,7 +169,9 @@ export async function deliverDue(deps: DelivererDeps, signal?: AbortSignal): Pro
   let sent = 0;
   for (;;) {
     const batch = await claim(deps);
-    await record(deps, await Promise.all(batch.map((d) => sendOne(deps, d))));
+    await buildPayloads(deps.db, batch);
+    const targets = batchTargets(deps.config.webhookAllowedHosts);
+    await record(deps, await Promise.all(batch.map((d) => sendOne(deps, d, targets))));
     sent += batch.length;
     if (batch.length < BATCH || signal?.aborted) return sent;
   }

@@ -167,6 +167,12 @@ export async function getLead(db: Queryable, id: number): Promise<Lead | undefin
   return rows[0] && toLead(rows[0]);
 }
 
+/** The leads of ids that exist, in one statement (the deliverer reads a batch's leads at once), in no order. */
+export async function getLeads(db: Queryable, ids: readonly number[]): Promise<Lead[]> {
+  const { rows } = await db.query<LeadRow>(`SELECT ${COLUMNS} FROM leads WHERE id = ANY($1::bigint[])`, [ids]);
+  return rows.map(toLead);
+}
+
 /** Who submits a lead: their verification of the phone live at now, and how many leads the phone made in the 24 hours before (up to a cap). */
 export interface LeadSubmitter {
   verificationId: number;
