@@ -26,7 +26,10 @@ export function PhoneStep({ flow, actor, onLeave }: { flow: Flow; actor: FlowAct
     [answers, data.computed, busy, send, back, flow.namespace, onLeave],
   );
   // A new step starts at the top of the screen, as the app's does.
-  useEffect(() => window.scrollTo(0, 0), [stepId]);
+  useEffect(() => {
+    // Braces: Chromium's scrollTo returns a promise, which an effect must not.
+    void window.scrollTo(0, 0);
+  }, [stepId]);
   const copy = useMemo(() => ({ failed: t('app:funnel.stepLoadFailed'), retry: t('app:funnel.retry'), loading: t('app:loading') }), [t]);
   if (!step) return null;
   const blocks = step.blocks.filter((block) => block.when === undefined || holds(block.when, data, Date.now));
