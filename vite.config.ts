@@ -2,9 +2,9 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
-import { firstWidgets } from './scripts/first-widgets.ts';
+import { flowModules } from './scripts/flow-modules.ts';
 import { routePages } from './scripts/route-pages.ts';
-import { FLOWS_DIR, flowProblems } from './scripts/flows-check.ts';
+import { flowProblems } from './scripts/flows-check.ts';
 
 function checkFlows(): Plugin {
   return {
@@ -32,12 +32,11 @@ export default defineConfig({
   plugins: [
     react(),
     checkFlows(),
-    firstWidgets(),
+    flowModules(),
     routePages(),
     // Brotli and gzip copies of every text asset next to it, served by the API as they are (server/app.ts: preCompressed).
     compression({ algorithms: ['brotliCompress', 'gzip'], exclude: /\.map$/, logLevel: 'silent' }),
   ],
-  resolve: { alias: { '@flows': FLOWS_DIR } },
   server: { proxy: { '/api': 'http://localhost:8080' } },
   build: {
     target: 'es2022',

@@ -3,8 +3,7 @@ import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
-import { firstWidgets } from './scripts/first-widgets.ts';
-import { FLOWS_DIR } from './scripts/flows-check.ts';
+import { flowModules } from './scripts/flow-modules.ts';
 
 /**
  * How long a file runs: the crash run (~5 min), then the browser walks and the alert delivery's process and latency
@@ -21,8 +20,7 @@ class LongestFirst extends BaseSequencer {
 }
 
 export default defineConfig({
-  plugins: [react(), firstWidgets()],
-  resolve: { alias: { '@flows': FLOWS_DIR } },
+  plugins: [react(), flowModules()],
   test: {
     // Vitest's default on a 2-core machine is one worker, which ran every file in turn (CI took 20 min). Two at a time,
     // longest first: the long files mostly wait on their servers, browsers and databases. (A project limited to one

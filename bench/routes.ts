@@ -1,8 +1,5 @@
-// The funnel routes to measure: the first route of every flow in flows/*.json.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-
-const FLOWS = join(import.meta.dirname, '..', 'flows');
+// The funnel routes to measure: the first route of every funnel of flows/ (expanded from its flow files).
+import { expandedFlows } from '../scripts/flow-files.ts';
 
 export interface FunnelRoute {
   flow: string;
@@ -10,13 +7,11 @@ export interface FunnelRoute {
 }
 
 export function funnelRoutes(): FunnelRoute[] {
-  return readdirSync(FLOWS)
-    .filter((f) => f.endsWith('.json'))
-    .sort()
-    .map((f) => {
-      const flow = JSON.parse(readFileSync(join(FLOWS, f), 'utf8')) as { id: string; routes: string[] };
+  return expandedFlows()
+    .sort((a, b) => a.id.localeCompare(b.id))
+    .map((flow) => {
       const route = flow.routes[0];
-      if (!route) throw new Error(`${f} has no route`);
+      if (!route) throw new Error(`${flow.id} has no route`);
       return { flow: flow.id, route };
     });
 }

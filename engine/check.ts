@@ -1,5 +1,5 @@
 // Validates a flow: the JSON Schema (ajv strict), then the semantic rules the schema cannot say.
-import Ajv2020 from 'ajv/dist/2020.js';
+import Ajv2020, { type ErrorObject } from 'ajv/dist/2020.js';
 import flowSchema from '../schemas/flow.schema.json' with { type: 'json' };
 import widgetList from '../schemas/widgets.json' with { type: 'json' };
 import { escape, isOperation, operationsIn, varPath } from './logic.ts';
@@ -27,14 +27,19 @@ const VISIT_ROOTS = new Set(['query', 'meta', 'locale']);
 
 export function checkFlow(flow: unknown, catalogues: Catalogues): Problem[] {
   if (!validateSchema(flow)) {
-    return (validateSchema.errors ?? []).map((e) => ({
-      pointer: e.instancePath || '/',
-      message: e.keyword === 'additionalProperties'
-        ? `unknown property "${String(e.params.additionalProperty)}"`
-        : e.message ?? 'is invalid',
-    }));
+    return schemaProblems(validateSchema.errors);
   }
   return semanticProblems(flow, catalogues);
+}
+
+/** ajv's errors as problems; an "if" error only says its "then" failed, which has errors of its own (a widget's props). */
+export function schemaProblems(errors: ErrorObject[] | null | undefined): Problem[] {
+  return (errors ?? [])
+    .filter((e) => e.keyword !== 'if')
+    .map((e) => ({
+      pointer: e.instancePath || '/',
+      message: e.keyword === 'additionalProperties' ? `unknown property "${String(e.params.additionalProperty)}"` : (e.message ?? 'is invalid'),
+    }));
 }
 
 function semanticProblems(flow: Flow, catalogues: Catalogues): Problem[] {
@@ -106,18 +111,26 @@ function semanticProblems(flow: Flow, catalogues: Catalogues): Problem[] {
     (step.entry ?? []).forEach((name, i) => checkEffect(name, `${at}/entry/${i}`));
     step.blocks.forEach((block, i) => {
       const bp = `${at}/blocks/${i}`;
-      const widget = (widgetList.widgets as Record<string, WidgetFields>)[block.widget];
-      if (!widget) add(`${bp}/widget`, `unknown widget "${block.widget}"`);
+      const widget = WIDGETS[block.widget];
+      if (!widget) add(`${bp}/widget`, `unknown widget "${block.widget}" (known widgets: ${Object.keys(WIDGETS).sort().join(', ')})`);
       for (const field of widget?.answers ?? []) {
         if (!(field in flow.answers)) add(`${bp}/widget`, `${block.widget} uses the answer "${field}", which /answers does not declare`);
       }
-      const fieldProps = [
-        ...(widget?.answerProps ?? []).map((path) => ({ path, known: flow.answers, kind: 'answer' })),
-        ...(widget?.computedProps ?? []).map((path) => ({ path, known: flow.computed ?? {}, kind: 'computed value' })),
-      ];
-      for (const { path, known, kind } of fieldProps) {
+      for (const path of widget?.answerProps ?? []) {
         for (const { pointer, value } of pointersIn(block.props ?? {}, path)) {
-          if (typeof value !== 'string' || !(value in known)) add(`${bp}/props${pointer}`, `names unknown ${kind} "${String(value)}"`);
+          if (typeof value !== 'string' || !(value in flow.answers)) add(`${bp}/props${pointer}`, `names unknown answer "${String(value)}"`);
+        }
+      }
+      for (const [path, shown] of Object.entries(widget?.computedProps ?? {})) {
+        for (const { pointer, value } of pointersIn(block.props ?? {}, path)) {
+          const logic = typeof value === 'string' ? flow.computed?.[value] : undefined;
+          if (logic === undefined) {
+            add(`${bp}/props${pointer}`, `names unknown computed value "${String(value)}"`);
+            continue;
+          }
+          for (const outside of valuesOutside(logic, shown, `/computed/${escape(String(value))}`)) {
+            add(outside.pointer, `gives ${JSON.stringify(outside.value)}, which ${block.widget} (${bp}) cannot show: ${outside.message}`);
+          }
         }
       }
       checkCopy(block.props ?? {}, `${bp}/props`);
@@ -159,7 +172,28 @@ function semanticProblems(flow: Flow, catalogues: Catalogues): Problem[] {
 interface WidgetFields {
   answers?: string[];
   answerProps?: string[];
-  computedProps?: string[];
+  computedProps?: Record<string, object>;
+}
+
+const WIDGETS = widgetList.widgets as Record<string, WidgetFields>;
+
+/** The values an expression can give when it is a constant, or an "if" whose every result is (else none are known). */
+function constantsOf(logic: unknown, pointer: string): { value: unknown; pointer: string }[] | undefined {
+  if (logic === null || typeof logic !== 'object') return [{ value: logic, pointer }];
+  if (!isOperation(logic) || !('if' in logic || '?:' in logic)) return undefined;
+  const op = 'if' in logic ? 'if' : '?:';
+  const args = [logic[op]].flat();
+  const results = args.map((arg, i) => ({ arg, i })).filter(({ i }) => i % 2 === 1 || i === args.length - 1);
+  const found = results.map(({ arg, i }) => constantsOf(arg, `${pointer}/${escape(op)}/${i}`));
+  return found.every((values) => values !== undefined) ? found.flat() : undefined;
+}
+
+/** The constants an expression gives that a widget's schema of the values it shows refuses. */
+function valuesOutside(logic: unknown, shown: object, pointer: string): { value: unknown; pointer: string; message: string }[] {
+  const validate = ajv.compile(shown);
+  return (constantsOf(logic, pointer) ?? []).flatMap(({ value, pointer: at }) =>
+    validate(value) ? [] : [{ value, pointer: at, message: (validate.errors ?? []).map((e) => e.message).join(', ') }],
+  );
 }
 
 // The values at a JSON pointer pattern ("*" matches every array item), with their concrete pointers.

@@ -1,17 +1,19 @@
-// Reads every flow file of flows/ as the build, flows:check and the studio see it: the funnels each file defines and
-// its problems, each at the file and JSON pointer its author wrote.
-import { readdirSync, readFileSync } from 'node:fs';
+// Reads every flow file of flows/ as the build, flows:check and the studio see it: the funnels each file defines,
+// expanded from its parts (flows/parts/) and variants, and its problems, each at the file and JSON pointer its author
+// wrote.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { checkFlow, type Catalogues } from '../engine/check.ts';
+import { expandFlowFile, type ExpandedFlow, type SourceFile } from '../engine/expand.ts';
 import type { Flow } from '../engine/types.ts';
+import { declarations } from '../widgets/declarations.ts';
 
-export const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
+export const ROOT = resolve(import.meta.dirname, '..');
 /** Where the funnels are: flows/ unless FLOWS_DIR names another folder (the build reads the same variable). */
 export const FLOWS_DIR = resolve(process.env.FLOWS_DIR ?? join(ROOT, 'flows'));
 
 export interface Problem {
-  /** The file the author wrote, as printed: flows/<file>.json (or a part's flows/parts/<part>.json). */
+  /** The file the author wrote, as printed: flows/<file>.json, or flows/parts/<part>.json for a part's. */
   file: string;
   pointer: string;
   message: string;
@@ -22,12 +24,15 @@ export interface Problem {
 export interface FlowFile {
   /** flows/<file>.json */
   file: string;
-  /** The funnels the file defines, each valid and ready to compile; none when the file has a problem. */
+  /** The funnels the file defines (one, or one per variant), expanded; those with a problem are left out. */
   flows: Flow[];
   problems: Problem[];
 }
 
-export const problem = (file: string, pointer: string, message: string): Problem => ({ file, pointer, message, line: `${file}: ${pointer}: ${message}` });
+export const problem = (file: string, pointer: string, message: string): Problem => {
+  const at = pointer === '' ? '/' : pointer;
+  return { file, pointer: at, message, line: `${file}: ${at}: ${message}` };
+};
 
 export function readCatalogues(root = ROOT): Catalogues {
   const catalogues: Catalogues = {};
@@ -42,31 +47,78 @@ export function readCatalogues(root = ROOT): Catalogues {
   return catalogues;
 }
 
-/** One entry per JSON file of flowsDir, in name order; ids and routes used by two files are a problem of the second. */
+const jsonFiles = (dir: string) => (existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')).sort() : []);
+
+/** A JSON file parsed, or the problem of its syntax at its line and column. */
+function parse(path: string, file: string): SourceFile | Problem {
+  const text = readFileSync(path, 'utf8');
+  try {
+    return { file, json: JSON.parse(text) as unknown };
+  } catch (error) {
+    const message = (error as Error).message;
+    const position = Number(/at position (\d+)/.exec(message)?.[1] ?? text.length);
+    const lines = text.slice(0, position).split('\n');
+    const where = `line ${lines.length}, column ${(lines.at(-1)?.length ?? 0) + 1}`;
+    return problem(file, '/', `is not valid JSON at ${where} (${message.replace(/ (?:in JSON )?at position \d+.*$/, '')})`);
+  }
+}
+
+interface ExpandedFile {
+  file: string;
+  flows: ExpandedFlow[];
+  problems: Problem[];
+}
+
+/** Every flow file of flowsDir expanded from its parts and variants, with the problems of reading and expanding it. */
+function expandFiles(flowsDir: string): ExpandedFile[] {
+  const partFiles = new Map(jsonFiles(join(flowsDir, 'parts')).map((name) => [basename(name, '.json'), parse(join(flowsDir, 'parts', name), `flows/parts/${name}`)]));
+  const parts = Object.fromEntries([...partFiles].map(([name, read]) => [name, 'json' in read ? read : null]));
+  return jsonFiles(flowsDir).map((name) => {
+    const file = `flows/${name}`;
+    const source = parse(join(flowsDir, name), file);
+    if (!('json' in source)) return { file, flows: [], problems: [source] };
+    const expanded = expandFlowFile(source, parts, declarations);
+    const problems = expanded.problems.map((p) => problem(p.file, p.pointer, p.message));
+    // A part that is not JSON: its own problem, in each file that uses it.
+    for (const part of expanded.parts) {
+      const read = partFiles.get(part);
+      if (read && !('json' in read)) problems.push(read);
+    }
+    return { file, flows: expanded.flows, problems };
+  });
+}
+
+/** The funnels of flowsDir as the app gets them, whatever their problems (which the build checks before it uses them). */
+export function expandedFlows(flowsDir = FLOWS_DIR): Flow[] {
+  return expandFiles(flowsDir).flatMap((file) => file.flows.map(({ flow }) => flow as unknown as Flow));
+}
+
+/**
+ * One entry per JSON file of flowsDir, in name order, with the funnels it defines that have no problem: flows:check's
+ * view (an id or route a funnel before already has is a problem too).
+ */
 export function readFlowFiles(flowsDir = FLOWS_DIR, root = ROOT): FlowFile[] {
   const catalogues = readCatalogues(root);
   const ids = new Map<string, string>();
   const routes = new Map<string, string>();
-  return readdirSync(flowsDir)
-    .filter((f) => f.endsWith('.json'))
-    .sort()
-    .map((name) => {
-      const file = `flows/${name}`;
-      let source: unknown;
-      try {
-        source = JSON.parse(readFileSync(join(flowsDir, name), 'utf8'));
-      } catch (error) {
-        return { file, flows: [], problems: [problem(file, '/', `is not valid JSON (${(error as Error).message})`)] };
+  return expandFiles(flowsDir).map(({ file, flows: expanded, problems }) => {
+    const expandedWell = problems.length === 0;
+    const flows = expanded.flatMap(({ flow: json, origin }) => {
+      const own = checkFlow(json, catalogues).map((p) => ({ ...origin(p.pointer), message: p.message }));
+      const flow = json as unknown as Flow;
+      if (own.length === 0) {
+        if (ids.has(flow.id)) own.push({ ...origin('/id'), message: `id "${flow.id}" is also used by ${ids.get(flow.id)}` });
+        ids.set(flow.id, file);
+        flow.routes.forEach((route, i) => {
+          if (routes.has(route)) own.push({ ...origin(`/routes/${i}`), message: `route "${route}" is also used by ${routes.get(route)}` });
+          routes.set(route, file);
+        });
       }
-      const problems = checkFlow(source, catalogues).map((p) => problem(file, p.pointer, p.message));
-      if (problems.length) return { file, flows: [], problems };
-      const flow = source as Flow;
-      if (ids.has(flow.id)) problems.push(problem(file, '/id', `id "${flow.id}" is also used by ${ids.get(flow.id)}`));
-      ids.set(flow.id, file);
-      flow.routes.forEach((route, i) => {
-        if (routes.has(route)) problems.push(problem(file, `/routes/${i}`, `route "${route}" is also used by ${routes.get(route)}`));
-        routes.set(route, file);
-      });
-      return { file, flows: problems.length ? [] : [flow], problems };
+      problems.push(...own.map((p) => problem(p.file, p.pointer, p.message)));
+      return own.length === 0 ? [flow] : [];
     });
+    const lines = new Set<string>();
+    const unique = problems.filter((p) => !lines.has(p.line) && lines.add(p.line));
+    return { file, flows: expandedWell ? flows : [], problems: unique };
+  });
 }

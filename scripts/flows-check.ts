@@ -5,9 +5,9 @@ import { FLOWS_DIR, ROOT, readFlowFiles } from './flow-files.ts';
 
 export { FLOWS_DIR } from './flow-files.ts';
 
-/** Every problem of every flow file, one formatted line each. */
+/** Every problem of every flow file, one formatted line each (a part's once, however many files use it). */
 export function flowProblems(flowsDir = FLOWS_DIR, root = ROOT): string[] {
-  return readFlowFiles(flowsDir, root).flatMap((entry) => entry.problems.map((p) => p.line));
+  return [...new Set(readFlowFiles(flowsDir, root).flatMap((entry) => entry.problems.map((p) => p.line)))];
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

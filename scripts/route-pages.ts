@@ -2,14 +2,14 @@
 // index.html plus what the route's first step needs — preload links for its flow and its first widgets with their CSS,
 // so the browser fetches them alongside the app's code instead of after it, and its copy in the page itself (a JSON
 // block src/api/catalogues.ts reads: six requests fewer on the first screen). server/pages.ts picks the page.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { OutputAsset, OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
-import type { Flow } from '../engine/types.ts';
 import { PAGE_COPY_ID } from '../src/api/page-copy.ts';
 import { FUNNEL_NAMESPACES } from '../src/funnel/namespaces.ts';
-import { FLOWS_DIR } from './flows-check.ts';
+import { expandedFlows } from './flow-files.ts';
+import { flowModuleId } from './flow-modules.ts';
 
 const LANGUAGES = { en: '', es: '.es' };
 const REGISTRY = join(import.meta.dirname, '..', 'widgets', 'registry.ts');
@@ -41,17 +41,16 @@ export function routePages(): Plugin {
       if (!index) return;
       const html = String(index.source);
       const chunks = Object.values(bundle).filter((file): file is OutputChunk => file.type === 'chunk');
-      /** The chunk whose entry module's path ends so (a widget's path under the repository, or a flow file's full path). */
-      const chunkOf = (pathEnd: string) => chunks.find((chunk) => chunk.facadeModuleId?.replaceAll('\\', '/').endsWith(pathEnd.replaceAll('\\', '/')));
+      /** The chunk whose entry module's id ends so (a widget's path under the repository, or a flow's module id). */
+      const chunkOf = (idEnd: string) => chunks.find((chunk) => chunk.facadeModuleId?.replaceAll('\\', '/').endsWith(idEnd.replaceAll('\\', '/')));
       const assetOf = (module: string) =>
         Object.values(bundle).find((file): file is OutputAsset => file.type === 'asset' && file.originalFileNames.some((name) => name.endsWith(module)));
       const widgets = widgetModules();
       const inIndex = (file: string) => html.includes(`/${file}"`);
 
-      for (const file of readdirSync(FLOWS_DIR).filter((name) => name.endsWith('.json'))) {
-        const flow = JSON.parse(readFileSync(join(FLOWS_DIR, file), 'utf8')) as Flow;
+      for (const flow of expandedFlows()) {
         const first = [...new Set(flow.steps[flow.initial]?.blocks.map((block) => block.widget) ?? [])];
-        const entries = [chunkOf(join(FLOWS_DIR, file)), ...first.map((widget) => chunkOf(`/${widgets.get(widget) ?? `no widget ${widget}`}`))];
+        const entries = [chunkOf(flowModuleId(flow.id)), ...first.map((widget) => chunkOf(`/${widgets.get(widget) ?? `no widget ${widget}`}`))];
         if (entries.some((chunk) => !chunk)) this.error(`route pages: no chunk for flow ${flow.id} or one of its first widgets (${first.join(', ')})`);
         const files = new Set<string>();
         for (const chunk of entries as OutputChunk[]) withImports(bundle, chunk, files);

@@ -10,7 +10,13 @@ interface ImportMetaEnv {
   readonly VITE_MAP_TILE_ATTRIBUTION?: string;
 }
 
-/** The widgets each flow's first step shows, by flow id (scripts/first-widgets.ts). */
+/** Every funnel with a loader of its flow, expanded from flows/ (scripts/flow-modules.ts). */
+declare module 'virtual:flows' {
+  const flows: { id: string; namespace: string; routes: string[]; load: () => Promise<import('../engine/types.ts').Flow> }[];
+  export default flows;
+}
+
+/** The widgets each flow's first step shows, by flow id (scripts/flow-modules.ts). */
 declare module 'virtual:first-widgets' {
   const widgets: Record<string, string[]>;
   export default widgets;

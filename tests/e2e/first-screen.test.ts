@@ -2,7 +2,7 @@
 // Leaflet CSS, tiles, date wheel, Google's loader, the other language), and no more JavaScript than the ceiling. What
 // waits is there to wait: the build holds each chunk under the name looked for, and what the first screen can reach
 // (the map code fetched ahead, the other language's catalogues) is fetched once it is asked for.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Request } from 'playwright-core';
@@ -12,13 +12,9 @@ import { PHONE, browserAvailable } from '../testing/browser.ts';
 import type { Lang } from '../testing/copy.ts';
 import { STEP_SHOWN_MARK } from '../../src/funnel/step-shown.ts';
 import { transitionList } from '../../engine/transitions.ts';
-import type { Flow } from '../../engine/types.ts';
+import { allFlows } from '../testing/flows.ts';
 
-const FLOWS = join(import.meta.dirname, '..', '..', 'flows');
-const FLOW_LIST = readdirSync(FLOWS)
-  .filter((file) => file.endsWith('.json'))
-  .sort()
-  .map((file) => JSON.parse(readFileSync(join(FLOWS, file), 'utf8')) as Flow);
+const FLOW_LIST = allFlows();
 const ROUTES = FLOW_LIST.map((flow) => flow.routes[0] as string);
 
 /** Routes whose second screen is the locating step: its map is fetched ahead once the first screen is shown, not before. */

@@ -1,5 +1,5 @@
 // Marketing's promise: a copy of calculator.json under another id and route is a working funnel, with no code change.
-import { copyFileSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,7 +18,7 @@ describe.runIf(browserAvailable)('a funnel added as a JSON file only', () => {
 
   beforeAll(async () => {
     const flowsDir = mkdtempSync(join(tmpdir(), 'claimflow-flows-'));
-    for (const file of readdirSync(FLOWS)) copyFileSync(join(FLOWS, file), join(flowsDir, file));
+    cpSync(FLOWS, flowsDir, { recursive: true });
     const flow = JSON.parse(readFileSync(join(FLOWS, 'calculator.json'), 'utf8')) as Record<string, unknown>;
     writeFileSync(join(flowsDir, 'spring-campaign.json'), JSON.stringify({ ...flow, id: 'spring-campaign', routes: ['/spring-claim-check'] }));
     process.env.FLOWS_DIR = flowsDir;

@@ -1,21 +1,27 @@
-// Test helpers for flows: load them from flows/, build modified copies, and fake effect results.
-import { readdirSync, readFileSync } from 'node:fs';
+// Test helpers for flows: the funnels of flows/ as the app gets them (expanded from parts and variants), modified
+// copies, and fake effect results.
 import { join } from 'node:path';
 import { evaluate, holds } from '../../engine/logic.ts';
 import { dataOf } from '../../engine/machine.ts';
 import { replayClock, type FakeEffect, type ReplayResult } from '../../engine/replay.ts';
 import type { EffectRequest, Flow, FlowEvent } from '../../engine/types.ts';
+import { expandedFlows } from '../../scripts/flow-files.ts';
 
 const FLOWS_DIR = join(import.meta.dirname, '..', '..', 'flows');
 
-export function loadFlow(file: string): Flow {
-  return JSON.parse(readFileSync(join(FLOWS_DIR, `${file}.json`), 'utf8')) as Flow;
+let flows: Flow[] | undefined;
+
+/** Every funnel of flows/, by id order; a copy each time, so a test may change it. */
+export function allFlows(): Flow[] {
+  flows ??= expandedFlows(FLOWS_DIR);
+  return structuredClone(flows).sort((a, b) => a.id.localeCompare(b.id));
 }
 
-export function allFlows(): Flow[] {
-  return readdirSync(FLOWS_DIR)
-    .filter((f) => f.endsWith('.json'))
-    .map((f) => loadFlow(f.replace(/\.json$/, '')));
+/** The funnel with this id. */
+export function loadFlow(id: string): Flow {
+  const flow = allFlows().find((f) => f.id === id);
+  if (!flow) throw new Error(`no funnel "${id}" in flows/`);
+  return flow;
 }
 
 export const answer = (values: Record<string, unknown>): FlowEvent => ({ type: 'ANSWER', values });

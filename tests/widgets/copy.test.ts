@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Flow } from '../../engine/types.ts';
 import { catalogues, flatten, type Tree } from '../testing/i18n.ts';
+import { allFlows } from '../testing/flows.ts';
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}|<(\w+)>/g)].map((m) => m[1] ?? m[2]).sort();
 
-const flows = Object.values(import.meta.glob<{ default: Flow }>('../../flows/*.json', { eager: true })).map((m) => m.default);
+const flows = allFlows();
 
 function copyKeysIn(value: unknown, found = new Set<string>()): Set<string> {
   if (typeof value === 'string' && /^(common|errors|fields|locate):/.test(value)) found.add(value);

@@ -1,13 +1,13 @@
 import { cleanup } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Flow } from '../../engine/types.ts';
 import widgetList from '../../schemas/widgets.json';
 import { registry } from '../../widgets/registry.ts';
 import { i18n, LANGS, missingKeys } from '../testing/i18n.ts';
 import { fakeGeo } from '../testing/fake-geo.ts';
 import { renderWidget } from '../testing/render-widget.tsx';
+import { allFlows } from '../testing/flows.ts';
 
-const flows = Object.values(import.meta.glob<{ default: Flow }>('../../flows/*.json', { eager: true })).map((m) => m.default);
+const flows = allFlows();
 
 describe('widget registry', () => {
   it('has exactly the widgets named in schemas/widgets.json', () => {

@@ -1,0 +1,36 @@
+// What a widget tells the flow language about itself (widgets/<widget>/declaration.ts): the props a block may give it,
+// the answers it writes, the computed values it shows, and when its step's Next may be pressed.
+import type { Logic } from './types.ts';
+
+/** A JSON Schema (draft 2020-12), as data. */
+export type JsonSchema = Record<string, unknown>;
+
+export interface WidgetDeclaration<P = Record<string, unknown>> {
+  /** One line on what it shows, for the schema and the studio. */
+  description: string;
+  /** The block's props: ajv strict rejects any other prop, so a misspelled one fails flows:check. */
+  props: JsonSchema;
+  /** Answer fields it always writes. */
+  answers?: string[];
+  /** JSON pointers into its props ("*" for every item) whose values name answer fields. */
+  answerProps?: string[];
+  /** JSON pointers into its props whose values name computed values, each with the schema of the values it can show. */
+  computedProps?: Record<string, JsonSchema>;
+  /**
+   * When the person may press Next on a step showing it, from its props: JSON Logic over the funnel's data (undefined:
+   * whenever). Flows do not repeat it: the expansion of a flow adds it to the guard of its step's NEXT transitions.
+   */
+  ready?: (props: P) => Logic;
+}
+
+/** The declarations by widget name, as flow files name them. */
+export type WidgetDeclarations = Record<string, WidgetDeclaration<never>>;
+
+/** The answer field `name` of the funnel: {"var": "answers.<name>"}. */
+export const answer = (name: string): Logic => ({ var: `answers.${name}` });
+
+/** Every rule given, as one (an "and" of several, none when there is none). */
+export function allOf(rules: Logic[]): Logic {
+  const given = rules.filter((rule) => rule !== undefined);
+  return given.length <= 1 ? given[0] : { and: given };
+}

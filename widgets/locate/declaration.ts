@@ -1,0 +1,23 @@
+// The locating block's props, the answers it writes and when its step may go on: the report described one of three
+// ways (a VIN, a case ID, or a pin with the vehicle), with its date, and the city for the first two.
+import { answer, type WidgetDeclaration } from '../../engine/widget-declaration.ts';
+
+const valid = (rule: string, field: string) => ({ valid: [rule, answer(field)] });
+const by = (way: string) => ({ '==': [answer('locateBy'), way] });
+
+export const locate: WidgetDeclaration = {
+  description: 'Finding the accident report: by VIN, by case ID, or by a pin on the map with the vehicle’s make and year.',
+  props: {
+    type: 'object',
+    additionalProperties: false,
+    properties: { radius: { type: 'number', exclusiveMinimum: 0, description: 'The circle around the pin, in metres.' } },
+  },
+  answers: ['locateBy', 'vin', 'caseID', 'date', 'place', 'location', 'vehicleMake', 'vehicleYear'],
+  ready: () => ({
+    or: [
+      { and: [by('vin'), valid('vin', 'vin'), valid('pastDate', 'date'), valid('place', 'place')] },
+      { and: [by('case'), valid('required', 'caseID'), valid('pastDate', 'date'), valid('place', 'place')] },
+      { and: [by('map'), valid('point', 'location'), valid('required', 'vehicleMake'), valid('vehicleYear', 'vehicleYear'), valid('pastDate', 'date')] },
+    ],
+  }),
+};
