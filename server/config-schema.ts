@@ -72,11 +72,11 @@ export const ENV_SCHEMA = {
       description: 'keys of 32 to 256 letters, digits or ._~+/=- , comma-separated',
     },
     ALERT_DAYS: { type: 'integer', minimum: 1, maximum: 365, default: 30 },
+    // Unset: SMS_COUNTRIES (config.ts), so a phone that was texted its code is texted its alerts.
     ALERT_COUNTRIES: {
       type: 'array',
       items: { type: 'string', parse: 'country' },
       minItems: 1,
-      default: ['US'],
       description: 'two-letter country codes such as US,CA',
     },
     SMS_COUNTRIES: {

@@ -50,7 +50,7 @@ export interface Config {
   analyticsKeys: string[];
   /** How many days a report alert stays open (ALERT_DAYS). */
   alertDays: number;
-  /** ISO 3166 codes of the countries whose phones may get alert texts (ALERT_COUNTRIES; SMS pumping). */
+  /** ISO 3166 codes of the countries whose phones may get alert texts (ALERT_COUNTRIES, else SMS_COUNTRIES; SMS pumping). */
   alertCountries: string[];
   /** ISO 3166 codes of the countries whose mobile numbers may be sent one-time codes (SMS_COUNTRIES; SMS pumping). */
   smsCountries: string[];
@@ -159,7 +159,7 @@ export function loadConfig(input: Record<string, string | undefined> = process.e
     demoReports: env.DEMO_REPORTS === 'on',
     analyticsKeys: unique(env.ANALYTICS_KEYS),
     alertDays: env.ALERT_DAYS,
-    alertCountries: unique(env.ALERT_COUNTRIES),
+    alertCountries: unique(env.ALERT_COUNTRIES ?? env.SMS_COUNTRIES),
     smsCountries: unique(env.SMS_COUNTRIES),
     smsBudget: { hourly: env.SMS_HOURLY_BUDGET, daily: env.SMS_DAILY_BUDGET },
     tcpaConsentsPerPhone: env.TCPA_CONSENTS_PER_PHONE,

@@ -16,6 +16,9 @@ import leadsUpdateRequest from '../../schemas/api/leads-update.request.schema.js
 import leadsUpdateResponse from '../../schemas/api/leads-update.response.schema.json' with { type: 'json' };
 import mfaFailureResponse from '../../schemas/api/mfa-failure.response.schema.json' with { type: 'json' };
 import mfaLimitResponse from '../../schemas/api/mfa-limit.response.schema.json' with { type: 'json' };
+import mfaSmsConfirmedResponse from '../../schemas/api/mfa-sms-confirmed.response.schema.json' with { type: 'json' };
+import mfaSmsLinkRequest from '../../schemas/api/mfa-sms-link.request.schema.json' with { type: 'json' };
+import mfaSmsLinkResponse from '../../schemas/api/mfa-sms-link.response.schema.json' with { type: 'json' };
 import mfaSmsSendRequest from '../../schemas/api/mfa-sms-send.request.schema.json' with { type: 'json' };
 import mfaSmsSendResponse from '../../schemas/api/mfa-sms-send.response.schema.json' with { type: 'json' };
 import mfaSmsVerifyRequest from '../../schemas/api/mfa-sms-verify.request.schema.json' with { type: 'json' };
@@ -61,6 +64,9 @@ export const apiSchemas = {
   leadsUpdateTimeResponse,
   mfaFailureResponse,
   mfaLimitResponse,
+  mfaSmsConfirmedResponse,
+  mfaSmsLinkRequest,
+  mfaSmsLinkResponse,
   mfaSmsSendRequest,
   mfaSmsSendResponse,
   mfaSmsVerifyRequest,

@@ -1,9 +1,12 @@
-// /user routes: TCPA consent records and SMS phone verification (send a code, check it, and hand the visitor the cookie).
+// /user routes: TCPA consent records and SMS phone verification (send a code and its link, check the code, confirm the
+// link, and hand the visitor the cookie).
 import type { FastifyReply } from 'fastify';
-import { setPendingCookie } from '../pending-verification.ts';
+import { alertCountryAllowed } from '../alerts/deliver-countries.ts';
+import { pendingVisitorHash, pendingVisitorId, setPendingCookie } from '../pending-verification.ts';
 import { e164FromParts, textableIn } from '../phone.ts';
 import { smsText } from '../sms/sms-text.ts';
 import { isBlacklisted } from '../store/blacklist.ts';
+import { confirmLink, newLinkToken, secretHash, verifyConfirmedSend } from '../store/code-links.ts';
 import { DEFAULT_CODE_LIMITS, type Refusal } from '../store/code-limits.ts';
 import { checkCode, hashCode, issueCode, newCode } from '../store/one-time-codes.ts';
 import { recordVerification } from '../store/verifications.ts';
@@ -12,6 +15,9 @@ import { apiSchemas as s } from './api-schemas.ts';
 import type { RoutePlugin } from './deps.ts';
 import { refuseUnstorableText } from './storable-text.ts';
 import { recordTcpaConsent } from './tcpa-consent.ts';
+
+/** The sources (mfa-sms-send's `source`) of the funnels that text report alerts: their leads carry an alert. */
+const ALERT_SOURCES: readonly unknown[] = ['notify-me', 'alert', 'find-my-report'];
 
 /** 429 with Retry-After: the client shows the error's message and may offer to retry after that many seconds. */
 function refuse(reply: FastifyReply, { error, retryAfterMs }: Refusal) {
@@ -74,18 +80,28 @@ export const userRoutes: RoutePlugin = (app, { config, db, sms, clock = Date.now
       if (await isBlacklisted(db, phone)) {
         return reply.code(403).send({ success: false, error: 'blacklisted', ...(config.businessSignupUrl && { redirect: config.businessSignupUrl }) });
       }
+      // Said at the contact step, not at the last one when the alert is refused (lead-submission.ts).
+      if (ALERT_SOURCES.includes(request.body.source) && !alertCountryAllowed(phone, config.alertCountries)) {
+        return reply.code(400).send({ success: false, error: 'alert_phone_country' });
+      }
       const code = newCode();
-      const issued = await issueCode(db, limits, config.smsBudget, { phone, ip: request.ip, now: clock() }, hashCode(config.codeSecret, phone, code));
+      const link = newLinkToken();
+      const visitorId = pendingVisitorId(request);
+      const issued = await issueCode(db, limits, config.smsBudget, { phone, ip: request.ip, visitorHash: secretHash(visitorId), now: clock() }, {
+        code: hashCode(config.codeSecret, phone, code),
+        link: link.hash,
+      });
       if (issued.refusal) return refuse(reply, issued.refusal);
       for (const alert of issued.alerts) request.log.warn(alert, 'SMS send budget 80% used');
       try {
-        await sms.send(phone, smsText(request.body.language ?? 'en', 'code', { code, host: config.appHost }));
+        const text = smsText(request.body.language ?? 'en', 'code', { code, host: config.appHost, link: `${config.publicUrl}/verify/${link.token}` });
+        await sms.send(phone, text);
       } catch (error) {
         request.log.error({ err: error }, 'SMS provider failed');
         return reply.code(502).send({ success: false, error: 'sms_failed' });
       }
-      // This visitor is now being verified for this phone: /user/tcpa may keep their consent to it.
-      setPendingCookie(reply, config, phone, clock());
+      // Only this visitor may check the code or be verified by its link; /user/tcpa may keep their consent to this phone.
+      setPendingCookie(reply, config, phone, visitorId, clock());
       return { success: true } as const;
     },
   );
@@ -102,14 +118,38 @@ export const userRoutes: RoutePlugin = (app, { config, db, sms, clock = Date.now
       if (phone === undefined) return reply.code(400).send({ success: false, error: 'invalid_code' });
       const { id, idHash } = newVerificationId();
       const codeHash = hashCode(config.codeSecret, phone, request.body.code);
-      const outcome = await checkCode(db, limits, { phone, ip: request.ip, now: clock() }, codeHash, idHash);
+      const outcome = await checkCode(db, limits, { phone, ip: request.ip, visitorHash: pendingVisitorHash(request), now: clock() }, codeHash, idHash);
       if (outcome === 'wrong') return reply.code(400).send({ success: false, error: 'invalid_code' });
       // The owner is told to ask for a new code: retrying this one cannot pass.
       if (outcome === 'expired') return reply.code(400).send({ success: false, error: 'code_expired' });
-      if (outcome !== 'verified') return refuse(reply, outcome);
-      setVerificationCookie(reply, id, config.nodeEnv);
+      // The phone's guesses of the month are used up: the text's link still confirms its owner (mfa-sms-confirmed).
+      if (outcome === 'confirm_by_link') return reply.code(403).send({ success: false, error: 'confirm_by_link' });
+      if (outcome === 'verified') setVerificationCookie(reply, id, config.nodeEnv);
+      else if (outcome !== 'confirmed') return refuse(reply, outcome);
       return { success: true } as const;
     },
   );
+
+  // The page of a code text's link (/verify/{token}) sends this when opened: a link preview, which runs no script,
+  // confirms nothing. Tokens are 128 random bits: not worth a limit of their own beyond the API's per-address one.
+  app.post(
+    '/user/mfa-sms-link',
+    { schema: { body: s.mfaSmsLinkRequest, response: { 200: s.mfaSmsLinkResponse, 400: s.validationErrorResponse, 404: s.mfaFailureResponse } } },
+    async (request, reply) => {
+      if (!(await confirmLink(db, request.body.token, clock()))) return reply.code(404).send({ success: false, error: 'link_expired' });
+      return { success: true } as const;
+    },
+  );
+
+  // The code step asks this while it is shown: once the link of the send the visitor asked for was opened, it gets the
+  // verification cookie as a right code would have given it.
+  app.post('/user/mfa-sms-confirmed', { schema: { response: { 200: s.mfaSmsConfirmedResponse } } }, async (request, reply) => {
+    const visitorHash = pendingVisitorHash(request);
+    if (visitorHash === undefined) return { confirmed: false };
+    const { id, idHash } = newVerificationId();
+    const outcome = await verifyConfirmedSend(db, { visitorHash, now: clock() }, idHash);
+    if (outcome === 'verified') setVerificationCookie(reply, id, config.nodeEnv);
+    return { confirmed: outcome !== undefined };
+  });
   return Promise.resolve();
 };

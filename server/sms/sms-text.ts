@@ -11,15 +11,16 @@ const catalogues: Record<SmsLocale, typeof en> = { en, es };
 
 /**
  * What each text is filled with. Lengths, with a 30-character PUBLIC_URL (https://claimflow.example.com):
- * - code: one segment (Spanish's "código" makes it UCS-2, 70 characters: ~60 with a 20-character host).
+ * - code: one segment, GSM-7 (the Spanish copy avoids ó and ú, which would make it UCS-2 and three segments): 132
+ *   characters in English, 148 in Spanish (its link carries ?lang=es), with an 18-character host; 160 at most.
  * - alertFound, alertEnded: GSM-7 only (the Spanish copy avoids á, í, ó, ú, which would make it UCS-2 and three
  *   segments): with a report link (79 characters) 221 in English, 261 in Spanish (its links carry ?lang=es): two
  *   segments (153 each, up to 306). Under 160 is out of reach with two links in one text.
  * tests/server/sms-text.test.ts holds both to this.
  */
 export interface SmsVars {
-  /** The one-time code and the web app's host, for WebOTP's last line. */
-  code: { code: string; host: string };
+  /** The one-time code, the web app's host for WebOTP's last line, and link: PUBLIC_URL + '/verify/' + its token. */
+  code: { code: string; host: string; link: string };
   /** link: PUBLIC_URL + the report's path; stop: PUBLIC_URL + unsubscribePath() (server/sms/stops.ts). */
   alertFound: { link: string; stop: string };
   /** link: PUBLIC_URL + '/find-my-report'; stop: PUBLIC_URL + unsubscribePath(). */
@@ -29,13 +30,13 @@ export type SmsKey = keyof SmsVars;
 
 /**
  * The text of key in locale. The code's last line is WebOTP's (`@<host> #<code>`) in every language, so a browser on
- * host can fill the code in. An alert's links open the app in the text's language (?lang=es; English is the app's default).
+ * host can fill the code in. Links open the app in the text's language (?lang=es; English is the app's default).
  */
 export function smsText<K extends SmsKey>(locale: SmsLocale, key: K, vars: SmsVars[K]): string {
   const catalogue = catalogues[locale];
   if (key === 'code') {
-    const { code, host } = vars as SmsVars['code'];
-    return `${fill(catalogue.code, { code })}\n@${host} #${code}`;
+    const { code, host, link } = vars as SmsVars['code'];
+    return `${fill(catalogue.code, { code, link: inLanguage(link, locale) })}\n@${host} #${code}`;
   }
   const { link, stop } = vars as SmsVars['alertFound'];
   return fill(catalogue[key], { link: inLanguage(link, locale), stop: inLanguage(stop, locale) });

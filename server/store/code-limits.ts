@@ -1,11 +1,13 @@
 // Limits on one-time codes, counted in the database in sliding windows: sends per phone, per address (and IPv6 /48) and
-// per range of numbers, checks per address (and /48), and the lock of a phone after 10 wrong guesses at codes it was
-// sent. Counts that may let a request through are taken under row locks.
+// per range of numbers; checks per address (and /48); wrong guesses per requester (visitor, address, /48), and per phone
+// the 10 wrong guesses a month after which its codes are no longer checked (the texts' links still confirm the owner).
+// Counts that may let a request through are taken under row locks.
 import ipaddr from 'ipaddr.js';
 import { parsePhone } from '../../engine/validators.ts';
 import type { Queryable } from '../db/db.ts';
 
-const HOUR = 60 * 60_000;
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 /** At most `max` events in any `ms` milliseconds. */
@@ -27,17 +29,21 @@ export interface CodeLimits {
   ipChecks: Window[];
   /** Checks from one IPv6 /48. */
   siteChecks: Window[];
+  /** Wrong guesses by one requester: its visitor id (cf_pending), its address, its IPv6 /48; each is held back alone. */
+  requesterFailures: Window[];
   /**
-   * Wrong guesses at codes the phone was sent (checks of a live code that failed), since it last passed a check. The
-   * max-th locks the phone (sends and checks) for at least minLockMs and until the oldest of those failures is ms old,
-   * so a phone never takes more than max wrong guesses in ms. A check when no code is live could not have verified, so
-   * it never counts here: locking a phone takes codes actually texted to it, at most phoneSends of them.
+   * Wrong guesses at codes the phone was sent, checked for the visitor who asked for each. Once there are max of them
+   * in ms, its codes are no longer compared (confirm_by_link) until the oldest is ms old, so nobody gets more than max
+   * guesses at a phone in ms; sends still go out, and each text's link confirms its own requester. A check that could
+   * not have verified (no live code, or not the requester's) never counts here.
    */
-  phoneFailures: Window & { minLockMs: number };
+  phoneFailures: Window;
 }
 
 export const DEFAULT_CODE_LIMITS: CodeLimits = {
-  phoneSends: [{ max: 3, ms: HOUR }, { max: 10, ms: DAY }],
+  // Short, so a stranger's sends hold the owner back 10 minutes at most; the day's cap bounds texts to one person (a
+  // stranger blocking a phone for a day must get 50 codes through: 2+ addresses, 3 hours; as many as its range takes).
+  phoneSends: [{ max: 3, ms: 10 * MINUTE }, { max: 50, ms: DAY }],
   ipSends: [{ max: 10, ms: HOUR }, { max: 30, ms: DAY }],
   // A site may hold a few households or offices: three addresses' worth.
   siteSends: [{ max: 30, ms: HOUR }, { max: 90, ms: DAY }],
@@ -46,12 +52,14 @@ export const DEFAULT_CODE_LIMITS: CodeLimits = {
   // Three checks for each code an address may have sent.
   ipChecks: [{ max: 30, ms: HOUR }, { max: 90, ms: DAY }],
   siteChecks: [{ max: 90, ms: HOUR }, { max: 270, ms: DAY }],
-  // 24 hours is the lock ASVS asks for; the 30-day window keeps a 4-digit code at 10 guesses a month (1 in 1,000).
-  phoneFailures: { max: 10, ms: 30 * DAY, minLockMs: DAY },
+  // Two codes' worth of wrong guesses, then a pause of up to 10 minutes.
+  requesterFailures: [{ max: 6, ms: 10 * MINUTE }],
+  // Keeps a 4-digit code at 10 guesses a month (1 in 1,000) for an attacker with any number of addresses.
+  phoneFailures: { max: 10, ms: 30 * DAY },
 };
 
 /** sms_unavailable: the range of numbers, or the whole service (sms-budget.ts), may not be sent more codes for now. */
-export type LimitError = 'too_many_sends' | 'too_many_checks' | 'phone_locked' | 'sms_unavailable';
+export type LimitError = 'too_many_sends' | 'too_many_checks' | 'sms_unavailable';
 
 export interface Refusal {
   error: LimitError;
@@ -62,6 +70,9 @@ export interface Refusal {
 type Kind = 'send' | 'check' | 'failure';
 
 export const phoneSubject = (phone: string): string => `phone:${phone}`;
+
+/** The subject a visitor is counted under: the hash of the id in its cf_pending cookie. */
+export const visitorSubject = (visitorHash: string): string => `visitor:${visitorHash}`;
 
 /** The subject an address is counted under: IPv4 as is (also when IPv4-mapped), IPv6 by its /64, which one client may own whole. */
 export function ipSubject(ip: string): string {
@@ -86,9 +97,20 @@ export function prefixSubject(phone: string): string {
 }
 
 /** The subjects of a request from ip: the address (or /64), and the /48 of an IPv6 one. */
-export function requesterSubjects(ip: string): string[] {
+export function addressSubjects(ip: string): string[] {
   const site = siteSubject(ip);
   return site ? [ipSubject(ip), site] : [ipSubject(ip)];
+}
+
+/** Who checks a code: the address and, when the request names one (cf_pending), the hash of its visitor id. */
+export interface Requester {
+  ip: string;
+  visitorHash?: string;
+}
+
+/** The subjects a requester's wrong guesses count against: its visitor id, address and /48. */
+export function requesterSubjects({ ip, visitorHash }: Requester): string[] {
+  return visitorHash === undefined ? addressSubjects(ip) : [visitorSubject(visitorHash), ...addressSubjects(ip)];
 }
 
 const at = (ms: number): string => new Date(ms).toISOString();
@@ -117,20 +139,14 @@ async function waitFor(q: Queryable, subject: string, kind: Kind, windows: Windo
   return wait;
 }
 
-/** The refusal of any request about a phone locked by failed checks. */
-export async function phoneLock(q: Queryable, limits: CodeLimits, phone: string, now: number): Promise<Refusal | undefined> {
-  const { max, ms, minLockMs } = limits.phoneFailures;
-  const failures = await recent(q, phoneSubject(phone), 'failure', now, ms, max);
-  const oldest = failures[max - 1];
-  if (oldest === undefined || max <= 0) return undefined;
-  const until = Math.max((failures[0] ?? oldest) + minLockMs, oldest + ms);
-  return { error: 'phone_locked', retryAfterMs: until - now };
+/** Whether the phone's codes may still be compared: fewer than phoneFailures.max wrong guesses in its window. */
+export async function phoneGuessesLeft(q: Queryable, limits: CodeLimits, phone: string, now: number): Promise<boolean> {
+  const { max, ms } = limits.phoneFailures;
+  return (await recent(q, phoneSubject(phone), 'failure', now, ms, max)).length < max;
 }
 
 /** Why a code may not be sent to phone from ip now, if it may not. */
 export async function sendRefusal(q: Queryable, limits: CodeLimits, phone: string, ip: string, now: number): Promise<Refusal | undefined> {
-  const locked = await phoneLock(q, limits, phone, now);
-  if (locked) return locked;
   const site = siteSubject(ip);
   const wait = Math.max(
     await waitFor(q, phoneSubject(phone), 'send', limits.phoneSends, now),
@@ -142,15 +158,15 @@ export async function sendRefusal(q: Queryable, limits: CodeLimits, phone: strin
   return range > 0 ? { error: 'sms_unavailable', retryAfterMs: range } : undefined;
 }
 
-/** Why a code for phone may not be checked from ip now, if it may not. */
-export async function checkRefusal(q: Queryable, limits: CodeLimits, phone: string, ip: string, now: number): Promise<Refusal | undefined> {
-  const locked = await phoneLock(q, limits, phone, now);
-  if (locked) return locked;
-  const site = siteSubject(ip);
-  const wait = Math.max(
-    await waitFor(q, ipSubject(ip), 'check', limits.ipChecks, now),
+/** Why requester may not check a code now, if it may not: too many checks from its address, or wrong guesses of its own. */
+export async function checkRefusal(q: Queryable, limits: CodeLimits, requester: Requester, now: number): Promise<Refusal | undefined> {
+  const site = siteSubject(requester.ip);
+  const waits = [
+    await waitFor(q, ipSubject(requester.ip), 'check', limits.ipChecks, now),
     site ? await waitFor(q, site, 'check', limits.siteChecks, now) : 0,
-  );
+  ];
+  for (const subject of requesterSubjects(requester)) waits.push(await waitFor(q, subject, 'failure', limits.requesterFailures, now));
+  const wait = Math.max(...waits);
   return wait > 0 ? { error: 'too_many_checks', retryAfterMs: wait } : undefined;
 }
 
@@ -172,16 +188,11 @@ export async function lockSubjects(tx: Queryable, limits: CodeLimits, subjects: 
       ...sorted,
       at(now - Math.max(...[limits.phoneSends, limits.ipSends, limits.siteSends, limits.prefixSends].map(longest))),
       at(now - Math.max(longest(limits.ipChecks), longest(limits.siteChecks))),
-      at(now - limits.phoneFailures.ms),
+      at(now - Math.max(limits.phoneFailures.ms, longest(limits.requesterFailures))),
     ],
   );
 }
 
 export async function addEvent(tx: Queryable, subject: string, kind: Kind, now: number): Promise<void> {
   await tx.query('INSERT INTO code_limit_events (subject, kind, at) VALUES ($1, $2, $3::timestamptz)', [subject, kind, at(now)]);
-}
-
-/** A passed check: the phone's earlier failures no longer count. */
-export async function forgetFailures(tx: Queryable, phone: string): Promise<void> {
-  await tx.query("DELETE FROM code_limit_events WHERE subject = $1 AND kind = 'failure'", [phoneSubject(phone)]);
 }

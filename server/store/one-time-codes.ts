@@ -1,14 +1,16 @@
 // SMS one-time codes: made with crypto.randomInt, kept only as an HMAC bound to the phone, valid 10 minutes, 3 checks,
-// used once; every send and check first passes the limits of code-limits.ts, and every send the global budget of
-// sms-budget.ts. Times come from the caller's clock.
+// used once, and checked only for the visitor who asked for it; every send and check first passes the limits of
+// code-limits.ts, and every send the global budget of sms-budget.ts. Each code's text also carries a link
+// (code-links.ts). Times come from the caller's clock.
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { CODE_LENGTH } from '../../engine/validators.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import {
   addEvent,
+  addressSubjects,
   checkRefusal,
-  forgetFailures,
   lockSubjects,
+  phoneGuessesLeft,
   phoneSubject,
   prefixSubject,
   requesterSubjects,
@@ -16,6 +18,7 @@ import {
   type CodeLimits,
   type Refusal,
 } from './code-limits.ts';
+import { verifyConfirmedSend } from './code-links.ts';
 import { budgetWait, lockBudget, spendBudget, type BudgetAlert, type SmsBudget } from './sms-budget.ts';
 import { recordVerification } from './verifications.ts';
 
@@ -33,10 +36,11 @@ export function hashCode(secret: string | undefined, phone: string, code: string
   return createHmac('sha256', secret ?? BUILT_IN_KEY).update(`${phone}\n${code}`).digest('hex');
 }
 
-/** Who asks, from where, when (ms since the epoch). */
+/** Who asks about which phone, from where, when (ms since the epoch); visitorHash: the hash of their cf_pending id. */
 export interface CodeRequest {
   phone: string;
   ip: string;
+  visitorHash?: string;
   now: number;
 }
 
@@ -50,77 +54,107 @@ async function budgetRefusal(q: Queryable, budget: SmsBudget, now: number): Prom
 }
 
 /**
- * Stores a new code for the phone, replacing (and so voiding) any earlier one, and counts the send against the phone,
- * its range, the address and the global budget; or, when a limit refuses, writes nothing and says why.
+ * Stores a new code and link for the phone, asked for by the visitor of visitorHash (replacing, and so voiding, that
+ * visitor's earlier one; other visitors' codes stay), and counts the send against the phone, its range, the address
+ * and the global budget; or, when a limit refuses, writes nothing and says why.
  */
-export async function issueCode(db: Db, limits: CodeLimits, budget: SmsBudget, { phone, ip, now }: CodeRequest, codeHash: string): Promise<IssueOutcome> {
+export async function issueCode(
+  db: Db,
+  limits: CodeLimits,
+  budget: SmsBudget,
+  { phone, ip, visitorHash, now }: CodeRequest & { visitorHash: string },
+  hashes: { code: string; link: string },
+): Promise<IssueOutcome> {
   // A refusal writes nothing, so a read without locks may give it; only a send that may pass takes the locks. The
   // budget first: once it is spent (a pumping run), every refusal is one read.
   const early = (await budgetRefusal(db, budget, now)) ?? (await sendRefusal(db, limits, phone, ip, now));
   if (early) return { refusal: early };
   return db.transaction(async (tx) => {
-    const subjects = [phoneSubject(phone), prefixSubject(phone), ...requesterSubjects(ip)];
+    const subjects = [phoneSubject(phone), prefixSubject(phone), ...addressSubjects(ip)];
     await lockSubjects(tx, limits, subjects, now);
     await lockBudget(tx, now);
     const refusal = (await budgetRefusal(tx, budget, now)) ?? (await sendRefusal(tx, limits, phone, ip, now));
     if (refusal) return { refusal };
     for (const subject of subjects) await addEvent(tx, subject, 'send', now);
     await tx.query(
-      `INSERT INTO sms_codes (phone, code_hash, attempts, expires_at, used_at, created_at)
-       VALUES ($1, $2, 0, $3::timestamptz, NULL, $4::timestamptz)
-       ON CONFLICT (phone) DO UPDATE SET code_hash = EXCLUDED.code_hash, attempts = 0,
-         expires_at = EXCLUDED.expires_at, used_at = NULL, created_at = EXCLUDED.created_at`,
-      [phone, codeHash, new Date(now + CODE_TTL_MINUTES * 60_000).toISOString(), new Date(now).toISOString()],
+      `INSERT INTO sms_codes (requester_hash, phone, code_hash, link_hash, attempts, expires_at, created_at)
+       VALUES ($1, $2, $3, $4, 0, $5::timestamptz, $6::timestamptz)
+       ON CONFLICT (requester_hash, phone) DO UPDATE SET code_hash = EXCLUDED.code_hash, link_hash = EXCLUDED.link_hash,
+         attempts = 0, expires_at = EXCLUDED.expires_at, confirmed_at = NULL, used_at = NULL, created_at = EXCLUDED.created_at`,
+      [visitorHash, phone, hashes.code, hashes.link, new Date(now + CODE_TTL_MINUTES * 60_000).toISOString(), new Date(now).toISOString()],
     );
     return { alerts: await spendBudget(tx, budget, now) };
   });
 }
 
 /**
- * verified: the code matched (now used up); wrong: it did not, and the code stays live; expired: no live code is left
- * (none was sent, it was used, it is 10 minutes old, or this was its last check), so the owner must ask for a new one;
- * else a limit's refusal.
+ * verified: the code matched (now used up), or the send's link was opened: a verification was recorded; confirmed: the
+ * link had already verified this send (nothing new); wrong: no match, the code stays live; expired: no live code of this
+ * visitor is left (none was asked for, it was used, it is 10 minutes old, or this was its last check), so a new one
+ * is needed; confirm_by_link: the phone's guesses of the month are used up, so only the text's link verifies it; else a
+ * limit's refusal.
  */
-export type CheckOutcome = 'verified' | 'wrong' | 'expired' | Refusal;
+export type CheckOutcome = 'verified' | 'confirmed' | 'wrong' | 'expired' | 'confirm_by_link' | Refusal;
 
 /**
- * Checks a code against the phone's live one. Every check let through counts against the address (and its /48); a
- * wrong guess at a live code counts against the phone too (a new code does not reset that), while a check with no
- * live code could not have verified and never does. A match uses the code up, clears the phone's failures and records
- * the phone as verified by the visitor holding the verification id of idHash.
+ * Checks a code against the live one the requesting visitor asked for. Every check let through counts against the
+ * address (and its /48), but one answered confirm_by_link, which compares nothing; a wrong guess counts against the
+ * phone and the requester (visitor, address, /48). A check that could not have verified (no live code of this
+ * visitor's) is never compared and never counts as a wrong guess.
+ * A match uses the code up and records the phone as verified by the visitor holding the verification id of idHash.
  */
-export async function checkCode(db: Db, limits: CodeLimits, { phone, ip, now }: CodeRequest, codeHash: string, idHash: string): Promise<CheckOutcome> {
-  const early = await checkRefusal(db, limits, phone, ip, now);
+export async function checkCode(db: Db, limits: CodeLimits, { phone, ip, visitorHash, now }: CodeRequest, codeHash: string, idHash: string): Promise<CheckOutcome> {
+  const send = visitorHash === undefined ? undefined : await sendOf(db, visitorHash, phone, now);
+  // A send whose link was opened verifies its requester whatever is typed: nothing to compare, nothing to count.
+  if (visitorHash !== undefined && send?.confirmed) {
+    const confirmed = await verifyConfirmedSend(db, { visitorHash, phone, now }, idHash);
+    if (confirmed) return confirmed;
+  }
+  // Once the phone's guesses are used up, a check of a live code is answered with one more read and writes nothing.
+  if (send?.live && !(await phoneGuessesLeft(db, limits, phone, now))) return 'confirm_by_link';
+  const requester = { ip, visitorHash };
+  const early = await checkRefusal(db, limits, requester, now);
   if (early) return early;
   return db.transaction(async (tx) => {
-    const requester = requesterSubjects(ip);
-    await lockSubjects(tx, limits, [phoneSubject(phone), ...requester], now);
-    const refusal = await checkRefusal(tx, limits, phone, ip, now);
+    await lockSubjects(tx, limits, [phoneSubject(phone), ...requesterSubjects(requester)], now);
+    const refusal = await checkRefusal(tx, limits, requester, now);
     if (refusal) return refusal;
-    for (const subject of requester) await addEvent(tx, subject, 'check', now);
-    const match = await matchLiveCode(tx, phone, codeHash, now);
+    for (const subject of addressSubjects(ip)) await addEvent(tx, subject, 'check', now);
+    if (visitorHash === undefined || !(await sendOf(tx, visitorHash, phone, now))?.live) return 'expired';
+    if (!(await phoneGuessesLeft(tx, limits, phone, now))) return 'confirm_by_link';
+    const match = await matchLiveCode(tx, visitorHash, phone, codeHash, now);
     if (match === 'none') return 'expired';
     if (match !== 'match') {
-      await addEvent(tx, phoneSubject(phone), 'failure', now);
+      for (const subject of [phoneSubject(phone), ...requesterSubjects(requester)]) await addEvent(tx, subject, 'failure', now);
       return match === 'wrong' ? 'wrong' : 'expired';
     }
-    await tx.query('UPDATE sms_codes SET used_at = $2::timestamptz WHERE phone = $1', [phone, new Date(now).toISOString()]);
-    await forgetFailures(tx, phone);
+    await tx.query('UPDATE sms_codes SET used_at = $3::timestamptz WHERE requester_hash = $1 AND phone = $2', [visitorHash, phone, new Date(now).toISOString()]);
     await recordVerification(tx, phone, idHash, now);
     return 'verified';
   });
 }
 
+/** The visitor's send to phone: whether its link was opened (and its code not yet expired), whether its code is live. */
+async function sendOf(q: Queryable, visitorHash: string, phone: string, now: number): Promise<{ confirmed: boolean; live: boolean } | undefined> {
+  const { rows } = await q.query<{ confirmed: boolean; live: boolean }>(
+    `SELECT confirmed_at IS NOT NULL AND expires_at > $3::timestamptz AS confirmed,
+       used_at IS NULL AND expires_at > $3::timestamptz AND attempts < $4 AS live
+     FROM sms_codes WHERE requester_hash = $1 AND phone = $2`,
+    [visitorHash, phone, new Date(now).toISOString(), MAX_CHECKS],
+  );
+  return rows[0];
+}
+
 /**
- * Counts a check on the phone's code if it is live (unused, unexpired, under MAX_CHECKS): match; wrong (still live);
- * last (wrong, and that was its last check); none when no code was live.
+ * Counts a check on the visitor's code for the phone if it is live: match; wrong (still live); last (wrong, and that
+ * was its last check); none when no code was live.
  */
-async function matchLiveCode(tx: Queryable, phone: string, codeHash: string, now: number): Promise<'match' | 'wrong' | 'last' | 'none'> {
+async function matchLiveCode(tx: Queryable, visitorHash: string, phone: string, codeHash: string, now: number): Promise<'match' | 'wrong' | 'last' | 'none'> {
   const { rows } = await tx.query<{ code_hash: string; attempts: number }>(
     `UPDATE sms_codes SET attempts = attempts + 1
-     WHERE phone = $1 AND used_at IS NULL AND expires_at > $2::timestamptz AND attempts < $3
+     WHERE requester_hash = $1 AND phone = $2 AND used_at IS NULL AND expires_at > $3::timestamptz AND attempts < $4
      RETURNING code_hash, attempts`,
-    [phone, new Date(now).toISOString(), MAX_CHECKS],
+    [visitorHash, phone, new Date(now).toISOString(), MAX_CHECKS],
   );
   const row = rows[0];
   if (row === undefined) return 'none';

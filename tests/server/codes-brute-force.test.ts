@@ -1,13 +1,13 @@
-// Guessing one-time codes: an attacker with 10,000 guesses over 30 days, many addresses and server restarts gets at
-// most 10 of them compared with a live code; a used code, or one sent to another phone, verifies nothing; racing
-// processes gain nothing.
+// Guessing one-time codes: an attacker with 10,000 guesses over 30 days, many addresses and server restarts, who asks
+// for the codes it guesses at (a guess at a code someone else asked for is never compared), gets at most 10 of them
+// compared with a live code; a used code, or one sent to another phone, verifies nothing; racing processes gain nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/db.ts';
 import { openPgDb } from '../../server/db/pg-db.ts';
-import { DAY_MS, fakeClock, HOUR_MS, MINUTE_MS } from '../testing/fake-clock.ts';
+import { DAY_MS, fakeClock, MINUTE_MS } from '../testing/fake-clock.ts';
 import { recordingSms } from '../testing/fake-sms.ts';
 import { uniquePhone } from '../testing/lead-bodies.ts';
-import { refusalOf, smsSend, smsVerify } from '../testing/requests.ts';
+import { pendingCookie, refusalOf, smsSend, smsVerify } from '../testing/requests.ts';
 import { openTestDb, STARTUP_MS, testDbKinds, type TestDb } from '../testing/test-db.ts';
 import { makeCodesApp } from '../testing/test-servers.ts';
 
@@ -36,18 +36,19 @@ describe.each(testDbKinds)('guessing codes on %s', (kind) => {
     let { app } = await makeCodesApp(testDb.db, clock, { sms });
     const victim = uniquePhone();
     const refused: Record<string, number> = {};
-    let answered = 0;
+    const answers: Record<string, number> = {};
     let compared = 0;
     let codesSent = 0;
     let restarts = 0;
-    // The attacker's view of its code: checks used and when it came; and when a send may pass again (Retry-After).
+    // The attacker's view of its code: its cookie, checks used and when it came; and when a send may pass again.
+    let cookie: string | undefined;
     let checksOnCode = 3;
     let codeSentAt = -Infinity;
     let sendAllowedAt = start;
     try {
       for (let i = 0; i < GUESSES; i += 1) {
         clock.set(start + Math.floor((i * ATTACK_MS) / GUESSES));
-        // Restart early (codes, checks, sends and failures under way) and halfway (the phone locked).
+        // Restart early (codes, checks, sends and failures under way) and halfway (the phone's guesses used up).
         if (i === 5 || i === GUESSES / 2) {
           await app.close();
           ({ app } = await makeCodesApp(testDb.db, clock, { sms }));
@@ -59,6 +60,7 @@ describe.each(testDbKinds)('guessing codes on %s', (kind) => {
           const res = await smsSend(app, victim.national, ip);
           if (res.statusCode === 200) {
             codesSent += 1;
+            cookie = pendingCookie(res);
             checksOnCode = 0;
             codeSentAt = clock();
           } else {
@@ -70,35 +72,36 @@ describe.each(testDbKinds)('guessing codes on %s', (kind) => {
           }
         }
         const wasLive = checksOnCode < 3 && clock() - codeSentAt < 10 * MINUTE_MS;
-        const res = await smsVerify(app, victim.national, wrongGuess(i, sms.lastCode(victim.e164)), ip);
+        const res = await smsVerify(app, victim.national, wrongGuess(i, sms.lastCode(victim.e164)), ip, cookie);
         checksOnCode += 1;
-        if (res.statusCode === 429) {
-          const { error } = refusalOf(res);
-          refused[`check ${String(error)}`] = (refused[`check ${String(error)}`] ?? 0) + 1;
-          continue;
-        }
-        // A guess at a live code is wrong until its last check, which says the code is dead; with none live, it is.
-        const error = wasLive && checksOnCode < 3 ? 'invalid_code' : 'code_expired';
-        expect(res.json()).toEqual({ success: false, error });
-        answered += 1;
-        if (wasLive) compared += 1;
+        const { error } = res.json<{ error: string }>();
+        answers[`${res.statusCode} ${error}`] = (answers[`${res.statusCode} ${error}`] ?? 0) + 1;
+        // A guess at a live code of its own is compared (wrong until its last check, which says the code is dead)
+        // until the phone's 10 of the month; then its codes are no longer compared (403 confirm_by_link).
+        if (res.statusCode === 400 && wasLive) compared += 1;
+        else expect(`${res.statusCode} ${error}`).toMatch(/^(400 code_expired|403 confirm_by_link)$/);
       }
     } finally {
       await app.close();
     }
 
-    // 3 codes in the first hour, 3 guesses each; 5 guesses at no live code (answered code_expired, counted against
-    // their addresses only) until the next hour's code, whose first guess is the 10th; then the phone is locked.
-    expect({ answered, compared, codesSent, restarts }).toEqual({ answered: 15, compared: 10, codesSent: 4, restarts: 2 });
-    expect(compared).toBeLessThanOrEqual(10);
-    expect(refused).toEqual({ 'check phone_locked': GUESSES - 15, 'send too_many_sends': 1, 'send phone_locked': 1 });
+    // 3 codes, 3 guesses each, and the first guess at the 4th code: 10 compared in 30 days, the rest never. The sends
+    // go on (the owner's texts carry their link) until the phone's 50 a day are spent.
+    expect({ compared, restarts }).toEqual({ compared: 10, restarts: 2 });
+    expect(answers['400 invalid_code']).toBe(7);
+    expect(answers['403 confirm_by_link']).toBeGreaterThan(4000);
+    expect(Object.keys(refused)).toEqual(['send too_many_sends']);
+    expect(codesSent).toBeGreaterThan(30 * 40);
+    expect(codesSent).toBeLessThanOrEqual(30 * 50);
 
-    // Once the 10 failures are 30 days old, the phone's owner verifies as usual.
-    clock.set(start + ATTACK_MS + HOUR_MS);
+    // A day after the attacker stops (its 50 sends a day held the phone's sends), and with the 10 failures 30 days old,
+    // the phone's owner is sent a code and verifies with it again.
+    clock.set(start + ATTACK_MS + DAY_MS);
     ({ app } = await makeCodesApp(testDb.db, clock, { sms }));
     try {
-      expect((await smsSend(app, victim.national, '192.0.2.1')).statusCode).toBe(200);
-      expect((await smsVerify(app, victim.national, sms.lastCode(victim.e164), '192.0.2.1')).json()).toEqual({ success: true });
+      const send = await smsSend(app, victim.national, '192.0.2.1');
+      expect(send.statusCode).toBe(200);
+      expect((await smsVerify(app, victim.national, sms.lastCode(victim.e164), '192.0.2.1', pendingCookie(send))).json()).toEqual({ success: true });
     } finally {
       await app.close();
     }
@@ -109,11 +112,11 @@ describe.each(testDbKinds)('guessing codes on %s', (kind) => {
     const { app, sms } = await makeCodesApp(testDb.db, clock);
     try {
       const phone = uniquePhone();
-      expect((await smsSend(app, phone.national)).statusCode).toBe(200);
+      const cookie = pendingCookie(await smsSend(app, phone.national));
       const code = sms.lastCode(phone.e164);
-      expect((await smsVerify(app, phone.national, code)).json()).toEqual({ success: true });
+      expect((await smsVerify(app, phone.national, code, '127.0.0.1', cookie)).json()).toEqual({ success: true });
       clock.advance(1000);
-      const again = await smsVerify(app, phone.national, code);
+      const again = await smsVerify(app, phone.national, code, '127.0.0.1', cookie);
       expect(again.statusCode).toBe(400);
       expect(again.json()).toEqual({ success: false, error: 'code_expired' });
     } finally {
@@ -127,12 +130,14 @@ describe.each(testDbKinds)('guessing codes on %s', (kind) => {
     try {
       const a = uniquePhone();
       const b = uniquePhone();
-      await smsSend(app, a.national);
+      const cookie = pendingCookie(await smsSend(app, a.national));
       const codeA = sms.lastCode(a.e164);
-      // B has no code: A's code fails for B, which could not have verified, so B is not locked by 11 of them.
-      for (let i = 0; i < 11; i += 1) expect((await smsVerify(app, b.national, codeA, addressOf(200 + i))).json()).toEqual({ success: false, error: 'code_expired' });
-      expect((await smsVerify(app, a.national, codeA)).json()).toEqual({ success: true });
-      expect((await smsSend(app, b.national)).statusCode).toBe(200);
+      // B has no code: A's code fails for B, which could not have verified, so B's codes lose no guess to 11 of them.
+      for (let i = 0; i < 11; i += 1) expect((await smsVerify(app, b.national, codeA, addressOf(200 + i), cookie)).json()).toEqual({ success: false, error: 'code_expired' });
+      expect((await smsVerify(app, a.national, codeA, '127.0.0.1', cookie)).json()).toEqual({ success: true });
+      const sendB = await smsSend(app, b.national);
+      expect(sendB.statusCode).toBe(200);
+      expect((await smsVerify(app, b.national, sms.lastCode(b.e164), '127.0.0.1', pendingCookie(sendB))).json()).toEqual({ success: true });
     } finally {
       await app.close();
     }
@@ -152,7 +157,7 @@ describe.each(testDbKinds)('guessing codes on %s', (kind) => {
     });
     afterAll(() => second.close());
 
-    it('let 3 of 12 racing sends to one phone through, and compare 3 of 30 racing wrong checks with its code', async () => {
+    it('let 3 of 12 racing sends to one phone through, and compare 3 racing wrong checks with each of their codes', async () => {
       const clock = fakeClock();
       const sms = recordingSms();
       const one = await makeCodesApp(testDb.db, clock, { sms });
@@ -163,20 +168,24 @@ describe.each(testDbKinds)('guessing codes on %s', (kind) => {
           Array.from({ length: 12 }, (_, i) => smsSend(i % 2 ? one.app : two.app, phone.national, addressOf(i))),
         );
         expect(sends.map((r) => r.statusCode).sort()).toEqual([...Array<number>(3).fill(200), ...Array<number>(9).fill(429)]);
-        expect(sms.sent.filter((m) => m.to === phone.e164)).toHaveLength(3);
+        const texts = sms.sent.filter((m) => m.to === phone.e164);
+        expect(texts).toHaveLength(3);
 
-        const real = sms.lastCode(phone.e164);
+        // 30 racing checks, 10 by each visitor who got a code, none of the 3 codes.
+        const codes = new Set(texts.map((m) => m.text.match(/\d{4}/)?.[0]));
+        const wrong = ['0000', '0001', '0002', '0003'].find((guess) => !codes.has(guess));
+        const cookies = sends.filter((r) => r.statusCode === 200).map(pendingCookie);
         const checks = await Promise.all(
-          Array.from({ length: 30 }, (_, i) => smsVerify(i % 2 ? one.app : two.app, phone.national, wrongGuess(i, real), addressOf(100 + i))),
+          Array.from({ length: 30 }, (_, i) => smsVerify(i % 2 ? one.app : two.app, phone.national, wrong, addressOf(100 + i), cookies[i % 3])),
         );
-        // The code's 3 checks: 2 wrong, the 3rd kills it; the other 27 find no live code. Only those 3 count against the phone.
+        // Each code's 3 checks: 2 wrong, the 3rd kills it; the other 21 find no live code. Only those 9 count against the phone.
         const errors = checks.map((r) => r.json<{ error: string }>().error);
-        expect(errors.filter((e) => e === 'invalid_code')).toHaveLength(2);
-        expect(errors.filter((e) => e === 'code_expired')).toHaveLength(28);
+        expect(errors.filter((e) => e === 'invalid_code')).toHaveLength(6);
+        expect(errors.filter((e) => e === 'code_expired')).toHaveLength(24);
         const { rows } = await testDb.db.query<{ attempts: number }>('SELECT attempts FROM sms_codes WHERE phone = $1', [phone.e164]);
-        expect(rows[0]?.attempts).toBe(3);
+        expect(rows.map((r) => r.attempts)).toEqual([3, 3, 3]);
         const failures = await testDb.db.query("SELECT 1 FROM code_limit_events WHERE subject = $1 AND kind = 'failure'", [`phone:${phone.e164}`]);
-        expect(failures.rows).toHaveLength(3);
+        expect(failures.rows).toHaveLength(9);
       } finally {
         await one.app.close();
         await two.app.close();

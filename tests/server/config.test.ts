@@ -28,7 +28,7 @@ describe('loadConfig', () => {
       demoReports: true,
       analyticsKeys: [],
       alertDays: 30,
-      alertCountries: ['US'],
+      alertCountries: ['US', 'PR', 'GU', 'VI', 'AS', 'MP'],
       smsCountries: ['US', 'PR', 'GU', 'VI', 'AS', 'MP'],
       smsBudget: { hourly: 500, daily: 5000 },
       tcpaConsentsPerPhone: 5,
@@ -43,9 +43,10 @@ describe('loadConfig', () => {
     });
   });
 
-  it('reads SMS_COUNTRIES and the SMS budgets, and refuses a country that is not one', () => {
+  it('reads SMS_COUNTRIES and the SMS budgets, and refuses a country that is not one; alerts go where codes go unless told', () => {
     expect(loadConfig({ SMS_COUNTRIES: 'us, rs', SMS_HOURLY_BUDGET: '50', SMS_DAILY_BUDGET: '400' })).toMatchObject({
       smsCountries: ['US', 'RS'],
+      alertCountries: ['US', 'RS'],
       smsBudget: { hourly: 50, daily: 400 },
     });
     expect(() => loadConfig({ SMS_COUNTRIES: 'US,XX' })).toThrow(/SMS_COUNTRIES must be two-letter country codes/);

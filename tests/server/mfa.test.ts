@@ -1,11 +1,12 @@
-// SMS verification: send a code, check it; codes are hashed, bound to the phone, single-use, 3 checks, 10 minutes;
-// a passed check gives the visitor a cookie with a random verification id, stored only as a hash.
+// SMS verification: send a code, check it; codes are hashed, bound to the phone and to the visitor who asked for it,
+// single-use, 3 checks, 10 minutes; a passed check gives the visitor a cookie with a random verification id, stored
+// only as a hash.
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE_LENGTH } from '../../engine/validators.ts';
 import { hashCode, newCode } from '../../server/store/one-time-codes.ts';
 import { uniquePhone } from '../testing/lead-bodies.ts';
-import { post, VERIFICATION_COOKIE, verificationCookie, verifyPhone } from '../testing/requests.ts';
+import { pendingCookie, post, VERIFICATION_COOKIE, verificationCookie, verifyPhone } from '../testing/requests.ts';
 import { STARTUP_MS, testDbKinds } from '../testing/test-db.ts';
 import { makeTestServer, type TestServer } from '../testing/test-servers.ts';
 
@@ -18,9 +19,15 @@ describe.each(testDbKinds)('SMS verification on %s', (kind) => {
   }, STARTUP_MS);
   afterAll(() => s.close());
 
-  const send = (national: string, country_code = '+1') => post(s.app, '/api/user/mfa-sms-send', { country_code, phone: national, source: 'calc' });
+  /** One browser's cf_pending cookie: the visitor who asked for the codes, and so may check them. */
+  let visitor: string | undefined;
+  const send = async (national: string, country_code = '+1') => {
+    const res = await post(s.app, '/api/user/mfa-sms-send', { country_code, phone: national, source: 'calc' }, visitor);
+    visitor = pendingCookie(res) ?? visitor;
+    return res;
+  };
   const verify = (national: string, code: string | undefined, country_code = '+1') =>
-    post(s.app, '/api/user/mfa-sms-verify', { code, country_code, phone: national });
+    post(s.app, '/api/user/mfa-sms-verify', { code, country_code, phone: national }, visitor);
   const verifiedCount = async (e164: string) =>
     (await s.db.query('SELECT 1 FROM phone_verifications WHERE phone = $1', [e164])).rows.length;
 
@@ -32,10 +39,13 @@ describe.each(testDbKinds)('SMS verification on %s', (kind) => {
 
     const code = s.sms.lastCode(phone.e164);
     expect(code).toMatch(/^\d{4}$/);
-    expect(s.sms.sent.at(-1)).toEqual({ to: phone.e164, text: `Your claimflow code is ${code}\n@localhost #${code}` });
+    const token = s.sms.lastLink(phone.e164) ?? 'none';
+    expect(s.sms.sent.at(-1)).toEqual({ to: phone.e164, text: `Your claimflow code is ${code}\nOr tap to confirm: ${s.config.publicUrl}/verify/${token}\n@localhost #${code}` });
     const { rows } = await s.db.query<Record<string, unknown>>('SELECT * FROM sms_codes WHERE phone = $1', [phone.e164]);
     expect(JSON.stringify(rows)).not.toContain(`"${code}"`);
+    expect(JSON.stringify(rows)).not.toContain(token);
     expect(rows[0]?.code_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(rows[0]?.link_hash).toBe(createHash('sha256').update(token).digest('hex'));
 
     expect((await verify(phone.national, code)).json()).toEqual({ success: true });
     expect(await verifiedCount(phone.e164)).toBe(1);
@@ -46,12 +56,13 @@ describe.each(testDbKinds)('SMS verification on %s', (kind) => {
     expect(await verifiedCount(phone.e164)).toBe(1);
   });
 
-  it('ends the SMS with the WebOTP line @<APP_HOST> #<code>, the code also on the first line', async () => {
+  it('ends the SMS with the WebOTP line @<APP_HOST> #<code>, the code also on the first line, its link between', async () => {
     const phone = uniquePhone();
     await send(phone.national);
     const lines = s.sms.sent.at(-1)?.text.split('\n') ?? [];
     const code = s.sms.lastCode(phone.e164) ?? 'none';
     expect(lines[0]).toBe(`Your claimflow code is ${code}`);
+    expect(lines[1]).toMatch(/^Or tap to confirm: http:\/\/localhost:\d+\/verify\/[\w-]{22}$/);
     expect(lines.at(-1)).toBe(`@localhost #${code}`);
   });
 
@@ -233,11 +244,13 @@ describe('one-time codes', () => {
     const s = await makeTestServer({ config: { appHost: 'claims.example.com', nodeEnv: 'production' } });
     try {
       const phone = uniquePhone();
-      await post(s.app, '/api/user/mfa-sms-send', { country_code: '+1', phone: phone.national });
+      const send = await post(s.app, '/api/user/mfa-sms-send', { country_code: '+1', phone: phone.national });
       const code = s.sms.lastCode(phone.e164) ?? 'none';
       expect(code).toHaveLength(CODE_LENGTH);
-      expect(s.sms.sent.at(-1)?.text).toBe(`Your claimflow code is ${code}\n@claims.example.com #${code}`);
-      const res = await post(s.app, '/api/user/mfa-sms-verify', { code, country_code: '+1', phone: phone.national });
+      const link = `${s.config.publicUrl}/verify/${s.sms.lastLink(phone.e164) ?? 'none'}`;
+      expect(s.sms.sent.at(-1)?.text).toBe(`Your claimflow code is ${code}\nOr tap to confirm: ${link}\n@claims.example.com #${code}`);
+      expect(send.cookies.find((c) => c.name === 'cf_pending')).toMatchObject({ secure: true, httpOnly: true, path: '/api' });
+      const res = await post(s.app, '/api/user/mfa-sms-verify', { code, country_code: '+1', phone: phone.national }, pendingCookie(send));
       expect(res.statusCode).toBe(200);
       expect(res.cookies.find((c) => c.name === VERIFICATION_COOKIE)).toMatchObject({ secure: true, httpOnly: true, path: '/api' });
     } finally {

@@ -7,7 +7,7 @@ import type { Flow } from '../../engine/types.ts';
 import sendSchema from '../../schemas/api/mfa-sms-send.request.schema.json' with { type: 'json' };
 import { allFlows } from '../testing/flows.ts';
 import { uniquePhone } from '../testing/lead-bodies.ts';
-import { post, verificationCookie } from '../testing/requests.ts';
+import { pendingCookie, post, verificationCookie } from '../testing/requests.ts';
 import { schemaErrors } from '../testing/schema-errors.ts';
 import { STARTUP_MS, testDbKinds } from '../testing/test-db.ts';
 import { makeTestServer, type TestServer } from '../testing/test-servers.ts';
@@ -43,14 +43,14 @@ describe.each(testDbKinds)('POST /api/user/mfa-sms-send with a language, on %s',
 
   const textTo = (phone: string) => s.sms.sent.filter((m) => m.to === phone).at(-1)?.text ?? '';
 
-  it('texts a Spanish visitor in Spanish, with WebOTP\'s line, and that code verifies the phone', async () => {
+  it('texts a Spanish visitor in Spanish, with its link in Spanish and WebOTP\'s line, and that code verifies the phone', async () => {
     const phone = uniquePhone();
     const res = await post(s.app, '/api/user/mfa-sms-send', { country_code: '+1', phone: phone.national, source: 'calc', language: 'es' });
     expect(res.statusCode, res.body).toBe(200);
-    const code = /^Su código de claimflow es (\d+)\n@localhost #(\d+)$/.exec(textTo(phone.e164));
+    const code = /^Su codigo de claimflow es (\d+)\nO toque para confirmar: http:\/\/localhost:\d+\/verify\/[\w-]{22}\?lang=es\n@localhost #(\d+)$/.exec(textTo(phone.e164));
     expect(code?.[1]).toBeDefined();
     expect(code?.[2]).toBe(code?.[1]);
-    const verify = await post(s.app, '/api/user/mfa-sms-verify', { code: code?.[1], country_code: '+1', phone: phone.national });
+    const verify = await post(s.app, '/api/user/mfa-sms-verify', { code: code?.[1], country_code: '+1', phone: phone.national }, pendingCookie(res));
     expect(verify.statusCode).toBe(200);
     expect(verificationCookie(verify)).toBeDefined();
   });
@@ -60,7 +60,7 @@ describe.each(testDbKinds)('POST /api/user/mfa-sms-send with a language, on %s',
       const phone = uniquePhone();
       const res = await post(s.app, '/api/user/mfa-sms-send', { country_code: '+1', phone: phone.national, language });
       expect(res.statusCode, res.body).toBe(200);
-      expect(textTo(phone.e164)).toMatch(/^Your claimflow code is (\d+)\n@localhost #\1$/);
+      expect(textTo(phone.e164)).toMatch(/^Your claimflow code is (\d+)\nOr tap to confirm: http:\/\/localhost:\d+\/verify\/[\w-]{22}\n@localhost #\1$/);
     }
   });
 

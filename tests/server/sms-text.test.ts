@@ -5,6 +5,7 @@ import { SMS_LOCALES, smsText } from '../../server/sms/sms-text.ts';
 const SITE = 'https://claimflow.example.com';
 const LINK = `${SITE}/accident/AbCdEfGhIjKlMnOpQrStUv/1HGCM82633A004352`;
 const STOP = `${SITE}/unsubscribe/AbCdEfGhIjKlMnOp`;
+const VERIFY = `${SITE}/verify/AbCdEfGhIjKlMnOpQrStUv`;
 
 // GSM 03.38's basic set and its extension (each of those costs two): anything else makes the text UCS-2.
 const GSM7 = new Set([...'@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà']);
@@ -22,9 +23,13 @@ function segments(text: string): { encoding: 'GSM-7' | 'UCS-2'; count: number } 
 }
 
 describe('smsText', () => {
-  it('writes the one-time code in the visitor\'s language, with WebOTP\'s last line in both', () => {
-    expect(smsText('en', 'code', { code: '0421', host: 'claims.example.com' })).toBe('Your claimflow code is 0421\n@claims.example.com #0421');
-    expect(smsText('es', 'code', { code: '0421', host: 'claims.example.com' })).toBe('Su código de claimflow es 0421\n@claims.example.com #0421');
+  it('writes the one-time code and its link in the visitor\'s language, with WebOTP\'s last line in both', () => {
+    expect(smsText('en', 'code', { code: '0421', host: 'claims.example.com', link: VERIFY })).toBe(
+      `Your claimflow code is 0421\nOr tap to confirm: ${VERIFY}\n@claims.example.com #0421`,
+    );
+    expect(smsText('es', 'code', { code: '0421', host: 'claims.example.com', link: VERIFY })).toBe(
+      `Su codigo de claimflow es 0421\nO toque para confirmar: ${VERIFY}?lang=es\n@claims.example.com #0421`,
+    );
   });
 
   it.each(SMS_LOCALES)('%s: an alert text links the report and ends with how to stop: reply STOP or the link', (locale) => {
@@ -45,9 +50,11 @@ describe('smsText', () => {
     expect(smsText('es', 'alertEnded', { link: `${SITE}/find-my-report`, stop: STOP })).toMatch(/alerta ha vencido.*Busque de nuevo: https:\/\/claimflow\.example\.com\/find-my-report\?lang=es\n/);
   });
 
-  it.each(SMS_LOCALES)('%s: alert texts stay GSM-7 and two segments; the code one segment', (locale) => {
+  it.each(SMS_LOCALES)('%s: alert texts stay GSM-7 and two segments; the code and its link one segment', (locale) => {
     expect(segments(smsText(locale, 'alertFound', { link: LINK, stop: STOP }))).toEqual({ encoding: 'GSM-7', count: 2 });
     expect(segments(smsText(locale, 'alertEnded', { link: `${SITE}/find-my-report`, stop: STOP }))).toEqual({ encoding: 'GSM-7', count: 2 });
-    expect(segments(smsText(locale, 'code', { code: '123456', host: 'claims.example.com' })).count).toBe(1);
+    const code = smsText(locale, 'code', { code: '1234', host: 'claims.example.com', link: VERIFY });
+    expect(segments(code)).toEqual({ encoding: 'GSM-7', count: 1 });
+    expect(code.length).toBe(locale === 'en' ? 132 : 148);
   });
 });

@@ -8,7 +8,7 @@ import { createSms } from '../../server/sms/create-sms.ts';
 import { SmsSendError, twilioSms } from '../../server/sms/twilio-sms.ts';
 import { FAKE_TWILIO_FROM as FROM, FAKE_TWILIO_SID as SID, FAKE_TWILIO_TOKEN as TOKEN, startFakeTwilio as fakeTwilio, type FakeTwilio } from '../testing/fake-twilio.ts';
 import { uniquePhone } from '../testing/lead-bodies.ts';
-import { post, verificationCookie } from '../testing/requests.ts';
+import { pendingCookie, post, verificationCookie } from '../testing/requests.ts';
 import { openTestDb, STARTUP_MS, testDbKinds, type TestDb } from '../testing/test-db.ts';
 import { testConfig } from '../testing/test-servers.ts';
 
@@ -106,7 +106,7 @@ describe.each(testDbKinds)('the mfa routes with Twilio on %s', (kind) => {
     expect([To, From]).toEqual([phone.e164, FROM]);
     const code = /code is (\d+)/.exec(Body)?.[1];
     expect(Body).toContain(`@localhost #${code}`);
-    const verify = await post(app, '/api/user/mfa-sms-verify', { code, country_code: '+1', phone: phone.national });
+    const verify = await post(app, '/api/user/mfa-sms-verify', { code, country_code: '+1', phone: phone.national }, pendingCookie(send));
     expect(verify.statusCode).toBe(200);
     expect(verificationCookie(verify)).toBeDefined();
   });

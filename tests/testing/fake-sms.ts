@@ -12,6 +12,8 @@ export interface RecordingSms extends SmsProvider {
   failing: boolean;
   /** The code in the last message to `to` (E.164), if any. */
   lastCode(to: string): string | undefined;
+  /** The token of the link (/verify/{token}) in the last message to `to`, if any. */
+  lastLink(to: string): string | undefined;
 }
 
 export function recordingSms(): RecordingSms {
@@ -33,6 +35,10 @@ export function recordingSms(): RecordingSms {
     lastCode(to) {
       const last = sent.filter((m) => m.to === to).at(-1);
       return last?.text.match(/\d{4,}/)?.[0];
+    },
+    lastLink(to) {
+      const last = sent.filter((m) => m.to === to).at(-1);
+      return last?.text.match(/\/verify\/([\w-]+)/)?.[1];
     },
   };
 }

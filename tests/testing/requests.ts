@@ -26,19 +26,26 @@ export async function verifyPhone(server: Pick<TestServer, 'app' | 'sms'>, natio
   if (send.statusCode !== 200) throw new Error(`mfa-sms-send: ${send.statusCode} ${send.body}`);
   const e164 = e164FromParts(countryCode, national) ?? '';
   const code = server.sms.lastCode(e164);
-  const verify = await post(server.app, '/api/user/mfa-sms-verify', { code, country_code: countryCode, phone: national });
+  // The code is checked for the visitor who asked for it: the send's cookie says who.
+  const verify = await post(server.app, '/api/user/mfa-sms-verify', { code, country_code: countryCode, phone: national }, pendingCookie(send));
   if (verify.statusCode !== 200) throw new Error(`mfa-sms-verify: ${verify.statusCode} ${verify.body}`);
   const cookie = verificationCookie(verify);
   if (!cookie) throw new Error('mfa-sms-verify set no verification cookie');
   return cookie;
 }
 
+/** The `name=value` of the cookie a code's send sets (who asked for it: only they may check it); undefined when none. */
+export function pendingCookie(res: LightMyRequestResponse): string | undefined {
+  const cookie = res.cookies.find((c) => c.name === PENDING_COOKIE);
+  return cookie && `${cookie.name}=${cookie.value}`;
+}
+
 /** Asks for a code for a national number (+1) from ip; returns the cookie that says this visitor is being verified for it. */
 export async function askCode(app: FastifyInstance, national: string, ip = '127.0.0.1'): Promise<string> {
   const res = await smsSend(app, national, ip);
-  const cookie = res.cookies.find((c) => c.name === PENDING_COOKIE);
+  const cookie = pendingCookie(res);
   if (res.statusCode !== 200 || !cookie) throw new Error(`mfa-sms-send: ${res.statusCode} ${res.body} without a ${PENDING_COOKIE} cookie`);
-  return `${cookie.name}=${cookie.value}`;
+  return cookie;
 }
 
 /** "Sends" a code to the configured test phone, which the server counts as verified; returns the verification cookie. */
@@ -67,14 +74,30 @@ export function send(
   });
 }
 
-/** POST /api/user/mfa-sms-send for a national number (+1 unless countryCode), from the address ip. */
-export function smsSend(app: FastifyInstance, national: string, ip = '127.0.0.1', countryCode = '+1'): Promise<LightMyRequestResponse> {
-  return app.inject({ method: 'POST', url: '/api/user/mfa-sms-send', remoteAddress: ip, payload: { country_code: countryCode, phone: national, source: 'calc' } });
+/** POST /api/user/mfa-sms-send for a national number (+1 unless countryCode), from the address ip, with a visitor's cookie. */
+export function smsSend(app: FastifyInstance, national: string, ip = '127.0.0.1', countryCode = '+1', cookie?: string): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: '/api/user/mfa-sms-send',
+    remoteAddress: ip,
+    payload: { country_code: countryCode, phone: national, source: 'calc' },
+    headers: cookie ? { cookie } : {},
+  });
 }
 
-/** POST /api/user/mfa-sms-verify of code for a national number (+1), from the address ip. */
-export function smsVerify(app: FastifyInstance, national: string, code: string | undefined, ip = '127.0.0.1'): Promise<LightMyRequestResponse> {
-  return app.inject({ method: 'POST', url: '/api/user/mfa-sms-verify', remoteAddress: ip, payload: { code, country_code: '+1', phone: national } });
+/** POST /api/user/mfa-sms-verify of code for a national number (+1), from the address ip, with the cookie of the send (pendingCookie). */
+export function smsVerify(app: FastifyInstance, national: string, code: string | undefined, ip = '127.0.0.1', cookie?: string): Promise<LightMyRequestResponse> {
+  return app.inject({ method: 'POST', url: '/api/user/mfa-sms-verify', remoteAddress: ip, payload: { code, country_code: '+1', phone: national }, headers: cookie ? { cookie } : {} });
+}
+
+/** POST /api/user/mfa-sms-link: the page of a code text's link (/verify/{token}) confirms that send, from the address ip. */
+export function smsLinkOpened(app: FastifyInstance, token: string | undefined, ip = '127.0.0.1'): Promise<LightMyRequestResponse> {
+  return app.inject({ method: 'POST', url: '/api/user/mfa-sms-link', remoteAddress: ip, payload: { token } });
+}
+
+/** POST /api/user/mfa-sms-confirmed: the code step asks whether the link of the send its cookie names was opened. */
+export function smsConfirmed(app: FastifyInstance, cookie: string | undefined, ip = '127.0.0.1'): Promise<LightMyRequestResponse> {
+  return app.inject({ method: 'POST', url: '/api/user/mfa-sms-confirmed', remoteAddress: ip, headers: cookie ? { cookie } : {} });
 }
 
 /** A 429 of the code limits as { status, error, retryAfter, header }, the Retry-After header as a number; for toEqual. */
