@@ -1,4 +1,5 @@
 // A step as the graph shows it: its id and heading, the widgets it draws, the effects it runs and its problems.
+import { declarations } from '../../widgets/declarations.ts';
 import type { GraphStep } from './flow-graph.ts';
 
 // A type, not an interface: React Flow's node data must be indexable.
@@ -30,7 +31,7 @@ export function StepCard({ data, onOpen }: { data: StepCardData; onOpen?: () => 
       <span className="step-card-title">{title}</span>
       <span className="step-card-widgets">
         {step.widgets.map((w, i) => (
-          <span key={`${i}-${w}`} className="widget-chip">
+          <span key={`${i}-${w}`} className="widget-chip" title={declarations[w]?.description}>
             {w}
           </span>
         ))}
