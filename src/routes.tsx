@@ -2,8 +2,10 @@
 // a report's short link, and a not-found page.
 import { lazy, type ReactNode } from 'react';
 import { Route, Switch } from 'wouter';
+import { LinkConfirmationContext } from '../widgets/contact/link-confirmation.ts';
 import { STATE_VIEWS } from '../widgets/locate/map-view.ts';
 import { GeoContext } from '../widgets/shared/geo.ts';
+import { codeLinkConfirmed } from './api/phone-link.ts';
 import { FunnelRoute } from './funnel/FunnelPage.tsx';
 import { useFunnel } from './funnel/load-funnel.ts';
 import { flows, type FlowEntry } from './flows.ts';
@@ -22,6 +24,7 @@ const ReportPage = lazy(() => import('./pages/report/ReportPage.tsx').then((m) =
 const UnsubscribePage = lazy(() => import('./pages/unsubscribe/UnsubscribePage.tsx'));
 const CertificatePage = lazy(() => import('./pages/certificate/CertificatePage.tsx'));
 const PrivacyPage = lazy(() => import('./pages/privacy/PrivacyPage.tsx'));
+const VerifyPage = lazy(() => import('./pages/verify/VerifyPage.tsx'));
 
 /** §2.1: states whose code may open a funnel's path (/tx/<route>): those the map picker has a view of. */
 export const STATE_PREFIXES = Object.keys(STATE_VIEWS);
@@ -29,10 +32,17 @@ export const STATE_PREFIXES = Object.keys(STATE_VIEWS);
 /** A flow route and, when it is one segment, the same route under each state prefix. */
 const withStatePrefixes = (path: string) => (/^\/[^/]+$/.test(path) ? [path, ...STATE_PREFIXES.map((st) => `/${st}${path}`)] : [path]);
 
-/** A funnel's page once its flow is loaded (the layout's Suspense shows loading until then), at one of its routes. */
+/**
+ * A funnel's page once its flow is loaded (the layout's Suspense shows loading until then), at one of its routes; its
+ * code step learns from the API when the link of the code text was opened.
+ */
 function Funnel({ entry, route }: { entry: FlowEntry; route: string }) {
   const flow = useFunnel(entry);
-  return <FunnelRoute key={flow.id} flow={flow} route={route} />;
+  return (
+    <LinkConfirmationContext.Provider value={codeLinkConfirmed}>
+      <FunnelRoute key={flow.id} flow={flow} route={route} />
+    </LinkConfirmationContext.Provider>
+  );
 }
 
 /** The place services (city search, reverse geocoding, map tiles) for the pages that search places. */
@@ -94,6 +104,7 @@ export function AppRoutes() {
         <Route path="/business/:id/:userId">{({ id, userId }) => <ReportPage id={id} businessUser={userId} />}</Route>
         <Route path="/unsubscribe/:token">{({ token }) => <UnsubscribePage key={token} token={token} />}</Route>
         <Route path="/certificates/:id">{({ id }) => <CertificatePage key={id} id={id} />}</Route>
+        <Route path="/verify/:token">{({ token }) => <VerifyPage key={token} token={token} />}</Route>
         <Route path="/:id">{({ id }) => <ShortLinkPage id={id} />}</Route>
         <Route>
           <LinksPage copy="notFound" />

@@ -1,10 +1,12 @@
-// Contact sub-step 2: the 4-digit one-time code, typed or filled from the SMS by WebOTP.
-import { useId } from 'react';
+// Contact sub-step 2: the 4-digit one-time code, typed or filled from the SMS by WebOTP; or the text's link opened,
+// after which the step goes on by itself.
+import { useId, useState } from 'react';
 import { CODE_LENGTH, isValid, parsePhone } from '../../engine/validators.ts';
 import { STEP_ERROR_ID, type WidgetProps } from '../types.ts';
 import { useAnswer } from '../shared/use-answer.ts';
 import { useCopy } from '../shared/use-copy.ts';
 import { TextField } from '../fields/TextField.tsx';
+import { useLinkConfirmation } from './link-confirmation.ts';
 import { useWebOtp } from './use-web-otp.ts';
 
 /** Keeps digits only, at most the code length. */
@@ -33,6 +35,13 @@ export function CodeEntry({ answers, send, busy, ns }: WidgetProps) {
     setAnswer(next);
   };
   useWebOtp(change);
+
+  // The link confirmed the number (the API now holds the visitor verified): Next's check passes whatever code is typed.
+  const [linkConfirmed, setLinkConfirmed] = useState(false);
+  useLinkConfirmation(() => {
+    setLinkConfirmed(true);
+    if (check(code)) send({ type: 'NEXT' });
+  });
 
   const label = t('common:contact.code');
 
@@ -67,6 +76,7 @@ export function CodeEntry({ answers, send, busy, ns }: WidgetProps) {
         }}
       />
       <p className="muted">{t('common:contact.codeHelp')}</p>
+      {linkConfirmed && !check(code) && <p role="status">{t('common:contact.linkConfirmed')}</p>}
     </div>
   );
 }

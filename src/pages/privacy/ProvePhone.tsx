@@ -1,12 +1,15 @@
-// /privacy's proof of a phone: the number, then the code texted to it (the funnels' mfa-sms-send and mfa-sms-verify,
-// whose cookie then opens the person's data). Failures are said next to the field that caused them.
+// /privacy's proof of a phone: the number, then the code texted to it or the text's link opened (the funnels'
+// mfa-sms-send, mfa-sms-verify and mfa-sms-confirmed, whose cookie then opens the person's data). Failures are said
+// next to the field that caused them.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CODE_LENGTH } from '../../../engine/validators.ts';
 import { TextField } from '../../../widgets/fields/TextField.tsx';
 import { toCode } from '../../../widgets/contact/CodeEntry.tsx';
+import { LinkConfirmationContext, useLinkConfirmation } from '../../../widgets/contact/link-confirmation.ts';
 import { useWebOtp } from '../../../widgets/contact/use-web-otp.ts';
 import { ApiError } from '../../api/client.ts';
+import { codeLinkConfirmed } from '../../api/phone-link.ts';
 import { sendPrivacyCode, verifyPrivacyCode } from '../../api/privacy.ts';
 import { formatWait } from '../../funnel/format-wait.ts';
 
@@ -24,7 +27,7 @@ export const displayNational = (national: string) => `(${national.slice(0, 3)})\
 const MESSAGES: Record<string, string> = {
   too_many_sends: 'errors:TOO_MANY_CODES',
   sms_unavailable: 'errors:SMS_UNAVAILABLE',
-  phone_locked: 'errors:PHONE_LOCKED',
+  confirm_by_link: 'errors:CONFIRM_BY_LINK',
   rate_limited: 'errors:RATE_LIMITED',
   blacklisted: 'errors:COMMERCIAL_USER',
   too_many_checks: 'errors:TOO_MANY_TRIES',
@@ -47,7 +50,9 @@ export function ProvePhone({ onVerified }: { onVerified: () => void }) {
   return national === undefined ? (
     <PhoneForm onSent={(sent, verified) => (verified ? onVerified() : setNational(sent))} />
   ) : (
-    <CodeForm national={national} onVerified={onVerified} onOtherNumber={() => setNational(undefined)} />
+    <LinkConfirmationContext.Provider value={codeLinkConfirmed}>
+      <CodeForm national={national} onVerified={onVerified} onOtherNumber={() => setNational(undefined)} />
+    </LinkConfirmationContext.Provider>
   );
 }
 
@@ -109,6 +114,8 @@ function CodeForm({ national, onVerified, onOtherNumber }: { national: string; o
   const sentId = useId();
   const form = useRef<HTMLFormElement>(null);
   useWebOtp((otp) => setCode(toCode(otp)));
+  // The text's link was opened: the API holds this visitor verified, as a right code would.
+  useLinkConfirmation(onVerified);
   // The number's form, and the button that was focused, are gone: the code's field takes the focus.
   useEffect(() => form.current?.querySelector<HTMLInputElement>('input[name="code"]')?.focus(), []);
 
