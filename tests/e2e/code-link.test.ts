@@ -1,0 +1,135 @@
+// The owner's way through when strangers used up their phone's guesses (issue 23 part 1), in chromium against the real
+// server: the calculator's code step answers that codes for the number cannot be checked and to tap the link in the
+// text; the link, read from the console SMS, is opened in another browser (the phone); its page says the number is
+// confirmed, and the first page goes on by itself to the next step. English on a phone, Spanish on a desktop, axe on
+// each state. SCREENSHOT_DIR=dir keeps screenshots.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { migrate } from '../../server/db/migrate.ts';
+import { openPgliteDb } from '../../server/db/pglite-db.ts';
+import { startAppServer, type AppServer } from '../testing/app-server.ts';
+import { expectNoAxeViolations } from '../testing/axe.ts';
+import { DESKTOP, PHONE, browserAvailable, launchBrowser } from '../testing/browser.ts';
+import { copy, type Lang } from '../testing/copy.ts';
+import { fakeClock, HOUR_MS, MINUTE_MS } from '../testing/fake-clock.ts';
+import { uniquePhone } from '../testing/lead-bodies.ts';
+import { pendingCookie, smsSend, smsVerify } from '../testing/requests.ts';
+import { makeCodesApp, testConfig } from '../testing/test-servers.ts';
+
+const WALKS = [
+  ['phone', 'en', PHONE],
+  ['desktop', 'es', DESKTOP],
+] as [string, Lang, typeof PHONE][];
+
+/** The link of the next code text the console provider prints to e164 after line `after`, on the server's own origin. */
+async function smsLink(server: AppServer, e164: string, after: number): Promise<string> {
+  for (let waited = 0; waited < 30_000; waited += 50) {
+    const line = server.lines.slice(after).find((l) => l.startsWith(`SMS to ${e164}:`));
+    const link = line && /https?:\/\/\S+?(\/verify\/[\w-]+(?:\?lang=es)?)(?:\s|$)/.exec(line)?.[1];
+    if (link) return `${server.url}${link}`;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no code text with a link to ${e164}`);
+}
+
+describe.runIf(browserAvailable)('the link of a code text', () => {
+  let server: AppServer;
+  let browser: Browser;
+  const victims = new Map<string, ReturnType<typeof uniquePhone>>();
+
+  beforeAll(async () => {
+    // Each walk's phone had its 10 wrong guesses of the month from strangers (4 codes, 10 guesses, 14 addresses), made
+    // through the API before the server starts on the same PGlite data.
+    const dataDir = mkdtempSync(join(tmpdir(), 'claimflow-code-link-'));
+    const db = await openPgliteDb(dataDir);
+    await migrate(db);
+    // An hour ago, so that the 4th code (3 in 10 minutes per phone) can be sent 10 minutes after the 3rd.
+    const clock = fakeClock(Date.now() - HOUR_MS);
+    const { app, sms } = await makeCodesApp(db, clock, { config: testConfig({ dataDir }) });
+    let address = 0;
+    const stranger = () => `198.51.100.${(address += 1)}`;
+    for (const [size, lang] of WALKS) {
+      const phone = uniquePhone();
+      for (let guesses = 0; guesses < 10; guesses += 3) {
+        if (guesses === 9) clock.advance(10 * MINUTE_MS);
+        const cookie = pendingCookie(await smsSend(app, phone.national, stranger()));
+        const wrong = sms.lastCode(phone.e164) === '0000' ? '0001' : '0000';
+        for (let i = 0; i < Math.min(3, 10 - guesses); i += 1) await smsVerify(app, phone.national, wrong, stranger(), cookie);
+      }
+      victims.set(`${size} ${lang}`, phone);
+    }
+    const { rows } = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM code_limit_events WHERE kind = 'failure' AND subject LIKE 'phone:%'");
+    expect(rows[0]?.n).toBe(20);
+    await app.close();
+    await db.close();
+    server = await startAppServer({ staticDir: inject('builtApp'), dataDir });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const check = async (page: Page, label: string) => {
+    const dir = process.env.SCREENSHOT_DIR;
+    if (dir) await page.screenshot({ path: join(dir, `code-link-${label.replaceAll(' ', '-')}.png`), fullPage: true });
+    await expectNoAxeViolations(page, label);
+  };
+
+  it.each(WALKS)('%s, %s: the code step goes on by itself once the link in the text is opened', async (size, lang, viewport) => {
+    const phone = victims.get(`${size} ${lang}`);
+    if (!phone) throw new Error('no phone');
+    const t = (key: string) => copy(lang, key);
+    const heading = (page: Page, key: string) => page.getByRole('heading', { level: 1, name: t(key) });
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+
+    // The calculator to its code step.
+    await page.goto(`${server.url}/calculate-your-accident-claim-value${lang === 'es' ? '?lang=es' : ''}`);
+    await heading(page, 'calculator:intro.title').waitFor();
+    await page.getByRole('button', { name: t('common:nav.continue'), exact: true }).click();
+    await heading(page, 'calculator:step1.title').waitFor();
+    const next = page.getByRole('button', { name: t('common:nav.next'), exact: true });
+    for (const question of ['calculator:step1.fault', 'calculator:step1.commercial']) {
+      await page.getByRole('radiogroup', { name: t(question) }).getByRole('radio', { name: t('common:yesno.no') }).click();
+    }
+    await next.click();
+    await heading(page, 'calculator:step175.title').waitFor();
+    await next.click();
+    await heading(page, 'common:contact.title').waitFor();
+    await page.getByLabel(t('common:contact.name'), { exact: true }).fill('Maria Lopez');
+    await page.getByLabel(t('common:contact.email'), { exact: true }).fill(`maria.${phone.national}@example.com`);
+    await page.getByLabel(t('common:contact.phone'), { exact: true }).fill(phone.national);
+    const smsBefore = server.lines.length;
+    await next.click();
+    await heading(page, 'common:contact.codeTitle').waitFor();
+
+    // The right code: not checked, the phone's guesses are used up; the step says to tap the link.
+    const code = await server.smsCode(phone.e164, smsBefore);
+    const link = await smsLink(server, phone.e164, smsBefore);
+    expect(link).toMatch(lang === 'es' ? /\/verify\/[\w-]{22}\?lang=es$/ : /\/verify\/[\w-]{22}$/);
+    await page.getByLabel(t('common:contact.code'), { exact: true }).fill(code);
+    await next.click();
+    await page.getByRole('alert').getByText(t('errors:CONFIRM_BY_LINK')).waitFor();
+    await check(page, `${size} ${lang} confirm by link`);
+
+    // The link, opened on the phone (another browser): the number is confirmed.
+    const phoneBrowser = await browser.newContext({ viewport: PHONE });
+    const linkPage = await phoneBrowser.newPage();
+    await linkPage.goto(link);
+    await heading(linkPage, 'verify:done.title').waitFor();
+    await linkPage.getByText(t('verify:done.text')).waitFor();
+    await check(linkPage, `${size} ${lang} link opened`);
+    await phoneBrowser.close();
+
+    // The first page goes on by itself.
+    await heading(page, 'calculator:step3.title').waitFor({ timeout: 15_000 });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
