@@ -15,7 +15,7 @@ import { makeCodesApp } from '../testing/test-servers.ts';
 
 const CONFIRM_BY_LINK = { success: false, error: 'confirm_by_link' };
 
-describe.each(testDbKinds)('checking codes on %s', (kind) => {
+describe.each(testDbKinds)('checking codes on %s', { timeout: 60_000 }, (kind) => {
   const c = useCodesApp(kind);
 
   let addressCounter = 0;

@@ -14,7 +14,7 @@ import { makeCodesApp } from '../testing/test-servers.ts';
 
 const TEST_PHONE = '+12025550199';
 
-describe.each(testDbKinds)('sending codes on %s', (kind) => {
+describe.each(testDbKinds)('sending codes on %s', { timeout: 60_000 }, (kind) => {
   const c = useCodesApp(kind, { config: { testPhone: TEST_PHONE } });
 
   /** A different address per test, so that only the limit under test is met. */
