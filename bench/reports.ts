@@ -1,7 +1,7 @@
 // Accident reports at scale: importing through COPY (beside pgbench's single-row inserts), search under load beside a
 // primary-key lookup of the same table, and PDF generation, on PostgreSQL (1,000,000 reports) and PGlite (100,000).
 import { createReadStream, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import autocannon from 'autocannon';
@@ -13,7 +13,8 @@ import { importReports } from '../server/reports/bulk-import.ts';
 import { ndjsonRecords } from '../server/reports/report-file.ts';
 import { caseKeyOf } from '../server/reports/prepare-report.ts';
 import { readReport } from '../server/reports/read-report.ts';
-import { searchReports } from '../server/reports/search-reports.ts';
+import { geoCell } from '../server/reports/geo-cell.ts';
+import { milesSql, searchReports } from '../server/reports/search-reports.ts';
 import { syntheticReports } from '../server/reports/synthetic/synthetic-reports.ts';
 import { startAppServer } from '../tests/testing/app-server.ts';
 import { dbLoad } from './db-load.ts';
@@ -21,7 +22,7 @@ import type { LoadFigures } from './load-figures.ts';
 import { median, medianOf } from './median.ts';
 import { pgbenchInserts, pgbenchPath } from './pgbench.ts';
 import { freshDatabase, PG_ADMIN_URL, serverVersion } from './postgres.ts';
-import { againstBudget, fixed, type Section } from './results.ts';
+import { againstBudget, fixed, renderReport, type Section } from './results.ts';
 
 const CONNECTIONS = 50;
 /** Requests of each kind a load run picks from at random. */
@@ -73,7 +74,7 @@ async function importRuns(db: Db, dir: string, runs: number, perRun: number): Pr
 }
 
 /** The searches to load, from a sample of the stored reports, and the densest grid cell's middle as a city centre. */
-async function targets(db: Db): Promise<Target[]> {
+async function targets(db: Db): Promise<{ targets: Target[]; density: string }> {
   const sampled = await db.query<{ id: string; vin: string; case_id: string; state: string }>(
     `SELECT id, vins[1] AS vin, case_id, state FROM reports TABLESAMPLE SYSTEM (2)
      WHERE cardinality(vins) > 0 AND case_id IS NOT NULL LIMIT ${SAMPLES}`,
@@ -90,7 +91,15 @@ async function targets(db: Db): Promise<Target[]> {
   const point = (i: number) => ({ lat: Number((centre.lat + ((i % 20) - 10) * 0.002).toFixed(4)), lng: Number((centre.lng + ((Math.floor(i / 20) % 10) - 5) * 0.002).toFixed(4)) });
   const to = new Date().toISOString().slice(0, 10);
   const from = new Date(Date.now() - 13 * 86_400_000).toISOString().slice(0, 10);
-  return [
+  // How dense the area is: the reports of those 14 days within 10 miles of its centre, and of the centre's cell.
+  const { rows: around } = await db.query<{ circle: number; cell: number }>(
+    `SELECT count(*) FILTER (WHERE ${milesSql('$1::float8', '$2::float8')} <= 10)::int AS circle,
+       count(*) FILTER (WHERE r.geo_cell = $4)::int AS cell
+     FROM reports r WHERE r.occurred_on >= $3::date AND abs(r.lat - $1::float8) < 0.2 AND abs(r.lng - $2::float8) < 0.3`,
+    [centre.lat, centre.lng, from, geoCell(centre)],
+  );
+  const density = `The densest area's centre (${centre.lat.toFixed(3)}, ${centre.lng.toFixed(3)}, the middle of the grid cell holding the most reports) has ${around[0]?.circle.toLocaleString('en-US')} reports of the last 14 days within 10 miles (${around[0]?.cell.toLocaleString('en-US')} in its 0.1° cell): a search there lists the newest 50.`;
+  const targets: Target[] = [
     { name: 'search by VIN', budget: 10, path: (i) => `/api/reports/search?vin=${pick(i).vin}`, call: (q, i) => searchReports(q, { mode: { kind: 'vin', vin: pick(i).vin } }) },
     {
       name: 'search by case ID + state',
@@ -106,6 +115,12 @@ async function targets(db: Db): Promise<Target[]> {
     },
     { name: 'report by id (primary key; GET /api/reports/:id)', path: (i) => `/api/reports/${pick(i).id}`, call: (q, i) => readReport(q, pick(i).id) },
   ];
+  return { targets, density };
+}
+
+/** Calls each target once for every sample, untimed, so that no row pays for reading the samples into memory first. */
+async function warm(db: Db, targets: Target[]): Promise<void> {
+  for (const target of targets) for (let i = 0; i < SAMPLES; i++) await target.call(db, i);
 }
 
 async function load(base: string, target: Target, seconds: number): Promise<LoadFigures> {
@@ -142,6 +157,7 @@ interface Measured {
   importRate: number;
   total: number;
   pdf: number;
+  density: string;
 }
 
 /**
@@ -161,8 +177,10 @@ async function measure(
     console.log(`  ${name}: importing ${opts.runs} × ${opts.perRun} reports`);
     const { rate, total } = await importRuns(db, dir, opts.runs, opts.perRun);
     // As autovacuum would after a while: a search right after a bulk load otherwise runs on plans made without statistics.
-    await db.query('VACUUM ANALYZE reports');
-    const searches = await targets(db);
+    // VACUUM runs outside a transaction: a session's script (PGlite runs every query() in one).
+    await db.connect((session) => session.exec('VACUUM ANALYZE reports'));
+    const { targets: searches, density } = await targets(db);
+    await warm(loadDb, searches);
     const sql = [];
     for (const target of searches) {
       console.log(`  ${name}: ${target.name}, on the database`);
@@ -180,7 +198,7 @@ async function measure(
       }
       const pdfDb = opts.closeFirst ? undefined : db;
       const pdf = pdfDb ? await pdfMillis(server.url, pdfDb, opts.runs) : Number.NaN;
-      return { rows, importRate: rate, total, pdf };
+      return { rows, importRate: rate, total, pdf, density };
     } finally {
       await server.stop();
     }
@@ -189,19 +207,22 @@ async function measure(
   }
 }
 
-export async function reportSections(options: { staticDir: string; quick: boolean; runs: number }): Promise<Section[]> {
+export type ReportDb = 'postgres' | 'pglite';
+
+export async function reportSections(options: { staticDir: string; quick: boolean; runs: number; dbs?: ReportDb[] }): Promise<Section[]> {
+  const dbs = new Set(options.dbs ?? ['postgres', 'pglite']);
   const seconds = options.quick ? 2 : 5;
   const scale = options.quick ? 0.1 : 1;
   const notes = [
     `Import: \`importReports\` (the path of \`npm run reports:import\`) reading an NDJSON file of synthetic reports (\`npm run reports:seed\`'s generator, written beforehand), ${options.runs} files one after another, so the table grows run by run; reports/s is the median of the runs.`,
-    `Searches at ${CONNECTIONS} connections, each a different VIN / case ID / report id of ${SAMPLES} sampled, or one of 200 points around the densest grid cell's middle; ${seconds} s per run after a 2 s warm-up, median of ${options.runs} runs. At the database: the API's own functions (searchReports, readReport: the same SQL, prepared) called by ${CONNECTIONS} callers in closed loops through a pool of ${CONNECTIONS} connections (PGlite: its one connection), the budgets' rows. Through the API: autocannon, ${CONNECTIONS} connections, GET /api/reports/search and /api/reports/:id (HTTP, validation, rate limits, JSON), on the same 2 cores; errors = connection errors + timeouts + non-2xx.`,
+    `Searches at ${CONNECTIONS} connections, each a different VIN / case ID / report id of ${SAMPLES} sampled, or one of 200 points around the densest grid cell's middle; every search and read made once untimed before the first row; ${seconds} s per run after a 2 s warm-up, median of ${options.runs} runs. At the database: the API's own functions (searchReports, readReport: the same SQL, prepared) called by ${CONNECTIONS} callers in closed loops through a pool of ${CONNECTIONS} connections (PGlite: its one connection), the budgets' rows. Through the API: autocannon, ${CONNECTIONS} connections, GET /api/reports/search and /api/reports/:id (HTTP, validation, rate limits, JSON), on the same 2 cores; errors = connection errors + timeouts + non-2xx.`,
     'PDF: GET /pdf/:id with the VIN (the whole report), 20 reports one after another per run, English and Spanish in turn; the median of every download (database read, layout, HTTP).',
   ];
   const sections: Section[] = [];
   const add = (m: Measured, db: string, importBudget?: number, pgbench?: number) => {
     sections.push({
       title: `Reports on ${db}`,
-      notes: [`${m.total.toLocaleString('en-US')} reports in the table after the imports.`, ...notes],
+      notes: [`${m.total.toLocaleString('en-US')} reports in the table after the imports.`, m.density, ...notes],
       headers: ['what', 'per s', 'p50 (ms)', 'p99 (ms)', 'errors', 'API req/s', 'API p50 (ms)', 'API p99 (ms)', 'API errors'],
       rows: [
         ['import with COPY (reports/s)', importBudget ? againstBudget(m.importRate, importBudget, 'min', 0) : fixed(m.importRate, 0), '', '', '', '', '', '', ''],
@@ -222,30 +243,47 @@ export async function reportSections(options: { staticDir: string; quick: boolea
     });
   };
 
-  const database = await freshDatabase();
-  if (!database) sections.push({ title: 'Reports on PostgreSQL: skipped', notes: [`no server answered at ${PG_ADMIN_URL}`], headers: ['—'], rows: [] });
-  else {
-    const db = openPgDb(database.url, { max: 4 });
-    const pool = openPgDb(database.url, { max: CONNECTIONS });
-    try {
-      const version = await serverVersion(database.url);
-      const m = await measure('PostgreSQL', db, pool, { DATABASE_URL: database.url }, { staticDir: options.staticDir, runs: options.runs, perRun: Math.round((1_000_000 * scale) / options.runs), seconds, closeFirst: false });
-      const pgbench = pgbenchPath() ? (await pgbenchInserts(database.url, 10, seconds)).rps : undefined;
-      add(m, `PostgreSQL ${version}`, 20_000, pgbench);
-    } finally {
-      await pool.close();
-      await db.close();
-      await database.drop();
+  if (dbs.has('postgres')) {
+    const database = await freshDatabase();
+    if (!database) sections.push({ title: 'Reports on PostgreSQL: skipped', notes: [`no server answered at ${PG_ADMIN_URL}`], headers: ['—'], rows: [] });
+    else {
+      const db = openPgDb(database.url, { max: 4 });
+      const pool = openPgDb(database.url, { max: CONNECTIONS });
+      try {
+        const version = await serverVersion(database.url);
+        const m = await measure('PostgreSQL', db, pool, { DATABASE_URL: database.url }, { staticDir: options.staticDir, runs: options.runs, perRun: Math.round((1_000_000 * scale) / options.runs), seconds, closeFirst: false });
+        const pgbench = pgbenchPath() ? (await pgbenchInserts(database.url, 10, seconds)).rps : undefined;
+        add(m, `PostgreSQL ${version}`, 20_000, pgbench);
+      } finally {
+        await pool.close();
+        await db.close();
+        await database.drop();
+      }
     }
   }
 
-  const dataDir = mkdtempSync(join(tmpdir(), 'claimflow-bench-pglite-'));
-  try {
-    const db = await openPgliteDb(dataDir);
-    const m = await measure('PGlite', db, db, { DATA_DIR: dataDir }, { staticDir: options.staticDir, runs: options.runs, perRun: Math.round((100_000 * scale) / options.runs), seconds, closeFirst: true });
-    add(m, 'PGlite');
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+  if (dbs.has('pglite')) {
+    const dataDir = mkdtempSync(join(tmpdir(), 'claimflow-bench-pglite-'));
+    try {
+      const db = await openPgliteDb(dataDir);
+      const m = await measure('PGlite', db, db, { DATA_DIR: dataDir }, { staticDir: options.staticDir, runs: options.runs, perRun: Math.round((100_000 * scale) / options.runs), seconds, closeFirst: true });
+      add(m, 'PGlite');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   }
   return sections;
+}
+
+// Alone: `npx tsx bench/reports.ts` (BENCH_RUNS, default 5; BENCH_QUICK=1: a tenth of the reports and 2 s runs;
+// BENCH_REPORTS_DBS=postgres or pglite for one of them), printing its tables; the API's routes need no web app built.
+if (import.meta.filename === process.argv[1]) {
+  const loadAtStart = loadavg()[0]!;
+  const dbs = process.env.BENCH_REPORTS_DBS?.split(',') as ReportDb[] | undefined;
+  const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 5));
+  const sections = await reportSections({ staticDir: '/nonexistent-claimflow-dist', quick: process.env.BENCH_QUICK === '1', runs, ...(dbs && { dbs }) });
+  for (const section of sections) {
+    section.notes.push(`Load average (1 min): ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} at the end.`);
+    console.log(renderReport({ date: '', machine: '', notes: [], sections: [section] }).split('\n').slice(6).join('\n'));
+  }
 }

@@ -5,7 +5,7 @@ import { geoCell } from './geo-cell.ts';
 import type { DriverInput, FieldError, UnitInput } from './report-input.ts';
 import type { ReportPlaces } from './report-places.ts';
 import type { ReportRow } from './report-rows.ts';
-import type { Vehicle } from './report-view.ts';
+import { listedVehicle, type Vehicle } from './report-view.ts';
 import { unstorablePointer } from './unstorable-text.ts';
 import { checkReportSchema } from './validate-report.ts';
 
@@ -92,6 +92,7 @@ export function prepareReport(input: unknown, { places, now, demo = false }: Pre
     demo,
     vehicles,
     vins: vehicles.flatMap((v) => (v.vin === null ? [] : [v.vin])),
+    public_vehicles: vehicles.map(listedVehicle),
   };
   return { ok: true, report };
 }

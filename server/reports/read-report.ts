@@ -11,7 +11,7 @@ export interface StoredReport {
 }
 
 /** A report row as read: its time as ms since the epoch instead of the feed's text, and none of the write-only columns. */
-interface ReportRow extends Omit<StoredReportRow, 'source' | 'occurred_at' | 'occurred_on' | 'geo_cell'> {
+interface ReportRow extends Omit<StoredReportRow, 'source' | 'occurred_at' | 'occurred_on' | 'geo_cell' | 'public_vehicles'> {
   occurred_ms: number;
 }
 

@@ -1,6 +1,6 @@
 // A report as stored: one row of reports, its vehicles and drivers in it, with the SQL columns it is written through
 // (a JSON batch, or a COPY into the import's staging table).
-import type { Vehicle } from './report-view.ts';
+import type { ListedVehicle, Vehicle } from './report-view.ts';
 
 export interface ReportRow {
   id: string;
@@ -33,6 +33,8 @@ export interface ReportRow {
   vehicles: Vehicle[];
   /** Its vehicles' VINs, in capitals: what the VIN search and the proof of involvement compare. */
   vins: string[];
+  /** Its vehicles as a search lists them (and filters them by make and year), in unit order. */
+  public_vehicles: ListedVehicle[];
 }
 
 /** A column's name and SQL type. */
@@ -67,4 +69,5 @@ export const REPORT_COLUMNS: Columns<ReportRow> = [
   ['demo', 'boolean'],
   ['vehicles', 'json'],
   ['vins', 'text[]'],
+  ['public_vehicles', 'json'],
 ];

@@ -29,6 +29,21 @@ export interface PublicVehicle {
   damageArea: string | null;
 }
 
+/** A vehicle as a search result lists it: its public facts but the unit, those not known left out. */
+export interface ListedVehicle {
+  make: string;
+  model?: string;
+  year?: number;
+  damageArea?: string;
+}
+
+export const listedVehicle = (v: PublicVehicle): ListedVehicle => ({
+  make: v.make,
+  ...(v.model === null ? {} : { model: v.model }),
+  ...(v.year === null ? {} : { year: v.year }),
+  ...(v.damageArea === null ? {} : { damageArea: v.damageArea }),
+});
+
 export interface Vehicle extends PublicVehicle {
   vin: string | null;
   towedBy: string | null;

@@ -1,10 +1,10 @@
 // Finds reports as a person remembers their accident: by a VIN of one of its vehicles, by its case number, or near a
 // place in a date window (the grid cells around it, then the haversine distance); public facts only, newest first.
 import type { Queryable } from '../db/db.ts';
-import { EARTH_RADIUS_MILES } from '../geo/distance.ts';
+import { EARTH_RADIUS_MILES, miles } from '../geo/distance.ts';
 import type { Point } from '../geo/gazetteer.ts';
 import { cellsAround } from './geo-cell.ts';
-import { localIso, type PublicVehicle } from './report-view.ts';
+import { localIso, type ListedVehicle } from './report-view.ts';
 
 export type SearchMode =
   | { kind: 'vin'; vin: string }
@@ -27,7 +27,7 @@ export interface SearchResult {
   city: string;
   state: string;
   location: Point;
-  vehicles: { make: string; model?: string; year?: number; damageArea?: string }[];
+  vehicles: ListedVehicle[];
   injuredCount?: number;
   fatalCount?: number;
   demo: boolean;
@@ -50,9 +50,11 @@ export interface SearchAnswer {
 
 export async function searchReports(db: Queryable, search: ReportSearch): Promise<SearchAnswer> {
   const { sql, params } = searchSql(search);
-  const { rows } = await db.query<ResultRow>(sql, params);
-  const results = rows.slice(0, MAX_RESULTS).map(resultOf);
-  return { count: results.length, more: rows.length > MAX_RESULTS, results };
+  const { rows } = await db.query<{ found: Found[] | null }>(sql, params);
+  const found = rows[0]?.found ?? [];
+  const centre = search.mode.kind === 'place' ? search.mode.centre : undefined;
+  const results = found.slice(0, MAX_RESULTS).map((f) => resultOf(f, centre));
+  return { count: results.length, more: found.length > MAX_RESULTS, results };
 }
 
 /** SQL for the haversine distance in miles from the point (lat, lng) to the report r, worked out as server/geo/distance.ts miles() does. */
@@ -74,14 +76,18 @@ const padded = (cells: number[]) => [...cells, ...Array<number>((CELLS_STEP - (c
 
 /**
  * One statement: the newest MAX_RESULTS + 1 matching reports (ids break ties in byte order), read through the index of
- * the mode, then their rows. A place search reads each grid cell around the point newest first through
- * reports_geo_idx (an index-only scan, the distance checked on the index's lat and lng) and merges the cells, so it
- * stops after MAX_RESULTS + 1 however many reports the area holds.
+ * the mode, then their public facts as one JSON document (a row of 11 columns each costs more to send and read). A place
+ * search reads each grid cell around the point newest first from reports_geo_idx alone (an index-only scan bounded by
+ * the dates' instants), merges the cells, and checks the distance and the days on the merged reports, so it stops after
+ * MAX_RESULTS + 1 however many reports the area holds; OFFSET 0 keeps those checks above the merge, where the planner
+ * would copy them into every cell's scan, whose setup then costs more than the reports read.
  */
 function searchSql({ mode, dates, make, years }: ReportSearch): { sql: string; params: unknown[] } {
   const params: unknown[] = [];
   const $ = (value: unknown) => `$${params.push(value)}`;
   const where: string[] = [];
+  /** The dates as instants, loosely: what an index ordered by occurred_at can be bounded by. */
+  const bounds: string[] = [];
   if (mode.kind === 'vin') where.push(`r.vins @> ARRAY[${$(mode.vin)}::text]`);
   if (mode.kind === 'case') {
     where.push(`r.case_key = ${$(mode.caseKey)}`);
@@ -90,67 +96,62 @@ function searchSql({ mode, dates, make, years }: ReportSearch): { sql: string; p
   }
   if (dates) {
     where.push(`r.occurred_on BETWEEN ${$(dates.from)}::date AND ${$(dates.to)}::date`);
-    // The same days as instants, loosely: what an index ordered by occurred_at can be bounded by.
     const earliest = new Date(Date.parse(`${dates.from}T00:00:00Z`) - DAY_MS).toISOString();
     const latest = new Date(Date.parse(`${dates.to}T00:00:00Z`) + 2 * DAY_MS).toISOString();
-    where.push(`r.occurred_at >= ${$(earliest)}::timestamptz AND r.occurred_at < ${$(latest)}::timestamptz`);
+    bounds.push(`r.occurred_at >= ${$(earliest)}::timestamptz`, `r.occurred_at < ${$(latest)}::timestamptz`);
   }
-  if (make !== undefined || years) {
+  const byVehicle = make !== undefined || years !== undefined;
+  if (byVehicle) {
     const unit = [make === undefined ? '' : `v->>'make' = ${$(make)}`, years ? `(v->>'year')::int BETWEEN ${$(years.from)}::int AND ${$(years.to)}::int` : ''];
-    where.push(`EXISTS (SELECT 1 FROM json_array_elements(r.vehicles) v WHERE ${unit.filter(Boolean).join(' AND ')})`);
+    where.push(`EXISTS (SELECT 1 FROM json_array_elements(r.public_vehicles) v WHERE ${unit.filter(Boolean).join(' AND ')})`);
   }
-  let found: string;
+  let from = 'reports r';
   if (mode.kind === 'place') {
-    const miles = milesSql(`${$(mode.centre.lat)}::float8`, `${$(mode.centre.lng)}::float8`);
-    where.push(`${miles} <= ${$(mode.radiusMiles)}::float8`);
+    where.push(`${milesSql(`${$(mode.centre.lat)}::float8`, `${$(mode.centre.lng)}::float8`)} <= ${$(mode.radiusMiles)}::float8`);
+    const columns = `r.id, r.occurred_at, r.occurred_on, r.lat, r.lng${byVehicle ? ', r.public_vehicles' : ''}`;
     const cells = padded(cellsAround(mode.centre, mode.radiusMiles)).map(
-      (cell) => `(SELECT r.id, r.occurred_at, ${miles} AS miles FROM reports r WHERE r.geo_cell = ${$(cell)}::int AND ${where.join(' AND ')} ${NEWEST_FIRST})`,
+      (cell) => `(SELECT ${columns} FROM reports r WHERE ${[`r.geo_cell = ${$(cell)}::int`, ...bounds].join(' AND ')} ${NEWEST_FIRST})`,
     );
-    found = `SELECT * FROM (${cells.join(' UNION ALL ')}) cells`;
+    from = `(SELECT * FROM (${cells.join(' UNION ALL ')}) cells ${NEWEST_FIRST} OFFSET 0) r`;
   } else {
-    found = `SELECT r.id, r.occurred_at, NULL::float8 AS miles FROM reports r WHERE ${where.join(' AND ')}`;
+    where.push(...bounds);
   }
-  const sql = `WITH found AS (${found} ${NEWEST_FIRST} LIMIT ${MAX_RESULTS + 1})
-    SELECT found.miles, r.id, r.occurred_at, r.utc_offset, r.city, r.state, r.lat, r.lng, r.injured_count, r.fatal_count,
-      r.demo, r.vehicles
-    FROM found JOIN reports r ON r.id = found.id ORDER BY found.occurred_at DESC, found.id COLLATE "C"`;
+  const sql = `WITH found AS (SELECT r.id, r.occurred_at FROM ${from} WHERE ${where.join(' AND ')} ${NEWEST_FIRST} LIMIT ${MAX_RESULTS + 1})
+    SELECT json_agg(json_build_array(r.id, (extract(epoch FROM r.occurred_at) * 1000)::float8, r.utc_offset, r.city, r.state,
+      r.lat, r.lng, r.injured_count, r.fatal_count, r.demo, r.public_vehicles) ORDER BY found.occurred_at DESC, found.id COLLATE "C") AS found
+    FROM found JOIN reports r ON r.id = found.id`;
   return { sql, params };
 }
 
-interface ResultRow {
-  miles: number | null;
-  id: string;
-  occurred_at: Date;
-  utc_offset: number;
-  city: string;
-  state: string;
-  lat: number;
-  lng: number;
-  injured_count: number | null;
-  fatal_count: number | null;
-  demo: boolean;
-  vehicles: PublicVehicle[];
-}
+/** A found report as the statement lists it. */
+type Found = [
+  id: string,
+  occurredMs: number,
+  utcOffset: number,
+  city: string,
+  state: string,
+  lat: number,
+  lng: number,
+  injuredCount: number | null,
+  fatalCount: number | null,
+  demo: boolean,
+  vehicles: ListedVehicle[],
+];
 
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
-/** The public facts a result shows. */
-function resultOf(r: ResultRow): SearchResult {
+/** The public facts a result shows, with its distance from the centre of a place search. */
+function resultOf([id, occurredMs, utcOffset, city, state, lat, lng, injuredCount, fatalCount, demo, vehicles]: Found, centre?: Point): SearchResult {
   return {
-    id: r.id,
-    occurredAt: localIso(r.occurred_at.getTime(), r.utc_offset),
-    city: r.city,
-    state: r.state,
-    location: { lat: round3(r.lat), lng: round3(r.lng) },
-    vehicles: r.vehicles.map((v) => ({
-      make: v.make,
-      ...(v.model === null ? {} : { model: v.model }),
-      ...(v.year === null ? {} : { year: v.year }),
-      ...(v.damageArea === null ? {} : { damageArea: v.damageArea }),
-    })),
-    ...(r.injured_count === null ? {} : { injuredCount: r.injured_count }),
-    ...(r.fatal_count === null ? {} : { fatalCount: r.fatal_count }),
-    demo: r.demo,
-    ...(r.miles === null ? {} : { distanceMiles: Math.round(r.miles * 10) / 10 }),
+    id,
+    occurredAt: localIso(occurredMs, utcOffset),
+    city,
+    state,
+    location: { lat: round3(lat), lng: round3(lng) },
+    vehicles,
+    ...(injuredCount === null ? {} : { injuredCount }),
+    ...(fatalCount === null ? {} : { fatalCount }),
+    demo,
+    ...(centre && { distanceMiles: Math.round(miles(centre, { lat, lng }) * 10) / 10 }),
   };
 }
