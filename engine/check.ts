@@ -2,9 +2,13 @@
 import Ajv2020, { type ErrorObject } from 'ajv/dist/2020.js';
 import flowSchema from '../schemas/flow.schema.json' with { type: 'json' };
 import widgetList from '../schemas/widgets.json' with { type: 'json' };
+import { LANGUAGES, consentProblems, missingCopy, titleProblems } from './check-copy.ts';
+import { isCopyKey } from './copy-keys.ts';
+import { requestProblems, type ApiSchemas } from './check-requests.ts';
 import { escape, isOperation, operationsIn, varPath } from './logic.ts';
 import { transitionList } from './transitions.ts';
 import type { Flow } from './types.ts';
+import type { WidgetDeclarations } from './widget-declaration.ts';
 
 export interface Problem {
   pointer: string;
@@ -17,19 +21,28 @@ export type Catalogues = Record<string, Record<string, unknown>>;
 const ajv = new Ajv2020({ strict: true, allErrors: true });
 const validateSchema = ajv.compile<Flow>(flowSchema);
 
-/** A string prop that names copy: a dotted path, optionally with a namespace ("intro.title", "common:nav.next"). */
-const COPY_KEY = /^(?:([a-z][a-z0-9-]*):)?([A-Za-z0-9_]+(?:\.[A-Za-z0-9_]+)*)$/;
-const isCopyKey = (s: string) => COPY_KEY.test(s) && (s.includes('.') || s.includes(':'));
 
 const ROOTS_ANY = new Set(['query', 'meta']);
 /** What a prefill may read: the visit, known before any answer. */
 const VISIT_ROOTS = new Set(['query', 'meta', 'locale']);
 
-export function checkFlow(flow: unknown, catalogues: Catalogues): Problem[] {
+/** What the checks may also read: the API's request schemas, and the widgets' declarations (their consent notices). */
+export interface CheckWith {
+  api?: ApiSchemas;
+  widgets?: WidgetDeclarations;
+}
+
+/** A flow's problems; with the API's schemas and the widgets' declarations, also requests and notices. */
+export function checkFlow(flow: unknown, catalogues: Catalogues, { api, widgets }: CheckWith = {}): Problem[] {
   if (!validateSchema(flow)) {
     return schemaProblems(validateSchema.errors);
   }
-  return semanticProblems(flow, catalogues);
+  return [
+    ...semanticProblems(flow, catalogues),
+    ...titleProblems(flow, catalogues),
+    ...(widgets ? consentProblems(flow, catalogues, widgets) : []),
+    ...(api ? requestProblems(flow, api) : []),
+  ];
 }
 
 /** ajv's errors as problems; an "if" error only says its "then" failed, which has errors of its own (a widget's props). */
@@ -68,9 +81,16 @@ function semanticProblems(flow: Flow, catalogues: Catalogues): Problem[] {
       if (!known) add(at, `reads unknown field "${path}"`);
     }
   };
+  // The funnel's own catalogue missing is one problem at its namespace, not one per key.
+  const catalogueProblems = new Set<string>();
+  for (const lang of LANGUAGES) {
+    const file = `locales/${lang}/${flow.namespace}.json`;
+    if (catalogues[lang]?.[flow.namespace] === undefined) add('/namespace', `copy catalogue ${file} is missing`);
+    catalogueProblems.add(file);
+  }
   const checkCopy = (value: unknown, pointer: string) => {
     if (typeof value === 'string') {
-      if (isCopyKey(value)) for (const problem of missingCopy(value, flow.namespace, catalogues)) add(pointer, problem);
+      if (isCopyKey(value)) for (const problem of missingCopy(value, flow.namespace, catalogues, catalogueProblems)) add(pointer, problem);
     } else if (isOperation(value) && 'var' in value) {
       // A field path read by an expression, not copy.
     } else if (Array.isArray(value)) value.forEach((v, i) => checkCopy(v, `${pointer}/${i}`));
@@ -207,21 +227,4 @@ function pointersIn(value: unknown, pattern: string): { pointer: string; value: 
     });
   }
   return found;
-}
-
-function missingCopy(key: string, namespace: string, catalogues: Catalogues): string[] {
-  const match = COPY_KEY.exec(key);
-  const ns = match?.[1];
-  const path = (match?.[2] ?? key).split('.');
-  const missing: string[] = [];
-  for (const lang of ['en', 'es']) {
-    const candidates = ns ? [ns] : [namespace, 'common'];
-    const found = candidates.some((n) => typeof lookup(catalogues[lang]?.[n], path) === 'string');
-    if (!found) missing.push(`copy key "${key}" is missing in ${lang}`);
-  }
-  return missing;
-}
-
-function lookup(tree: unknown, path: string[]): unknown {
-  return path.reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), tree);
 }

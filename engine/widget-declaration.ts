@@ -21,6 +21,8 @@ export interface WidgetDeclaration<P = Record<string, unknown>> {
    * whenever). Flows do not repeat it: the expansion of a flow adds it to the guard of its step's NEXT transitions.
    */
   ready?: (props: P) => Logic;
+  /** The consent notices it shows, from its props (copy keys): each must name the button of its step's Next. */
+  notices?: (props: P) => string[];
 }
 
 /** The declarations by widget name, as flow files name them. */

@@ -3,6 +3,7 @@
 // wrote.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
+import type { ApiSchemas } from '../engine/check-requests.ts';
 import { checkFlow, type Catalogues } from '../engine/check.ts';
 import { expandFlowFile, type ExpandedFlow, type SourceFile } from '../engine/expand.ts';
 import type { Flow } from '../engine/types.ts';
@@ -45,6 +46,18 @@ export function readCatalogues(root = ROOT): Catalogues {
     );
   }
   return catalogues;
+}
+
+/** The request schemas of schemas/api by the route their title names ("POST /api/leads/create request body"). */
+export function readApiSchemas(root = ROOT): ApiSchemas {
+  const api: ApiSchemas = {};
+  const dir = join(root, 'schemas', 'api');
+  for (const name of jsonFiles(dir)) {
+    const schema = JSON.parse(readFileSync(join(dir, name), 'utf8')) as { title?: string };
+    const [, method, path, part] = /^(GET|POST|PUT|PATCH|DELETE) \/api(\S+) (request body|query string)$/.exec(schema.title ?? '') ?? [];
+    if (method && path && part) (api[`${method} ${path}`] ??= {})[part === 'request body' ? 'body' : 'query'] = schema;
+  }
+  return api;
 }
 
 const jsonFiles = (dir: string) => (existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')).sort() : []);
@@ -99,12 +112,13 @@ export function expandedFlows(flowsDir = FLOWS_DIR): Flow[] {
  */
 export function readFlowFiles(flowsDir = FLOWS_DIR, root = ROOT): FlowFile[] {
   const catalogues = readCatalogues(root);
+  const api = readApiSchemas(root);
   const ids = new Map<string, string>();
   const routes = new Map<string, string>();
   return expandFiles(flowsDir).map(({ file, flows: expanded, problems }) => {
     const expandedWell = problems.length === 0;
     const flows = expanded.flatMap(({ flow: json, origin }) => {
-      const own = checkFlow(json, catalogues).map((p) => ({ ...origin(p.pointer), message: p.message }));
+      const own = checkFlow(json, catalogues, { api, widgets: declarations }).map((p) => ({ ...origin(p.pointer), message: p.message }));
       const flow = json as unknown as Flow;
       if (own.length === 0) {
         if (ids.has(flow.id)) own.push({ ...origin('/id'), message: `id "${flow.id}" is also used by ${ids.get(flow.id)}` });

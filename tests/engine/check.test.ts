@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkFlow, type Catalogues } from '../../engine/check.ts';
 import type { Flow } from '../../engine/types.ts';
 
-const copy = { t: { title: 'Title', next: 'Next' } };
+const copy = { t: { title: 'Title', next: 'Next' }, meta: { title: 'Demo' } };
 const catalogues: Catalogues = { en: { demo: copy, common: {} }, es: { demo: copy, common: {} } };
 
 /** A small valid flow: 0 → 1 (guarded, with an effect) → 2 (final). */

@@ -48,7 +48,7 @@ describe.each([
       extraDetails: {
         accidentDetails: { fault: false, commercial: true, pain: 2, vin: goodVin, date: '2026-03-14', city: 'Austin, TX 78701, USA', justCity: 'Austin', state: 'TX', zip: '78701' },
       },
-      consent: { key: 'common:consent.notice.primary.yes', flowId: id, locale: 'es' },
+      consent: { key: `${id}:consent.notice.request`, flowId: id, locale: 'es' },
     });
     expect(Object.keys((lead.body as { extraDetails: { accidentDetails: object } }).extraDetails.accidentDetails)).not.toContain('caseID');
     expect(requestOf(run, 'saveConsent').body).toMatchObject({ state: 'TX', zip: '78701', accidentDate: '2026-03-14' });

@@ -1,5 +1,5 @@
-// The consent block's and the legal notice's props; consent's step may go on once the person chose No, or Yes with
-// every box ticked.
+// The consent block's and the legal notice's props and the consent notices they show; consent's step may go on once
+// the person chose No, or Yes with every box ticked.
 import { answer, type WidgetDeclaration } from '../../engine/widget-declaration.ts';
 import type { ConsentProps } from './Consent.tsx';
 
@@ -27,13 +27,14 @@ export const consent: WidgetDeclaration<ConsentProps> = {
     },
   },
   answerProps: ['/field', '/toggles/*/field'],
+  notices: ({ variant = 'primary', notice }) => (notice === false ? [] : ['undecided', 'yes', 'no'].map((choice) => `common:consent.notice.${variant}.${choice}`)),
   ready: ({ field, toggles = [] }) =>
     toggles.length === 0
       ? { '!==': [answer(field), null] }
       : { or: [{ '==': [answer(field), false] }, { and: [{ '==': [answer(field), true] }, ...toggles.map((toggle) => ({ '==': [answer(toggle.field), true] }))] }] },
 };
 
-export const legalNotice: WidgetDeclaration = {
+export const legalNotice: WidgetDeclaration<{ notice: string }> = {
   description: 'A legal notice in small print, for a step whose button is the agreement.',
   props: {
     type: 'object',
@@ -41,4 +42,5 @@ export const legalNotice: WidgetDeclaration = {
     required: ['notice'],
     properties: { notice: { type: 'string', description: 'Copy key of the notice (a consent.notice key, kept as consent evidence).' } },
   },
+  notices: ({ notice }) => [notice],
 };
