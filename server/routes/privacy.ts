@@ -1,6 +1,7 @@
 // /privacy's API: GET /privacy/data shows a person what is kept about the phone they have just verified by SMS (the
 // usual mfa-sms-send and mfa-sms-verify, then their verification cookie); DELETE /privacy/data erases it.
 import { wakeDeliverer } from '../delivery/delivery-queue.ts';
+import { readSponsorFiles } from '../delivery/sponsor-files.ts';
 import { erasePerson } from '../privacy/erase-person.ts';
 import { personData } from '../privacy/person-data.ts';
 import { recentlyVerifiedPhone } from '../privacy/verified-phone.ts';
@@ -10,7 +11,9 @@ import type { RoutePlugin } from './deps.ts';
 import { NO_STORE } from './report-read.ts';
 import { NOT_VERIFIED } from './visitor.ts';
 
-export const privacyRoutes: RoutePlugin = (app, { db, clock = Date.now }) => {
+export const privacyRoutes: RoutePlugin = (app, { config, db, clock = Date.now }) => {
+  // Deliveries name a sponsor by id; the person is shown its name.
+  const sponsorNames = new Map(readSponsorFiles(config.sponsorsDir).sponsors.map((sponsor) => [sponsor.id, sponsor.name]));
   app.get(
     '/privacy/data',
     { schema: { response: { 200: s.privacyDataResponse, 403: s.errorResponse } } },
@@ -18,7 +21,7 @@ export const privacyRoutes: RoutePlugin = (app, { db, clock = Date.now }) => {
       void reply.header('cache-control', NO_STORE);
       const phone = await recentlyVerifiedPhone(db, verificationIdHash(request), clock());
       if (phone === undefined) return reply.code(403).send(NOT_VERIFIED);
-      return personData(db, phone);
+      return personData(db, phone, sponsorNames);
     },
   );
 

@@ -3,7 +3,24 @@ import { callApi } from './client.ts';
 
 export interface PrivacyData {
   phone: string;
-  leads: { id: number; funnel: string; createdAt: string; firstName: string; lastName: string; email: string; sponsors: number }[];
+  leads: {
+    id: number;
+    funnel: string;
+    /** The flow the request was sent from; null for one stored before flows were recorded. */
+    flowId: string | null;
+    createdAt: string;
+    firstName: string;
+    lastName: string;
+    email: string;
+    /** The request's answers as stored (state, zip, date, leadTypes, extraDetails, alert…). */
+    answers: Record<string, unknown>;
+    callTime: { slot: string; from: string | null; to: string | null; timeZone: string | null } | null;
+    ip: string | null;
+    userAgent: string | null;
+    freeText: string | null;
+    referrers: string | null;
+    sponsors: { name: string; sentAt: string }[];
+  }[];
   alerts: {
     id: string;
     createdAt: string;
@@ -12,6 +29,8 @@ export interface PrivacyData {
     vin: string | null;
     caseNumber: string | null;
     state: string | null;
+    location: { lat: number; lng: number } | null;
+    radius: number;
     onDate: string | null;
     make: string | null;
     year: number | null;

@@ -29,6 +29,8 @@ const WALKS = [
 ] as [string, Lang, typeof PHONE][];
 
 const NAMES = { en: ['Rosalind', 'Whitfield'], es: ['Graciela', 'Montalbán'] };
+const USER_AGENT = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) ClaimFlowE2E/1.0';
+const FREE_TEXT = 'The other driver ran the red light at Lamar and 6th.';
 
 interface Person {
   phone: ReturnType<typeof uniquePhone>;
@@ -56,13 +58,29 @@ describe.runIf(browserAvailable)('the privacy page', () => {
       await recordVerification(db, phone.e164, idHash);
       const cookie = `cf_verification=${id}`;
       const names = { firstName, lastName, email, language: lang };
+      const ids: number[] = [];
       for (const [url, payload] of [
         ['/api/leads/create/calc', calcLeadBody(phone.typed, { ...names, consent: testConsent({ locale: lang }) })],
-        ['/api/leads/create', alertLeadBody(phone.typed, { source: 'notify-me', vin: '1HGCM82633A004352' }, { ...names, consent: testConsent({ locale: lang, flowId: 'notify-me', pageUrl: 'https://claims.example.com/notify-me' }) })],
+        ['/api/leads/create', alertLeadBody(phone.typed, { source: 'notify-me', vin: '1HGCM82633A004352' }, { ...names, zip: '78701', consent: testConsent({ locale: lang, flowId: 'notify-me', pageUrl: 'https://claims.example.com/notify-me' }) })],
       ] as const) {
-        const res = await send(app, 'POST', url, { payload, cookie });
+        const res = await send(app, 'POST', url, { payload, cookie, headers: { 'user-agent': USER_AGENT } });
+        if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+        ids.push(res.json<{ lead: { id: number } }>().lead.id);
+      }
+      // The calculator's request has its call time and free text, and reached a sponsor of sponsors/.
+      const [calcId] = ids;
+      for (const [url, payload] of [
+        ['/api/leads/update/time', { ids: [calcId], preferredCallTime: 'Call ASAP' }],
+        ['/api/leads/update', { lead_id: calcId, extra_details: { accidentDetails: { accidentReason: FREE_TEXT } } }],
+      ] as const) {
+        const res = await send(app, 'PUT', url, { payload, cookie, headers: { 'time-zone': 'America/Chicago' } });
         if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
       }
+      await db.query(
+        `INSERT INTO deliveries (lead_id, sponsor_id, type, certificate_url, status, attempts, delivered_at)
+         VALUES ($1, 'lone-star-injury-law', 'lead.created', 'https://claims.example.com/certificates/x', 'delivered', 1, now())`,
+        [calcId],
+      );
       people.set(`${size} ${lang}`, { phone, name: `${firstName} ${lastName}`, email });
     }
     await app.close();
@@ -116,6 +134,14 @@ describe.runIf(browserAvailable)('the privacy page', () => {
     expect(shown.split(person.name).length - 1).toBe(2);
     expect(shown).toContain(person.email);
     expect(shown).toContain('1HGCM82633A004352');
+    // Each request as stored: its funnel, answers with their labels, call time, free text, IP, browser, sponsor.
+    for (const title of ['calculator:meta.title', 'notify:meta.title']) expect(shown).toContain(copy(lang, title));
+    for (const label of ['data.answer.vin', 'data.answer.zip', 'data.answer.fault', 'data.callTime', 'data.freeText', 'data.ip', 'data.userAgent']) {
+      expect(await page.getByRole('term').filter({ hasText: t(label) }).count(), label).toBeGreaterThan(0);
+    }
+    for (const value of ['78701', 'Call ASAP', FREE_TEXT, '127.0.0.1', USER_AGENT]) expect(shown).toContain(value);
+    expect(shown).toContain(t('data.sentTo').replace('{{name}}', 'Lone Star Injury Law').split(' {{date}}')[0]);
+    expect(shown).toContain(t('data.alertActive').split(' {{date}}')[0]);
     expect(await page.getByText(t('data.wording')).count()).toBe(2);
     await check(page, size, lang, 'data');
 

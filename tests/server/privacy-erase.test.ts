@@ -85,7 +85,7 @@ async function placesHolding(db: Db, person: Person): Promise<string[]> {
 const getData = (s: TestServer, cookie?: string) => send(s.app, 'GET', '/api/privacy/data', { cookie });
 const erase = (s: TestServer, cookie?: string) => s.app.inject({ method: 'DELETE', url: '/api/privacy/data', headers: cookie ? { cookie } : {} });
 
-describe.each(testDbKinds)('/api/privacy on %s', (kind) => {
+describe.each(testDbKinds)('/api/privacy on %s', { timeout: 30_000 }, (kind) => {
   let s: TestServer;
   beforeAll(async () => {
     s = await makeTestServer({ db: kind });

@@ -7,6 +7,7 @@ import '../../../widgets/contact/contact.css';
 import { ApiError } from '../../api/client.ts';
 import { readPrivacyData, type Erasure, type PrivacyData } from '../../api/privacy.ts';
 import { LangLink } from '../../layout/LangLink.tsx';
+import { flowNamespace } from './LeadRecord.tsx';
 import { displayNational, ProvePhone } from './ProvePhone.tsx';
 import { YourData } from './YourData.tsx';
 import './privacy.css';
@@ -19,7 +20,7 @@ type State =
   | { kind: 'erased'; erasure: Erasure };
 
 export default function PrivacyPage() {
-  const { t } = useTranslation(['privacy', 'app']);
+  const { t, i18n } = useTranslation(['privacy', 'app']);
   const [state, setState] = useState<State>({ kind: 'prove', expired: false });
   const heading = useRef<HTMLHeadingElement>(null);
   const paragraphs = t('app:pages.privacy.paragraphs', { returnObjects: true }) as string[];
@@ -37,7 +38,11 @@ export default function PrivacyPage() {
   const load = async () => {
     setState({ kind: 'loading' });
     try {
-      show({ kind: 'shown', data: await readPrivacyData() });
+      const data = await readPrivacyData();
+      // Each request is named by its funnel's title, from that funnel's copy.
+      const namespaces = data.leads.map((lead) => flowNamespace(lead.flowId)).filter((ns) => ns !== undefined);
+      await i18n.loadNamespaces(namespaces).catch(() => undefined);
+      show({ kind: 'shown', data });
     } catch (error) {
       show(error instanceof ApiError && error.status === 403 ? { kind: 'prove', expired: true } : { kind: 'failed' });
     }

@@ -1,9 +1,10 @@
-// What is kept about the verified phone (requests, report alerts, consents) and its erasure, asked twice: a button,
-// then a confirmation that says what goes and what the law makes us keep.
+// What is kept about the verified phone (requests as stored, report alerts, consents) and its erasure, asked twice: a
+// button, then a confirmation that says what goes and what the law makes us keep.
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Erasure, PrivacyData } from '../../api/privacy.ts';
 import { erasePrivacyData } from '../../api/privacy.ts';
+import { LeadRecord } from './LeadRecord.tsx';
 
 const dateOf = (iso: string, language: string) => new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(new Date(iso));
 /** A date-only value (2024-05-01) as that calendar day, whatever the browser's zone. */
@@ -21,16 +22,7 @@ export function YourData({ data, onErased }: { data: PrivacyData; onErased: (era
         ) : (
           <ul className="privacy__list">
             {data.leads.map((lead) => (
-              <li key={lead.id}>
-                <p className="privacy__item-title">{t('data.lead', { date: dateOf(lead.createdAt, lang) })}</p>
-                <dl>
-                  <dt>{t('data.name')}</dt>
-                  <dd>{`${lead.firstName} ${lead.lastName}`}</dd>
-                  <dt>{t('data.email')}</dt>
-                  <dd>{lead.email}</dd>
-                </dl>
-                <p className="muted">{lead.sponsors > 0 ? t('data.sponsors', { count: lead.sponsors }) : t('data.notSent')}</p>
-              </li>
+              <LeadRecord key={lead.id} lead={lead} />
             ))}
           </ul>
         )}
@@ -48,7 +40,13 @@ export function YourData({ data, onErased }: { data: PrivacyData; onErased: (era
                     ? t('data.alertVin', { vin: alert.vin })
                     : alert.caseNumber
                       ? t('data.alertCase', { caseNumber: alert.caseNumber, state: alert.state })
-                      : t('data.alertPlace', { year: alert.year, make: alert.make, date: alert.onDate ? dayOf(alert.onDate, lang) : '' })}
+                      : t('data.alertPlace', {
+                          year: alert.year,
+                          make: alert.make,
+                          date: alert.onDate ? dayOf(alert.onDate, lang) : '',
+                          radius: alert.radius,
+                          place: alert.location ? `${alert.location.lat}, ${alert.location.lng}` : '',
+                        })}
                 </p>
                 <p className="muted">{alert.active ? t('data.alertActive', { date: dateOf(alert.expiresAt, lang) }) : t('data.alertEnded')}</p>
               </li>
