@@ -16,6 +16,7 @@ import leadsUpdateRequest from '../../schemas/api/leads-update.request.schema.js
 import leadsUpdateResponse from '../../schemas/api/leads-update.response.schema.json' with { type: 'json' };
 import mfaFailureResponse from '../../schemas/api/mfa-failure.response.schema.json' with { type: 'json' };
 import mfaLimitResponse from '../../schemas/api/mfa-limit.response.schema.json' with { type: 'json' };
+import mfaSmsConfirmedRequest from '../../schemas/api/mfa-sms-confirmed.request.schema.json' with { type: 'json' };
 import mfaSmsConfirmedResponse from '../../schemas/api/mfa-sms-confirmed.response.schema.json' with { type: 'json' };
 import mfaSmsLinkRequest from '../../schemas/api/mfa-sms-link.request.schema.json' with { type: 'json' };
 import mfaSmsLinkResponse from '../../schemas/api/mfa-sms-link.response.schema.json' with { type: 'json' };
@@ -64,6 +65,7 @@ export const apiSchemas = {
   leadsUpdateTimeResponse,
   mfaFailureResponse,
   mfaLimitResponse,
+  mfaSmsConfirmedRequest,
   mfaSmsConfirmedResponse,
   mfaSmsLinkRequest,
   mfaSmsLinkResponse,

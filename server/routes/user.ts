@@ -143,7 +143,7 @@ export const userRoutes: RoutePlugin = (app, { config, db, sms, clock = Date.now
 
   // The code step asks this while it is shown: once the link of the send the visitor asked for was opened, it gets the
   // verification cookie as a right code would have given it.
-  app.post('/user/mfa-sms-confirmed', { schema: { response: { 200: s.mfaSmsConfirmedResponse } } }, async (request, reply) => {
+  app.post('/user/mfa-sms-confirmed', { schema: { body: s.mfaSmsConfirmedRequest, response: { 200: s.mfaSmsConfirmedResponse, 400: s.validationErrorResponse } } }, async (request, reply) => {
     const visitorHash = pendingVisitorHash(request);
     if (visitorHash === undefined) return { confirmed: false };
     const { id, idHash } = newVerificationId();

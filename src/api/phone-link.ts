@@ -7,4 +7,4 @@ export const confirmCodeLink = (token: string) => callApi<{ success: true }>({ m
 
 /** Whether the link of the code this visitor asked for was opened; once it was, the API has set the verification cookie. */
 export const codeLinkConfirmed = async (signal?: AbortSignal) =>
-  (await callApi<{ confirmed: boolean }>({ method: 'POST', path: '/user/mfa-sms-confirmed' }, signal)).confirmed;
+  (await callApi<{ confirmed: boolean }>({ method: 'POST', path: '/user/mfa-sms-confirmed', body: {} }, signal)).confirmed;

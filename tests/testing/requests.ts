@@ -97,7 +97,7 @@ export function smsLinkOpened(app: FastifyInstance, token: string | undefined, i
 
 /** POST /api/user/mfa-sms-confirmed: the code step asks whether the link of the send its cookie names was opened. */
 export function smsConfirmed(app: FastifyInstance, cookie: string | undefined, ip = '127.0.0.1'): Promise<LightMyRequestResponse> {
-  return app.inject({ method: 'POST', url: '/api/user/mfa-sms-confirmed', remoteAddress: ip, headers: cookie ? { cookie } : {} });
+  return app.inject({ method: 'POST', url: '/api/user/mfa-sms-confirmed', remoteAddress: ip, payload: {}, headers: cookie ? { cookie } : {} });
 }
 
 /** A 429 of the code limits as { status, error, retryAfter, header }, the Retry-After header as a number; for toEqual. */
