@@ -11,7 +11,7 @@ import type { FlowEvent } from '../../engine/types.ts';
 import { NEXT, answer, austin, goodVin, loadFlow, okEffects, requestOf, requestsOf, validContact } from '../testing/flows.ts';
 import { schemaErrors } from '../testing/schema-errors.ts';
 
-const input = { locale: 'es', meta: { pageUrl: 'https://claimflow.test/x', gclid: 'G1', visit: 'v1' } };
+const input = { locale: 'es', meta: { pageUrl: 'https://claimflow.test/x', gclid: 'G1', visit: 'v1', businessUserToken: 'biz-7' } };
 const contact: FlowEvent[] = [answer(validContact), NEXT, answer({ code: '1234' }), NEXT];
 
 /** Locating answers after a change of mind: another form was half filled before the one finished. */
@@ -54,6 +54,8 @@ describe('Camp Lejeune and workers\' compensation requests', () => {
     const camp = loadFlow('camp-lejeune');
     const campRun = await replay(camp, [NEXT, answer({ q1: true, q2: false, q3: false }), NEXT, ...contact, answer({ legalConsult: consult }), NEXT], { effects: okEffects, input });
     expect(schemaErrors(campLejeuneSchema, requestOf(campRun, 'createLead').body)).toEqual([]);
+    // The business partner whose link brought the visitor is credited, as in every funnel.
+    expect(requestOf(campRun, 'createLead').body).toMatchObject({ businessUserToken: 'biz-7' });
 
     const wc = loadFlow('workers-comp');
     const consent = consult ? { legalConsult: true, noLawyer: true, injured: true } : { legalConsult: false };

@@ -146,14 +146,15 @@ describe.each(testDbKinds)('call times and business tokens through the lead API 
     const general = await create('/api/leads/create', (p) => generalLeadBody(p, { businessUserToken: 'biz-42' }));
     const calc = await create('/api/leads/create/calc', (p) => calcLeadBody(p, { businessUserToken: 'biz-43' }));
     const none = await create('/api/leads/create/calc', (p) => calcLeadBody(p, { businessUserToken: null }));
-    const camp = await create('/api/leads/create-camp-lejeune', (p) => campLejeuneBody(p));
-    const ids = [general, calc, none, camp].map((c) => c.created.lead.id);
+    const camp = await create('/api/leads/create-camp-lejeune', (p) => campLejeuneBody(p, { businessUserToken: 'biz-44' }));
+    const campNone = await create('/api/leads/create-camp-lejeune', (p) => campLejeuneBody(p));
+    const ids = [general, calc, none, camp, campNone].map((c) => c.created.lead.id);
     const { rows } = await s.db.query<{ id: number | string; business_user_token: string | null }>(
       'SELECT id, business_user_token FROM leads WHERE id = ANY($1::bigint[]) ORDER BY id',
       [ids],
     );
-    expect(rows.map((r) => r.business_user_token)).toEqual(['biz-42', 'biz-43', null, null]);
-    for (const c of [general, calc]) expect(c.created.lead).not.toHaveProperty('businessUserToken');
+    expect(rows.map((r) => r.business_user_token)).toEqual(['biz-42', 'biz-43', null, 'biz-44', null]);
+    for (const c of [general, calc, camp]) expect(c.created.lead).not.toHaveProperty('businessUserToken');
     const { rows: mine } = await s.db.query<{ n: number }>("SELECT count(*)::int AS n FROM leads WHERE business_user_token = 'biz-42'");
     expect(mine[0]?.n).toBe(1);
   });
