@@ -1,7 +1,7 @@
-// Routing a lead to the sponsors who buy it, as data: a sponsor gets a lead that asks for one of its services (or came
-// from one of its funnels) and passes its filter, while it has had fewer than its daily cap today. Pure: replayable.
+// Routing a lead to the sponsors who buy it, as data: a sponsor matches a lead that asks for one of its services (or
+// came from one of its funnels) and passes its filter. Pure, so a day of leads replays like a flow; daily caps count
+// what was given, which is the router's state (server/delivery/route-leads.ts), not the rule's.
 import { holds } from './logic.ts';
-import type { Clock } from './types.ts';
 
 /** A sponsor as sponsors/<id>.json has it (schemas/sponsor.schema.json). */
 export interface Sponsor {
@@ -11,7 +11,7 @@ export interface Sponsor {
   services: string[];
   /** JSON Logic over the lead body as stored; absent: every lead. */
   filter?: unknown;
-  /** Leads a day (UTC) at most. */
+  /** Leads a day (UTC) at most: held by the router, which knows the day's counts. */
   dailyCap: number;
   urlEnv: string;
   secretEnv: string;
@@ -24,6 +24,8 @@ export interface RoutableLead {
   funnel: string;
   /** The lead body as stored (leads.body). */
   body: Record<string, unknown>;
+  /** When the lead was created (ms since the epoch): the clock a filter's date operations read, so a replay answers the same. */
+  createdAtMs: number;
 }
 
 /** The services a lead asks for: its funnel and flow id, the lead types it chose and its lead_type. */
@@ -39,19 +41,16 @@ export function servicesOf({ funnel, body }: RoutableLead): Set<string> {
   return services;
 }
 
-/**
- * The ids of the sponsors that get the lead, in the order given: active ones whose services and filter match and
- * whose count of leads today (todayCounts, by sponsor id; absent is none) is below their daily cap.
- */
-export function routeLead(sponsors: readonly Sponsor[], lead: RoutableLead, todayCounts: Readonly<Record<string, number>>, now: Clock): string[] {
+/** The ids of the active sponsors whose services and filter match the lead, in the order given. */
+export function routeLead(sponsors: readonly Sponsor[], lead: RoutableLead): string[] {
   const wanted = servicesOf(lead);
+  const at = () => lead.createdAtMs;
   return sponsors
     .filter(
       (sponsor) =>
         sponsor.active &&
-        (todayCounts[sponsor.id] ?? 0) < sponsor.dailyCap &&
         sponsor.services.some((service) => wanted.has(service)) &&
-        (sponsor.filter === undefined || holds(sponsor.filter, lead.body, now)),
+        (sponsor.filter === undefined || holds(sponsor.filter, lead.body, at)),
     )
     .map((sponsor) => sponsor.id);
 }

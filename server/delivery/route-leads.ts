@@ -1,8 +1,8 @@
-// The router: takes the leads not routed yet, issues each one's consent certificate, routes it (engine/route-lead.ts,
-// with today's count per sponsor for the caps), and stores one lead.created delivery per sponsor that gets it and the
-// lead's routed_at, all in one transaction. One router at a time (an advisory lock): caps hold across processes, and
-// a lead is routed exactly once whatever dies when.
-import { routeLead } from '../../engine/route-lead.ts';
+// The router: takes the leads not routed yet, issues each one's consent certificate, routes it (engine/route-lead.ts),
+// keeps the sponsors still under their daily cap (today's count per sponsor), and stores one lead.created delivery per
+// sponsor that gets it and the lead's routed_at, all in one transaction. One router at a time (an advisory lock): caps
+// hold across processes, and a lead is routed exactly once whatever dies when.
+import { routeLead, type Sponsor } from '../../engine/route-lead.ts';
 import { certificateUrl, issueCertificate, type CertificateSigner } from '../certificates/issue-certificate.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import type { ReadySponsors } from './sponsor-endpoints.ts';
@@ -23,6 +23,7 @@ interface WaitingLead {
   id: string | number;
   funnel: string;
   body: Record<string, unknown>;
+  created_at: Date;
 }
 
 const startOfUtcDay = (ms: number) => new Date(ms - (ms % 86_400_000)).toISOString();
@@ -36,11 +37,24 @@ async function todayCounts(tx: Queryable, now: number): Promise<Record<string, n
   return Object.fromEntries(rows.map((r) => [r.sponsor_id, r.n]));
 }
 
+/**
+ * Of the sponsors a lead matched (ids, in routing's order), those that had fewer than their daily cap of leads today
+ * (counts, by sponsor id; absent is none), each counted as it gets the lead.
+ */
+export function withinDailyCaps(sponsors: readonly Sponsor[], matched: readonly string[], counts: Record<string, number>): string[] {
+  return matched.filter((id) => {
+    const cap = sponsors.find((s) => s.id === id)?.dailyCap ?? 0;
+    if ((counts[id] ?? 0) >= cap) return false;
+    counts[id] = (counts[id] ?? 0) + 1;
+    return true;
+  });
+}
+
 /** Routes one batch of waiting leads; how many it routed (0: none was waiting). */
 async function routeBatch({ db, ready, signer, publicUrl, clock = Date.now }: RouterDeps): Promise<number> {
   return db.transaction(async (tx) => {
     await tx.query(`SELECT pg_advisory_xact_lock(hashtext('claimflow:route-leads'))`);
-    const { rows: leads } = await tx.query<WaitingLead>('SELECT id, funnel, body FROM leads WHERE routed_at IS NULL ORDER BY id LIMIT $1', [BATCH]);
+    const { rows: leads } = await tx.query<WaitingLead>('SELECT id, funnel, body, created_at FROM leads WHERE routed_at IS NULL ORDER BY id LIMIT $1', [BATCH]);
     if (leads.length === 0) return 0;
     const now = clock();
     const counts = await todayCounts(tx, now);
@@ -50,8 +64,8 @@ async function routeBatch({ db, ready, signer, publicUrl, clock = Date.now }: Ro
     for (const lead of leads) {
       const id = Number(lead.id);
       const url = certificateUrl(publicUrl(), await issueCertificate(tx, id, signer));
-      for (const sponsorId of routeLead(sponsors, { funnel: lead.funnel, body: lead.body }, counts, () => now)) {
-        counts[sponsorId] = (counts[sponsorId] ?? 0) + 1;
+      const matched = routeLead(sponsors, { funnel: lead.funnel, body: lead.body, createdAtMs: lead.created_at.getTime() });
+      for (const sponsorId of withinDailyCaps(sponsors, matched, counts)) {
         deliveries.push({ lead_id: id, sponsor_id: sponsorId, certificate_url: url });
       }
     }

@@ -4,8 +4,6 @@ import { describe, expect, it } from 'vitest';
 import { checkSponsor } from '../../engine/check-sponsor.ts';
 import { routeLead, type RoutableLead, type Sponsor } from '../../engine/route-lead.ts';
 
-const now = () => Date.UTC(2026, 10, 25, 12);
-
 const sponsor = (overrides: Partial<Sponsor> = {}): Sponsor => ({
   id: 'texas-law',
   name: 'Texas Law',
@@ -18,9 +16,12 @@ const sponsor = (overrides: Partial<Sponsor> = {}): Sponsor => ({
   ...overrides,
 });
 
+const createdAtMs = Date.UTC(2026, 10, 25, 12);
+
 const lead = (body: Record<string, unknown>, funnel = 'attorney'): RoutableLead => ({
   funnel,
   body: { state: 'TX', injured: true, legal_consult: true, consent: { flowId: funnel }, ...body },
+  createdAtMs,
 });
 
 describe('routeLead', () => {
@@ -29,36 +30,47 @@ describe('routeLead', () => {
   const all = [texas, chiro];
 
   it('gives a lead to every sponsor whose services and filter match it', () => {
-    expect(routeLead(all, lead({ leadTypes: { __CALawyer: 'AM', Chiropractor: 'PM' } }), {}, now)).toEqual(['texas-law', 'chiro']);
+    expect(routeLead(all, lead({ leadTypes: { __CALawyer: 'AM', Chiropractor: 'PM' } }))).toEqual(['texas-law', 'chiro']);
   });
 
   it('matches a service by lead type, by lead_type, or by the funnel the lead came from', () => {
-    expect(routeLead(all, lead({ leadTypes: { Chiropractor: 'AM' } }), {}, now)).toEqual(['chiro']);
-    expect(routeLead(all, lead({ lead_type: 'Chiropractor' }), {}, now)).toEqual(['chiro']);
-    expect(routeLead(all, lead({}, 'calculator'), {}, now)).toEqual(['texas-law']);
-    expect(routeLead(all, { funnel: 'calc', body: { state: 'TX', injured: true, legal_consult: true, consent: { flowId: 'calculator' } } }, {}, now)).toEqual(['texas-law']);
-    expect(routeLead(all, lead({ leadTypes: { notInterested: true } }), {}, now)).toEqual([]);
+    expect(routeLead(all, lead({ leadTypes: { Chiropractor: 'AM' } }))).toEqual(['chiro']);
+    expect(routeLead(all, lead({ lead_type: 'Chiropractor' }))).toEqual(['chiro']);
+    expect(routeLead(all, lead({}, 'calculator'))).toEqual(['texas-law']);
+    expect(routeLead(all, { funnel: 'calc', body: { state: 'TX', injured: true, legal_consult: true, consent: { flowId: 'calculator' } }, createdAtMs })).toEqual(['texas-law']);
+    expect(routeLead(all, lead({ leadTypes: { notInterested: true } }))).toEqual([]);
   });
 
   it('holds the filter: another state, no injury or no consultation wanted gets no lead', () => {
     const wanted = { leadTypes: { __CALawyer: 'AM' } };
-    expect(routeLead(all, lead({ ...wanted, state: 'OK' }), {}, now)).toEqual(['texas-law']);
-    expect(routeLead(all, lead({ ...wanted, state: 'CA' }), {}, now)).toEqual([]);
-    expect(routeLead(all, lead({ ...wanted, injured: false }), {}, now)).toEqual([]);
-    expect(routeLead(all, lead({ ...wanted, legal_consult: false }), {}, now)).toEqual([]);
+    expect(routeLead(all, lead({ ...wanted, state: 'OK' }))).toEqual(['texas-law']);
+    expect(routeLead(all, lead({ ...wanted, state: 'CA' }))).toEqual([]);
+    expect(routeLead(all, lead({ ...wanted, injured: false }))).toEqual([]);
+    expect(routeLead(all, lead({ ...wanted, legal_consult: false }))).toEqual([]);
   });
 
-  it("stops at a sponsor's daily cap, and skips inactive sponsors", () => {
+  it('skips inactive sponsors; caps are not its business (the router counts the day)', () => {
     const wants = lead({ leadTypes: { __CALawyer: 'AM', Chiropractor: 'AM' } });
-    expect(routeLead(all, wants, { 'texas-law': 1 }, now)).toEqual(['texas-law', 'chiro']);
-    expect(routeLead(all, wants, { 'texas-law': 2 }, now)).toEqual(['chiro']);
-    expect(routeLead([sponsor({ dailyCap: 0 }), { ...chiro, active: false }], wants, {}, now)).toEqual([]);
+    expect(routeLead([sponsor({ dailyCap: 0 }), { ...chiro, active: false }], wants)).toEqual(['texas-law']);
   });
 
-  it('replays a day of leads like a flow: the caps count what routing gave', () => {
-    const counts: Record<string, number> = {};
-    const given = [1, 2, 3].map(() => routeLead(all, lead({ leadTypes: { __CALawyer: 'AM' } }), counts, now).map((id) => (counts[id] = (counts[id] ?? 0) + 1) && id));
-    expect(given).toEqual([['texas-law'], ['texas-law'], []]);
+  it("evaluates a filter's flow operations at the lead's creation, so a replay answers the same on any day", () => {
+    const recent = sponsor({ services: ['attorney'], filter: { valid: ['pastDate', { var: 'accidentDate' }] } });
+    const late = lead({ accidentDate: '2026-11-25' });
+    expect(routeLead([recent], late)).toEqual(['texas-law']);
+    expect(routeLead([recent], { ...late, createdAtMs: Date.UTC(2026, 10, 24, 12) })).toEqual([]);
+  });
+
+  it('replays a day of leads like a flow: the same leads route the same way, whatever came before', () => {
+    const day = [
+      lead({ leadTypes: { __CALawyer: 'AM' } }),
+      lead({ leadTypes: { Chiropractor: 'PM' }, state: 'CA' }),
+      lead({ leadTypes: { __CALawyer: 'AM', Chiropractor: 'AM' }, state: 'OK' }),
+      lead({ leadTypes: { __CALawyer: 'AM' }, injured: false }),
+    ];
+    const routed = day.map((l) => routeLead(all, l));
+    expect(routed).toEqual([['texas-law'], ['chiro'], ['texas-law', 'chiro'], []]);
+    expect([...day].reverse().map((l) => routeLead(all, l))).toEqual([...routed].reverse());
   });
 });
 
