@@ -58,6 +58,17 @@ describe('find-my-report flow', () => {
     expect(requestOf(run, 'createLead').body).toMatchObject({ source: 'find-my-report', alert: { source: 'find-my-report', vin: goodVin }, consent: { flowId: 'find-my-report' } });
   });
 
+  it("says when each service chosen will call on the last screen, whether the consultation is wanted or not (§2.9)", async () => {
+    const leadTypeWindows = { __CALawyer: { from: '2026-11-30T15:00:00.000Z', to: '2026-11-30T18:00:00.000Z', timeZone: 'America/Chicago' } };
+    const effects = { ...found(0), createLead: () => ({ resultIds: [41], lead: { id: 41, leadTypeWindows } }) };
+    const toTypes = [NEXT, answer(byVin), NEXT, ...searching({ vin: goodVin }), NEXT, answer(validContact), NEXT, answer({ code: '1234' }), NEXT];
+    for (const consent of [{ legalConsult: true, noLawyer: true, injured: true }, { legalConsult: false }]) {
+      const run = await replay(flow, [...toTypes, answer(consent), NEXT, NEXT], { effects });
+      expect(run.step).toBe('4');
+      expect(screenOf(flow, run).widgets, JSON.stringify(consent)).toContain('call-windows');
+    }
+  });
+
   it('steps Back from the offer to the filled-in wizard, and from the contact step to the offer', async () => {
     const back = await replay(flow, [NEXT, answer(byVin), NEXT, ...searching({ vin: goodVin }), BACK], { effects: found(0) });
     expect(back.step).toBe('1.75');

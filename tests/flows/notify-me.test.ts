@@ -7,7 +7,8 @@ import leadsCreateAnswer from '../../schemas/api/leads-create.response.schema.js
 import updateTimeSchema from '../../schemas/api/leads-update-time.request.schema.json' with { type: 'json' };
 import tcpaSchema from '../../schemas/api/user-tcpa.request.schema.json' with { type: 'json' };
 import sendSchema from '../../schemas/api/mfa-sms-send.request.schema.json' with { type: 'json' };
-import { replay } from '../../engine/replay.ts';
+import { dataOf } from '../../engine/machine.ts';
+import { replay, replayClock } from '../../engine/replay.ts';
 import type { FlowEvent, FlowInput } from '../../engine/types.ts';
 import { BACK, NEXT, answer, austin, failing, goodVin, loadFlow, okEffects, requestOf, requestsOf, screenOf, validContact } from '../testing/flows.ts';
 import { schemaErrors } from '../testing/schema-errors.ts';
@@ -104,17 +105,28 @@ describe('notify-me flow', () => {
 
   it('says at once when the report is already on file, with its link, beside the call time', async () => {
     const run = await replay(flow, toDone(byVin), { effects: { ...okEffects, createLead: created(onFile) } });
-    expect(screenOf(flow, run)).toEqual({ widgets: ['report-links', 'call-time'], next: 'common:nav.done' });
+    expect(screenOf(flow, run)).toEqual({ widgets: ['report-links', 'call-windows', 'call-time'], next: 'common:nav.done' });
     const block = flow.steps['4']!.blocks.find((b) => b.widget === 'report-links')!;
     expect(block.props).toMatchObject({ reports: 'onFile' });
     const nothingYet = await replay(flow, toDone(byVin), { effects: { ...okEffects, createLead: created([]) } });
-    expect(screenOf(flow, nothingYet).widgets).toEqual(['intro', 'call-time']);
+    expect(screenOf(flow, nothingYet).widgets).toEqual(['intro', 'call-windows', 'call-time']);
+  });
+
+  it('says when each service chosen will call beside the consultation call time, as when it is declined (§2.9)', async () => {
+    const leadTypeWindows = { Chiropractor: { from: '2026-11-30T18:00:00.000Z', to: '2026-11-30T23:00:00.000Z', timeZone: 'America/Chicago' } };
+    const createLead = () => ({ resultIds: [41], lead: { id: 41, leadTypeWindows } });
+    const events = [...toConsent(byVin), answer(yes), NEXT, answer({ leadTypes: { __CALawyer: 'AM', Chiropractor: 'PM' } }), NEXT];
+    const run = await replay(flow, events, { effects: { ...okEffects, createLead }, input: input('/notify-me') });
+    expect(requestOf(run, 'createLead').body).toMatchObject({ legal_consult: true, leadTypes: { __CALawyer: 'AM', Chiropractor: 'PM' } });
+    expect(screenOf(flow, run).widgets).toEqual(['intro', 'call-windows', 'call-time']);
+    const block = flow.steps['4']!.blocks.find((b) => b.widget === 'call-windows')!;
+    expect(dataOf(flow, run.context, replayClock).computed[(block.props as { windows: string }).windows]).toEqual(leadTypeWindows);
   });
 
   it('sends the call time for the lead, then thanks', async () => {
     const run = await replay(flow, [...toDone(byVin), answer({ preferredCallTime: '3pm - 4pm' }), NEXT], { effects: okEffects });
     expect(requestOf(run, 'updateCallTime').body).toEqual({ ids: [41], preferredCallTime: '3pm - 4pm' });
-    expect(screenOf(flow, run)).toEqual({ widgets: ['intro', 'call-time', 'dialog'], next: 'common:nav.submit' });
+    expect(screenOf(flow, run)).toEqual({ widgets: ['intro', 'call-windows', 'call-time', 'dialog'], next: 'common:nav.submit' });
   });
 
   it('stays on the lead types with the network error when the lead cannot be created', async () => {
