@@ -10,6 +10,7 @@ import { migrate } from '../../server/db/migrate.ts';
 import { openPgliteDb } from '../../server/db/pglite-db.ts';
 import { ConfigError } from '../../server/config.ts';
 import { loadDelivery } from '../../server/delivery/delivery-setup.ts';
+import { eraseLeads } from '../../server/privacy/erase-lead.ts';
 import { testLead } from '../testing/alert-delivery.ts';
 import { STARTUP_MS } from '../testing/test-db.ts';
 import { testConfig } from '../testing/test-servers.ts';
@@ -48,6 +49,15 @@ describe('npm run deliveries', { timeout: 60_000 }, () => {
         ]);
       }
       await db.query(`INSERT INTO sponsor_endpoints_off (sponsor_id, reason) VALUES ('gone', 'HTTP 410')`);
+      // A lead delivered, then erased at its person's request: nothing is left to send of it.
+      const erased = await testLead(db);
+      const { rows } = await db.query<{ id: number }>(
+        `INSERT INTO deliveries (lead_id, sponsor_id, type, certificate_url, status, attempts) VALUES ($1, 'fine', 'lead.created', 'https://claims.example.com/certificates/y', 'delivered', 1)
+         RETURNING id`,
+        [erased],
+      );
+      ids.erased = { id: Number(rows[0]!.id), webhook: '' };
+      await eraseLeads(db, [Number(erased)]);
     });
   }, STARTUP_MS);
 
@@ -62,8 +72,13 @@ describe('npm run deliveries', { timeout: 60_000 }, () => {
     expect(one.stdout).toMatch(/\n3\t\S+Z\t204\t12\t\n$/);
   });
 
+  it('shows no error for a delivery whose last attempt succeeded', () => {
+    const fine = deliveries('list', '--sponsor', 'fine').stdout.split('\n').filter(Boolean);
+    expect(fine.at(-1)).toMatch(new RegExp(`^${ids.fine!.id}\t${ids.fine!.webhook}\t\\d+\tfine\tlead.created\tdelivered\t3\t\t$`));
+  });
+
   it('sends chosen deliveries again, and says which it does not know', async () => {
-    expect(deliveries('retry', String(ids['dead-end']!.id)).stdout).toBe('1 deliveries to send again\n');
+    expect(deliveries('retry', String(ids['dead-end']!.id)).stdout).toBe('1 delivery to send again\n');
     const unknown = deliveries('retry', 'msg_nope');
     expect([unknown.status, unknown.stderr]).toEqual([2, 'no delivery msg_nope\n']);
     expect(await withDb(async (db) => (await db.query('SELECT status, attempts FROM deliveries WHERE id = $1', [ids['dead-end']!.id])).rows)).toEqual([
@@ -71,13 +86,28 @@ describe('npm run deliveries', { timeout: 60_000 }, () => {
     ]);
   });
 
+  it("sends a delivered one again, its payload rebuilt from the lead; not one whose lead's data was erased", async () => {
+    expect(deliveries('retry', ids.fine!.webhook).stdout).toBe('1 delivery to send again\n');
+    const erased = deliveries('retry', String(ids.erased!.id));
+    expect([erased.status, erased.stdout, erased.stderr]).toEqual([
+      2,
+      '0 deliveries to send again\n',
+      `delivery ${ids.erased!.id} cannot be sent again: its lead's data was erased\n`,
+    ]);
+    expect(await withDb(async (db) => (await db.query('SELECT id, status FROM deliveries WHERE sponsor_id = $1 ORDER BY id', ['fine'])).rows)).toEqual([
+      { id: ids.fine!.id, status: 'pending' },
+      { id: ids.erased!.id, status: 'delivered' },
+    ]);
+  });
+
   it("redrives a sponsor's dead and off deliveries and turns its endpoint on again", async () => {
     const redrive = deliveries('redrive', '--sponsor', 'gone');
-    expect(redrive.stdout).toBe("sponsor gone's endpoint is on again\n1 dead or off deliveries to send again\n");
+    expect(redrive.stdout).toBe("sponsor gone's endpoint is on again\n1 dead or off delivery to send again\n");
     expect(await withDb(async (db) => (await db.query(`SELECT sponsor_id, status FROM deliveries ORDER BY id`)).rows)).toEqual([
       { sponsor_id: 'dead-end', status: 'pending' },
-      { sponsor_id: 'fine', status: 'delivered' },
+      { sponsor_id: 'fine', status: 'pending' },
       { sponsor_id: 'gone', status: 'pending' },
+      { sponsor_id: 'fine', status: 'delivered' },
     ]);
     expect(await withDb(async (db) => (await db.query('SELECT * FROM sponsor_endpoints_off')).rows)).toEqual([]);
   });
@@ -89,7 +119,7 @@ describe('npm run deliveries', { timeout: 60_000 }, () => {
   });
 });
 
-describe('npm run sponsors:check', () => {
+describe('npm run sponsors:check', { timeout: 60_000 }, () => {
   it('prints each problem as sponsors/<file>: <pointer>: <problem> and exits 1', () => {
     const dir = mkdtempSync(join(tmpdir(), 'claimflow-sponsors-check-'));
     const good = { id: 'good', name: 'Good', services: ['__CALawyer'], dailyCap: 5, urlEnv: 'GOOD_URL', secretEnv: 'GOOD_SECRET', active: true };

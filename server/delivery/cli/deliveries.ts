@@ -1,7 +1,8 @@
 // `npm run deliveries -- list|retry|redrive`: see deliveries to sponsors and their attempts, and send them again.
 //   list [--status pending|delivered|dead|off] [--sponsor ID] [--lead ID] [--limit N]   the newest deliveries
 //   list ID                                                                            one delivery and its attempt log
-//   retry ID...                                                                        send these again now (full schedule)
+//   retry ID...                                                                        send these again now (full schedule;
+//                                                                                      a delivered one rebuilt from the lead)
 //   redrive [--sponsor ID]                                                             every dead or off delivery again, and
 //                                                                                      the sponsor's endpoint back on (after a 410)
 // ID is a delivery's number or its webhook-id. The running server's deliverer picks changes up within a minute.
@@ -33,7 +34,10 @@ function table(rows: Row[]): string {
   return ['id\twebhook-id\tlead\tsponsor\ttype\tstatus\tattempts\tnext attempt\tlast error', ...lines].join('\n');
 }
 
-const LAST_ERROR = `(SELECT coalesce(a.error, 'HTTP ' || a.http_status) FROM delivery_attempts a WHERE a.delivery_id = d.id ORDER BY a.id DESC LIMIT 1) AS last_error`;
+// A failed attempt's error ('HTTP 500', 'no answer within 15 s', …); an acknowledged one has none.
+const LAST_ERROR = `(SELECT a.error FROM delivery_attempts a WHERE a.delivery_id = d.id ORDER BY a.id DESC LIMIT 1) AS last_error`;
+
+const deliveriesCount = (n: number, kind = '') => `${n} ${kind}${n === 1 ? 'delivery' : 'deliveries'}`;
 
 async function list(db: Db, id: string | undefined, values: { status?: string; sponsor?: string; lead?: string; limit?: string }): Promise<number> {
   if (id !== undefined) {
@@ -64,23 +68,37 @@ const AGAIN = `status = 'pending', attempts = 0, next_attempt_at = now(), lease_
 
 async function retry(db: Db, ids: string[]): Promise<number> {
   if (ids.length === 0) throw new UsageError(USAGE);
-  let missing = 0;
+  let refused = 0;
   for (const id of ids) {
-    const { rows } = await db.query(`UPDATE deliveries d SET ${AGAIN} WHERE ${byId} RETURNING id`, [id]);
-    if (rows.length === 0) {
-      process.stderr.write(`no delivery ${id}\n`);
-      missing += 1;
+    // A delivered message kept no payload: it is built again from the lead, unless the lead's data was erased.
+    const { rows } = await db.query<{ id: string | number; erased: boolean }>(
+      `SELECT d.id, (d.type <> 'lead.deleted' AND l.erased_at IS NOT NULL) AS erased
+       FROM deliveries d JOIN leads l ON l.id = d.lead_id WHERE ${byId}`,
+      [id],
+    );
+    const found = rows[0];
+    if (!found || found.erased) {
+      process.stderr.write(found ? `delivery ${id} cannot be sent again: its lead's data was erased\n` : `no delivery ${id}\n`);
+      refused += 1;
+      continue;
     }
+    await db.query(`UPDATE deliveries SET ${AGAIN} WHERE id = $1`, [found.id]);
   }
-  process.stdout.write(`${ids.length - missing} deliveries to send again\n`);
-  return missing > 0 ? 2 : 0;
+  process.stdout.write(`${deliveriesCount(ids.length - refused)} to send again\n`);
+  return refused > 0 ? 2 : 0;
 }
 
 async function redrive(db: Db, sponsor: string | undefined): Promise<number> {
   const { rows: on } = await db.query<{ sponsor_id: string }>('DELETE FROM sponsor_endpoints_off WHERE $1::text IS NULL OR sponsor_id = $1 RETURNING sponsor_id', [sponsor ?? null]);
-  const { rows } = await db.query(`UPDATE deliveries d SET ${AGAIN} WHERE status IN ('dead', 'off') AND ($1::text IS NULL OR sponsor_id = $1) RETURNING id`, [sponsor ?? null]);
+  // Not a message of a lead whose data was erased since (erasing dropped its payload): nothing is left to send.
+  const { rows } = await db.query(
+    `UPDATE deliveries d SET ${AGAIN} WHERE status IN ('dead', 'off') AND ($1::text IS NULL OR sponsor_id = $1)
+       AND (type = 'lead.deleted' OR NOT EXISTS (SELECT 1 FROM leads l WHERE l.id = d.lead_id AND l.erased_at IS NOT NULL))
+     RETURNING id`,
+    [sponsor ?? null],
+  );
   for (const r of on) process.stdout.write(`sponsor ${r.sponsor_id}'s endpoint is on again\n`);
-  process.stdout.write(`${rows.length} dead or off deliveries to send again\n`);
+  process.stdout.write(`${deliveriesCount(rows.length, 'dead or off ')} to send again\n`);
   return 0;
 }
 
