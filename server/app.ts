@@ -27,8 +27,8 @@ import { isApiPath, RateLimitedError, registerSecurity, securityHeaders } from '
 import type { SmsProvider } from './sms/sms-provider.ts';
 import { schemaValidatorCompiler, validationErrorBody } from './validation.ts';
 
-/** clock and codeLimits (optional, for tests) go to the routes as they are. */
-export interface AppDeps extends Pick<RouteDeps, 'clock' | 'codeLimits'> {
+/** clock, codeLimits and flows (optional, for tests) go to the routes as they are. */
+export interface AppDeps extends Pick<RouteDeps, 'clock' | 'codeLimits' | 'flows'> {
   config: Config;
   db: Db;
   sms: SmsProvider;

@@ -1,5 +1,6 @@
 // What every route plugin is given by buildApp, and the type of a route plugin.
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
+import type { Flow } from '../../engine/types.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import type { SmsProvider } from '../sms/sms-provider.ts';
@@ -13,6 +14,8 @@ export interface RouteDeps {
   clock?: () => number;
   /** Changes to the one-time code limits (DEFAULT_CODE_LIMITS in server/store/code-limits.ts). */
   codeLimits?: Partial<CodeLimits>;
+  /** The funnels whose leads the lead routes take (default: those of flows/, or FLOWS_DIR); tests add their own. */
+  flows?: readonly Flow[];
 }
 
 /**

@@ -18,6 +18,7 @@ import { insertLead, leadSubmitter, type LeadFields, type LeadSubmitter } from '
 import { verificationIdHash } from '../verification-cookie.ts';
 import { apiSchemas } from './api-schemas.ts';
 import { fieldError } from './field-error.ts';
+import { consentFlowError, type LeadFlows } from './lead-flows.ts';
 import { answerOnce, idempotencyKeyOf, refuse } from './idempotent.ts';
 import { NOT_VERIFIED } from './visitor.ts';
 
@@ -26,6 +27,8 @@ type LeadConsent = FromSchema<typeof apiSchemas.leadsCreateCalcRequest>['consent
 
 /** What a route submits: the lead's fields but those submitLead works out from its body (token, zone, call windows). */
 export interface Submission extends Omit<LeadFields, 'businessUserToken' | 'timeZone' | 'leadTypeCalls'> {
+  /** The route it was posted to, as flows name it ("/leads/create"): its consent's flow must post its leads there. */
+  path: string;
   consent: LeadConsent;
   trustedFormCert: string | null | undefined;
   /** Dates (YYYY-MM-DD) and years that may not lie in the future, by field path. */
@@ -37,6 +40,8 @@ export interface Submission extends Omit<LeadFields, 'businessUserToken' | 'time
 export interface SubmissionDeps {
   db: Db;
   catalogue: ConsentCatalogue;
+  /** The flows a consent may name. */
+  flows: LeadFlows;
   /** The server's clock, ms since the epoch. */
   clock: () => number;
   /** How many days an alert stays open. */
@@ -63,7 +68,7 @@ function futureField(fields: Submission['notFuture'], now: number): string | und
   return undefined;
 }
 
-export async function submitLead({ db, catalogue, clock, alertDays, alertCountries, testPhone }: SubmissionDeps, request: FastifyRequest, reply: FastifyReply, s: Submission) {
+export async function submitLead({ db, catalogue, flows, clock, alertDays, alertCountries, testPhone }: SubmissionDeps, request: FastifyRequest, reply: FastifyReply, s: Submission) {
   const consentedAtMs = clock();
   const phone = e164FromTyped(s.phone);
   if (!phone) return reply.code(400).send(fieldError('phone', 'phone is not a valid phone number'));
@@ -79,6 +84,8 @@ export async function submitLead({ db, catalogue, clock, alertDays, alertCountri
   if (!wording) {
     return reply.code(400).send(fieldError('consent.key', `consent.key is not a consent notice of the ${s.consent.locale} catalogue`));
   }
+  const wrongFlow = consentFlowError(flows, s.path, s.consent);
+  if (wrongFlow) return reply.code(400).send(wrongFlow);
   const referrers = request.headers['page-referrers'];
   if (referrers !== undefined && (typeof referrers !== 'string' || referrers.length > MAX_REFERRERS)) {
     return reply.code(400).send(fieldError('page-referrers', `page-referrers must be one header of at most ${MAX_REFERRERS} characters`));

@@ -13,6 +13,7 @@ import { verificationIdHash } from '../verification-cookie.ts';
 import { apiSchemas as s } from './api-schemas.ts';
 import type { RoutePlugin } from './deps.ts';
 import { answerOnce, idempotencyKeyOf, refuse } from './idempotent.ts';
+import { leadFlows } from './lead-flows.ts';
 import { submitLead } from './lead-submission.ts';
 import { refuseUnstorableText } from './storable-text.ts';
 import { NOT_VERIFIED } from './visitor.ts';
@@ -50,15 +51,23 @@ async function checkOwner(tx: Queryable, request: FastifyRequest, leadId: number
 /** Errors every create may answer besides 200. */
 const createErrors = { 400: s.validationErrorResponse, 403: s.errorResponse, 409: s.errorResponse, 422: s.errorResponse, 429: s.errorResponse };
 
-export const leadRoutes: RoutePlugin = (app, { config, db, clock = Date.now }) => {
-  // The app's own catalogues, read once at start: the wording of a consent.key is looked up here.
-  const deps = { db, catalogue: loadConsentCatalogue(), clock, alertDays: config.alertDays, alertCountries: config.alertCountries, testPhone: config.testPhone };
+export const leadRoutes: RoutePlugin = (app, { config, db, clock = Date.now, flows }) => {
+  // The app's own catalogues and flows, read once at start: the wording of a consent.key and its flow are looked up here.
+  const deps = {
+    db,
+    catalogue: loadConsentCatalogue(),
+    flows: leadFlows(flows),
+    clock,
+    alertDays: config.alertDays,
+    alertCountries: config.alertCountries,
+    testPhone: config.testPhone,
+  };
   app.addHook('preValidation', refuseUnstorableText);
 
   app.post(
     '/leads/create/calc',
     { schema: { querystring: s.leadsCreateCalcQuery, body: s.leadsCreateCalcRequest, response: { 200: s.leadsCreateResponse, ...createErrors } } },
-    (request, reply) => submitLead(deps, request, reply, { funnel: 'calc', calcId: request.query.calc_id, ...contactOf(request.body) }),
+    (request, reply) => submitLead(deps, request, reply, { path: '/leads/create/calc', funnel: 'calc', calcId: request.query.calc_id, ...contactOf(request.body) }),
   );
 
   app.post(
@@ -68,6 +77,7 @@ export const leadRoutes: RoutePlugin = (app, { config, db, clock = Date.now }) =
       const body = request.body;
       const details = body.extraDetails?.accidentDetails;
       return submitLead(deps, request, reply, {
+        path: '/leads/create',
         funnel: body.consent.flowId,
         calcId: body.calc_id ?? undefined,
         ...contactOf(body),
@@ -90,7 +100,9 @@ export const leadRoutes: RoutePlugin = (app, { config, db, clock = Date.now }) =
     { schema: { body: s.leadsCreateCampLejeuneRequest, response: { 200: s.leadsCreateResponse, ...createErrors } } },
     (request, reply) =>
       submitLead(deps, request, reply, {
-        funnel: 'camp-lejeune',
+        path: '/leads/create-camp-lejeune',
+        // The mass tort that sent it (Camp Lejeune's, or one made of JSON since), its flowId checked by submitLead.
+        funnel: request.body.consent.flowId,
         calcId: undefined,
         ...contactOf({ ...request.body, language: request.body.consent.locale }),
         body: { ...request.body },

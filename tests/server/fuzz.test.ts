@@ -8,6 +8,7 @@ import { BODY_LIMIT } from '../../server/app.ts';
 import { loadConsentCatalogue } from '../../server/consent-text.ts';
 import { apiSchemas } from '../../server/routes/api-schemas.ts';
 import { MAX_BODY_DEPTH } from '../../server/routes/body-depth.ts';
+import { leadFlows } from '../../server/routes/lead-flows.ts';
 import { schemaValidatorCompiler } from '../../server/validation.ts';
 import { calcLeadBody, campLejeuneBody, generalLeadBody, uniquePhone } from '../testing/lead-bodies.ts';
 import { send, verifyTestPhone } from '../testing/requests.ts';
@@ -40,7 +41,13 @@ const context = fc.record({
   flowVersion: fc.integer({ min: 1, max: 1_000_000 }),
   pageUrl: fc.webUrl({ withQueryParameters: true, withFragments: true }).filter((u) => u.length <= 2048),
 });
-const consent = fc.tuple(fc.constantFrom(...NOTICE_KEYS), context).map(([key, c]) => ({ key, ...c }));
+/** A lead's consent: it names a flow that posts its leads to path, at one of its versions (the server refuses any other). */
+const consentFor = (path: string) => {
+  const flows = [...leadFlows()].filter(([, flow]) => flow.posts.has(path));
+  return fc
+    .tuple(fc.constantFrom(...NOTICE_KEYS), context, fc.constantFrom(...flows))
+    .chain(([key, c, [flowId, { version }]]) => fc.integer({ min: 1, max: version }).map((flowVersion) => ({ key, ...c, flowId, flowVersion })));
+};
 const answers = { fault: fc.boolean(), commercial: fc.boolean(), injuries: scale, earnings: scale, medical: scale, pain: scale };
 const accidentDetails = fc.record(
   {
@@ -58,13 +65,13 @@ const accidentDetails = fc.record(
   },
   { requiredKeys: [] },
 );
-const contact = (phone: string) => ({
+const contact = (phone: string, path: string) => ({
   firstName: nonBlank(30),
   lastName: text(30),
   phone: fc.constant(phone),
   email,
   legal_consult: fc.boolean(),
-  consent,
+  consent: consentFor(path),
 });
 const optional = { trusted_form_cert: nullable(fc.webUrl()), gclidcrm: nullable(text(40)) };
 
@@ -307,7 +314,7 @@ describe.each(testDbKinds)('fuzzing the API on %s', (kind) => {
       apiSchemas.leadsCreateCalcRequest,
       LEAD_WRITES,
       fc.record({
-        ...contact(phone),
+        ...contact(phone, '/leads/create/calc'),
         ...optional,
         injured: fc.boolean(),
         leadTypes,
@@ -324,7 +331,7 @@ describe.each(testDbKinds)('fuzzing the API on %s', (kind) => {
       LEAD_WRITES,
       fc.record(
         {
-          ...contact(phone),
+          ...contact(phone, '/leads/create'),
           ...optional,
           language: fc.constantFrom('en', 'es'),
           injured: fc.boolean(),
@@ -350,7 +357,7 @@ describe.each(testDbKinds)('fuzzing the API on %s', (kind) => {
       '/api/leads/create-camp-lejeune',
       apiSchemas.leadsCreateCampLejeuneRequest,
       LEAD_WRITES,
-      fc.record({ ...contact(phone), ...optional, q1: fc.boolean(), q2: fc.boolean(), q3: fc.boolean() }),
+      fc.record({ ...contact(phone, '/leads/create-camp-lejeune'), ...optional, q1: fc.boolean(), q2: fc.boolean(), q3: fc.boolean() }),
     ],
     [
       'PUT /leads/update/time',

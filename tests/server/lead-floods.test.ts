@@ -57,7 +57,7 @@ describe.each(testDbKinds)('lead floods on %s', (kind) => {
     const cookie = await verifyPhone(s, phone.national);
     const inFunnel = (flowId: string) => generalLeadBody(phone.typed, { consent: testConsent({ flowId, pageUrl: `https://claims.example.com/${flowId}` }) });
     const made: string[] = [];
-    for (const flowId of ['attorney', 'truck', 'medical', 'workers-compensation', 'notify-me'].slice(0, LEADS_PER_PHONE_PER_DAY)) {
+    for (const flowId of ['attorney', 'truck', 'medical', 'workers-comp', 'notify-me'].slice(0, LEADS_PER_PHONE_PER_DAY)) {
       const res = await send(s.app, 'POST', '/api/leads/create', { payload: inFunnel(flowId), cookie });
       expect(res.statusCode, res.body).toBe(200);
       made.push(res.body);

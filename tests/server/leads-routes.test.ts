@@ -59,7 +59,7 @@ describe.each(testDbKinds)('lead routes on %s', (kind) => {
       expect(schemaErrors(leadsCreateResponseSchema, json)).toEqual([]);
       expect(json.resultIds).toEqual([json.lead.id]);
       expect(json.lead).toMatchObject({
-        funnel: 'workers-compensation',
+        funnel: 'workers-comp',
         phone: phone.e164,
         damage: 'Broken Bones',
         source: 'WorkComp',
@@ -83,7 +83,7 @@ describe.each(testDbKinds)('lead routes on %s', (kind) => {
       const full = await send(s.app, 'POST', '/api/leads/create', { payload: generalLeadBody(phone.typed, { extraDetails: undefined, formData }), cookie });
       expect(full.statusCode, full.body).toBe(200);
       expect(full.json<CreateResponse>().lead.formData).toEqual(formData);
-      const minimal = { firstName: 'Jo', lastName: 'Li', phone: phone.typed, email: 'jo@example.com', legal_consult: false, language: 'es', consent: testConsent({ locale: 'es', key: 'common:consent.notice.primary.no' }) };
+      const minimal = { firstName: 'Jo', lastName: 'Li', phone: phone.typed, email: 'jo@example.com', legal_consult: false, language: 'es', consent: testConsent({ locale: 'es', key: 'common:consent.notice.primary.no', flowId: 'attorney' }) };
       const res = await send(s.app, 'POST', '/api/leads/create', { payload: minimal, cookie });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json<CreateResponse>().lead).toMatchObject({ legal_consult: false, language: 'es' });

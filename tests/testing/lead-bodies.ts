@@ -73,7 +73,7 @@ export function generalLeadBody(phone: string, overrides: Record<string, unknown
     language: 'en',
     trusted_form_cert: 'https://cert.trustedform.com/def',
     gclidcrm: 'gclid-1',
-    consent: testConsent({ flowId: 'workers-compensation', pageUrl: 'https://claims.example.com/workers-compensation' }),
+    consent: testConsent({ flowId: 'workers-comp', pageUrl: 'https://claims.example.com/workers-compensation' }),
     ...overrides,
   };
 }

@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/app.ts';
+import { buildApp, type AppDeps } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import type { Db } from '../../server/db/db.ts';
 import type { LogSetting } from '../../server/logging.ts';
@@ -35,6 +35,8 @@ export interface TestServerOptions {
   config?: Partial<Config>;
   /** The server's clock (a fake one moves time on). */
   clock?: () => number;
+  /** The funnels whose leads it takes (default: those of flows/). */
+  flows?: AppDeps['flows'];
 }
 
 /** buildApp on a fresh database with a recording SMS provider. Close it in afterAll. */
@@ -42,7 +44,7 @@ export async function makeTestServer(options: TestServerOptions = {}): Promise<T
   const testDb = await openTestDb(options.db ?? 'pglite');
   const config = testConfig(options.config);
   const sms = recordingSms();
-  const app = await buildApp({ config, db: testDb.db, sms, codeLimits: TEST_CODE_LIMITS, clock: options.clock });
+  const app = await buildApp({ config, db: testDb.db, sms, codeLimits: TEST_CODE_LIMITS, clock: options.clock, flows: options.flows });
   await app.ready();
   return {
     app,
