@@ -1,13 +1,14 @@
 // The deliverer: claims the deliveries that are due (a lease, so a deliverer that dies leaves them to the next one
-// once it ends), sends each as a signed Standard Webhooks message (the same webhook-id and bytes on every attempt),
-// logs the attempt and records the outcome: delivered on 2xx; the sponsor's deliveries off on 410; else the next
-// attempt on the schedule, or dead (the dead letter) once it has ended.
+// once it ends), sends each as a signed Standard Webhooks message (the same webhook-id and bytes on every attempt
+// until acknowledged), logs the attempt and records the outcome: delivered on 2xx (the message's copy dropped); the
+// sponsor's deliveries off on 410; else the next attempt on the schedule, or dead (the dead letter) once it has ended.
 import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import { getLeads } from '../store/leads.ts';
 import { resolveTarget } from './address-guard.ts';
 import { nextAttemptIn } from './retry-schedule.ts';
 import type { ReadySponsors } from './sponsor-endpoints.ts';
+import { webhookLead } from './webhook-data.ts';
 import { postWebhook, type WebhookAnswer } from './webhook-post.ts';
 
 export interface DelivererDeps {
@@ -55,8 +56,8 @@ async function claim({ db, ready, config }: DelivererDeps): Promise<Claimed[]> {
 }
 
 /**
- * Gives each claimed delivery without a payload its envelope { type, timestamp, data }: the lead as the API answers it,
- * with its certificate's URL; the batch's leads read in one statement. A delivery whose lead is gone keeps none.
+ * Gives each claimed delivery without a payload its envelope { type, timestamp, data }: the lead as sponsors get it
+ * (webhook-data.ts); the batch's leads read in one statement. A delivery whose lead is gone or erased keeps none.
  */
 async function buildPayloads(db: Db, batch: Claimed[]): Promise<void> {
   const unbuilt = batch.filter((d) => d.payload === null);
@@ -64,7 +65,7 @@ async function buildPayloads(db: Db, batch: Claimed[]): Promise<void> {
   const leads = new Map((await getLeads(db, unbuilt.map((d) => Number(d.lead_id)))).map((lead) => [lead.id, lead]));
   for (const d of unbuilt) {
     const lead = leads.get(Number(d.lead_id));
-    if (lead) d.payload = JSON.stringify({ type: d.type, timestamp: d.created_at.toISOString(), data: { ...lead, certificateUrl: d.certificate_url } });
+    if (lead) d.payload = JSON.stringify({ type: d.type, timestamp: d.created_at.toISOString(), data: webhookLead(lead, d.certificate_url) });
   }
 }
 
@@ -132,18 +133,29 @@ async function sendOne(deps: DelivererDeps, d: Claimed, targets: Targets): Promi
 async function record(deps: DelivererDeps, results: Result[]): Promise<void> {
   if (results.length === 0) return;
   const rows = results.map(({ d, status, httpStatus, error, ms, wait }) => ({
-    id: Number(d.id), attempt: d.attempts, http_status: httpStatus, error, duration_ms: ms, status, payload: d.payload, wait,
+    id: Number(d.id), lead_id: Number(d.lead_id), sponsor_id: d.sponsor_id, type: d.type,
+    attempt: d.attempts, http_status: httpStatus, error, duration_ms: ms, status, payload: d.payload, wait,
   }));
   await deps.db.query(
     `WITH r AS (
-       SELECT * FROM jsonb_to_recordset($1::jsonb)
-         AS r(id bigint, attempt smallint, http_status smallint, error text, duration_ms integer, status text, payload text, wait float8)
+       SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(id bigint, lead_id bigint, sponsor_id text, type text,
+         attempt smallint, http_status smallint, error text, duration_ms integer, status text, payload text, wait float8)
      ),
      logged AS (
        INSERT INTO delivery_attempts (delivery_id, attempt, http_status, error, duration_ms)
        SELECT id, attempt, http_status, error, duration_ms FROM r
+     ),
+     -- A dead lead.created takes the updates waiting for it along (never sent: the sponsor does not have the lead;
+     -- a redrive sends them after it). They are not in this batch: the claim leaves them while it is pending.
+     held AS (
+       UPDATE deliveries f SET status = 'dead' FROM r
+       WHERE r.status = 'dead' AND r.type = 'lead.created' AND f.lead_id = r.lead_id AND f.sponsor_id = r.sponsor_id
+         AND f.type = 'lead.updated' AND f.status = 'pending'
      )
-     UPDATE deliveries d SET status = r.status, payload = coalesce(d.payload, r.payload), lease_until = NULL,
+     -- Acknowledged, the copy kept for retries goes (the person's data is the lead's to keep); a lead.deleted's holds
+     -- only the lead's id.
+     UPDATE deliveries d SET status = r.status, lease_until = NULL,
+       payload = CASE WHEN r.status = 'delivered' AND d.type <> 'lead.deleted' THEN NULL ELSE coalesce(d.payload, r.payload) END,
        next_attempt_at = CASE WHEN r.status = 'pending' THEN now() + make_interval(secs => r.wait) ELSE d.next_attempt_at END,
        delivered_at = CASE WHEN r.status = 'delivered' THEN now() END
      FROM r WHERE d.id = r.id AND d.status = 'pending'`,

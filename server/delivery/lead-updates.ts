@@ -5,12 +5,20 @@ import type { Queryable } from '../db/db.ts';
 
 export type UpdateReason = 'call-time' | 'accident-reason';
 
-/** Adds a lead.updated delivery for every sponsor that got one of these leads (none before the lead is routed). */
+/**
+ * Adds a lead.updated delivery for every sponsor these leads were routed to (none before the lead is routed). One whose
+ * lead.created is dead or off, or whose endpoint is off (a 410), is held back as that (never sent before a redrive,
+ * which sends both in order): no sponsor hears of a lead it does not have, nor is sent to after it said Gone.
+ */
 export async function queueLeadUpdates(tx: Queryable, leadIds: readonly number[], reason: UpdateReason): Promise<void> {
   await tx.query(
-    `INSERT INTO deliveries (lead_id, sponsor_id, type, reason, certificate_url)
-     SELECT lead_id, sponsor_id, 'lead.updated', $2, certificate_url FROM deliveries
-     WHERE lead_id = ANY($1::bigint[]) AND type = 'lead.created' AND status <> 'off'`,
+    `INSERT INTO deliveries (lead_id, sponsor_id, type, reason, certificate_url, status)
+     SELECT lead_id, sponsor_id, 'lead.updated', $2, certificate_url,
+       CASE WHEN status IN ('dead', 'off') THEN status
+         WHEN EXISTS (SELECT 1 FROM sponsor_endpoints_off o WHERE o.sponsor_id = c.sponsor_id) THEN 'off'
+         ELSE 'pending' END
+     FROM deliveries c
+     WHERE lead_id = ANY($1::bigint[]) AND type = 'lead.created' AND status <> 'erased'`,
     [[...new Set(leadIds)], reason],
   );
 }

@@ -167,9 +167,12 @@ export async function getLead(db: Queryable, id: number): Promise<Lead | undefin
   return rows[0] && toLead(rows[0]);
 }
 
-/** The leads of ids that exist, in one statement (the deliverer reads a batch's leads at once), in no order. */
+/**
+ * The leads of ids that exist and were not erased, in one statement (the deliverer reads a batch's leads at once), in
+ * no order.
+ */
 export async function getLeads(db: Queryable, ids: readonly number[]): Promise<Lead[]> {
-  const { rows } = await db.query<LeadRow>(`SELECT ${COLUMNS} FROM leads WHERE id = ANY($1::bigint[])`, [ids]);
+  const { rows } = await db.query<LeadRow>(`SELECT ${COLUMNS} FROM leads WHERE id = ANY($1::bigint[]) AND erased_at IS NULL`, [ids]);
   return rows.map(toLead);
 }
 

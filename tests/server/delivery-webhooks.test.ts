@@ -62,6 +62,26 @@ describe.each(testDbKinds)('signed webhook delivery, %s', { timeout: 30_000 }, (
     expect(rows[0]).toEqual({ n: 0 });
   });
 
+  it("sends the lead with its certificate's URL in place of trusted_form_cert, without the report alert's search, and keeps no copy once acknowledged", async () => {
+    const vin = '1FTFW1ET5DFC10312';
+    const caseId = 'TX-2024-0555';
+    const id = await d.createLead({
+      state: 'TX',
+      leadTypes: { __CALawyer: 'AM' },
+      trusted_form_cert: 'https://cert.trustedform.com/abc',
+      alert: { source: 'notify-me', vin, caseId, state: 'TX' },
+    });
+    await d.settled(20_000);
+    const [got] = received(id);
+    expect(got?.envelope.data.certificateUrl).toMatch(new RegExp(`^${PUBLIC_URL}/certificates/`));
+    expect(got?.envelope.data).not.toHaveProperty('trusted_form_cert');
+    expect(got?.envelope.data).not.toHaveProperty('alert');
+    expect(JSON.stringify(got?.envelope)).not.toMatch(new RegExp(`${vin}|${caseId}`));
+    // Acknowledged: the message is not kept (a retry builds it again from the lead).
+    const { rows } = await d.server.db.query('SELECT status, payload FROM deliveries WHERE lead_id = $1', [id]);
+    expect(rows).toEqual([{ status: 'delivered', payload: null }]);
+  });
+
   it('sends lead.updated with the call window to the sponsors that got the lead, under a webhook-id of its own', async () => {
     const id = await d.createLead({ state: 'OK', leadTypes: { __CALawyer: 'AM' } });
     await d.settled(20_000);
@@ -113,7 +133,28 @@ describe.each(testDbKinds)('signed webhook delivery, %s', { timeout: 30_000 }, (
     expect(d.logs.some((l) => l.includes(`of lead ${id} to chiropractors is dead after 3 attempts`))).toBe(true);
   });
 
+  it('sends no lead.updated to a sponsor whose lead.created is dead, whether it died before the update or after', async () => {
+    fake.behaviour.set('chiropractors', { fail: 1 });
+    const before = await d.createLead({ state: 'CA', leadTypes: { Chiropractor: 'AM' } });
+    await d.settled(20_000);
+    expect(await d.put('/api/leads/update/time', { ids: [before], preferredCallTime: 'Call ASAP' }, before)).toBe(200);
+    const after = await d.createLead({ state: 'CA', leadTypes: { Chiropractor: 'AM' } });
+    while ((await attemptsOf(after)).length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await d.put('/api/leads/update/time', { ids: [after], preferredCallTime: 'Call ASAP' }, after)).toBe(200);
+    await d.settled(20_000);
+    for (const id of [before, after]) {
+      const { rows } = await d.server.db.query('SELECT type, status, attempts FROM deliveries WHERE lead_id = $1 ORDER BY id', [id]);
+      // Never tried: held back, dead with its lead.created (a redrive sends both, in order).
+      expect(rows).toEqual([
+        { type: 'lead.created', status: 'dead', attempts: 3 },
+        { type: 'lead.updated', status: 'dead', attempts: 0 },
+      ]);
+    }
+  });
+
   it('turns a sponsor off on 410 Gone: recorded, logged, and no lead routed to it after', async () => {
+    const delivered = await d.createLead({ state: 'CA', leadTypes: { Chiropractor: 'AM' } });
+    await d.settled(20_000);
     fake.behaviour.set('chiropractors', { answer: () => ({ status: 410 }) });
     const first = await d.createLead({ state: 'CA', leadTypes: { Chiropractor: 'AM' } });
     await d.settled(20_000);
@@ -124,5 +165,10 @@ describe.each(testDbKinds)('signed webhook delivery, %s', { timeout: 30_000 }, (
     expect(rows).toEqual([{ sponsor_id: 'chiropractors' }]);
     expect(await attemptsOf(second)).toEqual([]);
     expect(d.logs.some((l) => l.startsWith("sponsor chiropractors's endpoint answered 410 Gone"))).toBe(true);
+    // A lead it got before the 410: its update waits, off, for a redrive.
+    expect(await d.put('/api/leads/update/time', { ids: [delivered], preferredCallTime: 'Call ASAP' }, delivered)).toBe(200);
+    await d.settled(20_000);
+    const { rows: updates } = await d.server.db.query(`SELECT status, attempts FROM deliveries WHERE lead_id = $1 AND type = 'lead.updated'`, [delivered]);
+    expect(updates).toEqual([{ status: 'off', attempts: 0 }]);
   });
 });
