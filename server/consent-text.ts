@@ -1,8 +1,10 @@
 // The consent wordings a record can refer to: the notices of the app's own catalogues (locales/), read from disk at
-// start, and the server's TCPA wording per funnel.
+// start, and the server's TCPA wording per funnel and language.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import tcpaEn from '../locales/en/tcpa.json' with { type: 'json' };
+import tcpaEs from '../locales/es/tcpa.json' with { type: 'json' };
 
 export const LOCALES_DIR = fileURLToPath(new URL('../locales', import.meta.url));
 export const CONSENT_LOCALES = ['en', 'es'] as const;
@@ -16,24 +18,17 @@ export interface ConsentWording {
   sha256: string;
 }
 
-const DEFAULT_CONSENT =
-  'By clicking Next, I agree that claimflow, its sponsoring law firms and marketing partners may contact me ' +
-  'at the phone number and email I provided, including by calls and text messages made with an automatic ' +
-  'dialing system or prerecorded voice, even if my number is on a Do Not Call list. Consent is not a condition ' +
-  'of any purchase or service. Message and data rates may apply. Reply STOP to opt out.';
+/**
+ * The server's TCPA wording agreed to at the code step (POST /user/tcpa), in each language: a funnel's own, else
+ * default (locales/<locale>/tcpa.json). The Spanish catalogue must hold every key of the English one (the type-check).
+ */
+const TCPA: Record<ConsentLocale, typeof tcpaEn> = { en: tcpaEn, es: tcpaEs };
 
-const BY_FUNNEL: Record<string, string> = {
-  calc: DEFAULT_CONSENT,
-};
-
-export function tcpaMessage(funnel: string | undefined): string {
-  return (funnel === undefined ? undefined : BY_FUNNEL[funnel]) ?? DEFAULT_CONSENT;
-}
-
-/** The server's TCPA wording as a consent wording (English, the only language it has). */
-export function tcpaWording(funnel: string | undefined): ConsentWording {
-  const known = funnel !== undefined && BY_FUNNEL[funnel] !== undefined;
-  return wording(`server:tcpa.${known ? funnel : 'default'}`, 'en', tcpaMessage(funnel));
+/** The TCPA wording of funnel in locale, kept under server:tcpa.<funnel> (or server:tcpa.default) as ever. */
+export function tcpaWording(funnel: string | undefined, locale: ConsentLocale): ConsentWording {
+  const texts: Record<string, string> = TCPA[locale];
+  const name = funnel !== undefined && Object.hasOwn(texts, funnel) ? funnel : 'default';
+  return wording(`server:tcpa.${name}`, locale, texts[name] ?? TCPA[locale].default);
 }
 
 /** Only notices can be consent: keys whose path runs through `consent.notice` (common:consent.notice.primary.yes). */

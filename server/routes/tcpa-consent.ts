@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
-import { tcpaMessage, tcpaWording } from '../consent-text.ts';
+import { tcpaWording, type ConsentLocale } from '../consent-text.ts';
 import type { Config } from '../config.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { isBeingVerified } from '../pending-verification.ts';
@@ -26,6 +26,11 @@ export interface TcpaDeps {
   clock: () => number;
 }
 
+/** The language the visitor was shown the step in: its consent's locale, else Spanish for a browser that prefers it, else English. */
+function languageOf(request: TcpaRequest): ConsentLocale {
+  return request.body.consent?.locale ?? (/^\s*es\b/i.test(request.headers['accept-language'] ?? '') ? 'es' : 'en');
+}
+
 /** Stores the tcpa row and its consent record in one transaction and answers { token, tcpaMessage }. */
 export async function recordTcpaConsent({ db, config, clock }: TcpaDeps, request: TcpaRequest, reply: FastifyReply): Promise<FastifyReply> {
   const consentedAtMs = clock();
@@ -35,7 +40,9 @@ export async function recordTcpaConsent({ db, config, clock }: TcpaDeps, request
   const key = idempotencyKeyOf(request);
   if (typeof key === 'object') return reply.code(400).send(key);
   const funnel = request.query.funnel;
-  const message = tcpaMessage(funnel);
+  const locale = languageOf(request);
+  const consentWording = tcpaWording(funnel, locale);
+  const message = consentWording.text;
   const ip = request.ip;
   const userAgent = request.headers['user-agent']?.slice(0, 512);
   // Usually sent before the code is checked; when the visitor already verified this phone, the record says so.
@@ -54,8 +61,8 @@ export async function recordTcpaConsent({ db, config, clock }: TcpaDeps, request
     }
     const consentRecordId = await insertConsentRecord(tx, {
       kind: 'tcpa',
-      wording: tcpaWording(funnel),
-      locale: body.consent?.locale,
+      wording: consentWording,
+      locale,
       flowId: body.consent?.flowId,
       flowVersion: body.consent?.flowVersion,
       pageUrl: body.consent?.pageUrl,

@@ -8,7 +8,7 @@ import updateSchema from '../../schemas/api/leads-update.request.schema.json' wi
 import tcpaSchema from '../../schemas/api/user-tcpa.request.schema.json' with { type: 'json' };
 import { replay } from '../../engine/replay.ts';
 import type { FlowEvent } from '../../engine/types.ts';
-import { NEXT, answer, austin, goodVin, loadFlow, okEffects, requestOf, requestsOf, validContact } from '../testing/flows.ts';
+import { NEXT, allFlows, answer, austin, goodVin, loadFlow, okEffects, requestOf, requestsOf, validContact } from '../testing/flows.ts';
 import { schemaErrors } from '../testing/schema-errors.ts';
 
 const input = { locale: 'es', meta: { pageUrl: 'https://claimflow.test/x', gclid: 'G1', visit: 'v1', businessUserToken: 'biz-7' } };
@@ -62,5 +62,20 @@ describe('Camp Lejeune and workers\' compensation requests', () => {
     const wcRun = await replay(wc, [NEXT, answer({ damage: 'Other', date: '2026-02-03', place: austin }), NEXT, ...contact, answer(consent), NEXT], { effects: okEffects, input });
     expect(schemaErrors(tcpaSchema, requestOf(wcRun, 'saveConsent').body)).toEqual([]);
     expect(schemaErrors(leadsCreateSchema, requestOf(wcRun, 'createLead').body)).toEqual([]);
+  });
+});
+
+describe('the consent at the code step (POST /user/tcpa)', () => {
+  it.each(allFlows().map((flow) => [flow.id, flow] as const))('names the language, funnel and page it was given on in %s', (_id, flow) => {
+    // Each funnel's code step is its own number of steps in: its effect's body is what every one of them sends.
+    const body = flow.effects.saveConsent?.body as Record<string, unknown> | undefined;
+    expect(body?.consent).toEqual({ locale: { var: 'locale' }, flowId: { var: 'flow.id' }, flowVersion: { var: 'flow.version' }, pageUrl: { var: 'meta.pageUrl' } });
+  });
+
+  it('is sent in the language the funnel is shown in, and the API accepts it', async () => {
+    const run = await replay(loadFlow('calculator'), [NEXT, answer({ fault: false, commercial: false }), NEXT, answer({ injuries: 1, earnings: 1, medical: 1, pain: 1 }), NEXT, answer(validContact), NEXT], { effects: okEffects, input });
+    const consent = requestOf(run, 'saveConsent');
+    expect(consent.body).toMatchObject({ consent: { locale: 'es', flowId: 'calculator', flowVersion: 1, pageUrl: 'https://claimflow.test/x' } });
+    expect(schemaErrors(tcpaSchema, consent.body)).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import campRequest from '../../schemas/api/leads-create-camp-lejeune.request.sch
 import calcRequest from '../../schemas/api/leads-create-calc.request.schema.json' with { type: 'json' };
 import createRequest from '../../schemas/api/leads-create.request.schema.json' with { type: 'json' };
 import tcpaRequest from '../../schemas/api/user-tcpa.request.schema.json' with { type: 'json' };
-import { loadConsentCatalogue, plainText, tcpaMessage } from '../../server/consent-text.ts';
+import { loadConsentCatalogue, plainText, tcpaWording } from '../../server/consent-text.ts';
 import { migrate, MIGRATIONS_DIR } from '../../server/db/migrate.ts';
 import { ensureConsentText } from '../../server/store/consent-texts.ts';
 import { calcLeadBody, generalLeadBody, testConsent, uniquePhone } from '../testing/lead-bodies.ts';
@@ -172,8 +172,9 @@ describe.each(testDbKinds)('consent evidence on %s', (kind) => {
     expect(record).toMatchObject({
       kind: 'tcpa',
       text_key: 'server:tcpa.calc',
-      wording: tcpaMessage('calc'),
-      text_sha256: sha256(tcpaMessage('calc')),
+      // In the language the visitor was shown the step in.
+      wording: tcpaWording('calc', 'es').text,
+      text_sha256: sha256(tcpaWording('calc', 'es').text),
       locale: 'es',
       flow_id: 'calculator',
       flow_version: 3,
@@ -186,7 +187,7 @@ describe.each(testDbKinds)('consent evidence on %s', (kind) => {
     const cookie = await verifyPhone(s, phone.national);
     const verified = await send(s.app, 'POST', '/api/user/tcpa', { payload: { ...body, consent: undefined }, cookie });
     const later = await recordOf('c.id = (SELECT consent_record_id FROM tcpa_consents WHERE token = $1)', verified.json<{ token: string }>().token);
-    expect(later).toMatchObject({ text_key: 'server:tcpa.default', locale: null, flow_id: null, page_url: null });
+    expect(later).toMatchObject({ text_key: 'server:tcpa.default', locale: 'en', flow_id: null, page_url: null, wording: tcpaWording(undefined, 'en').text });
     expect(later?.verification_id).not.toBeNull();
   });
 

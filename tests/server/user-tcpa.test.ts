@@ -1,6 +1,8 @@
 // POST /api/user/tcpa stores a consent record and returns its token and wording, only for a phone the visitor asked a
 // code for (or verified), and a few a day per phone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import tcpaEn from '../../locales/en/tcpa.json' with { type: 'json' };
+import tcpaEs from '../../locales/es/tcpa.json' with { type: 'json' };
 import tcpaResponseSchema from '../../schemas/api/user-tcpa.response.schema.json' with { type: 'json' };
 import { DAY_MS, fakeClock, MINUTE_MS } from '../testing/fake-clock.ts';
 import { uniquePhone } from '../testing/lead-bodies.ts';
@@ -8,6 +10,9 @@ import { askCode, post, send, verifyPhone } from '../testing/requests.ts';
 import { schemaErrors } from '../testing/schema-errors.ts';
 import { STARTUP_MS, testDbKinds } from '../testing/test-db.ts';
 import { makeTestServer, type TestServer } from '../testing/test-servers.ts';
+
+/** The TCPA wordings of locales/, by language. */
+const tcpaCopy = { en: tcpaEn, es: tcpaEs };
 
 const tcpaBody = (phone: string, extra: Record<string, unknown> = {}) => ({
   firstName: 'Jane',
@@ -52,6 +57,32 @@ describe.each(testDbKinds)('POST /api/user/tcpa on %s', (kind) => {
     });
     expect(rows[0]?.ip).toBeTruthy();
     expect(rows[0]?.created_at).toBeInstanceOf(Date);
+  });
+
+  it("answers and records the wording in the request's language: its consent's locale, else the browser's", async () => {
+    const consent = (locale: string) => ({ consent: { locale, flowId: 'notify-me', flowVersion: 1, pageUrl: 'https://claims.example.com/notify-me' } });
+    const agree = async (extra: Record<string, unknown>, headers: Record<string, string> = {}) => {
+      const phone = uniquePhone();
+      const res = await send(s.app, 'POST', '/api/user/tcpa?funnel=notify-me', { payload: body(phone.typed, extra), cookie: await askCode(s.app, phone.national), headers });
+      expect(res.statusCode, res.body).toBe(200);
+      const { token, tcpaMessage } = res.json<{ token: string; tcpaMessage: string }>();
+      const { rows } = await s.db.query<{ wording: string; locale: string | null; text_key: string }>(
+        `SELECT t.wording, c.locale, t.text_key FROM tcpa_consents p JOIN consent_records c ON c.id = p.consent_record_id
+         JOIN consent_texts t ON t.id = c.consent_text_id WHERE p.token = $1`,
+        [token],
+      );
+      return { tcpaMessage, record: rows[0] };
+    };
+    const spanish = await agree(consent('es'), { 'accept-language': 'en-US,en' });
+    expect(spanish.tcpaMessage).toBe(tcpaCopy.es.default);
+    expect(spanish.tcpaMessage).toMatch(/^Al hacer clic en Siguiente, acepto .* mensajes de texto .* Responda STOP/);
+    expect(spanish.record).toEqual({ wording: spanish.tcpaMessage, locale: 'es', text_key: 'server:tcpa.default' });
+    const english = await agree(consent('en'), { 'accept-language': 'es-MX,es' });
+    expect(english.tcpaMessage).toBe(tcpaCopy.en.default);
+    expect(english.record).toEqual({ wording: english.tcpaMessage, locale: 'en', text_key: 'server:tcpa.default' });
+    // A request without its consent: the language the browser prefers, English by default.
+    expect((await agree({}, { 'accept-language': 'es-US,es;q=0.9,en;q=0.8' })).record).toEqual({ wording: tcpaCopy.es.default, locale: 'es', text_key: 'server:tcpa.default' });
+    expect((await agree({}, { 'accept-language': 'fr-FR,es;q=0.5' })).record).toEqual({ wording: tcpaCopy.en.default, locale: 'en', text_key: 'server:tcpa.default' });
   });
 
   it.each([
