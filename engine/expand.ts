@@ -9,7 +9,7 @@ import { schemaProblems } from './check.ts';
 import { escape } from './logic.ts';
 import { transitionList } from './transitions.ts';
 import type { Logic, Step, Transition } from './types.ts';
-import { allOf, type WidgetDeclarations } from './widget-declaration.ts';
+import { allOf, NOT_READY_DEFAULT, type WidgetDeclarations } from './widget-declaration.ts';
 
 /** A parsed JSON file: flows/<file>.json or flows/parts/<part>.json, as the problems name it. */
 export interface SourceFile {
@@ -290,22 +290,49 @@ function fillDefaults(steps: Record<string, Step>, widgets: WidgetDeclarations) 
 /** The items of an "and" (or the rule itself). */
 const itemsOf = (rule: Logic): Logic[] => (isObject(rule) && Object.keys(rule).length === 1 && Array.isArray(rule.and) ? rule.and : [rule]);
 
-/** Adds each step's readiness (its widgets' rules, for a block shown only `when`, only then) to its NEXT guards. */
+/** Each block's readiness (for a block shown only `when`, only then) and why Next waits while it fails. */
+function blockReadiness(step: Step, stepAt: string, widgets: WidgetDeclarations): { rule: Logic; reason: Logic; block: string }[] {
+  return (step.blocks ?? []).flatMap((block, i) => {
+    const widget = widgets[block.widget];
+    let rule: Logic;
+    let reason: Logic;
+    try {
+      rule = widget?.ready?.(block.props as never);
+      reason = widget?.notReady?.(block.props as never);
+    } catch {
+      return []; // Props the widget cannot read: the flow's schema reports them.
+    }
+    if (rule === undefined) return [];
+    return [{ rule: block.when === undefined ? rule : { or: [{ '!': [block.when] }, rule] }, reason, block: `${stepAt}/blocks/${i}` }];
+  });
+}
+
+/**
+ * Says why a step's Next is disabled (nav.notReady, unless the flow says it): JSON Logic giving the copy key of the
+ * first block whose rule fails, else the default.
+ */
+function addNotReady(flow: Traced, step: Step, stepAt: string, blocks: { rule: Logic; reason: Logic }[]) {
+  const guarded = transitionList(step.on?.NEXT).some((transition) => transition.guard !== undefined);
+  if (!guarded || step.nav?.next === undefined || step.nav.notReady !== undefined) return;
+  const cases = blocks.filter((block) => block.reason !== undefined).flatMap((block) => [{ '!': [block.rule] }, block.reason]);
+  step.nav.notReady = cases.length === 0 ? NOT_READY_DEFAULT : { if: [...cases, NOT_READY_DEFAULT] };
+  flow.origins.set(`${stepAt}/nav/notReady`, originOf(flow.origins, `${stepAt}/nav`));
+}
+
+/**
+ * Adds each step's readiness (its widgets' rules) to its NEXT guards, and what its Next says while they keep it
+ * disabled.
+ */
 function addReadiness(flow: Traced, context: Context) {
   const steps = ((flow.value as Json).steps ?? {}) as Record<string, Step>;
   for (const [id, step] of Object.entries(steps)) {
     const stepAt = `/steps/${escape(id)}`;
-    const rules = (step.blocks ?? []).map((block, i) => {
-      let rule: Logic;
-      try {
-        rule = context.widgets[block.widget]?.ready?.(block.props as never);
-      } catch {
-        return []; // Props the widget cannot read: the flow's schema reports them.
-      }
-      if (rule === undefined) return [];
-      return itemsOf(block.when === undefined ? rule : { or: [{ '!': [block.when] }, rule] }).map((item) => ({ item, block: `${stepAt}/blocks/${i}` }));
-    }).flat();
-    if (rules.length === 0 || step.on?.NEXT === undefined) continue;
+    const blocks = blockReadiness(step, stepAt, context.widgets);
+    const rules = blocks.flatMap(({ rule, block }) => itemsOf(rule).map((item) => ({ item, block })));
+    if (rules.length === 0 || step.on?.NEXT === undefined) {
+      addNotReady(flow, step, stepAt, blocks);
+      continue;
+    }
     const list = transitionList(step.on.NEXT);
     list.forEach((transition: Transition, i) => {
       const at = `${stepAt}/on/NEXT${Array.isArray(step.on?.NEXT) ? `/${i}` : ''}/guard`;
@@ -325,6 +352,7 @@ function addReadiness(flow: Traced, context: Context) {
       rules.forEach((rule, k) => flow.origins.set(itemAt(k), originOf(saved, rule.block)));
       own.forEach((_, j) => graft(flow.origins, itemAt(rules.length + j), saved, ownAt[j]));
     });
+    addNotReady(flow, step, stepAt, blocks);
   }
 }
 

@@ -26,7 +26,7 @@ export interface Step {
   /** How far along the funnel the step is, in percent (the progress bar). */
   progress?: number;
   blocks: Block[];
-  nav?: { back?: string; next?: Logic };
+  nav?: { back?: string; next?: Logic; notReady?: Logic };
   entry?: string[];
   final?: boolean;
   /** false: not an entry of the browser history (a screen that only passes): Back from what follows skips it. */

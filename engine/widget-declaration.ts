@@ -21,12 +21,20 @@ export interface WidgetDeclaration<P = Record<string, unknown>> {
    * whenever). Flows do not repeat it: the expansion of a flow adds it to the guard of its step's NEXT transitions.
    */
   ready?: (props: P) => Logic;
+  /**
+   * Why Next is disabled while `ready` fails, said next to it: a copy key, or JSON Logic giving one from the funnel's
+   * data. A key without a namespace is looked up in the flow's namespace, then in common, so a funnel may say it its way.
+   */
+  notReady?: (props: P) => Logic;
   /** The consent notices it shows, from its props (copy keys): each must name the button of its step's Next. */
   notices?: (props: P) => string[];
 }
 
 /** The declarations by widget name, as flow files name them. */
 export type WidgetDeclarations = Record<string, WidgetDeclaration<never>>;
+
+/** What a disabled Next says when none of its step's widgets is the reason (a guard the flow sets itself). */
+export const NOT_READY_DEFAULT = 'notReady.default';
 
 /** The answer field `name` of the funnel: {"var": "answers.<name>"}. */
 export const answer = (name: string): Logic => ({ var: `answers.${name}` });

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { evaluate, holds } from '../../engine/logic.ts';
 import { dataOf, isBusy, stepOf } from '../../engine/machine.ts';
 import type { Flow, FlowEvent } from '../../engine/types.ts';
+import { NOT_READY_DEFAULT } from '../../engine/widget-declaration.ts';
 import { STEP_ERROR_ID } from '../../widgets/types.ts';
 import { useStepEvents } from '../analytics/use-step-events.ts';
 import { visitMeta } from '../attribution.ts';
@@ -27,6 +28,9 @@ const titleOf = (flow: Flow, id: string) => flow.steps[id]?.title ?? `${flow.nam
 /** A step's blocks that show with the answers as they stand. */
 const blocksOf = (flow: Flow, id: string, data: Record<string, unknown>) =>
   (flow.steps[id]?.blocks ?? []).filter((block) => block.when === undefined || holds(block.when, data, Date.now));
+
+/** The id of what a disabled Next says to explain itself (its aria-describedby). */
+const NOT_READY_ID = 'next-not-ready';
 
 /** Progress bar width for a step, between 0 and 1: what its flow says (0 when it says nothing). */
 export const progressOf = (flow: Flow, stepId: string) => (flow.steps[stepId]?.progress ?? 0) / 100;
@@ -95,6 +99,9 @@ function FunnelPage({ flow, route }: { flow: Flow; route?: string }) {
 
   if (!step) return null;
   const nextKey = step.nav?.next === undefined ? undefined : evaluate(step.nav.next, data, Date.now);
+  const nextDisabled = busy || !can({ type: 'NEXT' });
+  // While busy the button says it is sending; otherwise a disabled Next always says why (its step's widgets tell).
+  const notReady = typeof nextKey === 'string' && !busy && nextDisabled ? evaluate(step.nav?.notReady ?? NOT_READY_DEFAULT, data, Date.now) : undefined;
   const progress = progressOf(flow, stepId);
 
   return (
@@ -137,13 +144,19 @@ function FunnelPage({ flow, route }: { flow: Flow; route?: string }) {
               {t(step.nav.back)}
             </button>
           )}
+          {typeof notReady === 'string' && (
+            <p id={NOT_READY_ID} className="funnel-not-ready">
+              {t(notReady, { ns: [flow.namespace, 'common'] })}
+            </p>
+          )}
           {typeof nextKey === 'string' && (
             <button
               type="button"
               className="btn btn-primary"
               onClick={() => send({ type: 'NEXT' })}
-              disabled={busy || !can({ type: 'NEXT' })}
+              disabled={nextDisabled}
               aria-busy={failure.sending}
+              aria-describedby={typeof notReady === 'string' ? NOT_READY_ID : undefined}
             >
               {failure.sending ? t('app:funnel.sending') : t(nextKey)}
             </button>

@@ -124,4 +124,29 @@ describe('a flow file expanded', () => {
     };
     expect(problems(file)).toEqual(['flows/demo.json /steps/1/on/NEXT/guard: repeats a rule its widget already sets for Next: leave it out']);
   });
+
+  it('says why a Next its widgets hold back is disabled, unless the flow says it; its copy is checked', () => {
+    const file = flowFile({ use: [] });
+    own(file).answers = { ok: null };
+    const step = (nav: Step['nav']): Step => ({
+      blocks: [{ widget: 'questions', props: { fields: [{ name: 'ok', kind: 'yesno', label: 't.yes' }] } }],
+      nav,
+      on: { NEXT: { target: '2' }, BACK: { target: '0' } },
+    });
+    own(file).steps['1'] = step({ next: 't.next' });
+    const ok = { '!==': [{ var: 'answers.ok' }, null] };
+    expect(funnels(file)[0]?.steps['1']?.nav).toEqual({ next: 't.next', notReady: { if: [{ '!': [ok] }, 'notReady.questions', 'notReady.default'] } });
+    // Looked up in the flow's namespace, then common: neither has it here.
+    expect(problems(file)).toEqual([
+      'flows/demo.json /steps/1/nav: copy key "notReady.questions" is missing in en',
+      'flows/demo.json /steps/1/nav: copy key "notReady.questions" is missing in es',
+      'flows/demo.json /steps/1/nav: copy key "notReady.default" is missing in en',
+      'flows/demo.json /steps/1/nav: copy key "notReady.default" is missing in es',
+    ]);
+    own(file).steps['1'] = step({ next: 't.next', notReady: 't.title' });
+    expect(funnels(file)[0]?.steps['1']?.nav?.notReady).toBe('t.title');
+    expect(problems(file)).toEqual([]);
+    // A Next nothing holds back says nothing.
+    expect(funnels(file)[0]?.steps['0']?.nav).toBeUndefined();
+  });
 });

@@ -34,4 +34,5 @@ export const callTime: WidgetDeclaration<CallTimeProps> = {
   },
   answerProps: ['/field'],
   ready: ({ field }) => ({ '!!': [answer(field)] }),
+  notReady: () => 'notReady.callTime',
 };

@@ -32,6 +32,8 @@ export const consent: WidgetDeclaration<ConsentProps> = {
     toggles.length === 0
       ? { '!==': [answer(field), null] }
       : { or: [{ '==': [answer(field), false] }, { and: [{ '==': [answer(field), true] }, ...toggles.map((toggle) => ({ '==': [answer(toggle.field), true] }))] }] },
+  // After Yes, only the boxes are left.
+  notReady: ({ field }) => ({ if: [{ '==': [answer(field), true] }, 'notReady.consentBoxes', 'notReady.consentChoice'] }),
 };
 
 export const legalNotice: WidgetDeclaration<{ notice: string }> = {

@@ -20,4 +20,5 @@ export const contact: WidgetDeclaration<ContactProps> = {
           { valid: ['email', answer('email')] },
           { valid: ['phone', answer('phone')] },
         ]),
+  notReady: ({ stage }) => (stage === 'code' ? 'notReady.contactCode' : 'notReady.contact'),
 };

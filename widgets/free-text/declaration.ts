@@ -17,4 +17,5 @@ export const freeText: WidgetDeclaration<FreeTextProps> = {
   },
   answerProps: ['/field'],
   ready: ({ field }) => ({ valid: ['required', answer(field)] }),
+  notReady: () => 'notReady.freeText',
 };

@@ -22,4 +22,5 @@ export const leadTypes: WidgetDeclaration<LeadTypesProps> = {
   },
   answerProps: ['/field'],
   ready: ({ field }) => ({ '>': [{ count: [answer(field)] }, 0] }),
+  notReady: () => 'notReady.leadTypes',
 };

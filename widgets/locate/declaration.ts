@@ -20,4 +20,5 @@ export const locate: WidgetDeclaration = {
       { and: [by('map'), valid('point', 'location'), valid('required', 'vehicleMake'), valid('vehicleYear', 'vehicleYear'), valid('pastDate', 'date')] },
     ],
   }),
+  notReady: () => 'notReady.locate',
 };

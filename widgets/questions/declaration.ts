@@ -56,4 +56,5 @@ export const questions: WidgetDeclaration<QuestionsProps> = {
   },
   answerProps: ['/fields/*/name'],
   ready: (props) => allOf(props.fields.map((field) => answered[field.kind]?.(field.name))),
+  notReady: () => 'notReady.questions',
 };
