@@ -104,6 +104,16 @@ describe.each(testDbKinds)('signed webhook delivery, %s', { timeout: 30_000 }, (
     expect(received(id).map((r) => r.type)).toEqual(['lead.created', 'lead.updated']);
   });
 
+  it('certifies and routes a lead stored just before the server died (no router ran): at the next start, with its certificate URL', async () => {
+    await d.queue.stop();
+    const id = await d.createLead({ state: 'TX', leadTypes: { __CALawyer: 'AM' } });
+    await d.restartQueue();
+    await d.settled(20_000);
+    const { rows } = await d.server.db.query<{ id: string }>('SELECT id FROM consent_certificates WHERE lead_id = $1', [id]);
+    expect(rows).toHaveLength(1);
+    expect(received(id).map((r) => r.envelope.data.certificateUrl)).toEqual([`${PUBLIC_URL}/certificates/${rows[0]!.id}`]);
+  });
+
   it('tries again on the schedule with the same webhook-id, honours Retry-After on 429, and takes 3xx as a failure', async () => {
     const answers: { status: number; headers?: Record<string, string> }[] = [
       { status: 429, headers: { 'retry-after': '2' } },

@@ -14,7 +14,10 @@ export const PUBLIC_URL = 'https://claims.example.com';
 
 export interface DeliveryServer {
   server: TestServer;
-  queue: JobQueue;
+  /** The job queue with the router and the deliverer as it runs now. */
+  readonly queue: JobQueue;
+  /** Starts the job queue again (after queue.stop(): as a server that died and started again). */
+  restartQueue(): Promise<void>;
   /** What the queue and the start-up reported. */
   logs: string[];
   /** A lead made through POST /api/leads/create (a general lead of the test phone, verified anew: one lead per funnel and verification, with overrides); its id. */
@@ -41,20 +44,27 @@ export async function startDeliveryServer(fake: FakeSponsors, config: Partial<Co
   });
   const logs: string[] = [];
   const delivery = await loadDelivery(server.config, fake.env, (line) => logs.push(line));
-  const queue = await startQueue({
-    db: server.db,
-    databaseUrl: kind === 'postgres' ? process.env.TEST_DATABASE_URL : undefined,
-    sms: server.sms,
-    config: server.config,
-    delivery,
-    log: (message, error) => logs.push(error === undefined ? message : `${message}: ${error instanceof Error ? error.message : JSON.stringify(error)}`),
-  });
+  const start = () =>
+    startQueue({
+      db: server.db,
+      databaseUrl: kind === 'postgres' ? process.env.TEST_DATABASE_URL : undefined,
+      sms: server.sms,
+      config: server.config,
+      delivery,
+      log: (message, error) => logs.push(error === undefined ? message : `${message}: ${error instanceof Error ? error.message : JSON.stringify(error)}`),
+    });
+  let queue = await start();
   let keys = 0;
   /** Each lead's creator's verification cookie. */
   const cookies = new Map<number, string>();
   return {
     server,
-    queue,
+    get queue() {
+      return queue;
+    },
+    async restartQueue() {
+      queue = await start();
+    },
     logs,
     async createLead(overrides = {}) {
       const verified = await verifyTestPhone(server.app, DELIVERY_PHONE);
