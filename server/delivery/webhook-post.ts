@@ -34,26 +34,54 @@ function poolFor(url: URL, target: Target): http.Agent {
   return pool;
 }
 
-export function postWebhook(url: URL, target: Target, headers: Record<string, string>, body: string, timeoutMs: number): Promise<WebhookAnswer> {
+/**
+ * POSTs body to url at the checked address, kept alive in the pool. A kept-alive connection the receiver closed as it
+ * was taken (it is closed on idle after a few seconds; Node's own servers after 5) fails before any answer: that
+ * request goes again at once on a new connection, not after the schedule's next step (minutes, later on), which is
+ * safe because the receiver de-duplicates on webhook-id.
+ */
+export async function postWebhook(url: URL, target: Target, headers: Record<string, string>, body: string, timeoutMs: number): Promise<WebhookAnswer> {
+  const started = Date.now();
+  const first = await postOnce(url, target, headers, body, timeoutMs, poolFor(url, target));
+  if (!first.staleConnection) return first.answer;
+  return (await postOnce(url, target, headers, body, Math.max(timeoutMs - (Date.now() - started), 1), false)).answer;
+}
+
+function postOnce(
+  url: URL,
+  target: Target,
+  headers: Record<string, string>,
+  body: string,
+  timeoutMs: number,
+  agent: http.Agent | false,
+): Promise<{ answer: WebhookAnswer; staleConnection?: boolean }> {
   return new Promise((resolve) => {
     const client = url.protocol === 'https:' ? https : http;
     const request = client.request(url, {
       method: 'POST',
       headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
       lookup: fixedLookup(target),
-      agent: poolFor(url, target),
+      agent,
     });
-    const deadline = setTimeout(() => request.destroy(new Error(`no answer within ${timeoutMs / 1000} s`)), timeoutMs);
+    let answered = false;
+    // Given up only once this turn of the event loop has read what arrived: an answer that came in time but waited
+    // behind our own work (a busy process) is taken, not counted as none.
+    const deadline = setTimeout(
+      () => setImmediate(() => answered || request.destroy(new Error(`no answer within ${timeoutMs / 1000} s`))),
+      timeoutMs,
+    );
     request.on('response', (response) => {
+      answered = true;
       clearTimeout(deadline);
       const retryAfter = response.headers['retry-after'];
       // The status is the answer: the body is read and dropped, so the connection can take the next request.
       response.resume();
-      resolve({ status: response.statusCode, ...(retryAfter === undefined ? {} : { retryAfter }) });
+      resolve({ answer: { status: response.statusCode, ...(retryAfter === undefined ? {} : { retryAfter }) } });
     });
     request.on('error', (error: NodeJS.ErrnoException) => {
       clearTimeout(deadline);
-      resolve({ error: error.code ? `${error.code}: ${error.message}` : error.message });
+      const staleConnection = request.reusedSocket && !answered && (error.code === 'ECONNRESET' || error.code === 'EPIPE');
+      resolve({ answer: { error: error.code ? `${error.code}: ${error.message}` : error.message }, staleConnection });
     });
     request.end(body);
   });

@@ -7,8 +7,15 @@ import type { FakeSponsors } from './fake-sponsors.ts';
 import { generalLeadBody } from './lead-bodies.ts';
 
 export const PROCESS_PHONE = '+12025550163';
+const STEP_SECONDS = 1;
+const TIMEOUT_SECONDS = 1;
 /** Fifteen tries a second apart: a pair fails all of them, at 35% a try, with odds of 0.35^15 (1 in 7 million). */
-const SCHEDULE = [0, ...Array<number>(14).fill(1)].join(',');
+const SCHEDULE = [0, ...Array<number>(14).fill(STEP_SECONDS)].join(',');
+/**
+ * The longest a pending delivery may go unheard at its receiver, twice over for a loaded machine: a try's timeout, the
+ * next step with its 20% of jitter, its wake rounded up to the next second, and the worker's poll (a second).
+ */
+const LONGEST_SILENCE_MS = 2 * (TIMEOUT_SECONDS + STEP_SECONDS * 1.2 + 1 + 1) * 1000;
 
 const delay = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
@@ -23,7 +30,7 @@ export function startDeliveryProcess(fake: FakeSponsors, dataDir: string): Promi
       ...fake.env,
       WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
       WEBHOOK_RETRY_SCHEDULE: SCHEDULE,
-      WEBHOOK_TIMEOUT_SECONDS: '1',
+      WEBHOOK_TIMEOUT_SECONDS: String(TIMEOUT_SECONDS),
     },
   });
 }
@@ -49,11 +56,14 @@ export async function createLeadOverHttp(base: string, key: string, overrides: R
 export const acknowledgedPairs = (fake: FakeSponsors) => [...fake.acknowledged.values()].map((r) => `${String(r.envelope.data.id)}:${r.sponsor}`);
 
 /**
- * Waits until every expected pair is acknowledged, then until the receivers have heard nothing for quietMs (a
- * delivery acknowledged just before a kill, or whose answer came too late, is sent again once its claim ends).
+ * Waits until every expected pair is acknowledged, then until the receivers have heard nothing for quietMs, and never
+ * less than a pending delivery can go unheard (a delivery acknowledged just before a kill, or whose answer came too
+ * late, is sent again once its claim ends or its next step comes: a quiet shorter than that ended with deliveries
+ * still pending a retry).
  */
 export async function settledReceivers(fake: FakeSponsors, expected: Set<string>, quietMs: number, ms: number): Promise<void> {
   const end = Date.now() + ms;
+  quietMs = Math.max(quietMs, LONGEST_SILENCE_MS);
   while (acknowledgedPairs(fake).filter((p) => expected.has(p)).length < expected.size && Date.now() < end) await delay(200);
   for (let heard = fake.requests, quietSince = Date.now(); Date.now() - quietSince < quietMs && Date.now() < end; await delay(200)) {
     if (fake.requests !== heard) [heard, quietSince] = [fake.requests, Date.now()];
