@@ -20,7 +20,6 @@ describe.runIf(browserAvailable)('claim calculator in the browser', () => {
   const suite = useAppAndBrowser();
 
   it.each(runs)('$lang at $size size, consult $consult: intro to confirmation, phone verified by SMS', async (run) => {
-    // A context of its own: axe's AxeBuilder needs a page made by browser.newContext().
     const context = await suite.browser.newContext({ viewport: run.viewport });
     const page = await context.newPage();
     const errors: string[] = [];

@@ -56,7 +56,6 @@ describe.runIf(browserAvailable)('every funnel in the browser', () => {
 
   describe.each(funnels)('$id', ({ id, walk, runs }) => {
     it.each(runs)('$lang at $size size, consult $consult: start to finish', async (run) => {
-      // A context of its own: axe's AxeBuilder needs a page made by browser.newContext().
       const context = await suite.browser.newContext({ viewport: viewport(run) });
       const page = await context.newPage();
       const errors: string[] = [];

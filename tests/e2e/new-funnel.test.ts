@@ -36,7 +36,6 @@ describe.runIf(browserAvailable)('a funnel added as a JSON file only', () => {
   });
 
   it('is served at its new route and stores its lead', async () => {
-    // A context of its own: axe's AxeBuilder needs a page made by browser.newContext().
     const context = await browser.newContext({ viewport: PHONE });
     const page = await context.newPage();
     await walkCalculator(page, server, { route: '/spring-claim-check', lang: 'en', phone: '2025550151', consult: 'yes' });

@@ -11,7 +11,7 @@ export const browserAvailable = existsSync(CHROMIUM) || process.env.CI === 'true
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
 
-/** A page in a context of its own (axe's AxeBuilder needs one made by browser.newContext()), and its page errors. */
+/** A page in a context of its own (cookies and storage of its own), and its page errors. */
 export interface OpenPage {
   context: BrowserContext;
   page: Page;
