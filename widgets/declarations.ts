@@ -1,6 +1,7 @@
 // Every widget's declaration by the name flows give it (widgets/registry.ts has their components): no React, so the
 // flow checks, the flows' expansion and the schema generator read them in Node.
 import type { WidgetDeclarations } from '../engine/widget-declaration.ts';
+import { alertEnd } from './alert-end/declaration.ts';
 import { callTime } from './call-time/declaration.ts';
 import { callWindows } from './call-windows/declaration.ts';
 import { caseValue } from './case-value/declaration.ts';
@@ -34,4 +35,5 @@ export const declarations: WidgetDeclarations = {
   dialog,
   'report-search': reportSearch,
   'report-links': reportLinks,
+  'alert-end': alertEnd,
 };

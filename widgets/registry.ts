@@ -21,6 +21,7 @@ export const registry: Record<string, LazyWidget> = {
   dialog: lazyWidget(() => import('./dialog/Dialog.tsx').then((m) => m.Dialog)),
   'report-search': lazyWidget(() => import('./report-search/ReportSearch.tsx').then((m) => m.ReportSearch)),
   'report-links': lazyWidget(() => import('./report-links/ReportLinks.tsx').then((m) => m.ReportLinks)),
+  'alert-end': lazyWidget(() => import('./alert-end/AlertEnd.tsx').then((m) => m.AlertEnd)),
 };
 
 /** What a widget needs loaded before it is usable beyond its code, started when its step is current or next. */

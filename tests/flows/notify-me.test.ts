@@ -100,16 +100,16 @@ describe('notify-me flow', () => {
       alert: { source: 'notify-me', vin: goodVin },
     });
     // The services chosen say when they will call (the lead's answer has their windows).
-    expect(screenOf(flow, run)).toEqual({ widgets: ['intro', 'call-windows'], next: null });
+    expect(screenOf(flow, run)).toEqual({ widgets: ['intro', 'alert-end', 'call-windows'], next: null });
   });
 
   it('says at once when the report is already on file, with its link, beside the call time', async () => {
     const run = await replay(flow, toDone(byVin), { effects: { ...okEffects, createLead: created(onFile) } });
-    expect(screenOf(flow, run)).toEqual({ widgets: ['report-links', 'call-windows', 'call-time'], next: 'common:nav.done' });
+    expect(screenOf(flow, run)).toEqual({ widgets: ['report-links', 'alert-end', 'call-windows', 'call-time'], next: 'common:nav.done' });
     const block = flow.steps['4']!.blocks.find((b) => b.widget === 'report-links')!;
     expect(block.props).toMatchObject({ reports: 'onFile' });
     const nothingYet = await replay(flow, toDone(byVin), { effects: { ...okEffects, createLead: created([]) } });
-    expect(screenOf(flow, nothingYet).widgets).toEqual(['intro', 'call-windows', 'call-time']);
+    expect(screenOf(flow, nothingYet).widgets).toEqual(['intro', 'alert-end', 'call-windows', 'call-time']);
   });
 
   it('says when each service chosen will call beside the consultation call time, as when it is declined (§2.9)', async () => {
@@ -118,15 +118,28 @@ describe('notify-me flow', () => {
     const events = [...toConsent(byVin), answer(yes), NEXT, answer({ leadTypes: { __CALawyer: 'AM', Chiropractor: 'PM' } }), NEXT];
     const run = await replay(flow, events, { effects: { ...okEffects, createLead }, input: input('/notify-me') });
     expect(requestOf(run, 'createLead').body).toMatchObject({ legal_consult: true, leadTypes: { __CALawyer: 'AM', Chiropractor: 'PM' } });
-    expect(screenOf(flow, run).widgets).toEqual(['intro', 'call-windows', 'call-time']);
+    expect(screenOf(flow, run).widgets).toEqual(['intro', 'alert-end', 'call-windows', 'call-time']);
     const block = flow.steps['4']!.blocks.find((b) => b.widget === 'call-windows')!;
     expect(dataOf(flow, run.context, replayClock).computed[(block.props as { windows: string }).windows]).toEqual(leadTypeWindows);
+  });
+
+  it("says until when the alert texts and what then, from the alert's end the API answered", async () => {
+    const ends = (run: Awaited<ReturnType<typeof replay>>, text: string) => {
+      const block = flow.steps['4']!.blocks.find((b) => b.widget === 'alert-end' && (b.props as { text: string }).text === text)!;
+      return dataOf(flow, run.context, replayClock).computed[(block.props as { ends: string }).ends];
+    };
+    const nothingYet = await replay(flow, toDone(byVin), { effects: { ...okEffects, createLead: created([]) } });
+    expect(ends(nothingYet, 'common:alert.done.until')).toBe('2026-12-25T10:00:00.000Z');
+    // With a report on file the alert goes on too: its sentence says the other matches are texted until then.
+    const onFileRun = await replay(flow, toDone(byVin), { effects: { ...okEffects, createLead: created(onFile) } });
+    expect(screenOf(flow, onFileRun).widgets.filter((w) => w === 'alert-end')).toHaveLength(1);
+    expect(ends(onFileRun, 'common:alert.onFile.until')).toBe('2026-12-25T10:00:00.000Z');
   });
 
   it('sends the call time for the lead, then thanks', async () => {
     const run = await replay(flow, [...toDone(byVin), answer({ preferredCallTime: '3pm - 4pm' }), NEXT], { effects: okEffects });
     expect(requestOf(run, 'updateCallTime').body).toEqual({ ids: [41], preferredCallTime: '3pm - 4pm' });
-    expect(screenOf(flow, run)).toEqual({ widgets: ['intro', 'call-windows', 'call-time', 'dialog'], next: 'common:nav.submit' });
+    expect(screenOf(flow, run)).toEqual({ widgets: ['intro', 'alert-end', 'call-windows', 'call-time', 'dialog'], next: 'common:nav.submit' });
   });
 
   it('stays on the lead types with the network error when the lead cannot be created', async () => {

@@ -144,6 +144,11 @@ export async function walkAlertSteps(w: FunnelWalk, run: Run, options: { onFile?
   if (options.onFile) await onFile.waitFor();
   else await w.page.getByText(w.t('common:alert.done.text')).waitFor();
   expect(await onFile.count()).toBe(options.onFile ? 1 : 0);
+  // Until when the alert texts (ALERT_DAYS, 30, from now), written in the person's language, and what happens then.
+  const [before, after] = w.t(options.onFile ? 'common:alert.onFile.until' : 'common:alert.done.until').split('{{date}}') as [string, string];
+  const until = w.page.getByText(before).filter({ hasText: after });
+  const day = new Intl.DateTimeFormat(`${run.lang}-US`, { dateStyle: 'full' }).format(Date.now() + 30 * 24 * 60 * 60 * 1000);
+  expect(await until.textContent()).toContain(`${before}${day}`);
   if (options.stayOnLast || run.consult === 'no') return;
   await w.callTime('common:callTime.asap', '4');
 }
