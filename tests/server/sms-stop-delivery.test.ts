@@ -1,12 +1,16 @@
 // STOP holds for the alert texts themselves: after a STOP reply (Twilio's webhook) or the unsubscribe link, a phone gets
 // 0 further texts, both for reports filed afterwards and for a text already waiting to be sent; a phone that did not
-// stop gets its one text, whose own unsubscribe link then stops it too; subscribing again is a new consent.
+// stop gets its one text, whose own unsubscribe link then stops it too; subscribing again is a new consent, and only
+// that (a new alert, the phone verified, its consent given) takes the stop back.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverAlertTexts } from '../../server/alerts/deliver-texts.ts';
+import { isStopped } from '../../server/sms/stops.ts';
 import { twilioSignature } from '../../server/sms/twilio-signature.ts';
 import { openAlert, SUBSCRIBE_MS } from '../testing/open-alert.ts';
 import { postReports, sampleReport, TEST_INGEST_KEY } from '../testing/reports.ts';
-import { uniquePhone } from '../testing/lead-bodies.ts';
+import { alertLeadBody } from '../testing/alerts.ts';
+import { generalLeadBody, uniquePhone } from '../testing/lead-bodies.ts';
+import { send, verifyPhone } from '../testing/requests.ts';
 import { STARTUP_MS, testDbKinds } from '../testing/test-db.ts';
 import { makeTestServer, type TestServer } from '../testing/test-servers.ts';
 
@@ -101,5 +105,32 @@ describe.each(testDbKinds)('no texts after STOP, on %s', (kind) => {
     const texts = alertTexts(phone.e164);
     expect(texts).toHaveLength(1);
     expect(texts[0]).toContain('/1G1ZD5ST8JF100002');
+  }, SUBSCRIBE_MS);
+
+  it('only a new alert, its phone verified and its consent given, takes a STOP back: not a refused request, a retry of the old one or a lead without an alert', async () => {
+    const phone = uniquePhone();
+    const [first, second] = ['1G1ZD5ST8JF100003', '1G1ZD5ST8JF100004'];
+    const cookie = await verifyPhone(s, phone.national);
+    const subscription = alertLeadBody(phone.typed, { source: 'notify-me', vin: first });
+    const subscribe = (options: { cookie?: string; key?: string }) => send(s.app, 'POST', '/api/leads/create', { payload: subscription, ...options });
+    expect((await subscribe({ cookie, key: 'first-subscription' })).statusCode).toBe(200);
+    await replySTOP(phone.e164);
+
+    // Not verified by this visitor: refused. The app's outbox sending the first subscription again: its stored answer,
+    // nothing consented anew. A lead of another funnel, with no alert.
+    expect((await subscribe({})).statusCode).toBe(403);
+    expect((await subscribe({ cookie, key: 'first-subscription' })).statusCode).toBe(200);
+    expect((await send(s.app, 'POST', '/api/leads/create', { payload: generalLeadBody(phone.typed), cookie })).statusCode).toBe(200);
+    expect(await isStopped(s.db, phone.e164)).toBe(true);
+    await ingest(first);
+    await deliver();
+    expect(alertTexts(phone.e164)).toEqual([]);
+
+    // A new subscription (a new code, a new consent): the phone is texted again, about its new alert only.
+    await openAlert(s, phone, 'en', second);
+    expect(await isStopped(s.db, phone.e164)).toBe(false);
+    await ingest(second);
+    await deliver();
+    expect(alertTexts(phone.e164).map((text) => text.includes(`/${second}`))).toEqual([true]);
   }, SUBSCRIBE_MS);
 });
