@@ -1,8 +1,8 @@
-// Alert latency through the real path: 1,000 open alerts, 10,000 reports POSTed to /api/reports in batches of 1,000
-// with the job queue running: every alert is texted once with its report's link, no one else is texted, and the p99
+// Alerts at scale through the real path: 1,000 open alerts, 10,000 reports POSTed to /api/reports in batches of 1,000
+// with the job queue running: every alert is texted once with its report's link, no one else is texted. The latency
 // from a report's ingestion (the start of the transaction that stored and matched it) to its text reaching the SMS
-// provider is within 5 s. The time from the batch's POST is noted beside it: it adds checking 1,000 reports before
-// storing them. The benchmark's row: bench/alerts.ts.
+// provider, and from the batch's POST, is printed; its budget (p99 within 5 s) is the benchmark's row, bench/alerts.ts,
+// measured on a quiet machine: a timed assertion here would fail on a loaded one without anything being wrong.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
@@ -14,7 +14,6 @@ import { openTestDb, STARTUP_MS, testDbKinds, type TestDb } from '../testing/tes
 import { testConfig } from '../testing/test-servers.ts';
 
 const KEY = 'latency-test-feed-key-0123456789abcdef';
-const BUDGET_P99_MS = 5_000;
 
 /** An SMS provider that notes when each text was handed to it. */
 function timedSms(): SmsProvider & { sent: { to: string; text: string; at: number }[] } {
@@ -47,7 +46,7 @@ describe.each(testDbKinds)('alert latency on %s', (kind) => {
     await testDb?.close();
   });
 
-  it('texts each of 1,000 alerts once as 10,000 reports arrive in batches of 1,000, p99 within 5 s', { timeout: 110_000 }, async () => {
+  it('texts each of 1,000 alerts once as 10,000 reports arrive in batches of 1,000', { timeout: 110_000 }, async () => {
     const scenario = await latencyScenario(testDb.db, await testLead(testDb.db));
     // When each awaited report's batch was POSTed.
     const posted = new Map<string, number>();
@@ -74,6 +73,5 @@ describe.each(testDbKinds)('alert latency on %s', (kind) => {
     const ingested = await ingestTimes(testDb.db);
     const figures = latencyFigures(sms.sent.map((m) => ({ at: m.at, ingested: ingested.get(m.to)!, posted: posted.get(byPhone.get(m.to)!.crash)! })));
     console.info(`alert latency on ${kind} (ms): ${JSON.stringify(figures)}`);
-    expect(figures.ingested.p99).toBeLessThanOrEqual(BUDGET_P99_MS);
   });
 });
