@@ -15,8 +15,8 @@ export const caseValue: WidgetDeclaration = {
       percents: { ...perLevel({ type: 'integer', minimum: 0, maximum: 100 }), default: [12, 36, 75, 95], description: 'How full the gauge is at each level.' },
       headlines: {
         ...perLevel({ type: 'string' }),
-        default: ['common:caseValue.low', 'common:caseValue.medium', 'common:caseValue.high', 'common:caseValue.highest'],
-        description: 'Copy key of the headline at each level.',
+        default: ['caseValue.low', 'caseValue.medium', 'caseValue.high', 'caseValue.highest'],
+        description: 'Copy key of the headline at each level (by default common\'s, unless the flow\'s namespace says them its way).',
       },
       factors: {
         type: 'array',

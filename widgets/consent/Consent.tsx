@@ -6,6 +6,7 @@ import { YesNo } from '../shared/YesNo.tsx';
 import { useAnswer } from '../shared/use-answer.ts';
 import { useCopy } from '../shared/use-copy.ts';
 import { useDisclosure } from '../shared/use-disclosure.ts';
+import { ACCIDENT_REASONS } from './declaration.ts';
 import { LegalNotice } from './LegalNotice.tsx';
 import './consent.css';
 
@@ -23,9 +24,10 @@ export type ConsentProps = {
    * block, stands under that screen's Submit, which is what it speaks of).
    */
   notice?: boolean;
+  /** Copy keys of why the call is offered (an accident claim's by default). */
+  reasons?: string[];
 };
 
-const REASONS = ['severity', 'date', 'fault'] as const;
 const CHOICES = ['undecided', 'yes', 'no'] as const;
 
 export function Consent({ props, answers, send, busy, ns }: WidgetProps<ConsentProps>) {
@@ -51,15 +53,15 @@ export function Consent({ props, answers, send, busy, ns }: WidgetProps<ConsentP
   return (
     <div className="widget consent">
       <div className="consent__why">
-        <p className="consent__intro">{t('common:consent.intro')}</p>
+        <p className="consent__intro">{t('consent.intro')}</p>
         <div>
-          <InfoButton disclosure={why} text={t('common:consent.why')} />
+          <InfoButton disclosure={why} text={t('consent.why')} />
         </div>
         <InfoPanel disclosure={why}>
-          <p>{t('common:consent.whyIntro')}</p>
+          <p>{t('consent.whyIntro')}</p>
           <ul>
-            {REASONS.map((reason) => (
-              <li key={reason}>{t(`common:consent.reasons.${reason}`)}</li>
+            {(props.reasons ?? ACCIDENT_REASONS).map((reason) => (
+              <li key={reason}>{t(reason)}</li>
             ))}
           </ul>
         </InfoPanel>

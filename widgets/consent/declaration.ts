@@ -3,6 +3,9 @@
 import { answer, type WidgetDeclaration } from '../../engine/widget-declaration.ts';
 import type { ConsentProps } from './Consent.tsx';
 
+/** Why the call is offered, for an accident claim: common's, unless the flow's namespace says them its way. */
+export const ACCIDENT_REASONS = ['consent.reasons.severity', 'consent.reasons.date', 'consent.reasons.fault'];
+
 export const consent: WidgetDeclaration<ConsentProps> = {
   description: 'The legal-consultation question: Yes or No, boxes to tick after Yes, and the legal notice of the choice.',
   props: {
@@ -24,6 +27,13 @@ export const consent: WidgetDeclaration<ConsentProps> = {
         description: 'Boxes to tick once Yes is chosen: boolean answer fields and their copy keys.',
       },
       notice: { type: 'boolean', description: 'false: no notice here, for a flow that submits on a later screen.' },
+      reasons: {
+        type: 'array',
+        minItems: 1,
+        items: { type: 'string' },
+        default: ACCIDENT_REASONS,
+        description: 'Copy keys of why the call is offered ("Why am I seeing this?"), looked up in the flow\'s namespace, then common.',
+      },
     },
   },
   answerProps: ['/field', '/toggles/*/field'],
