@@ -84,7 +84,7 @@ describe('flow files', { timeout: 60_000 }, () => {
     const gauge = linesAfter({ 'flows/parts/mass-tort.json': json((part) => ((at(part, 'computed', 'level').if as unknown[])[1] = 5)) });
     expect(gauge).toEqual(['flows/parts/mass-tort.json: /computed/level/if/1: gives 5, which case-value (/steps/3.5/blocks/0) cannot show: must be <= 3']);
     const widget = linesAfter({ 'flows/calculator.json': (text) => text.replace('"widget": "lead-types"', '"widget": "lead-type"') });
-    expect(widget).toEqual([expect.stringMatching(/^flows\/calculator\.json: \/steps\/3\.5\/blocks\/0\/widget: unknown widget "lead-type" \(known widgets: call-time, call-windows, .*, lead-types, /)]);
+    expect(widget).toEqual([expect.stringMatching(/^flows\/calculator\.json: \/steps\/3\.5\/blocks\/0\/widget: unknown widget "lead-type" \(known widgets: alert-end, call-time, call-windows, .*, lead-types, /)]);
   });
 
   it('fail on copy: the title the home page and menu show, a missing catalogue (once), and a notice that names another button', () => {
