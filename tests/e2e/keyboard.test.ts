@@ -304,7 +304,7 @@ describe.runIf(browserAvailable)('keyboard only', () => {
       await activate(page, w.button('camp-lejeune:step1.calculate'));
       await contact(w, '2025550196');
       await w.at('camp-lejeune:step35.title', '3.5');
-      await page.getByText(t('common:caseValue.highest')).first().waitFor();
+      await page.getByText(t('camp-lejeune:caseValue.highest')).first().waitFor();
       await answer(w, 'camp-lejeune:step35.callMe', 'yes');
       await activate(page, w.button('common:nav.submit'));
       await w.at('camp-lejeune:step5.title', '5');

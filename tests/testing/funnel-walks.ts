@@ -43,7 +43,7 @@ export async function walkCampLejeune(w: FunnelWalk, run: Run) {
   await calculate.click();
   await w.contact(run.phone);
   await w.at('camp-lejeune:step35.title', '3.5');
-  await w.page.getByText(w.t('common:caseValue.highest')).first().waitFor();
+  await w.page.getByText(w.t('camp-lejeune:caseValue.highest')).first().waitFor();
   await w.choose('camp-lejeune:step35.callMe', run.consult);
   await w.button('common:nav.submit').click();
   if (run.consult === 'yes') {
