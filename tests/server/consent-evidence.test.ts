@@ -131,7 +131,7 @@ describe.each(testDbKinds)('consent evidence on %s', (kind) => {
       // A visitor each: a verification makes one lead per funnel.
       const phone = uniquePhone();
       const cookie = await verifyPhone(s, phone.national);
-      const res = await send(s.app, 'POST', '/api/leads/create', { payload: generalLeadBody(phone.typed, { consent: testConsent({ key, locale }) }), cookie });
+      const res = await send(s.app, 'POST', '/api/leads/create', { payload: generalLeadBody(phone.typed, { consent: testConsent({ key, locale, flowId: 'notify-me' }) }), cookie });
       expect(res.statusCode, res.body).toBe(200);
     }
     const { rows } = await s.db.query<{ locale: string; version: number; sha256: string; wording: string }>(
