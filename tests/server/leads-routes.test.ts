@@ -161,7 +161,7 @@ describe.each(testDbKinds)('lead routes on %s', (kind) => {
       ['q2', { q2: undefined }],
       ['q1', { q1: 'yes' }],
       ['language', { language: 'en' }],
-      ['businessUserToken', { businessUserToken: 'x' }],
+      ['businessUserToken', { businessUserToken: 7 }],
       ['consent', { consent: undefined }],
       ['firstName', { firstName: '   ' }],
     ])('refuses a bad %s with 400 naming it', async (field, overrides) => {
