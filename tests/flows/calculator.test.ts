@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { compileFlow, dataOf } from '../../engine/machine.ts';
 import { replay, replayClock } from '../../engine/replay.ts';
 import { BACK, NEXT, answer, failing, loadFlow, okEffects, requestOf, validContact } from '../testing/flows.ts';
+import { copyText } from '../../engine/check-copy.ts';
+import { readCatalogues } from '../../scripts/flow-files.ts';
 
 const flow = loadFlow('calculator');
 
@@ -98,7 +100,9 @@ describe('calculator flow', () => {
   it('shows each level with its exact headline and gauge percent', () => {
     const caseValue = flow.steps['3']!.blocks.find((b) => b.widget === 'case-value')!.props!;
     expect(caseValue.percents).toEqual([12, 36, 75, 95]);
-    expect(caseValue.headlines).toEqual(['common:caseValue.low', 'common:caseValue.medium', 'common:caseValue.high', 'common:caseValue.highest']);
+    // Looked up in the flow's own copy, then common's (the calculator has none of its own: common's are shown).
+    expect(caseValue.headlines).toEqual(['caseValue.low', 'caseValue.medium', 'caseValue.high', 'caseValue.highest']);
+    expect(copyText('caseValue.high', flow.namespace, readCatalogues(), 'en')).toBe('High Case Value Determined');
   });
 
   it('does not send the code until name, email and phone are valid', async () => {
