@@ -14,6 +14,7 @@ import { accidentRoutes } from './routes/accident.ts';
 import { depthCheckedJsonParser, refuseDeepBodies } from './routes/body-depth.ts';
 import { certificateRoutes } from './routes/certificates.ts';
 import { eventRoutes } from './routes/events.ts';
+import { flowVersionRoutes } from './routes/flow-versions.ts';
 import { leadRoutes } from './routes/leads.ts';
 import { placeRoutes } from './routes/places.ts';
 import { privacyRoutes } from './routes/privacy.ts';
@@ -83,6 +84,7 @@ export async function buildApp({ config, db, sms, log = false, ...routeOptions }
   await app.register(smsRoutes, { prefix: '/api', config, db, sms });
   await app.register(privacyRoutes, { prefix: '/api', config, db, sms, ...routeOptions });
   await app.register(eventRoutes, { prefix: '/api', config, db, sms, ...routeOptions });
+  await app.register(flowVersionRoutes, { prefix: '/api', config, db, sms });
 
   const staticRoot = resolve(config.staticDir);
   const hasApp = existsSync(resolve(staticRoot, 'index.html'));

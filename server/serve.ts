@@ -3,6 +3,7 @@
 // server/main.ts runs it as it is; a benchmark adds a route to this same server (bench/empty-route-server.ts).
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { expandedFlows } from '../scripts/flow-files.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, ownOrigin } from './config.ts';
 import { migrate } from './db/migrate.ts';
@@ -10,6 +11,7 @@ import { openDb } from './db/open-db.ts';
 import { loadDelivery } from './delivery/delivery-setup.ts';
 import { startQueue } from './jobs/queue.ts';
 import { seedDemoReports } from './reports/demo-reports.ts';
+import { keepFlowVersions } from './store/flow-versions.ts';
 import { createSms } from './sms/create-sms.ts';
 
 export async function serve(extend: (app: FastifyInstance) => void = () => {}): Promise<void> {
@@ -25,6 +27,8 @@ export async function serve(extend: (app: FastifyInstance) => void = () => {}): 
   }
   const db = await openDb(config);
   await migrate(db, { log: (line) => process.stderr.write(`${line}\n`) });
+  // The funnels this process serves, kept with every version served before: visits begun on one end on it.
+  await keepFlowVersions(db, expandedFlows());
   if (config.demoReports) {
     const seeded = await seedDemoReports(db);
     if (seeded > 0) process.stderr.write(`claimflow: ${seeded} demo reports of the last 30 days added (DEMO_REPORTS=off to go without)\n`);

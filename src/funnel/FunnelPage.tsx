@@ -15,6 +15,7 @@ import { NetworkErrorDialog } from './NetworkErrorDialog.tsx';
 import { WarningDialog } from './WarningDialog.tsx';
 import { StepScreen } from './StepScreen.tsx';
 import { useFunnelActor } from './use-funnel-actor.ts';
+import { usePinnedFlow } from './pinned-flow.ts';
 import { FUNNEL_NAMESPACES } from './namespaces.ts';
 import { useScreensAhead } from './screens-ahead.ts';
 import { useStable } from './use-stable.ts';
@@ -46,12 +47,14 @@ export function FunnelRoute({ flow, route = flow.routes[0] }: { flow: Flow; rout
   return <FunnelPage key={`${flow.id}:${visit ?? 'landing'}`} flow={flow} route={route} />;
 }
 
-function FunnelPage({ flow, route }: { flow: Flow; route?: string }) {
-  const { t, i18n } = useTranslation([flow.namespace, ...FUNNEL_NAMESPACES]);
+function FunnelPage({ flow: built, route }: { flow: Flow; route?: string }) {
   const location = usePageLocation();
+  const returning = location.state.step !== undefined;
+  const flow = usePinnedFlow(built, returning);
+  const { t, i18n } = useTranslation([flow.namespace, ...FUNNEL_NAMESPACES]);
   // Read once, when the funnel starts (the page is drawn anew for another flow or visit: FunnelRoute's key).
   const [input] = useState(() => ({ query: Object.fromEntries(new URLSearchParams(location.search)), meta: { ...visitMeta(), route }, locale: i18n.language }));
-  const { actorRef, forgetProgress } = useFunnelActor(flow, input, location.state.step !== undefined);
+  const { actorRef, forgetProgress } = useFunnelActor(flow, input, returning);
   useStepEvents(flow, actorRef);
   const snapshot = useSelector(actorRef, (s) => s);
   const stepId = stepOf(snapshot);

@@ -1,24 +1,16 @@
-// Runs a flow's machine for the page: effects provided, answers kept in sessionStorage across reloads.
+// Runs a flow's machine for the page: effects provided, answers kept in sessionStorage across reloads (saved-progress.ts).
 import { useActorRef } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { compileFlow, isBusy, stateKey } from '../../engine/machine.ts';
+import { compileFlow, isBusy, stepOf } from '../../engine/machine.ts';
 import type { Flow, FlowInput } from '../../engine/types.ts';
 import { effectActors } from '../api/effects.ts';
 import { whenIdle, type Scheduled } from '../../widgets/shared/schedule.ts';
+import { readProgress, removeProgress, resumes, writeProgress } from './saved-progress.ts';
 
-const storageKey = (flow: Flow) => `claimflow:flow:${flow.id}:v${flow.version}`;
-
-/** The saved snapshot of this flow, unless it ended and this is a new visit rather than a reload or a history move. */
+/** The saved snapshot of this flow's version, if the visit resumes. */
 function restored(flow: Flow, returning: boolean): unknown {
-  try {
-    const saved = sessionStorage.getItem(storageKey(flow));
-    const snapshot = saved ? (JSON.parse(saved) as { value: Record<string, unknown> }) : undefined;
-    const key = Object.keys(snapshot?.value ?? {})[0];
-    const ended = Object.entries(flow.steps).some(([id, step]) => step.final && stateKey(id) === key);
-    return ended && !returning ? undefined : snapshot;
-  } catch {
-    return undefined;
-  }
+  const saved = readProgress(flow.id);
+  return saved && saved.version === flow.version && resumes(saved, returning) ? saved.snapshot : undefined;
 }
 
 /**
@@ -42,7 +34,7 @@ export function useFunnelActor(flow: Flow, input: FlowInput, returning: boolean)
     const save = () => {
       scheduled?.cancel();
       scheduled = undefined;
-      if (latest && !forgotten.current) sessionStorage.setItem(storageKey(flow), JSON.stringify(actorRef.logic.getPersistedSnapshot(latest)));
+      if (latest && !forgotten.current) writeProgress(flow, stepOf(latest), actorRef.logic.getPersistedSnapshot(latest));
       latest = undefined;
     };
     const subscription = actorRef.subscribe((s) => {
@@ -63,7 +55,7 @@ export function useFunnelActor(flow: Flow, input: FlowInput, returning: boolean)
 
   const forgetProgress = useCallback(() => {
     forgotten.current = true;
-    sessionStorage.removeItem(storageKey(flow));
+    removeProgress(flow.id);
   }, [flow]);
   return { actorRef, forgetProgress };
 }

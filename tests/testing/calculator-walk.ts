@@ -14,6 +14,8 @@ export interface Walk {
   consult: 'yes' | 'no';
   /** Prefix of screenshot names; with SCREENSHOT_DIR set, every step is saved there to look at. */
   shots?: string;
+  /** Run on step 3.5 (consult 'no') before it is answered: a test launches a new version of the funnel there. */
+  midway?: () => Promise<void>;
 }
 
 export async function walkCalculator(page: Page, server: AppServer, walk: Walk) {
@@ -87,6 +89,7 @@ export async function walkCalculator(page: Page, server: AppServer, walk: Walk) 
   if (walk.consult === 'no') {
     await reached('common:leadTypes.title', '3.5');
     await shot('3.5');
+    await walk.midway?.();
     await button('common:nav.submit').click();
     await heading('calculator:step5.title').waitFor();
     await shot('5');
