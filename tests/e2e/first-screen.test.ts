@@ -64,11 +64,18 @@ describe.runIf(browserAvailable)('the first screen of each funnel', () => {
     const page = await suite.browser.newPage({ viewport: PHONE });
     const requests: Request[] = [];
     page.on('request', (request) => requests.push(request));
+    // The map's code is fetched ahead when the browser is idle (at most a second after the step under load), which can
+    // be after the network has gone quiet: waited for by name, not by the quiet.
+    const patterns = notYet(lang === 'en' ? 'es' : 'en');
+    const mapAhead = MAP_NEXT.has(route)
+      ? MAP_CODE.map((what) => page.waitForRequest((request) => (patterns[what] as RegExp).test(request.url()), { timeout: 15_000 }).catch(() => undefined))
+      : [];
     await page.goto(`${suite.server.url}${route}${lang === 'es' ? '?lang=es' : ''}`);
     // When the app marked its first step shown (epoch ms); the next steps' prefetches start after it.
     const shown = await page.waitForFunction((mark) => performance.getEntriesByName(mark).map((entry) => performance.timeOrigin + entry.startTime)[0], STEP_SHOWN_MARK);
     const shownAt = (await shown.jsonValue()) as number;
     // Whatever the first screen starts by itself (prefetches of the next step) is in the log too.
+    await Promise.all(mapAhead);
     await page.waitForLoadState('networkidle');
     const beforeStep = requests.filter((request) => request.resourceType() === 'script' && request.timing().startTime < shownAt);
     // Each decoded body gzipped here: a size that does not depend on how the server encoded it (brotli).
@@ -87,10 +94,18 @@ describe.runIf(browserAvailable)('the first screen of each funnel', () => {
     return { urls, urlsOnSwitch, urlsBefore, scripts };
   }
 
+  /** Each route's first screen in each language, looked at once: the JavaScript ceiling reads the English ones again. */
+  const looked = new Map<string, Promise<FirstScreen>>();
+  const firstScreenOnce = (route: string, lang: Lang) => {
+    const key = `${route} ${lang}`;
+    if (!looked.has(key)) looked.set(key, firstScreen(route, lang));
+    return looked.get(key) as Promise<FirstScreen>;
+  };
+
   const cases = ROUTES.flatMap((route) => (['en', 'es'] as const).map((lang) => [route, lang] as const));
 
   it.each(cases)('%s (%s) fetches nothing before its step, and what it can reach once asked for', async (route, lang) => {
-    const { urls, urlsBefore, urlsOnSwitch } = await firstScreen(route, lang);
+    const { urls, urlsBefore, urlsOnSwitch } = await firstScreenOnce(route, lang);
     for (const [what, pattern] of Object.entries(notYet(lang === 'en' ? 'es' : 'en'))) {
       const checked = MAP_NEXT.has(route) && MAP_CODE.includes(what) ? urlsBefore : urls;
       expect(checked.filter((url) => pattern.test(url)), what).toEqual([]);
@@ -108,7 +123,7 @@ describe.runIf(browserAvailable)('the first screen of each funnel', () => {
   });
 
   it.each(ROUTES)(`%s loads at most ${JS_CEILING_KB} KB gzip of JavaScript before its first step`, async (route) => {
-    const { scripts } = await firstScreen(route, 'en');
+    const { scripts } = await firstScreenOnce(route, 'en');
     const kb = scripts.reduce((sum, script) => sum + script.gzip, 0) / 1024;
     const detail = scripts.map((s) => `${(s.gzip / 1024).toFixed(1)} ${s.url.replace(/^.*\/assets\//, '')}`).join(', ');
     expect(kb, detail).toBeLessThanOrEqual(JS_CEILING_KB);

@@ -1,8 +1,10 @@
-// Runs the real server (`node --import tsx server/main.ts`) on a free port with a fresh data directory, and reads its console.
+// Runs the real server (`node --import tsx server/main.ts`) on a free port with a fresh data directory (a migrated empty
+// database, or the caller's), and reads its console.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fillMigratedDataDir } from './pglite-template.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -28,7 +30,11 @@ export interface AppServerOptions {
 }
 
 export async function startAppServer(options: AppServerOptions): Promise<AppServer> {
-  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'claimflow-data-'));
+  let dataDir = options.dataDir;
+  if (dataDir === undefined) {
+    dataDir = mkdtempSync(join(tmpdir(), 'claimflow-data-'));
+    await fillMigratedDataDir(dataDir);
+  }
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', options.entry ?? 'server/main.ts'], {
     cwd: ROOT,
     // No demo reports unless a suite asks for them (DEMO_REPORTS: 'on'): a fresh data directory would get 3,000.

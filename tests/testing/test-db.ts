@@ -4,7 +4,8 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../../server/db/db.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { openPgDb } from '../../server/db/pg-db.ts';
-import { openPgliteDb } from '../../server/db/pglite-db.ts';
+import { openPgliteDb, pgliteDb } from '../../server/db/pglite-db.ts';
+import { migratedPglite } from './pglite-template.ts';
 
 export type TestDbKind = 'pglite' | 'postgres';
 
@@ -17,8 +18,12 @@ export interface TestDb {
   close(): Promise<void>;
 }
 
-/** A migrated, empty database: in-memory PGlite, or a fresh schema on TEST_DATABASE_URL. */
+/** A migrated, empty database: in-memory PGlite (from the run's template), or a fresh schema on TEST_DATABASE_URL. */
 export async function openTestDb(kind: TestDbKind): Promise<TestDb> {
+  if (kind === 'pglite') {
+    const db = pgliteDb(await migratedPglite());
+    return { db, close: () => db.close() };
+  }
   const testDb = await unmigratedDb(kind);
   await migrate(testDb.db);
   return testDb;
