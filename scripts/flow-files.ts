@@ -12,6 +12,8 @@ import { declarations } from '../widgets/declarations.ts';
 export const ROOT = resolve(import.meta.dirname, '..');
 /** Where the funnels are: flows/ unless FLOWS_DIR names another folder (the build reads the same variable). */
 export const FLOWS_DIR = resolve(process.env.FLOWS_DIR ?? join(ROOT, 'flows'));
+/** Where their copy is: locales/ unless LOCALES_DIR names another folder laid out like it (the build reads it too). */
+export const LOCALES_DIR = resolve(process.env.LOCALES_DIR ?? join(ROOT, 'locales'));
 
 export interface Problem {
   /** The file the author wrote, as printed: flows/<file>.json, or flows/parts/<part>.json for a part's. */
@@ -35,10 +37,10 @@ export const problem = (file: string, pointer: string, message: string): Problem
   return { file, pointer: at, message, line: `${file}: ${at}: ${message}` };
 };
 
-export function readCatalogues(root = ROOT): Catalogues {
+export function readCatalogues(localesDir = LOCALES_DIR): Catalogues {
   const catalogues: Catalogues = {};
-  for (const lang of readdirSync(join(root, 'locales'))) {
-    const dir = join(root, 'locales', lang);
+  for (const lang of readdirSync(localesDir)) {
+    const dir = join(localesDir, lang);
     catalogues[lang] = Object.fromEntries(
       readdirSync(dir)
         .filter((f) => f.endsWith('.json'))
@@ -108,10 +110,11 @@ export function expandedFlows(flowsDir = FLOWS_DIR): Flow[] {
 
 /**
  * One entry per JSON file of flowsDir, in name order, with the funnels it defines that have no problem: flows:check's
- * view (an id or route a funnel before already has is a problem too).
+ * view (an id or route a funnel before already has is a problem too). Copy and API schemas are read from root (a
+ * test's copy of the repository); for this repository, the copy from LOCALES_DIR.
  */
 export function readFlowFiles(flowsDir = FLOWS_DIR, root = ROOT): FlowFile[] {
-  const catalogues = readCatalogues(root);
+  const catalogues = readCatalogues(root === ROOT ? LOCALES_DIR : join(root, 'locales'));
   const api = readApiSchemas(root);
   const ids = new Map<string, string>();
   const routes = new Map<string, string>();

@@ -1,12 +1,11 @@
-// The consent wordings a record can refer to: the notices of the app's own catalogues (locales/), read from disk at
-// start, and the server's TCPA wording per funnel and language.
+// The consent wordings a record can refer to: the notices of the app's own catalogues (locales/, or LOCALES_DIR's
+// folder, as the build reads them), read from disk at start, and the server's TCPA wording per funnel and language.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import tcpaEn from '../locales/en/tcpa.json' with { type: 'json' };
 import tcpaEs from '../locales/es/tcpa.json' with { type: 'json' };
+import { LOCALES_DIR } from '../scripts/flow-files.ts';
 
-export const LOCALES_DIR = fileURLToPath(new URL('../locales', import.meta.url));
 export const CONSENT_LOCALES = ['en', 'es'] as const;
 export type ConsentLocale = (typeof CONSENT_LOCALES)[number];
 

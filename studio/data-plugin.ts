@@ -1,15 +1,13 @@
 // The studio's dev-server plugin: serves the flows (read by scripts/flow-files.ts, as flows:check reads them) and the
 // catalogues as JSON, and tells the page when a file of flows/ or locales/ changes, so it shows the change at once.
-import { join, sep } from 'node:path';
+import { sep } from 'node:path';
 import type { Plugin } from 'vite';
-import { FLOWS_DIR, ROOT, readCatalogues, readFlowFiles } from '../scripts/flow-files.ts';
+import { FLOWS_DIR, LOCALES_DIR, readCatalogues, readFlowFiles } from '../scripts/flow-files.ts';
 import { CHANGED_EVENT, DATA_PATH, type StudioData } from './studio-data.ts';
-
-const LOCALES_DIR = join(ROOT, 'locales');
 
 function studioData(): StudioData {
   try {
-    return { flowsDir: FLOWS_DIR, files: readFlowFiles(FLOWS_DIR, ROOT), catalogues: readCatalogues(ROOT) };
+    return { flowsDir: FLOWS_DIR, files: readFlowFiles(), catalogues: readCatalogues() };
   } catch (error) {
     return { flowsDir: FLOWS_DIR, files: [], catalogues: {}, error: (error as Error).message };
   }

@@ -3,14 +3,16 @@
 
 import { pageCatalogue } from './page-copy.ts';
 
-const urls = import.meta.glob<string>('../../locales/*/*.json', { eager: true, query: '?url', import: 'default' });
+// @locales is locales/, or the folder LOCALES_DIR names (vite.config.ts); keyed here by "<language>/<namespace>".
+const found = import.meta.glob<string>('@locales/*/*.json', { eager: true, query: '?url', import: 'default' });
+const urls = new Map(Object.entries(found).map(([path, url]) => [path.split('/').slice(-2).join('/').replace(/\.json$/, ''), url]));
 
 export type CatalogueLoader = (language: string, namespace: string) => Promise<Record<string, unknown>>;
 
 export const fetchCatalogue: CatalogueLoader = async (language, namespace) => {
   const given = pageCatalogue(language, namespace);
   if (given) return given;
-  const url = urls[`../../locales/${language}/${namespace}.json`];
+  const url = urls.get(`${language}/${namespace}`);
   if (!url) throw new Error(`no catalogue ${language}/${namespace}`);
   const response = await fetch(url);
   if (!response.ok) throw new Error(`catalogue ${language}/${namespace}: HTTP ${response.status}`);

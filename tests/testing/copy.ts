@@ -9,7 +9,9 @@ const cache = new Map<string, Record<string, unknown>>();
 function catalogue(lang: Lang, ns: string): Record<string, unknown> {
   const key = `${lang}/${ns}`;
   if (!cache.has(key)) {
-    cache.set(key, JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'locales', lang, `${ns}.json`), 'utf8')) as Record<string, unknown>);
+    // Read where the build reads it: locales/, or the folder LOCALES_DIR names when a suite builds the app from another.
+    const dir = process.env.LOCALES_DIR ?? join(import.meta.dirname, '..', '..', 'locales');
+    cache.set(key, JSON.parse(readFileSync(join(dir, lang, `${ns}.json`), 'utf8')) as Record<string, unknown>);
   }
   return cache.get(key)!;
 }
