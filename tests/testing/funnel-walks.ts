@@ -28,31 +28,35 @@ export async function stubExternalPages(page: Page) {
   for (const url of EXTERNAL) await page.route(url, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>external</h1>' }));
 }
 
-export async function walkCampLejeune(w: FunnelWalk, run: Run) {
-  await w.open('/camp-lejeune-compensation-calculator', 'camp-lejeune:intro.title');
+/**
+ * A funnel made of the mass-tort part (flows/parts/mass-tort.json), its copy in namespace ns, at route; a person who
+ * wants no consultation is sent to learnMore (a URL pattern).
+ */
+export const massTortWalk = (ns: string, route: string, learnMore: string) => async (w: FunnelWalk, run: Run) => {
+  await w.open(route, `${ns}:intro.title`);
   await w.shot('0');
   await w.button('common:nav.continue').click();
-  await w.at('camp-lejeune:step1.title', '1');
-  const calculate = w.button('camp-lejeune:step1.calculate');
+  await w.at(`${ns}:step1.title`, '1');
+  const calculate = w.button(`${ns}:step1.calculate`);
   expect(await calculate.isDisabled()).toBe(true);
-  await w.choose('camp-lejeune:step1.q1', 'yes');
-  await w.choose('camp-lejeune:step1.q2', 'no');
+  await w.choose(`${ns}:step1.q1`, 'yes');
+  await w.choose(`${ns}:step1.q2`, 'no');
   expect(await calculate.isDisabled()).toBe(true);
-  await w.choose('camp-lejeune:step1.q3', 'no');
+  await w.choose(`${ns}:step1.q3`, 'no');
   await w.shot('1.5');
   await calculate.click();
   await w.contact(run.phone);
-  await w.at('camp-lejeune:step35.title', '3.5');
-  await w.page.getByText(w.t('camp-lejeune:caseValue.highest')).first().waitFor();
-  await w.choose('camp-lejeune:step35.callMe', run.consult);
+  await w.at(`${ns}:step35.title`, '3.5');
+  await w.page.getByText(w.t(`${ns}:caseValue.highest`)).first().waitFor();
+  await w.choose(`${ns}:step35.callMe`, run.consult);
   await w.button('common:nav.submit').click();
   if (run.consult === 'yes') {
-    await w.at('camp-lejeune:step5.title', '5');
+    await w.at(`${ns}:step5.title`, '5');
     await w.callTime('common:callTime.s9', '5');
   } else {
-    await w.page.waitForURL('https://www.atsdr.cdc.gov/**');
+    await w.page.waitForURL(learnMore);
   }
-}
+};
 
 export async function walkWorkersComp(w: FunnelWalk, run: Run) {
   const fields = new FieldWalk(w);
@@ -193,6 +197,6 @@ export const FUNNEL_WALKS = {
   attorney: accidentWalk('attorney', '/request-attorney'),
   truck: accidentWalk('truck', '/request-truck-attorney'),
   medical: accidentWalk('medical', '/medical-compensation'),
-  'camp-lejeune': walkCampLejeune,
+  'camp-lejeune': massTortWalk('camp-lejeune', '/camp-lejeune-compensation-calculator', 'https://www.atsdr.cdc.gov/**'),
   'workers-comp': walkWorkersComp,
 } satisfies Record<string, (w: FunnelWalk, run: Run) => Promise<void>>;

@@ -1,0 +1,94 @@
+// docs/new-funnel.md's example, as a marketer would make it: its files (the code blocks marked `file=<path>`) laid
+// into a copy of flows/ and locales/ (FLOWS_DIR, LOCALES_DIR; never the repository's own), checked as flows:check
+// checks them, built into the app, walked once on a phone to the end, and its lead found in the database.
+import { cpSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, normalize } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Flow } from '../../engine/types.ts';
+import { openPgliteDb } from '../../server/db/pglite-db.ts';
+import { flowProblems, formatProblems } from '../../scripts/flows-check.ts';
+import { startAppServer, type AppServer } from '../testing/app-server.ts';
+import { buildApp } from '../testing/build-app.ts';
+import { PHONE, browserAvailable, closePage, launchBrowser, openPage } from '../testing/browser.ts';
+import { FunnelWalk } from '../testing/funnel-walk.ts';
+import { massTortWalk, type Run } from '../testing/funnel-walks.ts';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const DOC = join(ROOT, 'docs', 'new-funnel.md');
+
+/** The document's files: each ```json file=<path> block, by path (flows/… or locales/…, nothing outside them). */
+function docFiles(): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const [, path, text] of readFileSync(DOC, 'utf8').matchAll(/^```json file=(\S+)\n([\s\S]*?)^```$/gm)) {
+    const safe = normalize(path!);
+    if (!/^(flows|locales\/(en|es))\/[^/]+\.json$/.test(safe)) throw new Error(`docs/new-funnel.md: a block for ${path}, outside flows/ and locales/`);
+    files.set(safe, text!);
+  }
+  return files;
+}
+
+describe.runIf(browserAvailable)("docs/new-funnel.md's example funnel", () => {
+  const files = docFiles();
+  const flowFile = [...files.keys()].find((path) => path.startsWith('flows/'));
+  const flow = JSON.parse(files.get(flowFile ?? '') ?? '{}') as Flow;
+  const phone = '2025550191';
+  let root: string;
+  let server: AppServer;
+  let browser: Browser;
+
+  beforeAll(() => {
+    root = mkdtempSync(join(tmpdir(), 'claimflow-new-funnel-doc-'));
+    for (const dir of ['flows', 'locales', 'schemas']) cpSync(join(ROOT, dir), join(root, dir), { recursive: true });
+    for (const [path, text] of files) {
+      mkdirSync(dirname(join(root, path)), { recursive: true });
+      writeFileSync(join(root, path), text);
+    }
+    // The build, the server and the walk's copy read the funnels and their copy from here.
+    process.env.FLOWS_DIR = join(root, 'flows');
+    process.env.LOCALES_DIR = join(root, 'locales');
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    delete process.env.FLOWS_DIR;
+    delete process.env.LOCALES_DIR;
+    if (root) rmSync(root, { recursive: true, force: true });
+  });
+
+  it('is one flow file of at most 60 lines with its copy in English and Spanish, and passes flows:check', async () => {
+    expect([...files.keys()].sort()).toEqual([flowFile, `locales/en/${flow.namespace}.json`, `locales/es/${flow.namespace}.json`].sort());
+    expect(files.get(flowFile!)!.trimEnd().split('\n').length).toBeLessThanOrEqual(60);
+    expect(flowProblems(join(root, 'flows'), root)).toEqual([]);
+    expect(await formatProblems(join(root, 'flows'))).toEqual([]);
+  });
+
+  it('is built into the app, walked on a phone to the end, and stores its lead with its flow id and answers', async () => {
+    server = await startAppServer({ staticDir: await buildApp() });
+    browser = await launchBrowser();
+    const open = await openPage(browser, { viewport: PHONE });
+    const run: Run = { lang: 'en', size: 'phone', phone, consult: 'yes' };
+    // The walk asks for the call, so it never leaves for the learn-more page.
+    const walk = massTortWalk(flow.namespace, flow.routes[0]!, 'https://**');
+    await walk(new FunnelWalk(open.page, server, run.lang, `${flow.id}-doc`), run);
+    await closePage(open);
+    await server.stop();
+    const db = await openPgliteDb(server.dataDir);
+    try {
+      const { rows } = await db.query<{ funnel: string; phone: string; preferred_call_time: string; body: Record<string, unknown> }>(
+        'SELECT funnel, phone, preferred_call_time, body FROM leads',
+      );
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({
+        funnel: flow.id,
+        phone: `+1${phone}`,
+        preferred_call_time: '9am - 10am',
+        body: { q1: true, q2: false, q3: false, legal_consult: true, consent: { flowId: flow.id, flowVersion: flow.version } },
+      });
+    } finally {
+      await db.close();
+    }
+  }, 300_000);
+});
