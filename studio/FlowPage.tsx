@@ -1,11 +1,11 @@
-// One flow: its name, routes and check, then its graph, its copy table or a step's preview.
+// One flow: its name, routes and check, then its graph (with its funnel report), its copy table or a step's preview.
 import type { Catalogues } from '../engine/check.ts';
 import type { Flow } from '../engine/types.ts';
 import { CopyTable } from './copy/CopyTable.tsx';
 import { copyText } from './copy/copy-table.ts';
 import { ProblemList } from './FileProblems.tsx';
-import { FlowGraphView } from './graph/FlowGraphView.tsx';
 import { PreviewView } from './preview/PreviewView.tsx';
+import { ReportedGraph } from './report/ReportedGraph.tsx';
 import { hrefOf, type Route } from './route.ts';
 import type { FileView } from './use-studio-data.ts';
 
@@ -57,7 +57,7 @@ export function FlowPage({ flow, file, flows, catalogues, route }: Props) {
           </a>
         ))}
       </nav>
-      {view === 'graph' && <FlowGraphView flow={flow} file={file} catalogues={catalogues} />}
+      {view === 'graph' && <ReportedGraph flow={flow} file={file} catalogues={catalogues} />}
       {view === 'copy' && <CopyTable flow={flow} flows={flows} catalogues={catalogues} />}
       {stepId !== undefined &&
         (stepId in flow.steps ? (

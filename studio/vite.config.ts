@@ -3,12 +3,13 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { studioDataPlugin } from './data-plugin.ts';
+import { studioReportPlugin } from './report/report-plugin.ts';
 
 export default defineConfig({
   root: import.meta.dirname,
   // Its own cache of pre-bundled libraries: the app's dev server keeps node_modules/.vite.
   cacheDir: '../node_modules/.vite-studio',
-  plugins: [react(), studioDataPlugin()],
+  plugins: [react(), studioDataPlugin(), studioReportPlugin()],
   server: { port: 5180 },
   optimizeDeps: {
     // The widgets are lazy imports: found up front, their libraries are bundled once at start, not on a first preview

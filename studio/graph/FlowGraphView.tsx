@@ -1,5 +1,6 @@
-// A flow drawn as a graph (React Flow): steps and their transitions laid out by ELK. The cards and labels are drawn
-// once out of sight to measure them, so the layout gives each its real size.
+// A flow drawn as a graph (React Flow): steps and their transitions laid out by ELK, with a funnel report's figures on
+// them when one is given. The cards and labels are drawn once out of sight to measure them, so the layout gives each
+// its real size.
 import {
   BaseEdge,
   Controls,
@@ -19,6 +20,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Catalogues } from '../../engine/check.ts';
 import type { Flow } from '../../engine/types.ts';
 import { copyText } from '../copy/copy-table.ts';
+import { graphFigures, type ReportGroup } from '../report/graph-figures.ts';
 import { go } from '../route.ts';
 import { stepOfPointer, type FileView } from '../use-studio-data.ts';
 import { EdgeLabel, edgeText } from './EdgeLabel.tsx';
@@ -27,7 +29,7 @@ import { layoutGraph, type GraphLayout, type Point, type Size } from './layout.t
 import { StepCard, type StepCardData } from './StepCard.tsx';
 
 type StepNode = Node<StepCardData & { open: () => void }, 'step'>;
-type TransitionEdge = Edge<{ edge: GraphEdge; points: Point[]; label: Point | undefined }, 'transition'>;
+type TransitionEdge = Edge<{ edge: GraphEdge; visits: number | undefined; points: Point[]; label: Point | undefined }, 'transition'>;
 
 function StepNodeView({ data }: NodeProps<StepNode>) {
   return (
@@ -65,7 +67,7 @@ function roundedPath(points: Point[], radius = 10): string {
 
 function TransitionEdgeView({ data, markerEnd }: EdgeProps<TransitionEdge>) {
   if (!data) return null;
-  const { edge, points, label } = data;
+  const { edge, visits, points, label } = data;
   const kind = edge.event === 'BACK' ? 'is-back' : edge.leadPath ? 'is-lead' : '';
   return (
     <>
@@ -73,7 +75,7 @@ function TransitionEdgeView({ data, markerEnd }: EdgeProps<TransitionEdge>) {
       {label && (
         <EdgeLabelRenderer>
           <div className="edge-label-box" style={{ transform: `translate(${label.x}px, ${label.y}px)` }}>
-            <EdgeLabel edge={edge} />
+            <EdgeLabel edge={edge} visits={visits} />
           </div>
         </EdgeLabelRenderer>
       )}
@@ -91,7 +93,7 @@ const nodeTypes = { step: StepNodeView };
 const edgeTypes = { transition: TransitionEdgeView };
 
 /** React Flow's nodes and edges for a laid out graph. */
-function drawing(flowId: string, graph: FlowGraph, cards: Map<string, StepCardData>, sizes: Map<string, Size>, at: GraphLayout) {
+function drawing(flowId: string, graph: FlowGraph, cards: Map<string, StepCardData>, visits: Map<string, number> | undefined, sizes: Map<string, Size>, at: GraphLayout) {
   const nodes = graph.steps.map(
     (step): StepNode => ({
       id: step.id,
@@ -108,9 +110,9 @@ function drawing(flowId: string, graph: FlowGraph, cards: Map<string, StepCardDa
       source: edge.from,
       target: edge.to,
       type: 'transition',
-      ariaLabel: edgeText(edge),
+      ariaLabel: edgeText(edge, visits?.get(edge.id)),
       markerEnd: { type: MarkerType.ArrowClosed, width: 16, height: 16, color: edge.event === 'BACK' ? COLORS.back : edge.leadPath ? COLORS.lead : COLORS.edge },
-      data: { edge, ...(at.edges.get(edge.id) ?? { points: [], label: undefined }) },
+      data: { edge, visits: visits?.get(edge.id), ...(at.edges.get(edge.id) ?? { points: [], label: undefined }) },
     }),
   );
   return { nodes, edges };
@@ -124,8 +126,17 @@ function fitted(at: GraphLayout, width: number, height: number): Viewport {
 
 const sizeOf = (element: Element): Size => ({ width: (element as HTMLElement).offsetWidth, height: (element as HTMLElement).offsetHeight });
 
-export function FlowGraphView({ flow, file, catalogues }: { flow: Flow; file: FileView; catalogues: Catalogues }) {
+interface Props {
+  flow: Flow;
+  file: FileView;
+  catalogues: Catalogues;
+  /** The funnel report's figures to show (one version and variant), if any. */
+  report?: ReportGroup;
+}
+
+export function FlowGraphView({ flow, file, catalogues, report }: Props) {
   const graph = useMemo(() => flowGraph(flow), [flow]);
+  const figures = useMemo(() => report && graphFigures(graph, report), [graph, report]);
   const cards = useMemo(
     () =>
       new Map(
@@ -135,10 +146,11 @@ export function FlowGraphView({ flow, file, catalogues }: { flow: Flow; file: Fi
             step,
             title: step.title ? (copyText(catalogues, 'en', step.title, flow.namespace).text ?? step.title) : '',
             problems: file.problems.filter((p) => p.file === file.file && stepOfPointer(p.pointer) === step.id).map((p) => p.message),
+            figures: figures?.steps.get(step.id),
           },
         ]),
       ),
-    [graph, catalogues, flow.namespace, file],
+    [graph, catalogues, flow.namespace, file, figures],
   );
   const measures = useRef<HTMLDivElement>(null);
   // The last layout stays drawn while the next is computed (a file saved again), so the view does not blink or move.
@@ -153,12 +165,12 @@ export function FlowGraphView({ flow, file, catalogues }: { flow: Flow; file: Fi
     const { offsetWidth = 0, offsetHeight = 0 } = view.current ?? {};
     const stepSizes = sizes('data-step');
     void layoutGraph(graph, stepSizes, sizes('data-edge')).then((at) => {
-      if (live) setDrawn({ ...drawing(flow.id, graph, cards, stepSizes, at), viewport: fitted(at, offsetWidth, offsetHeight) });
+      if (live) setDrawn({ ...drawing(flow.id, graph, cards, figures?.edges, stepSizes, at), viewport: fitted(at, offsetWidth, offsetHeight) });
     });
     return () => {
       live = false;
     };
-  }, [flow.id, graph, cards]);
+  }, [flow.id, graph, cards, figures]);
 
   return (
     <section className="graph" aria-label={`Graph of ${flow.id}`} ref={view}>
@@ -170,7 +182,7 @@ export function FlowGraphView({ flow, file, catalogues }: { flow: Flow; file: Fi
         ))}
         {graph.edges.map((edge) => (
           <div key={edge.id} data-edge={edge.id} className="graph-measure">
-            <EdgeLabel edge={edge} />
+            <EdgeLabel edge={edge} visits={figures?.edges.get(edge.id)} />
           </div>
         ))}
       </div>

@@ -1,5 +1,8 @@
-// A step as the graph shows it: its id and heading, the widgets it draws, the effects it runs and its problems.
+// A step as the graph shows it: its id and heading, the widgets it draws, the effects it runs, its problems and, with
+// a funnel report, how many visits reached it and how they left.
 import { declarations } from '../../widgets/declarations.ts';
+import { StepFiguresView } from '../report/StepFiguresView.tsx';
+import { stepFiguresText, type StepFigures } from '../report/graph-figures.ts';
 import type { GraphStep } from './flow-graph.ts';
 
 // A type, not an interface: React Flow's node data must be indexable.
@@ -9,16 +12,18 @@ export type StepCardData = {
   title: string;
   /** Problems flows:check finds at this step. */
   problems: string[];
+  /** The funnel report's figures of the step, when a report is shown. */
+  figures?: StepFigures;
 };
 
-/** The card's name for a screen reader (and a test): its step, heading and problems. */
-const nameOf = ({ step, title, problems }: StepCardData) =>
-  [`Step ${step.id}: ${title}`, ...problems].join('. ');
+/** The card's name for a screen reader (and a test): its step, heading, figures and problems. */
+const nameOf = ({ step, title, problems, figures }: StepCardData) =>
+  [`Step ${step.id}: ${title}`, figures && stepFiguresText(figures), ...problems].filter(Boolean).join('. ');
 
 const WHEN: Record<string, string> = { entry: 'on entry', NEXT: 'on Next', BACK: 'on Back', ANSWER: 'on answer' };
 
 export function StepCard({ data, onOpen }: { data: StepCardData; onOpen?: () => void }) {
-  const { step, title, problems } = data;
+  const { step, title, problems, figures } = data;
   const classes = ['step-card', step.leadPath && 'is-lead', problems.length && 'has-problems'].filter(Boolean).join(' ');
   return (
     <button type="button" className={classes} onClick={onOpen} tabIndex={onOpen ? 0 : -1} aria-label={nameOf(data)}>
@@ -45,6 +50,7 @@ export function StepCard({ data, onOpen }: { data: StepCardData; onOpen?: () => 
           ))}
         </span>
       )}
+      {figures && <StepFiguresView figures={figures} />}
       {problems.length > 0 && (
         <span className="step-card-problems">
           {problems.map((p) => (

@@ -1,9 +1,12 @@
 // `npm run studio` in chromium (issue 20 part 2): on a copy of flows/ (FLOWS_DIR), every flow's graph has as many
 // steps and transitions as its file; a step opens its preview in English and Spanish, whose answers lead on in both
-// phones; a flow file broken on disk shows its problem at once, and mended, its check mark. axe on every view.
-// SCREENSHOT_DIR=dir keeps screenshots at 1280x800.
+// phones; the funnel report of a test API's stored visits shows on the graph, and its days and language filter it
+// (issue 21 part 2); a flow file broken on disk shows its problem at once, and mended, its check mark. axe on every
+// view. SCREENSHOT_DIR=dir keeps screenshots at 1280x800.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
@@ -13,6 +16,8 @@ import { readFlowFiles } from '../../scripts/flow-files.ts';
 import { expectNoAxeViolations } from '../testing/axe.ts';
 import { DESKTOP, browserAvailable, launchBrowser, openPage, closePage, type OpenPage } from '../testing/browser.ts';
 import { copy, type Lang } from '../testing/copy.ts';
+import { eventBatch, StepWalk, WALK_START } from '../testing/step-walks.ts';
+import { makeTestServer, type TestServer } from '../testing/test-servers.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -34,11 +39,14 @@ function retarget(json: unknown, to: string): boolean {
   return Object.values(node).some((value) => retarget(value, to));
 }
 
-/** `npm run studio` on its own port, reading its flows from flowsDir; resolves with the URL it prints. */
-async function startStudio(flowsDir: string): Promise<{ url: string; stop: () => void }> {
+const ANALYTICS_KEY = 'studio-test-key-0123456789-abcdefghijkl';
+const DAY_MS = 86_400_000;
+
+/** `npm run studio` on its own port, reading its flows from flowsDir and its funnel reports from apiUrl; resolves with the URL it prints. */
+async function startStudio(flowsDir: string, apiUrl: string): Promise<{ url: string; stop: () => void }> {
   const child: ChildProcess = spawn('npm', ['run', 'studio', '--', '--port', '0'], {
     cwd: ROOT,
-    env: { ...process.env, FLOWS_DIR: flowsDir, NO_COLOR: '1' },
+    env: { ...process.env, FLOWS_DIR: flowsDir, NO_COLOR: '1', STUDIO_API_URL: apiUrl, STUDIO_ANALYTICS_KEY: ANALYTICS_KEY },
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group: npm, vite and the bundler's workers stop together.
     detached: true,
@@ -67,6 +75,10 @@ describe.runIf(browserAvailable)('the studio', () => {
   const files = readFlowFiles(flowsDir);
   const flows = files.flatMap((f) => f.flows);
   let studio: { url: string; stop: () => void };
+  /** The API the studio asks for funnel reports: in this process, on an in-memory database, its clock the walks'. */
+  let api: TestServer;
+  let apiFront: Server | undefined;
+  let apiNow = WALK_START;
   let browser: Browser;
   let open: OpenPage;
   let page: Page;
@@ -78,7 +90,12 @@ describe.runIf(browserAvailable)('the studio', () => {
   const graph = (flow: Flow) => page.getByRole('region', { name: `Graph of ${flow.id}` });
 
   beforeAll(async () => {
-    studio = await startStudio(flowsDir);
+    // The API's port is open at once and its requests wait for the app, so the studio starts while the database migrates.
+    const starting = makeTestServer({ config: { analyticsKeys: [ANALYTICS_KEY] }, clock: () => apiNow });
+    const front = createServer((req, res) => void starting.then((started) => started.app.server.emit('request', req, res)));
+    apiFront = front;
+    await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
+    [api, studio] = await Promise.all([starting, startStudio(flowsDir, `http://127.0.0.1:${(front.address() as AddressInfo).port}`)]);
     browser = await launchBrowser();
     open = await openPage(browser, { viewport: DESKTOP });
     page = open.page;
@@ -91,6 +108,8 @@ describe.runIf(browserAvailable)('the studio', () => {
     if (open) await closePage(open);
     await browser?.close();
     studio?.stop();
+    apiFront?.close();
+    await api?.close();
     rmSync(flowsDir, { recursive: true, force: true });
   });
 
@@ -143,6 +162,56 @@ describe.runIf(browserAvailable)('the studio', () => {
     for (const lang of ['en', 'es'] as const) await expect.poll(() => phone(lang).getByRole('heading', { level: 1 }).textContent()).toBe(heading(lang, '1.5'));
     expect(page.url()).toMatch(/#\/flow\/attorney\/step\/1\.5$/);
   }, 240_000);
+
+  it("shows the funnel report of stored visits on the graph, and its days and language filter it", async () => {
+    const flow = flows.find((f) => f.id === 'attorney') as Flow;
+    // Four visits of the attorney funnel's first steps, posted as the browser's step events (seconds on each step).
+    const walk = async (n: number, options: { locale?: string; start?: number }, moves: (w: StepWalk) => Promise<unknown>, closeAfter: number) => {
+      const visit = `00000000-0000-4000-8000-00000000000${n}`;
+      const w = await new StepWalk(flow, { visit, ...options }).open();
+      await moves(w);
+      w.close(closeAfter);
+      apiNow = w.now;
+      const res = await api.app.inject({ method: 'POST', url: '/api/events', payload: eventBatch(visit, w.events, w.now) });
+      expect(res.statusCode).toBe(204);
+    };
+    await walk(1, {}, (w) => w.next(2).then(() => w.answer({ fault: false, commercial: true })).then(() => w.next(5)), 4);
+    await walk(2, {}, (w) => w.next(2).then(() => w.back(3)), 1);
+    await walk(3, { locale: 'es' }, (w) => w.next(2), 9);
+    await walk(4, { start: WALK_START + 9 * DAY_MS }, () => Promise.resolve(), 6);
+
+    // From the preview (which hides the flows) back to a graph.
+    await page.getByRole('link', { name: 'Graph', exact: true }).click();
+    await flowLink(flow).click();
+    const card = (id: string) => graph(flow).getByRole('button', { name: `Step ${id}: ` });
+    const edge = (name: string) => graph(flow).getByRole('img', { name: new RegExp(`^${name},`) });
+    const report = page.getByRole('region', { name: 'Funnel report' });
+    await report.getByRole('button', { name: 'Refresh' }).click();
+    // 0: all four reached it, two closed the page there (2 and 3, after Back); 1: three, one went on, one back, one
+    // closed it; times on 1 of 5, 3 and 9 s. Three moved 0 → 1, one went back.
+    await expect.poll(() => report.getByRole('status').textContent(), { timeout: 30_000 }).toBe('4 visits, 0 completed (0%).');
+    await expect.poll(() => card('0').getAttribute('aria-label')).toContain('4 reached, 2 dropped off (50%), median 2.5 s on the step, 0 completed');
+    await expect.poll(() => card('1').getAttribute('aria-label')).toContain('3 reached, 1 dropped off (33.3%), median 5 s on the step, 0 completed');
+    expect(await card('1').textContent()).toContain('33.3%');
+    await expect.poll(() => edge('Next from 0 to 1').getAttribute('aria-label')).toContain('taken by 3 visits');
+    expect(await edge('Back from 1 to 0').getAttribute('aria-label')).toContain('taken by 1 visit');
+    await shot('report');
+    await expectNoAxeViolations(page, 'the funnel report');
+
+    // The visitors who started in Spanish: the third only, who closed the page on 1 after 9 s.
+    await report.getByRole('combobox', { name: 'Visitors' }).selectOption('es');
+    await expect.poll(() => card('1').getAttribute('aria-label')).toContain('1 reached, 1 dropped off (100%), median 9 s on the step');
+    await expect.poll(() => edge('Next from 0 to 1').getAttribute('aria-label')).toContain('taken by 1 visit');
+    expect(await edge('Back from 1 to 0').getAttribute('aria-label')).toContain('taken by 0 visits');
+
+    // All languages from 5 June (UTC): the fourth visit only, which never left 0.
+    await report.getByRole('combobox', { name: 'Visitors' }).selectOption('');
+    await report.getByRole('textbox', { name: 'From', exact: true }).fill('2026-06-05');
+    await expect.poll(() => card('0').getAttribute('aria-label')).toContain('1 reached, 1 dropped off (100%), median 6 s on the step');
+    expect(await card('1').textContent()).toContain('No visit reached this step');
+    expect(await edge('Next from 0 to 1').getAttribute('aria-label')).toContain('taken by 0 visits');
+    expect(await report.getByRole('status').textContent()).toBe('1 visit, 0 completed (0%).');
+  }, 120_000);
 
   it('shows a problem as soon as a flow file is broken on disk, and its check mark once it is mended', async () => {
     const flow = flows[0] as Flow;
