@@ -5,6 +5,7 @@ import widgetList from '../schemas/widgets.json' with { type: 'json' };
 import { LANGUAGES, consentProblems, missingCopy, titleProblems } from './check-copy.ts';
 import { isCopyKey } from './copy-keys.ts';
 import { requestProblems, type ApiSchemas } from './check-requests.ts';
+import { experimentProblems } from './experiment.ts';
 import { escape, isOperation, operationsIn, varPath } from './logic.ts';
 import { transitionList } from './transitions.ts';
 import type { Flow } from './types.ts';
@@ -39,6 +40,7 @@ export function checkFlow(flow: unknown, catalogues: Catalogues, { api, widgets 
   }
   return [
     ...semanticProblems(flow, catalogues),
+    ...experimentProblems(flow),
     ...titleProblems(flow, catalogues),
     ...(widgets ? consentProblems(flow, catalogues, widgets) : []),
     ...(api ? requestProblems(flow, api) : []),
@@ -77,7 +79,8 @@ function semanticProblems(flow: Flow, catalogues: Catalogues): Problem[] {
         path === 'locale' ||
         (path === 'item' && itemKnown) ||
         path === 'flow.id' ||
-        path === 'flow.version';
+        path === 'flow.version' ||
+        path === 'flow.variant';
       if (!known) add(at, `reads unknown field "${path}"`);
     }
   };

@@ -7,9 +7,13 @@ import type { Clock, EffectInput, Flow, FlowContext, FlowError, FlowEvent, FlowI
 /** The XState key of a step: "1.75" would read as a path, so dots become underscores. */
 export const stateKey = (stepId: string) => `s${stepId.replace('.', '_')}`;
 
-/** The data guards, computed values and templates read: the context, the flow's id and version, computed values. */
+/**
+ * The data guards, computed values and templates read: the context, the flow's id, version and the visit's arm of its
+ * experiment ('' without one), computed values.
+ */
 export function dataOf(flow: Flow, context: FlowContext, now: Clock) {
-  const base = { ...context, flow: { id: flow.id, version: flow.version }, computed: {} as Record<string, unknown> };
+  const flowData = { id: flow.id, version: flow.version, variant: context.meta.variant ?? '' };
+  const base = { ...context, flow: flowData, computed: {} as Record<string, unknown> };
   for (const [name, logic] of Object.entries(flow.computed ?? {})) base.computed[name] = evaluate(logic, base, now);
   return base;
 }

@@ -60,9 +60,19 @@ export interface Flow {
   computed?: Record<string, Logic>;
   steps: Record<string, Step>;
   effects: Record<string, EffectSpec>;
+  /** An A/B test of the funnel: each visit runs one arm, readable by its rules as flow.variant (engine/experiment.ts). */
+  experiment?: Experiment;
 }
 
-/** Facts about the visit that the app gathers (attribution, business token, the route opened), readable as meta.<name>. */
+export interface Experiment {
+  id: string;
+  arms: { name: string; weight: number }[];
+}
+
+/**
+ * Facts about the visit that the app gathers (attribution, business token, the route opened, the experiment's arm as
+ * variant), readable as meta.<name>.
+ */
 export type Meta = Record<string, string | undefined>;
 
 export interface FlowError {

@@ -4,6 +4,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { transitionList } from '../../engine/transitions.ts';
 import type { Flow } from '../../engine/types.ts';
 import type reportSchema from '../../schemas/api/events-report.response.schema.json';
+import { neededVisits, wilsonInterval } from './variant-stats.ts';
 
 export type FunnelReport = FromSchema<typeof reportSchema>;
 type Group = FunnelReport['groups'][number];
@@ -115,7 +116,8 @@ const median = (values: number[]): number | null => {
   const mid = sorted.length >> 1;
   return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 };
-const ratio = (part: number, whole: number) => (whole === 0 ? null : Math.round((part / whole) * 10_000) / 10_000);
+const round = (rate: number) => Math.round(rate * 10_000) / 10_000;
+const ratio = (part: number, whole: number) => (whole === 0 ? null : round(part / whole));
 
 function groupOf(version: number, variant: string, walks: Walk[], order: string[], finals: Set<string>): Group {
   const known = new Set(order);
@@ -137,12 +139,17 @@ function groupOf(version: number, variant: string, walks: Walk[], order: string[
     for (const move of walk.moves) moves.set(move, (moves.get(move) ?? 0) + 1);
   }
   const completions = walks.filter((walk) => walk.completed).length;
+  const interval = wilsonInterval(completions, walks.length);
   return {
     version,
     variant,
     visits: walks.length,
     completions,
     completionRate: ratio(completions, walks.length),
+    completionInterval: interval && { low: round(interval.low), high: round(interval.high) },
+    // Set by funnelReport when the version's visits are split between arms.
+    neededVisits: null,
+    tooFewVisits: false,
     steps: [...rows.values()].map(({ times, ...row }) => {
       const ms = median(times);
       return { ...row, dropOffRate: ratio(row.dropped, row.reached), medianSeconds: ms === null ? null : Math.round(ms / 100) / 10 };
@@ -177,13 +184,24 @@ export function funnelReport(flow: Flow, rows: readonly EventRow[], options: Rep
     if (group) group.push(walk);
     else groups.set(key, [walk]);
   }
+  const reported = [...groups.values()]
+    .map((group) => groupOf((group[0] as Walk).version, (group[0] as Walk).variant, group, order, finals))
+    .sort((a, b) => b.version - a.version || a.variant.localeCompare(b.variant));
+  // An A/B test: the arms of one version are compared, each needing the visits to tell a 5-point difference.
+  for (const version of new Set(reported.map((group) => group.version))) {
+    const arms = reported.filter((group) => group.version === version);
+    if (arms.length < 2) continue;
+    const needed = neededVisits(
+      arms.reduce((sum, arm) => sum + arm.completions, 0),
+      arms.reduce((sum, arm) => sum + arm.visits, 0),
+    );
+    for (const arm of arms) Object.assign(arm, { neededVisits: needed, tooFewVisits: arm.visits < needed });
+  }
   return {
     flow: flow.id,
     since: options.since === undefined ? null : new Date(options.since).toISOString().slice(0, 10),
     until: options.until === undefined ? null : new Date(options.until - 1).toISOString().slice(0, 10),
     lang: options.lang ?? null,
-    groups: [...groups.values()]
-      .map((group) => groupOf((group[0] as Walk).version, (group[0] as Walk).variant, group, order, finals))
-      .sort((a, b) => b.version - a.version || a.variant.localeCompare(b.variant)),
+    groups: reported,
   };
 }

@@ -129,6 +129,7 @@ export async function submitLead({ db, catalogue, flows, clock, alertDays, alert
       locale: s.consent.locale,
       flowId: s.consent.flowId,
       flowVersion: s.consent.flowVersion,
+      flowVariant: s.consent.flowVariant,
       pageUrl: s.consent.pageUrl,
       phone,
       verificationId,

@@ -65,6 +65,7 @@ export async function recordTcpaConsent({ db, config, clock }: TcpaDeps, request
       locale,
       flowId: body.consent?.flowId,
       flowVersion: body.consent?.flowVersion,
+      flowVariant: body.consent?.flowVariant,
       pageUrl: body.consent?.pageUrl,
       phone,
       verificationId,

@@ -10,6 +10,8 @@ export interface NewConsentRecord {
   locale: string | undefined;
   flowId: string | undefined;
   flowVersion: number | undefined;
+  /** The arm of the flow's A/B test ('' or undefined: none). */
+  flowVariant?: string;
   pageUrl: string | undefined;
   /** E.164 */
   phone: string;
@@ -24,8 +26,8 @@ export interface NewConsentRecord {
 
 /** The record, with its wording's stored version: no row when the wording is new (not in consent_texts yet). */
 const INSERT_RECORD = `INSERT INTO consent_records (kind, consent_text_id, text_version, text_sha256, verification_id, locale, flow_id,
-    flow_version, consented_at_ms, ip, user_agent, page_url, phone, trusted_form_cert, trusted_form_ping_url)
-  SELECT $1, t.id, t.version, t.sha256, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15
+    flow_version, consented_at_ms, ip, user_agent, page_url, phone, trusted_form_cert, trusted_form_ping_url, flow_variant)
+  SELECT $1, t.id, t.version, t.sha256, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16
   FROM consent_texts t WHERE t.text_key = $2 AND t.locale = $3 AND t.sha256 = $4
   RETURNING id`;
 
@@ -34,7 +36,7 @@ export async function insertConsentRecord(tx: Queryable, c: NewConsentRecord): P
   const params = [
     c.kind, c.wording.key, c.wording.locale, c.wording.sha256, c.verificationId ?? null, c.locale ?? null, c.flowId ?? null,
     c.flowVersion ?? null, c.consentedAtMs, c.ip, c.userAgent ?? null, c.pageUrl ?? null, c.phone, c.trustedFormCert ?? null,
-    c.trustedFormPingUrl ?? null,
+    c.trustedFormPingUrl ?? null, c.flowVariant || null,
   ];
   let { rows } = await tx.query<{ id: string | number }>(INSERT_RECORD, params);
   if (!rows[0]) {

@@ -4,9 +4,9 @@
 import type { Flow } from '../../engine/types.ts';
 import { API_BASE } from '../api/client.ts';
 import { adAttribution } from './ad-attribution.ts';
+import { visitId } from './visit-id.ts';
 import { watchSteps, type Move, type StepEvent } from './watch-steps.ts';
 
-const VISIT_KEY = 'claimflow:analytics-visit';
 const SEQ_KEY = 'claimflow:analytics-seq';
 /** A batch goes once it has this many events, or this long after its first (each beacon costs the phone ~1 ms). */
 const BATCH_SIZE = 20;
@@ -24,16 +24,6 @@ export interface SentEvent extends StepEvent {
   flow: string;
   version: number;
   variant: string;
-}
-
-/** This tab's visit: a random id, kept for the tab's life (sessionStorage). */
-function visitId(): string {
-  let id = sessionStorage.getItem(VISIT_KEY);
-  if (!id) {
-    id = crypto.randomUUID();
-    sessionStorage.setItem(VISIT_KEY, id);
-  }
-  return id;
 }
 
 /** The body of a batch: the visit, the landing's ad attribution, the events. */

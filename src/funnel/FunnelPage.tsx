@@ -16,6 +16,7 @@ import { WarningDialog } from './WarningDialog.tsx';
 import { StepScreen } from './StepScreen.tsx';
 import { useFunnelActor } from './use-funnel-actor.ts';
 import { usePinnedFlow } from './pinned-flow.ts';
+import { visitArm } from './experiment-arm.ts';
 import { FUNNEL_NAMESPACES } from './namespaces.ts';
 import { useScreensAhead } from './screens-ahead.ts';
 import { useStable } from './use-stable.ts';
@@ -53,9 +54,14 @@ function FunnelPage({ flow: built, route }: { flow: Flow; route?: string }) {
   const flow = usePinnedFlow(built, returning);
   const { t, i18n } = useTranslation([flow.namespace, ...FUNNEL_NAMESPACES]);
   // Read once, when the funnel starts (the page is drawn anew for another flow or visit: FunnelRoute's key).
-  const [input] = useState(() => ({ query: Object.fromEntries(new URLSearchParams(location.search)), meta: { ...visitMeta(), route }, locale: i18n.language }));
+  const [input] = useState(() => ({
+    query: Object.fromEntries(new URLSearchParams(location.search)),
+    meta: { ...visitMeta(), route, variant: visitArm(flow) },
+    locale: i18n.language,
+  }));
   const { actorRef, forgetProgress } = useFunnelActor(flow, input, returning);
-  useStepEvents(flow, actorRef);
+  // The arm the visit runs: the one it began with when it is resumed.
+  useStepEvents(flow, actorRef, actorRef.getSnapshot().context.meta.variant ?? '');
   const snapshot = useSelector(actorRef, (s) => s);
   const stepId = stepOf(snapshot);
   const step = flow.steps[stepId];

@@ -1,6 +1,7 @@
 // `npm run funnel:report -- --flow ID [--since DAY] [--until DAY] [--lang en|es] [--json]`: a flow's funnel report
-// from the server's database (stop the server first on PGlite), per version and variant, each step in the funnel's
-// order; --json prints what GET /api/analytics/funnel answers.
+// from the server's database (stop the server first on PGlite), per version and variant (an A/B test's arms with their
+// completion rates' 95% intervals and a sample-size warning), each step in the funnel's order; --json prints what GET
+// /api/analytics/funnel answers.
 import { parseArgs } from 'node:util';
 import { runCli, UsageError, withConfiguredDb } from '../../reports/cli/cli-db.ts';
 import type { FunnelReport } from '../funnel-report.ts';
@@ -22,7 +23,12 @@ export function reportText(report: FunnelReport): string {
   if (report.groups.length === 0) return `${report.flow}: no visits from ${range}\n`;
   return report.groups
     .map((group) => {
-      const heading = `${report.flow} version ${group.version}${group.variant ? `, variant ${group.variant}` : ''}: ${group.visits} visits, ${group.completions} completed (${percent(group.completionRate)}), from ${range}`;
+      // An A/B test's arms, compared: each rate with its interval.
+      const interval = group.neededVisits !== null && group.completionInterval && `, 95% CI ${percent(group.completionInterval.low)} to ${percent(group.completionInterval.high)}`;
+      const heading = `${report.flow} version ${group.version}${group.variant ? `, variant ${group.variant}` : ''}: ${group.visits} visits, ${group.completions} completed (${percent(group.completionRate)}${interval || ''}), from ${range}`;
+      const warning = group.tooFewVisits
+        ? `\nwarning: too few visits to compare variants: ${group.visits} of the ${group.neededVisits} each needs to tell a 5-point difference in completion rate (80% power, 5% level)`
+        : '';
       const steps = table([
         ['step', 'reached', 'forward', 'back', 'dropped', 'ended', 'drop-off', 'median time', 'completed'],
         ...group.steps.map((s) => [
@@ -38,7 +44,7 @@ export function reportText(report: FunnelReport): string {
         ]),
       ]);
       const moves = group.moves.map((m) => `${m.from} -> ${m.to}: ${m.visits}`).join(', ');
-      return `${heading}\n${steps}\nmoves (visits): ${moves || 'none'}\n`;
+      return `${heading}${warning}\n${steps}\nmoves (visits): ${moves || 'none'}\n`;
     })
     .join('\n');
 }

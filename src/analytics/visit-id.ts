@@ -1,0 +1,12 @@
+// This tab's anonymous visit: a random id kept for the tab's life (sessionStorage), which numbers its step events and
+// draws its arm of a funnel's A/B test.
+const VISIT_KEY = 'claimflow:analytics-visit';
+
+export function visitId(): string {
+  let id = sessionStorage.getItem(VISIT_KEY);
+  if (!id) {
+    id = crypto.randomUUID();
+    sessionStorage.setItem(VISIT_KEY, id);
+  }
+  return id;
+}
