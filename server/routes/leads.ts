@@ -67,7 +67,7 @@ export const leadRoutes: RoutePlugin = (app, { config, db, clock = Date.now, flo
   app.post(
     '/leads/create/calc',
     { schema: { querystring: s.leadsCreateCalcQuery, body: s.leadsCreateCalcRequest, response: { 200: s.leadsCreateResponse, ...createErrors } } },
-    (request, reply) => submitLead(deps, request, reply, { path: '/leads/create/calc', funnel: 'calc', calcId: request.query.calc_id, ...contactOf(request.body) }),
+    (request, reply) => submitLead(deps, request, reply, { path: '/leads/create/calc', funnel: request.body.consent.flowId, calcId: request.query.calc_id, ...contactOf(request.body) }),
   );
 
   app.post(

@@ -1,52 +1,104 @@
-// Marketing's promise: a copy of calculator.json under another id and route is a working funnel, with no code change.
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+// Marketing's promise: a funnel is added as files of JSON, with no code change. docs/new-funnel.md's example, as a
+// marketer would make it (the code blocks marked `file=<path>`), and a copy of calculator.json under another id and
+// route, laid into a copy of flows/ and locales/ (FLOWS_DIR, LOCALES_DIR; never the repository's own), checked as
+// flows:check checks them, built into the app once, each walked on a phone to the end, and their leads found.
+import { cpSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dirname, join, normalize } from 'node:path';
 import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Flow } from '../../engine/types.ts';
 import { openPgliteDb } from '../../server/db/pglite-db.ts';
+import { flowProblems, formatProblems } from '../../scripts/flows-check.ts';
 import { startAppServer, type AppServer } from '../testing/app-server.ts';
 import { buildApp } from '../testing/build-app.ts';
-import { PHONE, browserAvailable, launchBrowser } from '../testing/browser.ts';
+import { PHONE, browserAvailable, closePage, launchBrowser, openPage } from '../testing/browser.ts';
 import { walkCalculator } from '../testing/calculator-walk.ts';
+import { FunnelWalk } from '../testing/funnel-walk.ts';
+import { massTortWalk, type Run } from '../testing/funnel-walks.ts';
 
-const FLOWS = join(import.meta.dirname, '..', '..', 'flows');
+const ROOT = join(import.meta.dirname, '..', '..');
+const DOC = join(ROOT, 'docs', 'new-funnel.md');
 
-describe.runIf(browserAvailable)('a funnel added as a JSON file only', () => {
+/** The document's files: each ```json file=<path> block, by path (flows/… or locales/…, nothing outside them). */
+function docFiles(): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const [, path, text] of readFileSync(DOC, 'utf8').matchAll(/^```json file=(\S+)\n([\s\S]*?)^```$/gm)) {
+    const safe = normalize(path!);
+    if (!/^(flows|locales\/(en|es))\/[^/]+\.json$/.test(safe)) throw new Error(`docs/new-funnel.md: a block for ${path}, outside flows/ and locales/`);
+    files.set(safe, text!);
+  }
+  return files;
+}
+
+describe.runIf(browserAvailable)('funnels added as JSON files only', () => {
+  const files = docFiles();
+  const flowFile = [...files.keys()].find((path) => path.startsWith('flows/'));
+  const flow = JSON.parse(files.get(flowFile ?? '') ?? '{}') as Flow;
+  const phone = '2025550191';
+  const copyPhone = '2025550151';
+  let root: string;
   let server: AppServer;
   let browser: Browser;
 
-  beforeAll(async () => {
-    const flowsDir = mkdtempSync(join(tmpdir(), 'claimflow-flows-'));
-    cpSync(FLOWS, flowsDir, { recursive: true });
-    const flow = JSON.parse(readFileSync(join(FLOWS, 'calculator.json'), 'utf8')) as Record<string, unknown>;
-    writeFileSync(join(flowsDir, 'spring-campaign.json'), JSON.stringify({ ...flow, id: 'spring-campaign', routes: ['/spring-claim-check'] }));
-    process.env.FLOWS_DIR = flowsDir;
-    try {
-      server = await startAppServer({ staticDir: await buildApp() });
-    } finally {
-      delete process.env.FLOWS_DIR;
+  beforeAll(() => {
+    root = mkdtempSync(join(tmpdir(), 'claimflow-new-funnel-doc-'));
+    for (const dir of ['flows', 'locales', 'schemas']) cpSync(join(ROOT, dir), join(root, dir), { recursive: true });
+    for (const [path, text] of files) {
+      mkdirSync(dirname(join(root, path)), { recursive: true });
+      writeFileSync(join(root, path), text);
     }
-    browser = await launchBrowser();
+    // The build, the server and the walk's copy read the funnels and their copy from here.
+    process.env.FLOWS_DIR = join(root, 'flows');
+    process.env.LOCALES_DIR = join(root, 'locales');
   });
 
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
+    delete process.env.FLOWS_DIR;
+    delete process.env.LOCALES_DIR;
+    if (root) rmSync(root, { recursive: true, force: true });
   });
 
-  it('is served at its new route and stores its lead', async () => {
-    const context = await browser.newContext({ viewport: PHONE });
-    const page = await context.newPage();
-    await walkCalculator(page, server, { route: '/spring-claim-check', lang: 'en', phone: '2025550151', consult: 'yes' });
-    await context.close();
+  it("the document's example is one flow file of at most 60 lines with its copy in English and Spanish, and they pass flows:check", async () => {
+    expect([...files.keys()].sort()).toEqual([flowFile, `locales/en/${flow.namespace}.json`, `locales/es/${flow.namespace}.json`].sort());
+    expect(files.get(flowFile!)!.trimEnd().split('\n').length).toBeLessThanOrEqual(60);
+    expect(flowProblems(join(root, 'flows'), root)).toEqual([]);
+    expect(await formatProblems(join(root, 'flows'))).toEqual([]);
+  });
+
+  it('are built into the app, walked on a phone to the end, and store their leads with their flow ids and answers', async () => {
+    // Marketing's shortcut: calculator.json copied under another id and route (its copy is the calculator's).
+    const calculator = JSON.parse(readFileSync(join(ROOT, 'flows', 'calculator.json'), 'utf8')) as Record<string, unknown>;
+    writeFileSync(join(root, 'flows', 'spring-campaign.json'), JSON.stringify({ ...calculator, id: 'spring-campaign', routes: ['/spring-claim-check'] }));
+    server = await startAppServer({ staticDir: await buildApp() });
+    browser = await launchBrowser();
+    const open = await openPage(browser, { viewport: PHONE });
+    const run: Run = { lang: 'en', size: 'phone', phone, consult: 'yes' };
+    // The walk asks for the call, so it never leaves for the learn-more page.
+    const walk = massTortWalk(flow.namespace, flow.routes[0]!, 'https://**');
+    await walk(new FunnelWalk(open.page, server, run.lang, `${flow.id}-doc`), run);
+    await closePage(open);
+    const another = await openPage(browser, { viewport: PHONE });
+    await walkCalculator(another.page, server, { route: '/spring-claim-check', lang: 'en', phone: copyPhone, consult: 'yes' });
+    await closePage(another);
     await server.stop();
     const db = await openPgliteDb(server.dataDir);
     try {
-      const { rows } = await db.query<{ calc_id: string }>('SELECT calc_id FROM leads');
-      expect(rows).toEqual([{ calc_id: 'e2e-2025550151' }]);
+      const { rows } = await db.query<{ funnel: string; phone: string; preferred_call_time: string; calc_id: string | null; body: Record<string, unknown> }>(
+        'SELECT funnel, phone, preferred_call_time, calc_id, body FROM leads ORDER BY id',
+      );
+      expect(rows).toHaveLength(2);
+      expect(rows[0]).toMatchObject({
+        funnel: flow.id,
+        phone: `+1${phone}`,
+        preferred_call_time: '9am - 10am',
+        body: { q1: true, q2: false, q3: false, legal_consult: true, consent: { flowId: flow.id, flowVersion: flow.version } },
+      });
+      expect(rows[1]).toMatchObject({ funnel: 'spring-campaign', phone: `+1${copyPhone}`, calc_id: `e2e-${copyPhone}` });
     } finally {
       await db.close();
     }
-  });
+  }, 300_000);
 });

@@ -40,7 +40,7 @@ describe.each(testDbKinds)('leads on %s', (kind) => {
     expect(json.resultIds).toEqual([json.lead.id]);
     expect(typeof json.lead.id).toBe('number');
     expect(json.lead).toMatchObject({
-      funnel: 'calc',
+      funnel: 'calculator',
       calc_id: 'calc-42',
       firstName: 'Jane',
       phone: phone.e164,
@@ -74,7 +74,7 @@ describe.each(testDbKinds)('leads on %s', (kind) => {
 
     const { rows } = await s.db.query<Record<string, unknown>>('SELECT * FROM leads WHERE id = $1', [lead.id]);
     expect(rows[0]).toMatchObject({
-      funnel: 'calc',
+      funnel: 'calculator',
       calc_id: null,
       first_name: 'Jane',
       last_name: '',

@@ -76,7 +76,7 @@ describe.each(testDbKinds)('retention on %s', (kind) => {
     clock.advance(2 * DAY_MS);
     expect(await purgeExpired(db(), RETENTION, clock())).toMatchObject({ leads: 1 });
     const [row] = (await lead()).rows;
-    expect(row).toMatchObject({ first_name: '', last_name: '', phone: '', email: '', body: {}, ip: null, user_agent: null, funnel: 'calc' });
+    expect(row).toMatchObject({ first_name: '', last_name: '', phone: '', email: '', body: {}, ip: null, user_agent: null, funnel: 'calculator' });
     expect(row?.erased_at).not.toBeNull();
     // Its consent evidence is younger than 5 years: kept.
     expect(await column<number>('SELECT count(*)::int AS v FROM consent_records')).toEqual([1]);
