@@ -53,6 +53,8 @@ export interface Flow {
   version: number;
   routes: string[];
   namespace: string;
+  /** The place of the site this funnel is: the menu, the home screen and other pages link it by this name. */
+  site?: SitePlace;
   initial: string;
   answers: Record<string, unknown>;
   /** Answers taken from the visit (query, meta, locale) when the funnel starts; null keeps the initial value. */
@@ -63,6 +65,9 @@ export interface Flow {
   /** An A/B test of the funnel: each visit runs one arm, readable by its rules as flow.variant (engine/experiment.ts). */
   experiment?: Experiment;
 }
+
+/** The site's places that are funnels (schemas/flow.schema.json's site), each one funnel's. */
+export type SitePlace = 'findReport' | 'notify' | 'consult' | 'calculate';
 
 export interface Experiment {
   id: string;

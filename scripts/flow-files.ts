@@ -118,6 +118,7 @@ export function readFlowFiles(flowsDir = FLOWS_DIR, root = ROOT): FlowFile[] {
   const api = readApiSchemas(root);
   const ids = new Map<string, string>();
   const routes = new Map<string, string>();
+  const places = new Map<string, string>();
   return expandFiles(flowsDir).map(({ file, flows: expanded, problems }) => {
     const expandedWell = problems.length === 0;
     const flows = expanded.flatMap(({ flow: json, origin }) => {
@@ -130,6 +131,8 @@ export function readFlowFiles(flowsDir = FLOWS_DIR, root = ROOT): FlowFile[] {
           if (routes.has(route)) own.push({ ...origin(`/routes/${i}`), message: `route "${route}" is also used by ${routes.get(route)}` });
           routes.set(route, file);
         });
+        if (flow.site !== undefined && places.has(flow.site)) own.push({ ...origin('/site'), message: `site "${flow.site}" is also ${places.get(flow.site)}'s` });
+        if (flow.site !== undefined) places.set(flow.site, file);
       }
       problems.push(...own.map((p) => problem(p.file, p.pointer, p.message)));
       return own.length === 0 ? [flow] : [];

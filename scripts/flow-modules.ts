@@ -29,7 +29,7 @@ export function flowModules(): Plugin {
       if (id === `\0${LIST}`) {
         const entries = current().map(
           (flow) =>
-            `{ id: ${JSON.stringify(flow.id)}, namespace: ${JSON.stringify(flow.namespace)}, routes: ${JSON.stringify(flow.routes)}, load: () => import(${JSON.stringify(ONE + flow.id)}).then((m) => m.default) }`,
+            `{ id: ${JSON.stringify(flow.id)}, namespace: ${JSON.stringify(flow.namespace)}, routes: ${JSON.stringify(flow.routes)}, site: ${JSON.stringify(flow.site)}, load: () => import(${JSON.stringify(ONE + flow.id)}).then((m) => m.default) }`,
         );
         return `export default [\n${entries.join(',\n')}\n];`;
       }

@@ -1,12 +1,14 @@
 // The funnels the app serves: expanded from flows/ when the app is built (scripts/flow-modules.ts), only ids,
-// namespaces and routes up front, each flow's steps fetched with its route.
+// namespaces, routes and site places up front, each flow's steps fetched with its route.
 import list from 'virtual:flows';
-import type { Flow } from '../engine/types.ts';
+import type { Flow, SitePlace } from '../engine/types.ts';
 
 export interface FlowEntry {
   id: string;
   namespace: string;
   routes: string[];
+  /** The place of the site it is, if any (the menu, the home screen and other pages link it by this name). */
+  site?: SitePlace;
   load: () => Promise<Flow>;
 }
 

@@ -1,11 +1,17 @@
-// The pages the side menu (§1) and the home screen point to by name: the site's navigation, content rather than logic
-// (every funnel is still reached through its flow's routes).
+// The pages the side menu (§1) and the home screen point to by name: the site's navigation, content rather than logic.
+// The funnels among them are found by the place each flow says it is (its `site`), so no funnel is named here.
+import type { SitePlace } from '../../engine/types.ts';
+import { flows } from '../flows.ts';
+
+/** The first route of the funnel that is this place of the site (flows:check keeps each place to one funnel). */
+const funnelAt = (place: SitePlace) => flows.find((flow) => flow.site === place)?.routes[0] ?? '/';
+
 export const SITE_LINKS = {
-  findReport: '/find-my-report',
-  /** The alert funnel (flows/notify-me.json); the results page links to it with the search in the query. */
-  notify: '/notify-me',
-  consult: '/request-attorney',
-  calculate: '/calculate-your-accident-claim-value',
+  findReport: funnelAt('findReport'),
+  /** The alert funnel; the results page links to it with the search in the query. */
+  notify: funnelAt('notify'),
+  consult: funnelAt('consult'),
+  calculate: funnelAt('calculate'),
   nearMe: '/accidents-near-me',
   about: '/about',
 } as const;

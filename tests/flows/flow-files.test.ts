@@ -48,6 +48,19 @@ describe('flow files', { timeout: 60_000 }, () => {
     ]);
   });
 
+  it('give each place of the site (the menu and home screen link it by name) to one funnel, and only a known place', () => {
+    expect(readFlowFiles(FLOWS).flatMap((f) => f.flows).flatMap((flow) => (flow.site ? [[flow.site, flow.id]] : []))).toEqual([
+      ['consult', 'attorney'],
+      ['calculate', 'calculator'],
+      ['findReport', 'find-my-report'],
+      ['notify', 'notify-me'],
+    ]);
+    const twice = linesAfter({ 'flows/workers-comp.json': json((flow) => (at(flow).site = 'consult')) });
+    expect(twice).toEqual(["flows/workers-comp.json: /site: site \"consult\" is also flows/attorney.json's"]);
+    const unknown = linesAfter({ 'flows/workers-comp.json': json((flow) => (at(flow).site = 'nearMe')) });
+    expect(unknown).toEqual([expect.stringMatching(/^flows\/workers-comp\.json: \/site: must be equal to one of the allowed values/)]);
+  });
+
   it('fail on a misspelled widget prop, named, where it was written', () => {
     const lines = linesAfter({ 'flows/workers-comp.json': (text) => text.replace('"label": "step1.date"', '"lable": "step1.date"') });
     expect(lines).toContain('flows/workers-comp.json: /steps/1/blocks/0/props/fields/1: unknown property "lable"');
