@@ -3,13 +3,8 @@
 // the next lead then carries; that lead's call time ends on the day and hours of the call, as the lead types' calls
 // end the calculator when the consultation is declined; a commercial user's phone
 // (blacklisted) gets the message inline and in a warning dialog whose Continue opens BUSINESS_SIGNUP_URL.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { migrate } from '../../server/db/migrate.ts';
-import { openPgliteDb } from '../../server/db/pglite-db.ts';
 import { blacklist } from '../../server/store/blacklist.ts';
 import { startAppServer, type AppServer } from '../testing/app-server.ts';
 import { expectNoAxeViolations } from '../testing/axe.ts';
@@ -17,6 +12,7 @@ import { DESKTOP, PHONE, browserAvailable, launchBrowser } from '../testing/brow
 import { copy, type Lang } from '../testing/copy.ts';
 import { saveStepShot } from '../testing/funnel-walk.ts';
 import { sampleReport } from '../testing/reports.ts';
+import { openMigratedDataDir } from '../testing/pglite-template.ts';
 
 const KEY = 'business-users-e2e-key-0123456789abcdef';
 const VIN = '1HGCM82633A004352';
@@ -37,9 +33,7 @@ describe.runIf(browserAvailable)('business users and call times in the browser',
 
   beforeAll(async () => {
     // The blacklist is the database's: filled in before the server takes the data directory (PGlite is one process's).
-    const dataDir = mkdtempSync(join(tmpdir(), 'claimflow-business-'));
-    const db = await openPgliteDb(dataDir);
-    await migrate(db);
+    const { dataDir, db } = await openMigratedDataDir('claimflow-business-');
     await blacklist(db, `+1${COMMERCIAL}`, 'commercial user');
     await db.close();
     server = await startAppServer({

@@ -1,16 +1,12 @@
 // /certificates/{id} in chromium against the real server: a person reads their consent certificate in English and in
 // Spanish, at phone and desktop size (what was agreed to, when and how, no phone or email in clear); an unknown
 // certificate says so. axe on every state; reflow and touch targets on the phone. SCREENSHOT_DIR=dir keeps screenshots.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadCertificateKeys } from '../../server/certificates/certificate-keys.ts';
 import { issueCertificate } from '../../server/certificates/issue-certificate.ts';
 import { loadConsentCatalogue } from '../../server/consent-text.ts';
-import { migrate } from '../../server/db/migrate.ts';
-import { openPgliteDb } from '../../server/db/pglite-db.ts';
 import { startAppServer, type AppServer } from '../testing/app-server.ts';
 import { expectNoAxeViolations } from '../testing/axe.ts';
 import { DESKTOP, PHONE, browserAvailable, launchBrowser } from '../testing/browser.ts';
@@ -19,6 +15,7 @@ import { calcLeadBody, testConsent } from '../testing/lead-bodies.ts';
 import { send, verifyTestPhone } from '../testing/requests.ts';
 import { makeCodesApp, testConfig } from '../testing/test-servers.ts';
 import { expectReflowAndTouchTargets } from '../testing/layout.ts';
+import { openMigratedDataDir } from '../testing/pglite-template.ts';
 
 const PERSON = { phone: '+12025550123', email: 'ana.lopez@example.com' };
 const WALKS = [
@@ -36,9 +33,7 @@ describe.runIf(browserAvailable)('the consent certificate page', () => {
   beforeAll(async () => {
     // Leads made through the API and certified in the server's database before it starts (PGlite is one process's);
     // the server then signs with the same key, kept in its data directory.
-    const dataDir = mkdtempSync(join(tmpdir(), 'claimflow-certificates-'));
-    const db = await openPgliteDb(dataDir);
-    await migrate(db);
+    const { dataDir, db } = await openMigratedDataDir('claimflow-certificates-');
     const config = testConfig({ dataDir, testPhone: PERSON.phone });
     const { app } = await makeCodesApp(db, Date.now, { config });
     const { signer } = await loadCertificateKeys(config);

@@ -3,13 +3,9 @@
 // text; the link, read from the console SMS, is opened in another browser (the phone); its page says the number is
 // confirmed, and the first page goes on by itself to the next step. English on a phone, Spanish on a desktop, axe on
 // each state. SCREENSHOT_DIR=dir keeps screenshots.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { migrate } from '../../server/db/migrate.ts';
-import { openPgliteDb } from '../../server/db/pglite-db.ts';
 import { startAppServer, type AppServer } from '../testing/app-server.ts';
 import { expectNoAxeViolations } from '../testing/axe.ts';
 import { DESKTOP, PHONE, browserAvailable, launchBrowser } from '../testing/browser.ts';
@@ -18,6 +14,7 @@ import { fakeClock, HOUR_MS, MINUTE_MS } from '../testing/fake-clock.ts';
 import { uniquePhone } from '../testing/lead-bodies.ts';
 import { pendingCookie, smsSend, smsVerify } from '../testing/requests.ts';
 import { makeCodesApp, testConfig } from '../testing/test-servers.ts';
+import { openMigratedDataDir } from '../testing/pglite-template.ts';
 
 const WALKS = [
   ['phone', 'en', PHONE],
@@ -43,9 +40,7 @@ describe.runIf(browserAvailable)('the link of a code text', () => {
   beforeAll(async () => {
     // Each walk's phone had its 10 wrong guesses of the month from strangers (4 codes, 10 guesses, 14 addresses), made
     // through the API before the server starts on the same PGlite data.
-    const dataDir = mkdtempSync(join(tmpdir(), 'claimflow-code-link-'));
-    const db = await openPgliteDb(dataDir);
-    await migrate(db);
+    const { dataDir, db } = await openMigratedDataDir('claimflow-code-link-');
     // An hour ago, so that the 4th code (3 in 10 minutes per phone) can be sent 10 minutes after the 3rd.
     const clock = fakeClock(Date.now() - HOUR_MS);
     const { app, sms } = await makeCodesApp(db, clock, { config: testConfig({ dataDir }) });

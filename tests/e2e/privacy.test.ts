@@ -2,13 +2,9 @@
 // to it, sees their requests, report alert and consents, and deletes them, in English and Spanish, at phone and desktop
 // size; verified again, they see only the consent records kept. axe on every state; reflow and touch targets on the
 // phone. SCREENSHOT_DIR=dir keeps screenshots.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { migrate } from '../../server/db/migrate.ts';
-import { openPgliteDb } from '../../server/db/pglite-db.ts';
 import { recordVerification } from '../../server/store/verifications.ts';
 import { newVerificationId } from '../../server/verification-cookie.ts';
 import { alertLeadBody } from '../testing/alerts.ts';
@@ -20,6 +16,7 @@ import { calcLeadBody, testConsent, uniquePhone } from '../testing/lead-bodies.t
 import { send } from '../testing/requests.ts';
 import { makeCodesApp, testConfig } from '../testing/test-servers.ts';
 import { expectReflowAndTouchTargets } from '../testing/layout.ts';
+import { openMigratedDataDir } from '../testing/pglite-template.ts';
 
 const WALKS = [
   ['phone', 'en', PHONE],
@@ -46,9 +43,7 @@ describe.runIf(browserAvailable)('the privacy page', () => {
   beforeAll(async () => {
     // Each walk's person sent a calculator lead and subscribed to a report alert (through the API, before the server
     // starts on the same PGlite data), verified without a text so that the page's own code is the only one sent.
-    const dataDir = mkdtempSync(join(tmpdir(), 'claimflow-privacy-'));
-    const db = await openPgliteDb(dataDir);
-    await migrate(db);
+    const { dataDir, db } = await openMigratedDataDir('claimflow-privacy-');
     const { app } = await makeCodesApp(db, Date.now, { config: testConfig({ dataDir }) });
     for (const [size, lang] of WALKS) {
       const phone = uniquePhone();
