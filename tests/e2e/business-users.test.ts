@@ -21,9 +21,10 @@ const TEST_PHONE = '2025550199';
 /** A commercial user's phone, blacklisted before the server starts. */
 const COMMERCIAL = '2025550142';
 const CALCULATOR = '/calculate-your-accident-claim-value';
-const SIZES = [
-  ['phone', PHONE],
-  ['desktop', DESKTOP],
+/** Each language and each size, in two runs (English on a phone, Spanish on a desktop), not all four. */
+const RUNS = [
+  ['phone', PHONE, 'en'],
+  ['desktop', DESKTOP, 'es'],
 ] as const;
 
 describe.runIf(browserAvailable)('business users and call times in the browser', () => {
@@ -79,101 +80,99 @@ describe.runIf(browserAvailable)('business users and call times in the browser',
     await next.click();
   }
 
-  for (const [size, viewport] of SIZES) {
-    for (const lang of ['en', 'es'] as const) {
-      const t = (key: string) => copy(lang, key);
+  for (const [size, viewport, lang] of RUNS) {
+    const t = (key: string) => copy(lang, key);
 
-      it(`a business partner's link keeps the token for the next lead, whose call time ends on the day of the call (${size}, ${lang})`, async () => {
-        // A browser in Chicago: the calculator's lead names no place, so the call is in the browser's zone.
-        const context = await browser.newContext({ viewport, timezoneId: 'America/Chicago' });
-        const page = await context.newPage();
-        const token = `biz-${size}-${lang}`;
-        await page.goto(`${server.url}/business/${reportId}/${token}${query(lang)}`);
-        await page.getByRole('heading', { level: 1, name: t('report:screen.title') }).waitFor();
-        await page.getByText(t('report:screen.business.title')).waitFor();
-        expect(await page.evaluate(() => localStorage.getItem('business-user-token'))).toBe(token);
-        await saveStepShot(page, shots(size, lang), 'report');
-        await expectNoAxeViolations(page, `${size} ${lang} business report`);
+    it(`a business partner's link keeps the token for the next lead, whose call time ends on the day of the call (${size}, ${lang})`, async () => {
+      // A browser in Chicago: the calculator's lead names no place, so the call is in the browser's zone.
+      const context = await browser.newContext({ viewport, timezoneId: 'America/Chicago' });
+      const page = await context.newPage();
+      const token = `biz-${size}-${lang}`;
+      await page.goto(`${server.url}/business/${reportId}/${token}${query(lang)}`);
+      await page.getByRole('heading', { level: 1, name: t('report:screen.title') }).waitFor();
+      await page.getByText(t('report:screen.business.title')).waitFor();
+      expect(await page.evaluate(() => localStorage.getItem('business-user-token'))).toBe(token);
+      await saveStepShot(page, shots(size, lang), 'report');
+      await expectNoAxeViolations(page, `${size} ${lang} business report`);
 
-        // The next lead from this browser carries the token; the test phone skips the code.
-        const lead = page.waitForRequest((r) => r.url().includes('/api/leads/create/calc'));
-        await toContact(page, lang, TEST_PHONE);
-        await page.getByRole('heading', { level: 1, name: t('calculator:step3.title') }).waitFor();
-        await page.getByRole('radiogroup', { name: t('calculator:step3.consult') }).getByRole('radio', { name: t('common:yesno.yes') }).click();
-        await page.getByRole('button', { name: t('common:nav.submit'), exact: true }).click();
-        expect((await lead).postDataJSON()).toMatchObject({ businessUserToken: token });
-        expect((await lead).headers()['time-zone']).toBe('America/Chicago');
+      // The next lead from this browser carries the token; the test phone skips the code.
+      const lead = page.waitForRequest((r) => r.url().includes('/api/leads/create/calc'));
+      await toContact(page, lang, TEST_PHONE);
+      await page.getByRole('heading', { level: 1, name: t('calculator:step3.title') }).waitFor();
+      await page.getByRole('radiogroup', { name: t('calculator:step3.consult') }).getByRole('radio', { name: t('common:yesno.yes') }).click();
+      await page.getByRole('button', { name: t('common:nav.submit'), exact: true }).click();
+      expect((await lead).postDataJSON()).toMatchObject({ businessUserToken: token });
+      expect((await lead).headers()['time-zone']).toBe('America/Chicago');
 
-        await page.getByRole('heading', { level: 1, name: t('calculator:step5.title') }).waitFor();
-        await page.getByRole('radio', { name: t('common:callTime.s15') }).click();
-        const answer = page.waitForResponse((r) => r.url().endsWith('/api/leads/update/time'));
-        await page.getByRole('button', { name: t('common:nav.submit'), exact: true }).click();
-        const { window } = (await (await answer).json()) as { window: { from: string; to: string; timeZone: string } };
-        expect(window.timeZone).toBe('America/Chicago');
-        const dialog = page.getByRole('dialog', { name: t('errors:THANK_YOU') });
-        await dialog.waitFor();
-        // 3pm to 4pm on a working day, written out in the page's language.
-        const day = new Intl.DateTimeFormat(`${lang}-US`, { timeZone: window.timeZone, weekday: 'long', month: 'long', day: 'numeric' }).format(new Date(window.from));
-        const when = lang === 'en' ? `We'll call you on ${day}, between 3 PM and 4 PM (Central Time).` : `Le llamaremos el ${day}, de 3 p.m. a 4 p.m. (hora central).`;
-        expect(await dialog.textContent()).toContain(when);
-        await saveStepShot(page, shots(size, lang), 'call-time-dialog');
-        await expectNoAxeViolations(page, `${size} ${lang} call time dialog`);
-        await context.close();
-      });
+      await page.getByRole('heading', { level: 1, name: t('calculator:step5.title') }).waitFor();
+      await page.getByRole('radio', { name: t('common:callTime.s15') }).click();
+      const answer = page.waitForResponse((r) => r.url().endsWith('/api/leads/update/time'));
+      await page.getByRole('button', { name: t('common:nav.submit'), exact: true }).click();
+      const { window } = (await (await answer).json()) as { window: { from: string; to: string; timeZone: string } };
+      expect(window.timeZone).toBe('America/Chicago');
+      const dialog = page.getByRole('dialog', { name: t('errors:THANK_YOU') });
+      await dialog.waitFor();
+      // 3pm to 4pm on a working day, written out in the page's language.
+      const day = new Intl.DateTimeFormat(`${lang}-US`, { timeZone: window.timeZone, weekday: 'long', month: 'long', day: 'numeric' }).format(new Date(window.from));
+      const when = lang === 'en' ? `We'll call you on ${day}, between 3 PM and 4 PM (Central Time).` : `Le llamaremos el ${day}, de 3 p.m. a 4 p.m. (hora central).`;
+      expect(await dialog.textContent()).toContain(when);
+      await saveStepShot(page, shots(size, lang), 'call-time-dialog');
+      await expectNoAxeViolations(page, `${size} ${lang} call time dialog`);
+      await context.close();
+    });
 
-      it(`the lead types' calls end the calculator with the day and hours of each service's call (${size}, ${lang})`, async () => {
-        const context = await browser.newContext({ viewport, timezoneId: 'America/Chicago' });
-        const page = await context.newPage();
-        await toContact(page, lang, TEST_PHONE);
-        await page.getByRole('heading', { level: 1, name: t('calculator:step3.title') }).waitFor();
-        await page.getByRole('radiogroup', { name: t('calculator:step3.consult') }).getByRole('radio', { name: t('common:yesno.no') }).click();
-        await page.getByRole('button', { name: t('common:nav.submit'), exact: true }).click();
-        await page.getByRole('heading', { level: 1, name: t('common:leadTypes.title') }).waitFor();
-        const service = t('common:leadTypes.services.Chiropractor.name');
-        await page.getByRole('checkbox', { name: service }).click();
-        await page.getByRole('group', { name: copy(lang, 'common:leadTypes.timeFor').replace('{{service}}', service) }).getByText(t('common:leadTypes.half.PM')).click();
-        const answer = page.waitForResponse((r) => r.url().includes('/api/leads/create/calc'));
-        await page.getByRole('button', { name: t('common:nav.submit'), exact: true }).click();
-        const { lead } = (await (await answer).json()) as { lead: { leadTypeWindows: Record<string, { from: string; to: string; timeZone: string }> } };
-        const window = lead.leadTypeWindows.Chiropractor!;
-        expect(window.timeZone).toBe('America/Chicago');
-        const calls = page.getByRole('region', { name: t('common:callWindows.title') });
-        await calls.waitFor();
-        const day = new Intl.DateTimeFormat(`${lang}-US`, { timeZone: window.timeZone, weekday: 'long', month: 'long', day: 'numeric' }).format(new Date(window.from));
-        // PM is noon to 5pm, or what is left of it today.
-        expect(await calls.textContent()).toContain(lang === 'en' ? `${day}, between ` : `El ${day}, de `);
-        expect(await calls.textContent()).toContain(lang === 'en' ? ' and 5 PM (Central Time)' : ' a 5 p.m. (hora central)');
-        await saveStepShot(page, shots(size, lang), 'lead-type-calls');
-        await expectNoAxeViolations(page, `${size} ${lang} lead type calls`);
-        await context.close();
-      });
+    it(`the lead types' calls end the calculator with the day and hours of each service's call (${size}, ${lang})`, async () => {
+      const context = await browser.newContext({ viewport, timezoneId: 'America/Chicago' });
+      const page = await context.newPage();
+      await toContact(page, lang, TEST_PHONE);
+      await page.getByRole('heading', { level: 1, name: t('calculator:step3.title') }).waitFor();
+      await page.getByRole('radiogroup', { name: t('calculator:step3.consult') }).getByRole('radio', { name: t('common:yesno.no') }).click();
+      await page.getByRole('button', { name: t('common:nav.submit'), exact: true }).click();
+      await page.getByRole('heading', { level: 1, name: t('common:leadTypes.title') }).waitFor();
+      const service = t('common:leadTypes.services.Chiropractor.name');
+      await page.getByRole('checkbox', { name: service }).click();
+      await page.getByRole('group', { name: copy(lang, 'common:leadTypes.timeFor').replace('{{service}}', service) }).getByText(t('common:leadTypes.half.PM')).click();
+      const answer = page.waitForResponse((r) => r.url().includes('/api/leads/create/calc'));
+      await page.getByRole('button', { name: t('common:nav.submit'), exact: true }).click();
+      const { lead } = (await (await answer).json()) as { lead: { leadTypeWindows: Record<string, { from: string; to: string; timeZone: string }> } };
+      const window = lead.leadTypeWindows.Chiropractor!;
+      expect(window.timeZone).toBe('America/Chicago');
+      const calls = page.getByRole('region', { name: t('common:callWindows.title') });
+      await calls.waitFor();
+      const day = new Intl.DateTimeFormat(`${lang}-US`, { timeZone: window.timeZone, weekday: 'long', month: 'long', day: 'numeric' }).format(new Date(window.from));
+      // PM is noon to 5pm, or what is left of it today.
+      expect(await calls.textContent()).toContain(lang === 'en' ? `${day}, between ` : `El ${day}, de `);
+      expect(await calls.textContent()).toContain(lang === 'en' ? ' and 5 PM (Central Time)' : ' a 5 p.m. (hora central)');
+      await saveStepShot(page, shots(size, lang), 'lead-type-calls');
+      await expectNoAxeViolations(page, `${size} ${lang} lead type calls`);
+      await context.close();
+    });
 
-      it(`a commercial user's phone gets the message inline and in a warning dialog, then the business sign-up page (${size}, ${lang})`, async () => {
-        const context = await browser.newContext({ viewport });
-        const page = await context.newPage();
-        // The sign-up site stands in for the business service (no network in tests).
-        await page.route(`${SIGNUP}**`, (route) =>
-          route.fulfill({ contentType: 'text/html', body: '<!doctype html><html lang="en"><title>Business sign-up</title><h1>Business sign-up</h1></html>' }),
-        );
-        await toContact(page, lang, COMMERCIAL);
-        const dialog = page.getByRole('alertdialog', { name: t('errors:ATTENTION') });
-        await dialog.waitFor();
-        expect(await dialog.textContent()).toContain(t('errors:COMMERCIAL_USER'));
-        expect(await page.locator('#step-error').textContent()).toBe(t('errors:COMMERCIAL_USER'));
-        const go = dialog.getByRole('button', { name: t('common:nav.continue') });
-        expect(await go.evaluate((button) => button === document.activeElement)).toBe(true);
-        await saveStepShot(page, shots(size, lang), 'commercial-dialog');
-        await expectNoAxeViolations(page, `${size} ${lang} commercial user dialog`);
-        await go.click();
-        await page.waitForURL(SIGNUP);
-        await page.getByRole('heading', { name: 'Business sign-up' }).waitFor();
-        // Back returns to the contact step as it was, without the dialog.
-        await page.goBack();
-        await page.getByRole('heading', { level: 1, name: t('common:contact.title') }).waitFor();
-        expect(await page.getByLabel(t('common:contact.phone'), { exact: true }).inputValue()).toContain('555');
-        expect(await page.getByRole('alertdialog').count()).toBe(0);
-        await context.close();
-      });
-    }
+    it(`a commercial user's phone gets the message inline and in a warning dialog, then the business sign-up page (${size}, ${lang})`, async () => {
+      const context = await browser.newContext({ viewport });
+      const page = await context.newPage();
+      // The sign-up site stands in for the business service (no network in tests).
+      await page.route(`${SIGNUP}**`, (route) =>
+        route.fulfill({ contentType: 'text/html', body: '<!doctype html><html lang="en"><title>Business sign-up</title><h1>Business sign-up</h1></html>' }),
+      );
+      await toContact(page, lang, COMMERCIAL);
+      const dialog = page.getByRole('alertdialog', { name: t('errors:ATTENTION') });
+      await dialog.waitFor();
+      expect(await dialog.textContent()).toContain(t('errors:COMMERCIAL_USER'));
+      expect(await page.locator('#step-error').textContent()).toBe(t('errors:COMMERCIAL_USER'));
+      const go = dialog.getByRole('button', { name: t('common:nav.continue') });
+      expect(await go.evaluate((button) => button === document.activeElement)).toBe(true);
+      await saveStepShot(page, shots(size, lang), 'commercial-dialog');
+      await expectNoAxeViolations(page, `${size} ${lang} commercial user dialog`);
+      await go.click();
+      await page.waitForURL(SIGNUP);
+      await page.getByRole('heading', { name: 'Business sign-up' }).waitFor();
+      // Back returns to the contact step as it was, without the dialog.
+      await page.goBack();
+      await page.getByRole('heading', { level: 1, name: t('common:contact.title') }).waitFor();
+      expect(await page.getByLabel(t('common:contact.phone'), { exact: true }).inputValue()).toContain('555');
+      expect(await page.getByRole('alertdialog').count()).toBe(0);
+      await context.close();
+    });
   }
 });
