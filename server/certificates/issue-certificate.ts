@@ -1,4 +1,4 @@
-// Issues a lead's consent certificate from its stored consent evidence, once: a second call answers the same id.
+// Issues leads' consent certificates from their stored consent evidence, once: a second call answers the same ids.
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/db.ts';
 import { certificatePayload, type ConsentFacts } from './certificate-payload.ts';
@@ -26,7 +26,7 @@ interface FactsRow {
   user_agent: string | null;
 }
 
-// The lead's certificate, if issued, with everything a new one is made of, in one read.
+// The leads' certificates, if issued, with everything a new one is made of, in one read.
 const FACTS_SQL = `
   SELECT k.id AS certificate_id, l.id AS lead_id, l.phone, l.email, t.wording, t.text_key, t.locale AS wording_locale,
     r.text_version, r.text_sha256, r.locale, r.flow_id, r.flow_version, r.consented_at_ms, r.page_url,
@@ -36,7 +36,7 @@ const FACTS_SQL = `
   JOIN consent_texts t ON t.id = r.consent_text_id
   LEFT JOIN phone_verifications v ON v.id = r.verification_id
   LEFT JOIN consent_certificates k ON k.lead_id = l.id
-  WHERE l.id = $1`;
+  WHERE l.id = ANY($1::bigint[])`;
 
 // pg returns bigint as a string, PGlite as a number.
 const factsOf = (row: FactsRow): ConsentFacts => ({
@@ -59,29 +59,46 @@ const factsOf = (row: FactsRow): ConsentFacts => ({
 });
 
 /**
- * The id of lead leadId's certificate, signed by signer and stored when it has none yet. Run in the caller's
- * transaction; two at once for one lead store one certificate and answer its id.
+ * The ids of leadIds' certificates, by lead id: each signed by signer and stored when the lead has none yet, all in two
+ * statements (the router certifies a batch of leads at once). Run in the caller's transaction; two at once for one lead
+ * store one certificate and answer its id.
  */
-export async function issueCertificate(tx: Queryable, leadId: number, signer: CertificateSigner): Promise<string> {
-  const { rows } = await tx.query<FactsRow>(FACTS_SQL, [leadId]);
-  const row = rows[0];
-  if (!row) throw new Error(`no lead ${leadId} to certify`);
-  if (row.certificate_id !== null) return row.certificate_id;
-  // 128 random bits: certificates cannot be enumerated.
-  const id = randomBytes(16).toString('base64url');
+export async function issueCertificates(tx: Queryable, leadIds: readonly number[], signer: CertificateSigner): Promise<Map<number, string>> {
+  const { rows } = await tx.query<FactsRow>(FACTS_SQL, [leadIds]);
+  const ids = new Map(rows.filter((row) => row.certificate_id !== null).map((row) => [Number(row.lead_id), row.certificate_id!]));
   const issuedAtMs = Date.now();
-  const payload = JSON.stringify(certificatePayload(factsOf(row), id, signer.keyId, issuedAtMs));
-  const inserted = await tx.query<{ id: string }>(
-    `INSERT INTO consent_certificates (id, lead_id, payload, signature, key_id, issued_at)
-     VALUES ($1, $2, $3, $4, $5, $6::timestamptz)
-     ON CONFLICT (lead_id) DO NOTHING RETURNING id`,
-    [id, leadId, payload, signer.sign(payload), signer.keyId, new Date(issuedAtMs).toISOString()],
-  );
-  if (inserted.rows[0]) return inserted.rows[0].id;
-  // Another transaction issued it first (and has committed: ON CONFLICT waited for it).
-  const again = await tx.query<{ id: string }>('SELECT id FROM consent_certificates WHERE lead_id = $1', [leadId]);
-  if (!again.rows[0]) throw new Error(`lead ${leadId}'s certificate vanished`);
-  return again.rows[0].id;
+  const issued = rows
+    .filter((row) => row.certificate_id === null)
+    .map((row) => {
+      // 128 random bits: certificates cannot be enumerated.
+      const id = randomBytes(16).toString('base64url');
+      const payload = JSON.stringify(certificatePayload(factsOf(row), id, signer.keyId, issuedAtMs));
+      return { id, lead_id: Number(row.lead_id), payload, signature: signer.sign(payload) };
+    });
+  if (issued.length > 0) {
+    const inserted = await tx.query<{ lead_id: string | number; id: string }>(
+      `INSERT INTO consent_certificates (id, lead_id, payload, signature, key_id, issued_at)
+       SELECT c.id, c.lead_id, c.payload, c.signature, $2, $3::timestamptz
+       FROM jsonb_to_recordset($1::jsonb) AS c(id text, lead_id bigint, payload text, signature text)
+       ON CONFLICT (lead_id) DO NOTHING RETURNING lead_id, id`,
+      [JSON.stringify(issued), signer.keyId, new Date(issuedAtMs).toISOString()],
+    );
+    for (const row of inserted.rows) ids.set(Number(row.lead_id), row.id);
+  }
+  const taken = issued.filter((c) => !ids.has(c.lead_id)).map((c) => c.lead_id);
+  if (taken.length > 0) {
+    // Another transaction issued these first (and has committed: ON CONFLICT waited for it), seen by a new statement.
+    const again = await tx.query<{ lead_id: string | number; id: string }>('SELECT lead_id, id FROM consent_certificates WHERE lead_id = ANY($1::bigint[])', [taken]);
+    for (const row of again.rows) ids.set(Number(row.lead_id), row.id);
+  }
+  const missing = leadIds.filter((id) => !ids.has(id));
+  if (missing.length > 0) throw new Error(`no lead ${missing.join(', ')} to certify`);
+  return ids;
+}
+
+/** The id of lead leadId's certificate (issueCertificates for one lead). */
+export async function issueCertificate(tx: Queryable, leadId: number, signer: CertificateSigner): Promise<string> {
+  return (await issueCertificates(tx, [leadId], signer)).get(leadId)!;
 }
 
 /** Where a person or a buyer reads certificate id: publicBase is the site's origin (PUBLIC_URL). */

@@ -3,7 +3,7 @@
 // sponsor that gets it and the lead's routed_at, all in one transaction. One router at a time (an advisory lock): caps
 // hold across processes, and a lead is routed exactly once whatever dies when.
 import { routeLead, type Sponsor } from '../../engine/route-lead.ts';
-import { certificateUrl, issueCertificate, type CertificateSigner } from '../certificates/issue-certificate.ts';
+import { certificateUrl, issueCertificates, type CertificateSigner } from '../certificates/issue-certificate.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import type { ReadySponsors } from './sponsor-endpoints.ts';
 
@@ -60,10 +60,11 @@ async function routeBatch({ db, ready, signer, publicUrl, clock = Date.now }: Ro
     const counts = await todayCounts(tx, now);
     const { rows: off } = await tx.query<{ sponsor_id: string }>('SELECT sponsor_id FROM sponsor_endpoints_off');
     const sponsors = ready.sponsors.filter((s) => !off.some((o) => o.sponsor_id === s.id));
+    const certificates = await issueCertificates(tx, leads.map((lead) => Number(lead.id)), signer);
     const deliveries: { lead_id: number; sponsor_id: string; certificate_url: string }[] = [];
     for (const lead of leads) {
       const id = Number(lead.id);
-      const url = certificateUrl(publicUrl(), await issueCertificate(tx, id, signer));
+      const url = certificateUrl(publicUrl(), certificates.get(id)!);
       const matched = routeLead(sponsors, { funnel: lead.funnel, body: lead.body, createdAtMs: lead.created_at.getTime() });
       for (const sponsorId of withinDailyCaps(sponsors, matched, counts)) {
         deliveries.push({ lead_id: id, sponsor_id: sponsorId, certificate_url: url });
