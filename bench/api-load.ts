@@ -48,7 +48,7 @@ export async function verificationCookies(base: string, count: number): Promise<
 }
 
 /** More lead requests a second than any server here answers: how many cookies a load run is given. */
-const MAX_LEADS_PER_S = 3_000;
+const MAX_LEADS_PER_S = 1_500;
 
 interface Target {
   name: string;
