@@ -49,7 +49,8 @@ describe.runIf(browserAvailable)('the outbox in the browser', () => {
     // Back online: the outbox sends the lead by itself; submitting again gets the same answer, not a second lead.
     await context.unroute('**/api/leads/**');
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('claimflow:outbox'))).toBeNull();
+    // Within 30 s, not expect.poll's default 1 s: a CI run sharing 2 cores with the other suites took longer.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('claimflow:outbox')), { timeout: 30_000 }).toBeNull();
     await choose('calculator:step3.consult', 'yes');
     await button('common:nav.submit').click();
     await page.getByRole('heading', { level: 1, name: t('calculator:step5.title') }).waitFor();

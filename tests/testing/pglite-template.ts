@@ -40,9 +40,10 @@ function publish(path: string, write: (temporary: string) => void | Promise<void
 async function migratedImage(): Promise<Blob> {
   await publish(IMAGE, async (temporary) => {
     const pg = await PGlite.create('memory://');
-    await migrate(pgliteDb(pg));
+    const db = pgliteDb(pg);
+    await migrate(db);
     const dump = await pg.dumpDataDir('none');
-    await pg.close();
+    await db.close();
     writeFileSync(temporary, Buffer.from(await dump.arrayBuffer()));
   });
   return new Blob([readFileSync(IMAGE)]);
