@@ -14,6 +14,12 @@ export const ROUTE_QUEUE = 'route-leads';
 export const DELIVERY_QUEUE = 'lead-deliveries';
 const SWEEP_CRON = '* * * * *';
 const POLLING_SECONDS = 1;
+/**
+ * The least time between two runs of a worker here: under a steady flow of leads each run routes (or delivers) the
+ * leads of this long at once, as pg-boss's fetch and completion and the run's own statements cost the same for one
+ * lead as for fifty; a lead after a quiet moment still goes at once.
+ */
+const MIN_GAP_MS = 200;
 
 /** What delivery needs besides the database: the sponsors ready to get leads, the certificates' signer, settings. */
 export interface DeliverySetup {
@@ -74,8 +80,8 @@ export async function startDeliveryQueues(boss: PgBoss, { db, delivery, workers,
     await boss.schedule(ROUTE_QUEUE, SWEEP_CRON, {}, { singletonKey: 'sweep' });
     await boss.schedule(DELIVERY_QUEUE, SWEEP_CRON, {}, { singletonKey: 'sweep' });
   }
-  const wakeRouter = (wakes.router = queueWake(boss, ROUTE_QUEUE, { workerId: routerId, signal, log }));
-  const wakeSender = (wakes.deliverer = queueWake(boss, DELIVERY_QUEUE, { workerId: delivererId, signal, log }));
+  const wakeRouter = (wakes.router = queueWake(boss, ROUTE_QUEUE, { workerId: routerId, signal, log, minGapMs: MIN_GAP_MS }));
+  const wakeSender = (wakes.deliverer = queueWake(boss, DELIVERY_QUEUE, { workerId: delivererId, signal, log, minGapMs: MIN_GAP_MS }));
   routerWakes.add(wakeRouter);
   delivererWakes.add(wakeSender);
   // Leads and deliveries left from before this start (a crash, a stop) go now, not at the first sweep.
