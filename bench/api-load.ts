@@ -2,6 +2,7 @@
 // empty POST route of the same server, against the budgets of issue 22. BENCH_API_BASELINE names another checkout (a git
 // worktree of an older commit, node_modules linked) whose server is measured too, turn about with this one's.
 import { randomUUID } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { startAppServer, type AppServer } from '../tests/testing/app-server.ts';
@@ -9,6 +10,7 @@ import { calcLeadBody } from '../tests/testing/lead-bodies.ts';
 import { EMPTY_ROUTE } from './empty-route.ts';
 import type { LoadFigures } from './load-figures.ts';
 import { median } from './median.ts';
+import { cpuPerRequest, cpuSeconds } from './cpu-time.ts';
 import { freshDatabase, PG_ADMIN_URL, serverVersion, type FreshDatabase } from './postgres.ts';
 import { againstBudget, fixed, type Section } from './results.ts';
 
@@ -61,10 +63,20 @@ interface Target {
 const LEAD: Target = { name: 'lead creation (POST /api/leads/create/calc)', path: '/api/leads/create/calc?calc_id=bench', body: calcLeadBody(NATIONAL), lead: true };
 const EMPTY: Target = { name: `empty POST (${EMPTY_ROUTE}: no database)`, path: EMPTY_ROUTE, body: { firstName: 'Jane' }, lead: false };
 
-async function load(base: string, target: Target, connections: number, seconds: number): Promise<LoadFigures> {
+/** A run's figures, and the CPU each part used per request: the server (its main thread), PostgreSQL, the load generator (ms). */
+interface RunFigures extends LoadFigures {
+  cpuServer: number;
+  cpuServerMain: number;
+  cpuPostgres: number;
+  cpuBench: number;
+}
+
+async function load(server: AppServer, target: Target, connections: number, seconds: number): Promise<RunFigures> {
+  const base = server.url;
   const headers = { 'content-type': 'application/json' };
   // Should they run out, a request without one answers 403 and counts as an error.
   const cookies = target.lead ? await verificationCookies(base, MAX_LEADS_PER_S * seconds) : [];
+  const before = cpuSeconds(server.pid);
   const result = await autocannon({
     url: `${base}${target.path}`,
     connections,
@@ -79,12 +91,17 @@ async function load(base: string, target: Target, connections: number, seconds: 
       },
     ],
   });
+  const cpu = cpuPerRequest(before, cpuSeconds(server.pid), result.requests.total);
   return {
     rps: result.requests.p50,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
     total: result.requests.total,
+    cpuServer: cpu.server,
+    cpuServerMain: cpu.serverMain,
+    cpuPostgres: cpu.postgres,
+    cpuBench: cpu.bench,
   };
 }
 
@@ -94,7 +111,7 @@ interface Row {
   build: string;
   db: string;
   connections: number;
-  figures: LoadFigures;
+  figures: RunFigures;
 }
 
 interface Running {
@@ -103,13 +120,8 @@ interface Running {
 }
 
 /** The median of each figure. */
-const medianFigures = (samples: LoadFigures[]): LoadFigures => ({
-  rps: median(samples.map((s) => s.rps)),
-  p50: median(samples.map((s) => s.p50)),
-  p99: median(samples.map((s) => s.p99)),
-  errors: median(samples.map((s) => s.errors)),
-  total: median(samples.map((s) => s.total)),
-});
+const medianFigures = (samples: RunFigures[]) =>
+  Object.fromEntries(Object.keys(samples[0]!).map((key) => [key, median(samples.map((s) => s[key]!))])) as RunFigures;
 
 /** Each target at each number of connections on every server, the servers' runs taken turn about (so a load that comes and goes hits them alike). */
 async function measure(db: string, servers: Running[], seconds: number, runs: number): Promise<Row[]> {
@@ -118,11 +130,11 @@ async function measure(db: string, servers: Running[], seconds: number, runs: nu
   const targets = [{ target: LEAD, on: servers }, { target: EMPTY, on: servers.slice(0, 1) }];
   for (const { target, on } of targets) {
     for (const connections of CONNECTIONS) {
-      const samples = on.map((): LoadFigures[] => []);
+      const samples = on.map((): RunFigures[] => []);
       for (let run = 0; run < runs; run++) {
         for (const [i, s] of on.entries()) {
           console.log(`  ${db}, ${s.build}: ${target.name}, ${connections} connections, run ${run + 1}`);
-          samples[i]!.push(await load(s.server.url, target, connections, seconds));
+          samples[i]!.push(await load(s.server, target, connections, seconds));
         }
       }
       for (const [i, s] of on.entries()) rows.push({ target, build: s.build, db, connections, figures: medianFigures(samples[i]!) });
@@ -156,6 +168,7 @@ export async function apiLoadSections(options: { staticDir: string; quick: boole
   const env = { TEST_PHONE, RATE_LIMIT_API_PER_MINUTE: '1000000', RATE_LIMIT_STATIC_PER_MINUTE: '1000000' };
   const notes: string[] = [
     `autocannon ${seconds} s per run, in the benchmark's process on the same machine as the server (one Node process); each figure the median of ${options.runs} runs. req/s is the median of the per-second counts; p50/p99 over every request; errors = connection errors + timeouts + non-2xx.`,
+    `CPU ms/request: the CPU time (user and system, from /proc) the server's process (of which its main thread), every PostgreSQL process and the benchmark's process (autocannon) used during the run, over its requests. Ceiling: the most requests a second those costs allow on this machine's ${availableParallelism()} cores (their sum shared by the cores, the server's main thread on one), were nothing else running: with PGlite the database is the server's main thread.`,
     'Each lead request carries a fresh Idempotency-Key and a verification cookie of its own (the configured TEST_PHONE, verified before the run: a verification makes one lead per funnel); every lead stores its consent record, the lead and its answer in one transaction.',
     ...(BASELINE ? [`The baseline (${BASELINE}) is another checkout's server, measured turn about with this tree's on a database of its own.`] : []),
   ];
@@ -182,7 +195,7 @@ function loadSection(rows: Row[], notes: string[]): Section {
   return {
     title: 'API under load',
     notes,
-    headers: ['what', 'server', 'database', 'connections', 'req/s', 'p50 (ms)', 'p99 (ms)', 'errors', 'requests'],
+    headers: ['what', 'server', 'database', 'connections', 'req/s', 'p50 (ms)', 'p99 (ms)', 'errors', 'requests', 'CPU ms/request: server (main thread)', 'PostgreSQL', 'load generator', 'ceiling (req/s)'],
     rows: rows.map(({ target, build, db, connections, figures: f }) => {
       const lead = target === LEAD;
       return [
@@ -195,10 +208,20 @@ function loadSection(rows: Row[], notes: string[]): Section {
         lead && db === 'PostgreSQL' && connections === 50 ? againstBudget(f.p99, MAX_P99_MS_AT_50, 'max') : fixed(f.p99),
         lead ? againstBudget(f.errors, 0, 'max', 0) : String(f.errors),
         String(f.total),
+        `${fixed(f.cpuServer, 2)} (${fixed(f.cpuServerMain, 2)})`,
+        fixed(f.cpuPostgres, 2),
+        fixed(f.cpuBench, 2),
+        fixed(ceiling(f), 0),
       ];
     }),
   };
 }
+
+/**
+ * The most requests a second this machine could answer at a run's CPU per request, were nothing else running: its
+ * cores shared by the server, PostgreSQL and the load generator, and the server's main thread, one core, for its part.
+ */
+const ceiling = (f: RunFigures) => Math.min((availableParallelism() * 1000) / (f.cpuServer + f.cpuPostgres + f.cpuBench), 1000 / f.cpuServerMain);
 
 /** Lead creation's requests/s as a share of the empty POST route's on the same server, database and connections. */
 function ratioSection(rows: Row[]): Section {

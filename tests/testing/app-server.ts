@@ -10,6 +10,8 @@ const ROOT = join(import.meta.dirname, '..', '..');
 
 export interface AppServer {
   url: string;
+  /** The server's process id. */
+  pid: number;
   dataDir: string;
   /** Every line the server printed on stdout so far. */
   lines: string[];
@@ -74,6 +76,7 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
   const url = await waitFor(() => lines.map((l) => /listening on (http:\/\/\S+)/.exec(l)?.[1]).find(Boolean), 'the server to listen', 180_000);
   return {
     url,
+    pid: child.pid ?? 0,
     dataDir,
     lines,
     smsCode: (e164, after = 0) =>
