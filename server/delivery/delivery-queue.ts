@@ -1,6 +1,7 @@
 // Lead delivery on the job queue (pg-boss, server/jobs/queue.ts): a router queue, woken after a lead is stored, and a
 // deliverer queue, woken after routing or an update and at each delivery's next due time; both swept every minute and
-// at start, so a wake lost to a crash only delays. No timers of ours: pg-boss's jobs, delayed jobs and schedules.
+// at start, so a wake lost to a crash only delays. pg-boss's jobs, delayed jobs and schedules; no timers of ours but a
+// wake's hold until a worker's gap between runs is over (server/jobs/wake.ts).
 import type PgBoss from 'pg-boss';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
