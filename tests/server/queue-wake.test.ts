@@ -4,14 +4,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type PgBoss from 'pg-boss';
 import { queueWake } from '../../server/jobs/wake.ts';
 
-function fakeBoss() {
+/** A wake with a 200 ms gap on a fake job queue that records when each job was sent and which workers it notified. */
+function gappedWake(workerId: string | undefined, signal = new AbortController().signal) {
   const sent: number[] = [];
   const notified: string[] = [];
   const boss = {
     send: () => Promise.resolve(void sent.push(Date.now())),
     notifyWorker: (id: string) => void notified.push(id),
   };
-  return { boss: boss as unknown as PgBoss, sent, notified };
+  const wake = queueWake(boss as unknown as PgBoss, 'q', { workerId, signal, log: () => {}, minGapMs: 200 });
+  return { wake, sent, notified };
 }
 
 describe('queueWake', () => {
@@ -20,11 +22,9 @@ describe('queueWake', () => {
     vi.setSystemTime(1_000_000);
   });
   afterEach(() => vi.useRealTimers());
-  const log = () => {};
 
   it('sends one job for a burst of wakes before the worker runs, and notifies the worker', async () => {
-    const { boss, sent, notified } = fakeBoss();
-    const wake = queueWake(boss, 'q', { workerId: 'w', signal: new AbortController().signal, log, minGapMs: 200 });
+    const { wake, sent, notified } = gappedWake('w');
     for (let i = 0; i < 5; i++) wake();
     await vi.advanceTimersByTimeAsync(0);
     expect(sent).toEqual([1_000_000]);
@@ -32,8 +32,7 @@ describe('queueWake', () => {
   });
 
   it('holds the wakes that come within the gap after a run and sends them as one job when it ends', async () => {
-    const { boss, sent } = fakeBoss();
-    const wake = queueWake(boss, 'q', { workerId: 'w', signal: new AbortController().signal, log, minGapMs: 200 });
+    const { wake, sent } = gappedWake('w');
     wake.ran();
     await vi.advanceTimersByTimeAsync(50);
     wake();
@@ -48,8 +47,7 @@ describe('queueWake', () => {
   });
 
   it('sends at once a wake that comes after the gap', async () => {
-    const { boss, sent } = fakeBoss();
-    const wake = queueWake(boss, 'q', { workerId: 'w', signal: new AbortController().signal, log, minGapMs: 200 });
+    const { wake, sent } = gappedWake('w');
     wake.ran();
     await vi.advanceTimersByTimeAsync(300);
     wake();
@@ -58,8 +56,7 @@ describe('queueWake', () => {
   });
 
   it('without a worker in this process sends every wake at once: another process runs it', async () => {
-    const { boss, sent, notified } = fakeBoss();
-    const wake = queueWake(boss, 'q', { workerId: undefined, signal: new AbortController().signal, log, minGapMs: 200 });
+    const { wake, sent, notified } = gappedWake(undefined);
     wake.ran();
     wake();
     wake();
@@ -69,9 +66,8 @@ describe('queueWake', () => {
   });
 
   it('drops a held wake when the queue stops', async () => {
-    const { boss, sent } = fakeBoss();
     const stopping = new AbortController();
-    const wake = queueWake(boss, 'q', { workerId: 'w', signal: stopping.signal, log, minGapMs: 200 });
+    const { wake, sent } = gappedWake('w', stopping.signal);
     wake.ran();
     wake();
     stopping.abort();
