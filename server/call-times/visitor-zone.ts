@@ -19,11 +19,17 @@ export interface VisitorPlace {
 
 const US_ZONES = [...new Set(Object.values(STATE_ZONES).flat())];
 
-/** The point of a US ZIP code, from the zipcodes package (loaded on first use). */
-async function zipPoint(zip: string): Promise<{ latitude: number; longitude: number } | undefined> {
+/** The point and state of a US ZIP code, from the zipcodes package (loaded on first use). */
+async function zipPoint(zip: string): Promise<{ latitude: number; longitude: number; state: string } | undefined> {
   const { lookup } = await import('zipcodes');
   const code = lookup(zip);
   return code && code.country === 'US' && !(code.latitude === 0 && code.longitude === 0) ? code : undefined;
+}
+
+/** The state (two-letter code) of a US ZIP code (its first five digits), if the zipcodes package knows it. */
+export async function zipState(zip: string): Promise<string | undefined> {
+  const five = zip.slice(0, 5);
+  return /^\d{5}$/.test(five) ? (await zipPoint(five))?.state || undefined : undefined;
 }
 
 /** The zone of a ZIP's point by the name browsers give it, unless it is open sea (geo-tz answers Etc/GMT±n there). */

@@ -60,7 +60,7 @@ describe.each(testDbKinds)('report PDFs on %s', (kind) => {
       'Damage area Front',
       'Vehicle 2 · 2013 FORD F-150',
       'Left side',
-      'Personal details (names, driver\'s licences, insurance, towing and the officer\'s narrative) are shown only with the VIN of one of the vehicles or the report\'s case ID.',
+      'Personal details (names, driver\'s licenses, insurance, towing and the officer\'s narrative) are shown only with the VIN of one of the vehicles or the report\'s case ID.',
       'Generated on',
       'Page 1 of 1',
     ]) {
@@ -146,7 +146,7 @@ describe.each(testDbKinds)('report PDFs on %s', (kind) => {
     const sparseId = await storeReport(testDb.db, sparse, true);
     const english = await pdfText(await download(sparseId, '?lang=en&caseId=240012345'));
     expect(english).toContain('Demo data: a made-up report to show how the service works, not a real accident.');
-    for (const field of ['County', 'ZIP code', 'Street', 'Weather', 'Road conditions', 'Light', 'Speed limit', 'Injuries', 'Fatalities', 'Occupants', 'Model', 'Year', 'Damage area', 'VIN', 'Towing company', 'Age', 'Gender', 'Residence', 'Licence state']) {
+    for (const field of ['County', 'ZIP code', 'Street', 'Weather', 'Road conditions', 'Light', 'Speed limit', 'Injuries', 'Fatalities', 'Occupants', 'Model', 'Year', 'Damage area', 'VIN', 'Towing company', 'Age', 'Gender', 'Residence', 'License state']) {
       expect(english).toContain(`${field} Not reported`);
     }
     expect(english).not.toContain("Officer's narrative".toUpperCase());

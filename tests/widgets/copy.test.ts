@@ -36,13 +36,13 @@ describe.each(['common', 'errors', 'fields', 'locate'])('%s copy', (ns) => {
 });
 
 describe('error catalogue', () => {
-  it('keeps the exact English texts of the spec', () => {
+  it('keeps its English texts, in sentence case and calm for a stressed reader', () => {
     expect(catalogues.en?.errors).toMatchObject({
-      PLEASE_ENTER_FULL_VALID_NAME: 'Please enter full valid name.',
-      PLEASE_ENTER_VALID_EMAIL: 'Please enter valid email.',
-      CELL_PHONE_NUMBER_IS_INVALID_: 'Cell phone number is invalid!',
-      CODE_YOU_ENTERED_IS_INVALID_: 'Code you entered is invalid!',
-      NETWORK_ERROR: 'Network Error',
+      PLEASE_ENTER_FULL_VALID_NAME: 'Please enter your first and last name.',
+      PLEASE_ENTER_VALID_EMAIL: 'Please enter a valid email address.',
+      CELL_PHONE_NUMBER_IS_INVALID_: 'This cell phone number is not valid. Please check it and try again.',
+      CODE_YOU_ENTERED_IS_INVALID_: 'The code you entered is not valid. Please check the text we sent you and try again.',
+      NETWORK_ERROR: 'Network error',
       INJURY_TYPE_REQUIRED: 'Injury type is required',
       DATE_IS_REQUIRED: 'Date is required',
       CITY_IS_REQUIRED: 'City is required',
@@ -50,16 +50,26 @@ describe('error catalogue', () => {
         'Please start typing and then choose the city from the dropdown list.',
       VIN_IS_REQUIRED: 'VIN is required',
       VIN_SHOULD_BE_17: 'VIN should be 17 characters long',
-      CASE_ID_IS_REQUIRED: 'CASE ID is required',
-      CASE_ID_CANNOT_BE_EMPTY: 'CASE ID cannot be empty.',
-      PLEASE_SELECT_LOCATION_ON_THE_MAP: 'Please select location on the map',
+      CASE_ID_IS_REQUIRED: 'Case ID is required',
+      CASE_ID_CANNOT_BE_EMPTY: 'Case ID cannot be empty.',
+      PLEASE_SELECT_LOCATION_ON_THE_MAP: 'Please select the location on the map',
       VEHICLE_MAKE_IS_REQUIRED: 'Vehicle make is required',
       YEAR_IS_REQUIRED: 'Year is required',
-      YEAR_NOT_VALID: 'Year not valid',
-      PLEASE_ENTER_VALID_YEAR_OF_THE_VEHICLE: 'Please enter valid year of the vehicle.',
+      YEAR_NOT_VALID: 'This year is not valid',
+      PLEASE_ENTER_VALID_YEAR_OF_THE_VEHICLE: 'Please enter a valid year for the vehicle.',
       TOUCH_THE_MAP_TO_DROP_A_PIN: 'Touch the map to drop a pin',
-      GEOCODER_FAILED: 'Geocoder failed due to: {{status}}',
+      GEOCODER_FAILED: "We couldn't look up this place ({{status}}). Please try again.",
       NO_RESULTS_FOUND: 'No results found',
     });
+  });
+
+  it('has no exclamation marks and no words in capitals but initialisms, in either language (only the thanks may cheer)', () => {
+    for (const lang of ['en', 'es'] as const) {
+      for (const [key, text] of flatten(catalogues[lang]?.errors as Tree)) {
+        if (key === 'THANK_YOU') continue;
+        expect(text, `${lang} ${key}`).not.toMatch(/[!¡]/);
+        expect(text.replace(/\{\{\w+\}\}/g, ''), `${lang} ${key}`).not.toMatch(/\b(?!VIN\b|URL\b|ID\b)[A-Z]{2,}\b/);
+      }
+    }
   });
 });

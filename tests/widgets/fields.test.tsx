@@ -275,7 +275,7 @@ describe('city field', () => {
     const geo = fakeGeo({ suggest: vi.fn(() => Promise.reject(new GeoError('OVER_QUERY_LIMIT'))) });
     const { user } = renderWidget(CityHost, { props: { initial: null }, geo });
     await user.type(screen.getByRole('combobox', { name: 'City' }), 'Aus');
-    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Geocoder failed due to: OVER_QUERY_LIMIT'));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent("We couldn't look up this place (OVER_QUERY_LIMIT). Please try again."));
     expect(alert).not.toHaveBeenCalled();
   });
 

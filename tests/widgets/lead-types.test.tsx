@@ -19,7 +19,7 @@ describe('lead-types', () => {
     expect(names).toEqual([
       'Defective airbag claims',
       'Vehicle value compensation',
-      'DUI lawyers',
+      'Drunk driving accident lawyers',
       'Car accident lawyers',
       'Chiropractors',
     ]);
@@ -28,7 +28,7 @@ describe('lead-types', () => {
     expect(screen.getByRole('group', { name: 'Best time to call about Car accident lawyers' })).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'AM' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: "I'm not interested" })).not.toBeChecked();
-    expect(screen.getByText('Services call between 9am and 5pm.')).toBeVisible();
+    expect(screen.getByText('Services call Monday to Friday, between 9am and 5pm your local time.')).toBeVisible();
   });
 
   it('expands a description', async () => {

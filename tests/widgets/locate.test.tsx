@@ -268,20 +268,20 @@ describe('Case ID form', () => {
     const { user, send } = renderLocate({ answers: { locateBy: 'case' } });
     const caseId = screen.getByRole('textbox', { name: 'Case ID' });
     await user.click(next());
-    expect(caseId).toHaveAccessibleDescription(expect.stringContaining('CASE ID is required'));
+    expect(caseId).toHaveAccessibleDescription(expect.stringContaining('Case ID is required'));
     expect(caseId).toHaveFocus();
     expect(screen.getByText('Date is required')).toBeVisible();
     expect(screen.getByText('City is required')).toBeVisible();
 
     await user.type(caseId, '   ');
-    expect(caseId).toHaveAccessibleDescription(expect.stringContaining('CASE ID cannot be empty.'));
-    expect(screen.queryByText('CASE ID is required')).not.toBeInTheDocument();
+    expect(caseId).toHaveAccessibleDescription(expect.stringContaining('Case ID cannot be empty.'));
+    expect(screen.queryByText('Case ID is required')).not.toBeInTheDocument();
     await user.click(next());
     expect(caseId).toHaveFocus();
     expect(nextSent(send)).toBe(false);
     await user.type(caseId, 'TX-2024-0042');
     expect(send).toHaveBeenLastCalledWith({ type: 'ANSWER', values: { caseID: '   TX-2024-0042' } });
-    expect(screen.queryByText(/CASE ID/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Case ID (is required|cannot be empty)/)).not.toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('Date of the accident'), { target: { value: '2024-05-01' } });
     await chooseAustin(user);
     await user.click(next());
@@ -345,11 +345,11 @@ describe('map form', () => {
     expect(await map()).toHaveTextContent('Pin 30.5,-97.6');
   });
 
-  it('drops a pin at the map centre from the keyboard', async () => {
+  it('drops a pin at the map center from the keyboard', async () => {
     const reverse = vi.fn<GeoServices['reverse']>(() => Promise.resolve(null));
     const { user, send } = renderLocate({ answers: { locateBy: 'map' }, geo: fakeGeo(reverse) });
     await map();
-    screen.getByRole('button', { name: 'Drop a pin at the map centre' }).focus();
+    screen.getByRole('button', { name: 'Drop a pin at the map center' }).focus();
     await user.keyboard('{Enter}');
     expect(send).toHaveBeenCalledWith({ type: 'ANSWER', values: { location: US_VIEW.center, place: null } });
     expect(reverse).toHaveBeenCalledWith(US_VIEW.center);
@@ -369,7 +369,7 @@ describe('map form', () => {
       geo: fakeGeo(() => Promise.reject(new GeoError('OVER_QUERY_LIMIT'))),
     });
     await user.click(within(await map()).getByRole('button', { name: 'Click the map at Austin' }));
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Geocoder failed due to: OVER_QUERY_LIMIT'));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent("We couldn't look up this place (OVER_QUERY_LIMIT). Please try again."));
     expect(alert).not.toHaveBeenCalled();
     alert.mockRestore();
   });
@@ -378,7 +378,7 @@ describe('map form', () => {
     const { user, send } = renderLocate({ answers: { locateBy: 'map' } });
     await map();
     await user.click(next());
-    expect(screen.getByText('Please select location on the map')).toBeVisible();
+    expect(screen.getByText('Please select the location on the map')).toBeVisible();
     expect(screen.getByText('Vehicle make is required')).toBeVisible();
     expect(screen.getByText('Year is required')).toBeVisible();
     expect(screen.getByText('Date is required')).toBeVisible();
@@ -386,7 +386,7 @@ describe('map form', () => {
     expect(screen.getByRole('button', { name: 'Click the map at Austin' })).toHaveFocus();
 
     await user.click(screen.getByRole('button', { name: 'Click the map at Austin' }));
-    expect(screen.queryByText('Please select location on the map')).not.toBeInTheDocument();
+    expect(screen.queryByText('Please select the location on the map')).not.toBeInTheDocument();
     await user.click(next());
     expect(screen.getByRole('combobox', { name: 'Vehicle make' })).toHaveFocus();
   });
@@ -400,16 +400,16 @@ describe('map form', () => {
     expect(year).toHaveAccessibleDescription('Year is required');
 
     await user.type(year, 'abc');
-    expect(screen.getByText('Year not valid')).toBeVisible();
+    expect(screen.getByText('This year is not valid')).toBeVisible();
     expect(send).toHaveBeenLastCalledWith({ type: 'ANSWER', values: { vehicleYear: null } });
 
     await user.clear(year);
     await user.type(year, '1899');
     await user.tab();
-    expect(year).toHaveAccessibleDescription('Please enter valid year of the vehicle.');
+    expect(year).toHaveAccessibleDescription('Please enter a valid year for the vehicle.');
     await user.clear(year);
     await user.type(year, String(new Date().getFullYear() + 1));
-    expect(screen.getByText('Please enter valid year of the vehicle.')).toBeVisible();
+    expect(screen.getByText('Please enter a valid year for the vehicle.')).toBeVisible();
 
     await user.clear(year);
     await user.type(year, '2018');
@@ -420,7 +420,7 @@ describe('map form', () => {
   it('shows no year message before the field is left', async () => {
     const { user } = renderLocate({ answers: { locateBy: 'map' } });
     await user.type(screen.getByRole('textbox', { name: 'Vehicle year' }), '18');
-    expect(screen.queryByText('Please enter valid year of the vehicle.')).not.toBeInTheDocument();
+    expect(screen.queryByText('Please enter a valid year for the vehicle.')).not.toBeInTheDocument();
   });
 
   it('searches the vehicle makes and stores the one chosen', async () => {
