@@ -1,11 +1,13 @@
 // The app's routes: every route of every flow, the home page, the text pages, the report search and report screens,
 // a report's short link, and a not-found page.
-import { lazy, type ReactNode } from 'react';
+import { lazy, useMemo, type ReactNode } from 'react';
 import { Route, Switch } from 'wouter';
+import { CodeResendContext } from '../widgets/contact/code-resend.ts';
 import { LinkConfirmationContext } from '../widgets/contact/link-confirmation.ts';
 import { STATE_VIEWS } from '../widgets/locate/map-view.ts';
 import { GeoContext } from '../widgets/shared/geo.ts';
-import { codeLinkConfirmed } from './api/phone-link.ts';
+import { codeLinkConfirmed, codeResender } from './api/phone-link.ts';
+import { visitArm } from './funnel/experiment-arm.ts';
 import { FunnelRoute } from './funnel/FunnelPage.tsx';
 import { useFunnel } from './funnel/load-funnel.ts';
 import { flows, type FlowEntry } from './flows.ts';
@@ -34,13 +36,17 @@ const withStatePrefixes = (path: string) => (/^\/[^/]+$/.test(path) ? [path, ...
 
 /**
  * A funnel's page once its flow is loaded (the layout's Suspense shows loading until then), at one of its routes; its
- * code step learns from the API when the link of the code text was opened.
+ * code step learns from the API when the link of the code text was opened, and sends a new code as its contact step
+ * sent the first (the flow's own request, for this route and arm).
  */
 function Funnel({ entry, route }: { entry: FlowEntry; route: string }) {
   const flow = useFunnel(entry);
+  const resend = useMemo(() => codeResender(flow, { route, variant: visitArm(flow) }), [flow, route]);
   return (
     <LinkConfirmationContext.Provider value={codeLinkConfirmed}>
-      <FunnelRoute key={flow.id} flow={flow} route={route} />
+      <CodeResendContext.Provider value={resend}>
+        <FunnelRoute key={flow.id} flow={flow} route={route} />
+      </CodeResendContext.Provider>
     </LinkConfirmationContext.Provider>
   );
 }

@@ -1,6 +1,7 @@
-// The link every code text carries (/verify/{token}): opening it confirms that very send, and the visitor who asked for
-// it is then verified without typing the code. Tokens are 128 random bits, kept only as their SHA-256, valid as long as
-// the code. Times come from the caller's clock.
+// The link every code text carries (/verify/{token}): opened in the browser that asked for the code (its cf_pending
+// names the send's visitor), it confirms that very send, and that visitor is then verified without typing the code.
+// Opened anywhere else (the phone's owner tapping the link of a stranger's send, a link preview) it confirms nothing.
+// Tokens are 128 random bits, kept only as their SHA-256, valid as long as the code. Times come from the caller's clock.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/db.ts';
 import { recordVerification } from './verifications.ts';
@@ -17,15 +18,31 @@ export function newLinkToken(): { token: string; hash: string } {
   return { token, hash: secretHash(token) };
 }
 
-/** Marks the send of token as confirmed; false when there is no such send, or it is used or its code expired. */
-export async function confirmLink(db: Db, token: string, now: number): Promise<boolean> {
-  if (!TOKEN.test(token)) return false;
-  const { rows } = await db.query(
-    `UPDATE sms_codes SET confirmed_at = coalesce(confirmed_at, $2::timestamptz)
-     WHERE link_hash = $1 AND used_at IS NULL AND expires_at > $2::timestamptz RETURNING 1`,
-    [secretHash(token), new Date(now).toISOString()],
-  );
-  return rows.length > 0;
+/**
+ * What opening a link did: confirmed its send (opened by the visitor who asked for it); other_browser: the send lives
+ * but was asked for by another visitor (or the opener has no cf_pending), so nothing changed; expired: there is no such
+ * send, or it is used or its code expired.
+ */
+export type LinkOutcome = 'confirmed' | 'other_browser' | 'expired';
+
+/**
+ * Marks the send of token as confirmed when the visitor of visitorHash (the opener's cf_pending) asked for it. A link
+ * verifies only the browser that asked for its code: else a stranger who asks for a code to someone's phone, and gets
+ * them to tap the link, would be verified as them.
+ */
+export async function confirmLink(db: Db, token: string, visitorHash: string | undefined, now: number): Promise<LinkOutcome> {
+  if (!TOKEN.test(token)) return 'expired';
+  const values = [secretHash(token), new Date(now).toISOString()];
+  if (visitorHash !== undefined) {
+    const { rows } = await db.query(
+      `UPDATE sms_codes SET confirmed_at = coalesce(confirmed_at, $2::timestamptz)
+       WHERE link_hash = $1 AND requester_hash = $3 AND used_at IS NULL AND expires_at > $2::timestamptz RETURNING 1`,
+      [...values, visitorHash],
+    );
+    if (rows.length > 0) return 'confirmed';
+  }
+  const { rows } = await db.query('SELECT 1 FROM sms_codes WHERE link_hash = $1 AND used_at IS NULL AND expires_at > $2::timestamptz', values);
+  return rows.length > 0 ? 'other_browser' : 'expired';
 }
 
 /**

@@ -1,8 +1,10 @@
 // The owner's way through when strangers used up their phone's guesses (issue 23 part 1), in chromium against the real
 // server: the calculator's code step answers that codes for the number cannot be checked and to tap the link in the
-// text; the link, read from the console SMS, is opened in another browser (the phone); its page says the number is
-// confirmed, and the first page goes on by itself to the next step. English on a phone, Spanish on a desktop, axe on
-// each state. SCREENSHOT_DIR=dir keeps screenshots.
+// text, and offers a new code after its countdown (part 5). The link, read from the console SMS, opened in another
+// browser confirms nothing (part 5: else a stranger who asked for the code would be verified by the owner's tap): its
+// page says to open it where the code was asked for, and the first page stays. Opened in the browser that asked (another
+// tab), its page says the number is confirmed, and the first page goes on by itself to the next step. English on a
+// phone, Spanish on a desktop, axe on each state. SCREENSHOT_DIR=dir keeps screenshots.
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -101,7 +103,9 @@ describe.runIf(browserAvailable)('the link of a code text', () => {
     await page.getByLabel(t('common:contact.email'), { exact: true }).fill(`maria.${phone.national}@example.com`);
     await page.getByLabel(t('common:contact.phone'), { exact: true }).fill(phone.national);
     const smsBefore = server.lines.length;
-    await next.click();
+    // The contact step's button: Send code where the step shows the notice of what it agrees to, else Next.
+    const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    await page.getByRole('button', { name: new RegExp(`^(${escape(t('common:nav.sendCode'))}|${escape(t('common:nav.next'))})$`) }).click();
     await heading(page, 'common:contact.codeTitle').waitFor();
 
     // The right code: not checked, the phone's guesses are used up; the step says to tap the link.
@@ -111,16 +115,32 @@ describe.runIf(browserAvailable)('the link of a code text', () => {
     await page.getByLabel(t('common:contact.code'), { exact: true }).fill(code);
     await next.click();
     await page.getByRole('alert').getByText(t('errors:CONFIRM_BY_LINK')).waitFor();
+    // A new code is offered once the step's countdown is over.
+    const resend = page.getByRole('button', { name: t('common:contact.resend'), exact: true });
+    expect(await resend.getAttribute('aria-disabled')).toBe('true');
+    await page.getByText(t('common:contact.resendIn').split('{{time}}')[0]!.trim(), { exact: false }).waitFor();
     await check(page, `${size} ${lang} confirm by link`);
 
-    // The link, opened on the phone (another browser): the number is confirmed.
-    const phoneBrowser = await browser.newContext({ viewport: PHONE });
-    const linkPage = await phoneBrowser.newPage();
+    // The link, opened in another browser (the owner's phone, if a stranger had asked): nothing is confirmed.
+    const otherBrowser = await browser.newContext({ viewport: PHONE });
+    const otherPage = await otherBrowser.newPage();
+    await otherPage.goto(link);
+    await heading(otherPage, 'verify:other.title').waitFor();
+    await otherPage.getByText(t('verify:other.text')).waitFor();
+    expect(await otherPage.getByText(t('verify:done.title')).count()).toBe(0);
+    await check(otherPage, `${size} ${lang} link opened elsewhere`);
+    await otherBrowser.close();
+    // The first page asks every 3 seconds: it stays on the code step.
+    await page.waitForTimeout(4_000);
+    await heading(page, 'common:contact.codeTitle').waitFor();
+
+    // The link, opened in the browser that asked for the code (another tab of it): the number is confirmed.
+    const linkPage = await context.newPage();
     await linkPage.goto(link);
     await heading(linkPage, 'verify:done.title').waitFor();
     await linkPage.getByText(t('verify:done.text')).waitFor();
     await check(linkPage, `${size} ${lang} link opened`);
-    await phoneBrowser.close();
+    await linkPage.close();
 
     // The first page goes on by itself.
     await heading(page, 'calculator:step3.title').waitFor({ timeout: 15_000 });

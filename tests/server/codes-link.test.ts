@@ -1,7 +1,9 @@
 // The owner's way back (issue 23, part 1): every code text carries a link (/verify/{token}) that confirms that very send.
 // Strangers who use up a phone's 10 wrong guesses of the month stop its codes being checked (403 confirm_by_link), not
 // its owner: the owner's own send still goes out, its link confirms it, and their code step, which asks
-// POST /api/user/mfa-sms-confirmed, gets the verification cookie as mfa-sms-verify would give it.
+// POST /api/user/mfa-sms-confirmed, gets the verification cookie as mfa-sms-verify would give it. The link confirms only
+// in the browser that asked for the code (issue 23, part 5): a stranger who asks for a code to someone's phone and gets
+// them to tap the link is verified by nothing.
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { apiSchemas } from '../../server/routes/api-schemas.ts';
@@ -76,7 +78,8 @@ describe.each(testDbKinds)('the link of a code text on %s', { timeout: 30_000 },
     expect(schemaErrors(apiSchemas.mfaFailureResponse, refused.json())).toEqual([]);
     expect((await smsConfirmed(c.app, mine.cookie, owner)).json()).toEqual({ confirmed: false });
     expect(mine.token).toMatch(/^[\w-]{22,}$/);
-    expect((await smsLinkOpened(c.app, mine.token, '192.0.2.99')).json()).toEqual({ success: true });
+    // Opened on the device, and in the browser, that asked (from another address: the phone moved to its data network).
+    expect((await smsLinkOpened(c.app, mine.token, '192.0.2.99', mine.cookie)).json()).toEqual({ success: true });
     const confirmed = await smsConfirmed(c.app, mine.cookie, owner);
     expect(confirmed.json()).toEqual({ confirmed: true });
     expect(await opensPrivacyData(confirmed)).toBe(true);
@@ -97,12 +100,55 @@ describe.each(testDbKinds)('the link of a code text on %s', { timeout: 30_000 },
 
     // The owner is never shut out meanwhile: a send and its link verify them on the last day too.
     const last = await ownerSends(victim);
-    expect((await smsLinkOpened(c.app, last.token, owner)).statusCode).toBe(200);
+    expect((await smsLinkOpened(c.app, last.token, owner, last.cookie)).statusCode).toBe(200);
     expect(await opensPrivacyData(await smsConfirmed(c.app, last.cookie, owner))).toBe(true);
     // Once the first wave's guesses are 30 days old, codes are checked again: 10 guesses in any 30 days at most.
     c.clock.set(start + 30 * DAY_MS + 62 * MINUTE_MS);
     expect((await attack(victim.national, victim.e164, 3)).compared).toBe(3);
   }, 120_000);
+
+  it("never verifies a stranger's browser: the link confirms its send only when opened in the browser that asked for it", async () => {
+    const phone = uniquePhone();
+    // Browser A, a stranger's, asks for a code to the owner's phone; the owner taps the text's link on the phone (browser
+    // B, which never asked: no cf_pending), as a stranger who gets them to would want.
+    const strangerIp = fresh();
+    const stranger = await smsSend(c.app, phone.national, strangerIp);
+    expect(stranger.statusCode, stranger.body).toBe(200);
+    const strangerCookie = pendingCookie(stranger);
+    const strangerToken = c.sms.lastLink(phone.e164);
+    const strangerCode = c.sms.lastCode(phone.e164);
+    const onOwnersPhone = await smsLinkOpened(c.app, strangerToken, owner);
+    expect({ status: onOwnersPhone.statusCode, body: onOwnersPhone.json<unknown>() }).toEqual({ status: 403, body: { success: false, error: 'other_browser' } });
+    expect(schemaErrors(apiSchemas.mfaFailureResponse, onOwnersPhone.json())).toEqual([]);
+    expect(verificationCookie(onOwnersPhone)).toBeUndefined();
+    // Nothing came of it for the stranger: their code step's question, and their Next with any code, verify nothing.
+    const asked = await smsConfirmed(c.app, strangerCookie, strangerIp);
+    expect(asked.json()).toEqual({ confirmed: false });
+    expect(verificationCookie(asked)).toBeUndefined();
+    const guessed = await smsVerify(c.app, phone.national, wrongFor(strangerCode), strangerIp, strangerCookie);
+    expect(guessed.json()).toEqual({ success: false, error: 'invalid_code' });
+    expect(verificationCookie(guessed)).toBeUndefined();
+
+    // The owner's browser holding a send of its own to the phone does not confirm the stranger's either, nor its own.
+    const mine = await ownerSends(phone);
+    const inOwnersBrowser = await smsLinkOpened(c.app, strangerToken, owner, mine.cookie);
+    expect(inOwnersBrowser.json()).toEqual({ success: false, error: 'other_browser' });
+    expect((await smsConfirmed(c.app, strangerCookie, strangerIp)).json()).toEqual({ confirmed: false });
+    expect((await smsConfirmed(c.app, mine.cookie, owner)).json()).toEqual({ confirmed: false });
+    // Nor does a browser with a forged cookie, nor the stranger's cookie for the owner's link.
+    expect((await smsLinkOpened(c.app, mine.token, owner, `cf_pending=${'A'.repeat(43)}.1.${'A'.repeat(43)}`)).statusCode).toBe(403);
+    expect((await smsLinkOpened(c.app, mine.token, strangerIp, strangerCookie)).statusCode).toBe(403);
+    expect((await smsConfirmed(c.app, strangerCookie, strangerIp)).json()).toEqual({ confirmed: false });
+
+    // Opened in the browser that asked, the link confirms that browser's send, and only that browser is verified.
+    const inMine = await smsLinkOpened(c.app, mine.token, owner, mine.cookie);
+    expect(inMine.json()).toEqual({ success: true });
+    expect(verificationCookie(inMine)).toBeUndefined();
+    expect((await smsConfirmed(c.app, strangerCookie, strangerIp)).json()).toEqual({ confirmed: false });
+    const verified = await smsConfirmed(c.app, mine.cookie, owner);
+    expect(verified.json()).toEqual({ confirmed: true });
+    expect(await opensPrivacyData(verified)).toBe(true);
+  });
 
   it("confirms only its own send, for the visitor who asked for it, and only while its code lives", async () => {
     const phone = uniquePhone();
@@ -110,7 +156,7 @@ describe.each(testDbKinds)('the link of a code text on %s', { timeout: 30_000 },
     // Another visitor's send to the same phone has its own link; opening the owner's confirms nothing of theirs.
     const other = await smsSend(c.app, phone.national, fresh());
     const otherCookie = pendingCookie(other);
-    expect((await smsLinkOpened(c.app, mine.token)).json()).toEqual({ success: true });
+    expect((await smsLinkOpened(c.app, mine.token, owner, mine.cookie)).json()).toEqual({ success: true });
     expect((await smsConfirmed(c.app, otherCookie)).json()).toEqual({ confirmed: false });
     expect(verificationCookie(await smsConfirmed(c.app, otherCookie))).toBeUndefined();
     expect((await smsConfirmed(c.app, undefined)).json()).toEqual({ confirmed: false });
@@ -121,11 +167,11 @@ describe.each(testDbKinds)('the link of a code text on %s', { timeout: 30_000 },
     expect(again.json()).toEqual({ confirmed: true });
     expect(verificationCookie(again)).toBeUndefined();
     // A used link, an unknown one and one whose code is 10 minutes old confirm nothing.
-    expect((await smsLinkOpened(c.app, mine.token)).json()).toEqual({ success: false, error: 'link_expired' });
-    expect((await smsLinkOpened(c.app, 'AAAAAAAAAAAAAAAAAAAAAA')).statusCode).toBe(404);
+    expect((await smsLinkOpened(c.app, mine.token, owner, mine.cookie)).json()).toEqual({ success: false, error: 'link_expired' });
+    expect((await smsLinkOpened(c.app, 'AAAAAAAAAAAAAAAAAAAAAA', owner, mine.cookie)).statusCode).toBe(404);
     const late = await ownerSends(uniquePhone());
     c.clock.advance(10 * MINUTE_MS);
-    const expired = await smsLinkOpened(c.app, late.token);
+    const expired = await smsLinkOpened(c.app, late.token, owner, late.cookie);
     expect({ status: expired.statusCode, body: expired.json<unknown>() }).toEqual({ status: 404, body: { success: false, error: 'link_expired' } });
     expect((await smsConfirmed(c.app, late.cookie, owner)).json()).toEqual({ confirmed: false });
   });
@@ -135,13 +181,13 @@ describe.each(testDbKinds)('the link of a code text on %s', { timeout: 30_000 },
     const mine = await ownerSends(phone);
     for (let i = 0; i < 3; i += 1) await smsVerify(c.app, phone.national, wrongFor(mine.code), owner, mine.cookie);
     expect((await smsVerify(c.app, phone.national, mine.code, owner, mine.cookie)).json()).toEqual({ success: false, error: 'code_expired' });
-    expect((await smsLinkOpened(c.app, mine.token)).json()).toEqual({ success: true });
+    expect((await smsLinkOpened(c.app, mine.token, owner, mine.cookie)).json()).toEqual({ success: true });
     expect(await opensPrivacyData(await smsConfirmed(c.app, mine.cookie, owner))).toBe(true);
 
     // Whatever is then typed, the send its link confirmed verifies its visitor, once, for its own phone only.
     const other = uniquePhone();
     const next = await ownerSends(other);
-    expect((await smsLinkOpened(c.app, next.token)).json()).toEqual({ success: true });
+    expect((await smsLinkOpened(c.app, next.token, owner, next.cookie)).json()).toEqual({ success: true });
     expect((await smsVerify(c.app, phone.national, wrongFor(next.code), owner, next.cookie)).json()).toEqual({ success: false, error: 'code_expired' });
     const typed = await smsVerify(c.app, other.national, wrongFor(next.code), owner, next.cookie);
     expect(typed.json()).toEqual({ success: true });

@@ -90,9 +90,12 @@ export function smsVerify(app: FastifyInstance, national: string, code: string |
   return app.inject({ method: 'POST', url: '/api/user/mfa-sms-verify', remoteAddress: ip, payload: { code, country_code: '+1', phone: national }, headers: cookie ? { cookie } : {} });
 }
 
-/** POST /api/user/mfa-sms-link: the page of a code text's link (/verify/{token}) confirms that send, from the address ip. */
-export function smsLinkOpened(app: FastifyInstance, token: string | undefined, ip = '127.0.0.1'): Promise<LightMyRequestResponse> {
-  return app.inject({ method: 'POST', url: '/api/user/mfa-sms-link', remoteAddress: ip, payload: { token } });
+/**
+ * POST /api/user/mfa-sms-link: the page of a code text's link (/verify/{token}) opened from the address ip, in a browser
+ * holding cookie (the send's pendingCookie when it is the browser that asked for the code; none or another's when not).
+ */
+export function smsLinkOpened(app: FastifyInstance, token: string | undefined, ip = '127.0.0.1', cookie?: string): Promise<LightMyRequestResponse> {
+  return app.inject({ method: 'POST', url: '/api/user/mfa-sms-link', remoteAddress: ip, payload: { token }, headers: cookie ? { cookie } : {} });
 }
 
 /** POST /api/user/mfa-sms-confirmed: the code step asks whether the link of the send its cookie names was opened. */

@@ -79,6 +79,43 @@ describe('the code step and the link of its text', () => {
     expect(fetchMock).toHaveBeenCalledTimes(2);
   }, 30_000);
 
+  it('goes on by itself without a code once the link was opened, where the flow lets a confirmed send through', async () => {
+    // The code step as flows/parts/verify-phone.json has it with its linkConfirmed answer (issue 23 part 5): Next passes
+    // for a confirmed send without a code, and needs no check then (the API set the verification cookie already).
+    const base = codeStepFunnel();
+    const flow: Flow = {
+      ...base,
+      answers: { ...base.answers, linkConfirmed: false },
+      steps: {
+        ...base.steps,
+        '1': {
+          ...base.steps['1']!,
+          on: {
+            NEXT: [
+              { guard: { var: 'answers.linkConfirmed' }, target: '2' },
+              { guard: { valid: ['code', { var: 'answers.code' }] }, effect: 'verifyCode', target: '2' },
+            ],
+          },
+        },
+      },
+    };
+    let linkOpened = false;
+    const asked = vi.fn<LinkConfirmed>((signal) => Promise.resolve(!signal.aborted && linkOpened));
+    window.history.replaceState(null, '', '/test');
+    render(
+      <I18nextProvider i18n={i18n}>
+        <LinkConfirmationContext.Provider value={asked}>
+          <FunnelRoute flow={flow} />
+        </LinkConfirmationContext.Provider>
+      </I18nextProvider>,
+    );
+    await waitFor(() => expect(asked).toHaveBeenCalled(), { timeout: 5000 });
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(i18n.t('common:contact.codeTitle'));
+    linkOpened = true;
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(i18n.t('errors:THANK_YOU')), { timeout: 5000 });
+    expect(fetchMock).not.toHaveBeenCalled();
+  }, 30_000);
+
   it('says the number is confirmed when the link was opened before a code was typed', async () => {
     const asked = vi.fn<LinkConfirmed>(() => Promise.resolve(true));
     render(

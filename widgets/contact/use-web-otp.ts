@@ -1,4 +1,5 @@
-// Waits for the SMS one-time code through WebOTP where the browser has it (§2.2).
+// Waits for the SMS one-time code through WebOTP where the browser has it (§2.2): up to 180 s from when the step is
+// shown, and again from each new code the step sent (`wait` changes), since one wait gives one code.
 import { useEffect, useRef } from 'react';
 
 /** How long the code is awaited from the incoming SMS (§9). */
@@ -8,7 +9,7 @@ interface OtpRequest extends CredentialRequestOptions {
   otp: { transport: string[] };
 }
 
-export function useWebOtp(onCode: (code: string) => void): void {
+export function useWebOtp(onCode: (code: string) => void, wait: unknown = 0): void {
   const onCodeRef = useRef(onCode);
   useEffect(() => {
     onCodeRef.current = onCode;
@@ -34,5 +35,5 @@ export function useWebOtp(onCode: (code: string) => void): void {
       window.clearTimeout(timer);
       controller.abort();
     };
-  }, []);
+  }, [wait]);
 }
