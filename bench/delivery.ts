@@ -13,7 +13,7 @@ import autocannon from 'autocannon';
 import { TEST_PHONE, verificationCookies } from './api-load.ts';
 import { startAppServer, type AppServer } from '../tests/testing/app-server.ts';
 import { startFakeSponsors, type FakeSponsors } from '../tests/testing/fake-sponsors.ts';
-import { generalLeadBody } from '../tests/testing/lead-bodies.ts';
+import { generalLeadBody, namingConsent } from '../tests/testing/lead-bodies.ts';
 import { median } from './median.ts';
 import { againstBudget, fixed, renderReport, type Section } from './results.ts';
 
@@ -22,7 +22,8 @@ const RATE = 100;
 const CONNECTIONS = 10;
 /** Delivery may cost lead creation at most this share of its rate. */
 const MAX_COST = 0.1;
-const BODY = JSON.stringify(generalLeadBody(NATIONAL, { state: 'TX' }));
+/** A Texas lead whose consent names the fake's sponsors (none without them): the only sponsors it may go to. */
+const body = (fake: FakeSponsors | undefined) => JSON.stringify(generalLeadBody(NATIONAL, { state: 'TX', consent: namingConsent(fake?.active ?? []) }));
 
 function server(fake: FakeSponsors | undefined): Promise<AppServer> {
   const sponsors = fake ? { SPONSORS_DIR: fake.dir, ...fake.env, WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' } : { SPONSORS_DIR: mkdtempSync(join(tmpdir(), 'claimflow-no-sponsors-')) };
@@ -43,7 +44,7 @@ async function latency(seconds: number): Promise<{ p50: number; p99: number; lea
     await Promise.all(
       jar.map(async (cookie, i) => {
         await new Promise((r) => setTimeout(r, start + (i * 1000) / RATE - performance.now()));
-        const res = await fetch(`${app.url}/api/leads/create`, { method: 'POST', headers: { 'content-type': 'application/json', cookie, 'idempotency-key': randomUUID() }, body: BODY });
+        const res = await fetch(`${app.url}/api/leads/create`, { method: 'POST', headers: { 'content-type': 'application/json', cookie, 'idempotency-key': randomUUID() }, body: body(fake) });
         if (res.status === 200) created.set(((await res.json()) as { resultIds: number[] }).resultIds[0]!, Date.now());
       }),
     );
@@ -73,7 +74,7 @@ async function creationRate(fake: FakeSponsors | undefined, seconds: number): Pr
         {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: BODY,
+          body: body(fake),
           setupRequest: (request) => ({ ...request, headers: { ...request.headers, cookie: jar.pop() ?? '', 'idempotency-key': randomUUID() } }),
         },
       ],

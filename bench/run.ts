@@ -5,6 +5,7 @@
 import { loadavg } from 'node:os';
 import { buildApp } from '../tests/testing/build-app.ts';
 import { startAppServer } from '../tests/testing/app-server.ts';
+import { readySponsorsEnv } from '../tests/testing/fake-sponsors.ts';
 import { launchBrowser } from '../tests/testing/browser.ts';
 import { alertSections } from './alerts.ts';
 import { apiLoadSections, TEST_PHONE } from './api-load.ts';
@@ -30,7 +31,8 @@ const staticDir = process.env.BENCH_STATIC_DIR ?? (await buildApp());
 // The API's per-address limit would refuse a load test and a benchmark's repeated page loads: raised for the bench.
 // Each walk comes from its own address (bench/walk-metrics.ts), trusted from the loopback proxy the bench acts as.
 // Demo reports on, as `npm start` has them: the report screen measured is one of them.
-const env = { TEST_PHONE, RATE_LIMIT_API_PER_MINUTE: '1000000', RATE_LIMIT_STATIC_PER_MINUTE: '1000000', TRUST_PROXY: 'loopback', DEMO_REPORTS: 'on' };
+// The sponsors of sponsors/ ready, so that a walk's consultation names who may call and goes on to its call time.
+const env = { TEST_PHONE, RATE_LIMIT_API_PER_MINUTE: '1000000', RATE_LIMIT_STATIC_PER_MINUTE: '1000000', TRUST_PROXY: 'loopback', DEMO_REPORTS: 'on', ...readySponsorsEnv() };
 const server = await startAppServer({ staticDir, env });
 const browser = await launchBrowser();
 // The report screen of a demo report (seeded at start) is measured beside the funnels' first screens.

@@ -102,7 +102,10 @@ const tapping = new WeakSet<object>();
 
 /** Walks a funnel in English at phone size, to its end (with a consultation, located by VIN where it asks). */
 async function walkFunnel(page: Page, server: AppServer, flow: string, route: string, phone: string): Promise<void> {
-  if (flow === 'calculator') return walkCalculator(page, server, { route, lang: 'en', phone, consult: 'yes' });
+  if (flow === 'calculator') {
+    await walkCalculator(page, server, { route, lang: 'en', phone, consult: 'yes' });
+    return;
+  }
   const walk = FUNNEL_WALKS[flow as keyof typeof FUNNEL_WALKS];
   if (!walk) throw new Error(`no scripted walk for the ${flow} funnel (tests/testing/funnel-walks.ts)`);
   await stubExternalPages(page);

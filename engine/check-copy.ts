@@ -1,6 +1,8 @@
 // The copy a flow shows, checked in both languages: every key it names (a catalogue that is missing reported once, not
 // per key), the title the home page and menu name the funnel by, and that each consent notice names the button the
-// visitor presses to agree (the TCPA and TrustedForm's verify read it for that).
+// visitor presses to agree (the TCPA and TrustedForm's verify read it for that), shown on every step whose button sends
+// a consent.
+import { transitionList } from './transitions.ts';
 import type { Catalogues, Problem } from './check.ts';
 import { copyPlace } from './copy-keys.ts';
 import { escape, isOperation } from './logic.ts';
@@ -54,10 +56,26 @@ function buttonKeys(next: unknown): string[] {
   return args.filter((_, i) => i % 2 === 1 || i === args.length - 1).flatMap(buttonKeys);
 }
 
-/** Each consent notice of a step must name the button its step's Next shows, as the visitor reads it. */
+/** Whether an effect sends a consent: its body has a `consent` object. */
+const sendsConsent = (flow: Flow, effect: string | undefined) => {
+  const body = effect === undefined ? undefined : flow.effects[effect]?.body;
+  return body !== null && typeof body === 'object' && 'consent' in body;
+};
+
+/**
+ * A step whose Next sends a consent (its effect's, or the entry effect of the step it leads to) shows a consent notice,
+ * and each consent notice of a step names the button its step's Next shows, as the visitor reads it.
+ */
 export function consentProblems(flow: Flow, catalogues: Catalogues, widgets: WidgetDeclarations): Problem[] {
   const problems: Problem[] = [];
   for (const [id, step] of Object.entries(flow.steps)) {
+    const shown = step.blocks.some((block) => (widgets[block.widget]?.notices?.(block.props as never) ?? []).length > 0);
+    const consenting = transitionList(step.on?.NEXT).some((t) =>
+      [t.effect, ...[t.target, ...(t.then ?? []).map((then) => then.target)].flatMap((target) => flow.steps[target ?? '']?.entry ?? [])].some((effect) => sendsConsent(flow, effect)),
+    );
+    if (consenting && !shown) {
+      problems.push({ pointer: `/steps/${escape(id)}`, message: 'its Next sends a consent, but the step shows no consent notice beside it: what would the consent record hold?' });
+    }
     const buttons = buttonKeys(step.nav?.next);
     step.blocks.forEach((block, i) => {
       for (const notice of widgets[block.widget]?.notices?.(block.props as never) ?? []) {

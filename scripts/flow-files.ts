@@ -4,6 +4,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import type { ApiSchemas } from '../engine/check-requests.ts';
+import { noticesByPath } from '../engine/consent-notice.ts';
 import { checkFlow, type Catalogues } from '../engine/check.ts';
 import { expandFlowFile, type ExpandedFlow, type SourceFile } from '../engine/expand.ts';
 import type { Flow } from '../engine/types.ts';
@@ -104,6 +105,9 @@ function expandFiles(flowsDir: string): ExpandedFile[] {
 }
 
 /** The funnels of flowsDir as the app gets them, whatever their problems (which the build checks before it uses them). */
+/** The consent notices each request path of a flow may carry: those its steps show beside the buttons that send it. */
+export const flowNotices = (flow: Flow): Map<string, Set<string>> => noticesByPath(flow, declarations);
+
 export function expandedFlows(flowsDir = FLOWS_DIR): Flow[] {
   return expandFiles(flowsDir).flatMap((file) => file.flows.map(({ flow }) => flow as unknown as Flow));
 }

@@ -28,8 +28,8 @@ import { isApiPath, RateLimitedError, registerSecurity, securityHeaders } from '
 import type { SmsProvider } from './sms/sms-provider.ts';
 import { schemaValidatorCompiler, validationErrorBody } from './validation.ts';
 
-/** clock, codeLimits and flows (optional, for tests) go to the routes as they are. */
-export interface AppDeps extends Pick<RouteDeps, 'clock' | 'codeLimits' | 'flows'> {
+/** clock, codeLimits, flows and sponsors (optional; tests set them) go to the routes as they are. */
+export interface AppDeps extends Pick<RouteDeps, 'clock' | 'codeLimits' | 'flows' | 'sponsors'> {
   config: Config;
   db: Db;
   sms: SmsProvider;

@@ -1,10 +1,13 @@
 // The consent wordings a record can refer to: the notices of the app's own catalogues (locales/, or LOCALES_DIR's
-// folder, as the build reads them), read from disk at start, and the server's TCPA wording per funnel and language.
+// folder, as the build reads them), read from disk at start, and the check that a consent sent by the page is one of
+// them, as it was on screen beside the button that gave it: its words, its language, the sponsors it names.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import tcpaEn from '../locales/en/tcpa.json' with { type: 'json' };
-import tcpaEs from '../locales/es/tcpa.json' with { type: 'json' };
+import { listOf, noticeText, plainText } from '../engine/consent-notice.ts';
+import type { Sponsor } from '../engine/route-lead.ts';
 import { LOCALES_DIR } from '../scripts/flow-files.ts';
+import type { ValidationErrorBody } from './validation.ts';
+import { fieldError } from './routes/field-error.ts';
 
 export const CONSENT_LOCALES = ['en', 'es'] as const;
 export type ConsentLocale = (typeof CONSENT_LOCALES)[number];
@@ -17,33 +20,15 @@ export interface ConsentWording {
   sha256: string;
 }
 
-/**
- * The server's TCPA wording agreed to at the code step (POST /user/tcpa), in each language: a funnel's own, else
- * default (locales/<locale>/tcpa.json). The Spanish catalogue must hold every key of the English one (the type-check).
- */
-const TCPA: Record<ConsentLocale, typeof tcpaEn> = { en: tcpaEn, es: tcpaEs };
-
-/** The TCPA wording of funnel in locale, kept under server:tcpa.<funnel> (or server:tcpa.default) as ever. */
-export function tcpaWording(funnel: string | undefined, locale: ConsentLocale): ConsentWording {
-  const texts: Record<string, string> = TCPA[locale];
-  const name = funnel !== undefined && Object.hasOwn(texts, funnel) ? funnel : 'default';
-  return wording(`server:tcpa.${name}`, locale, texts[name] ?? TCPA[locale].default);
-}
-
-/** Only notices can be consent: keys whose path runs through `consent.notice` (common:consent.notice.primary.yes). */
+/** Only notices can be consent: keys whose path runs through `consent.notice` (common:consent.notice.lead.calls). */
 const CONSENT_KEY = /^([a-z][a-z0-9-]*):((?:[A-Za-z0-9_-]+\.)*consent\.notice(?:\.[A-Za-z0-9_-]+)+)$/;
-
-/** Trans markup such as <terms>Terms of Use</terms> or <1>…</1>, <br/>: the tags go, what they wrap stays. */
-export function plainText(marked: string): string {
-  return marked.replace(/<\/?[A-Za-z0-9_-]+\s*\/?>/g, '');
-}
 
 function wording(key: string, locale: string, text: string): ConsentWording {
   return { key, locale, text, sha256: createHash('sha256').update(text, 'utf8').digest('hex') };
 }
 
 export interface ConsentCatalogue {
-  /** The notice of key (namespace:path) in locale, as shown; undefined for an unknown key or one that is no notice. */
+  /** The notice of key (namespace:path) in locale, its tags dropped, {{sponsors}} unfilled; undefined for no notice. */
   resolve(key: string, locale: string): ConsentWording | undefined;
   /** Every notice the catalogues hold, for tests and audits. */
   all(): ConsentWording[];
@@ -66,6 +51,44 @@ export function loadConsentCatalogue(dir: string = LOCALES_DIR): ConsentCatalogu
     resolve: (key, locale) => (CONSENT_KEY.test(key) ? notices.get(`${locale}|${key}`) : undefined),
     all: () => [...notices.values()],
   };
+}
+
+/** A consent as the page sends it: the notice's key, the words it rendered, the sponsors it named. */
+export interface ShownConsent {
+  key: string;
+  locale: string;
+  text: string;
+  sponsors?: readonly string[] | null;
+}
+
+/**
+ * The wording a consent was given to, as stored: the notice of its key in its language with the names of the sponsors
+ * it lists written in, which must be exactly the text the page says it showed; else the 400 naming what is wrong.
+ * `shown`: the notices the flow shows beside the button that sent the request; `sponsors`: those a lead may go to.
+ */
+export function shownWording(
+  catalogue: ConsentCatalogue,
+  consent: ShownConsent,
+  shown: ReadonlySet<string> | undefined,
+  sponsors: readonly Sponsor[],
+): ConsentWording | ValidationErrorBody {
+  const template = catalogue.resolve(consent.key, consent.locale);
+  if (!template) return fieldError('consent.key', `consent.key is not a consent notice of the ${consent.locale} catalogue`);
+  if (!shown?.has(consent.key)) return fieldError('consent.key', `consent.key "${consent.key}" is not a notice this funnel shows beside the button that sends this request`);
+  const named = consent.sponsors ?? [];
+  const names: string[] = [];
+  for (const id of named) {
+    const sponsor = sponsors.find((s) => s.id === id);
+    if (!sponsor || names.includes(sponsor.name)) return fieldError('consent.sponsors', `consent.sponsors names "${id}", which is no sponsor that takes leads now`);
+    names.push(sponsor.name);
+  }
+  const asks = template.text.includes('{{sponsors}}');
+  if (asks !== names.length > 0) {
+    return fieldError('consent.sponsors', asks ? 'this notice names the sponsors who may call: consent.sponsors lists them' : 'this notice names no sponsor: consent.sponsors must be empty');
+  }
+  const text = noticeText(template.text, listOf(names, consent.locale));
+  if (text !== consent.text) return fieldError('consent.text', 'consent.text is not the notice this page was served for that key, language and sponsors');
+  return wording(consent.key, consent.locale, text);
 }
 
 /** The string leaves of a catalogue as [dotted path, value]. */

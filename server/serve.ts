@@ -35,7 +35,7 @@ export async function serve(extend: (app: FastifyInstance) => void = () => {}): 
   }
   const sms = createSms(config);
   const delivery = await loadDelivery(config, process.env, (line) => process.stderr.write(`claimflow: ${line}\n`));
-  const app = await buildApp({ config, db, sms, log: config.logLevel });
+  const app = await buildApp({ config, db, sms, log: config.logLevel, sponsors: delivery.ready.sponsors });
   extend(app);
   await app.listen({ port: config.port, host: config.host });
   const { port } = app.server.address() as AddressInfo;

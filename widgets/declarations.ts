@@ -5,7 +5,7 @@ import { alertEnd } from './alert-end/declaration.ts';
 import { callTime } from './call-time/declaration.ts';
 import { callWindows } from './call-windows/declaration.ts';
 import { caseValue } from './case-value/declaration.ts';
-import { consent, legalNotice } from './consent/declaration.ts';
+import { consent } from './consent/declaration.ts';
 import { contact } from './contact/declaration.ts';
 import { dialog } from './dialog/declaration.ts';
 import { explanation } from './explanation/declaration.ts';
@@ -17,6 +17,7 @@ import { questions } from './questions/declaration.ts';
 import { redirect } from './redirect/declaration.ts';
 import { reportLinks } from './report-links/declaration.ts';
 import { reportSearch } from './report-search/declaration.ts';
+import { sponsorConsent } from './sponsor-consent/declaration.ts';
 
 export const declarations: WidgetDeclarations = {
   intro,
@@ -24,7 +25,7 @@ export const declarations: WidgetDeclarations = {
   contact,
   'case-value': caseValue,
   consent,
-  'legal-notice': legalNotice,
+  'sponsor-consent': sponsorConsent,
   'lead-types': leadTypes,
   'call-time': callTime,
   'call-windows': callWindows,

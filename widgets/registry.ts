@@ -10,7 +10,7 @@ export const registry: Record<string, LazyWidget> = {
   contact: lazyWidget(() => import('./contact/Contact.tsx').then((m) => m.Contact)),
   'case-value': lazyWidget(() => import('./case-value/CaseValue.tsx').then((m) => m.CaseValue)),
   consent: lazyWidget(() => import('./consent/Consent.tsx').then((m) => m.Consent)),
-  'legal-notice': lazyWidget(() => import('./consent/LegalNotice.tsx').then((m) => m.LegalNoticeBlock)),
+  'sponsor-consent': lazyWidget(() => import('./sponsor-consent/SponsorConsent.tsx').then((m) => m.SponsorConsent)),
   'lead-types': lazyWidget(() => import('./lead-types/LeadTypes.tsx').then((m) => m.LeadTypes)),
   'call-time': lazyWidget(() => import('./call-time/CallTime.tsx').then((m) => m.CallTime)),
   'call-windows': lazyWidget(() => import('./call-windows/CallWindows.tsx').then((m) => m.CallWindows)),

@@ -1,7 +1,9 @@
 // The funnel report of a stored flow, as the CLI (npm run funnel:report) and GET /api/analytics/funnel ask for it: a
-// flow id, UTC days and a language, checked; the events of the visits with an event in the range, then the report.
+// flow id, UTC days and a language, checked; the events of the visits with an event in the range, then the report,
+// with the reasons the range's leads gave for declining a call.
 import type { Queryable } from '../db/db.ts';
 import { flowById } from './flows.ts';
+import { DECLINE_REASONS } from '../../engine/consent-notice.ts';
 import { funnelReport, type EventRow, type FunnelReport } from './funnel-report.ts';
 
 export interface ReportRequest {
@@ -49,5 +51,14 @@ export async function reportOfFlow(db: Queryable, request: ReportRequest): Promi
     lang: r.lang,
     at: r.occurred_at.getTime(),
   }));
-  return funnelReport(flow, events, { since, until, lang: request.lang });
+  const declined = await db.query<{ reason: string | null; n: number }>(
+    `SELECT body ->> 'declineReason' AS reason, count(*)::int AS n FROM leads
+     WHERE funnel = $1 AND body ->> 'legal_consult' = 'false' AND ($2::timestamptz IS NULL OR created_at >= $2) AND ($3::timestamptz IS NULL OR created_at < $3)
+       AND ($4::text IS NULL OR language = $4)
+     GROUP BY 1`,
+    [flow.id, since === undefined ? null : new Date(since), until === undefined ? null : new Date(until), request.lang ?? null],
+  );
+  const count = (reason: string | null) => declined.rows.find((r) => r.reason === reason)?.n ?? 0;
+  const byReason = Object.fromEntries(DECLINE_REASONS.map((reason) => [reason, count(reason)])) as Record<(typeof DECLINE_REASONS)[number], number>;
+  return { ...funnelReport(flow, events, { since, until, lang: request.lang }), declined: { ...byReason, none: count(null) } };
 }

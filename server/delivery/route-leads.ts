@@ -1,8 +1,8 @@
-// The router: takes the leads not routed yet, issues each one's consent certificate, routes it (engine/route-lead.ts),
-// keeps the sponsors still under their daily cap (today's count per sponsor), and stores one lead.created delivery per
-// sponsor that gets it and the lead's routed_at, all in one transaction. One router at a time (an advisory lock): caps
+// The router: takes the leads not routed yet, issues each one's consent certificate, routes it (engine/route-lead.ts) to
+// the sponsors its consent names, keeps those still under their daily cap (today's count per sponsor), and stores one
+// lead.created delivery per sponsor that gets it and the lead's routed_at, all in one transaction. One router at a time (an advisory lock): caps
 // hold across processes, and a lead is routed exactly once whatever dies when.
-import { routeLead, type Sponsor } from '../../engine/route-lead.ts';
+import { routeLead, type RoutableLead, type Sponsor } from '../../engine/route-lead.ts';
 import { certificateUrl, issueCertificates, type CertificateSigner } from '../certificates/issue-certificate.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import type { ReadySponsors } from './sponsor-endpoints.ts';
@@ -28,7 +28,8 @@ interface WaitingLead {
 
 const startOfUtcDay = (ms: number) => new Date(ms - (ms % 86_400_000)).toISOString();
 
-async function todayCounts(tx: Queryable, now: number): Promise<Record<string, number>> {
+/** The leads each sponsor was given today (UTC), by sponsor id. */
+export async function todayCounts(tx: Queryable, now: number): Promise<Record<string, number>> {
   const { rows } = await tx.query<{ sponsor_id: string; n: number }>(
     `SELECT sponsor_id, count(*)::int AS n FROM deliveries
      WHERE type = 'lead.created' AND created_at >= $1::timestamptz GROUP BY sponsor_id`,
@@ -50,6 +51,22 @@ export function withinDailyCaps(sponsors: readonly Sponsor[], matched: readonly 
   });
 }
 
+/** Of the sponsors ready to get leads, those whose endpoint was not turned off (sponsor_endpoints_off). */
+export async function liveSponsors(tx: Queryable, ready: readonly Sponsor[]): Promise<Sponsor[]> {
+  const { rows: off } = await tx.query<{ sponsor_id: string }>('SELECT sponsor_id FROM sponsor_endpoints_off');
+  return ready.filter((s) => !off.some((o) => o.sponsor_id === s.id));
+}
+
+/**
+ * The sponsors a lead goes to: those routing matches (engine/route-lead.ts), still under their daily cap, and named by
+ * its consent (body.consent.sponsors): a sponsor its person was not shown never gets it.
+ */
+export function sponsorsOfLead(sponsors: readonly Sponsor[], lead: RoutableLead, counts: Record<string, number>): string[] {
+  const consent = lead.body.consent as { sponsors?: unknown } | undefined;
+  const named = Array.isArray(consent?.sponsors) ? consent.sponsors : [];
+  return withinDailyCaps(sponsors, routeLead(sponsors, lead).filter((id) => named.includes(id)), counts);
+}
+
 /** Routes one batch of waiting leads; how many it routed (0: none was waiting). */
 async function routeBatch({ db, ready, signer, publicUrl, clock = Date.now }: RouterDeps): Promise<number> {
   return db.transaction(async (tx) => {
@@ -58,15 +75,13 @@ async function routeBatch({ db, ready, signer, publicUrl, clock = Date.now }: Ro
     if (leads.length === 0) return 0;
     const now = clock();
     const counts = await todayCounts(tx, now);
-    const { rows: off } = await tx.query<{ sponsor_id: string }>('SELECT sponsor_id FROM sponsor_endpoints_off');
-    const sponsors = ready.sponsors.filter((s) => !off.some((o) => o.sponsor_id === s.id));
+    const sponsors = await liveSponsors(tx, ready.sponsors);
     const certificates = await issueCertificates(tx, leads.map((lead) => Number(lead.id)), signer);
     const deliveries: { lead_id: number; sponsor_id: string; certificate_url: string }[] = [];
     for (const lead of leads) {
       const id = Number(lead.id);
       const url = certificateUrl(publicUrl(), certificates.get(id)!);
-      const matched = routeLead(sponsors, { funnel: lead.funnel, body: lead.body, createdAtMs: lead.created_at.getTime() });
-      for (const sponsorId of withinDailyCaps(sponsors, matched, counts)) {
+      for (const sponsorId of sponsorsOfLead(sponsors, { funnel: lead.funnel, body: lead.body, createdAtMs: lead.created_at.getTime() }, counts)) {
         deliveries.push({ lead_id: id, sponsor_id: sponsorId, certificate_url: url });
       }
     }

@@ -10,6 +10,8 @@ import leadsCreateCalcRequest from '../../schemas/api/leads-create-calc.request.
 import leadsCreateCampLejeuneRequest from '../../schemas/api/leads-create-camp-lejeune.request.schema.json' with { type: 'json' };
 import leadsCreateRequest from '../../schemas/api/leads-create.request.schema.json' with { type: 'json' };
 import leadsCreateResponse from '../../schemas/api/leads-create.response.schema.json' with { type: 'json' };
+import leadsSponsorsRequest from '../../schemas/api/leads-sponsors.request.schema.json' with { type: 'json' };
+import leadsSponsorsResponse from '../../schemas/api/leads-sponsors.response.schema.json' with { type: 'json' };
 import leadsUpdateTimeRequest from '../../schemas/api/leads-update-time.request.schema.json' with { type: 'json' };
 import leadsUpdateTimeResponse from '../../schemas/api/leads-update-time.response.schema.json' with { type: 'json' };
 import leadsUpdateRequest from '../../schemas/api/leads-update.request.schema.json' with { type: 'json' };
@@ -59,6 +61,8 @@ export const apiSchemas = {
   leadsCreateCampLejeuneRequest,
   leadsCreateRequest,
   leadsCreateResponse,
+  leadsSponsorsRequest,
+  leadsSponsorsResponse,
   leadsUpdateRequest,
   leadsUpdateResponse,
   leadsUpdateTimeRequest,

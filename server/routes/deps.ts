@@ -1,5 +1,6 @@
 // What every route plugin is given by buildApp, and the type of a route plugin.
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
+import type { Sponsor } from '../../engine/route-lead.ts';
 import type { Flow } from '../../engine/types.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
@@ -16,6 +17,8 @@ export interface RouteDeps {
   codeLimits?: Partial<CodeLimits>;
   /** The funnels whose leads the lead routes take (default: those of flows/, or FLOWS_DIR); tests add their own. */
   flows?: readonly Flow[];
+  /** The sponsors leads are routed to (those with an endpoint set): the ones a consent may name. None by default. */
+  sponsors?: readonly Sponsor[];
 }
 
 /**

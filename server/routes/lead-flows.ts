@@ -2,12 +2,15 @@
 // the flows the server knows (flows/, or FLOWS_DIR, expanded from their parts as the app gets them), so every lead
 // records a real funnel, and a funnel made of JSON alone sends its leads through the spec's routes with no server change.
 import type { Flow } from '../../engine/types.ts';
-import { expandedFlows } from '../../scripts/flow-files.ts';
+import { expandedFlows, flowNotices } from '../../scripts/flow-files.ts';
 import type { ValidationErrorBody } from '../validation.ts';
 import { fieldError } from './field-error.ts';
 
-/** Each flow's id with its version and the routes its effects post to ("/leads/create"). */
-export type LeadFlows = ReadonlyMap<string, { version: number; posts: ReadonlySet<string> }>;
+/**
+ * Each flow's id with its version, the routes its effects post to ("/leads/create"), and the consent notices each route
+ * may carry: those the flow shows beside the button that sends it.
+ */
+export type LeadFlows = ReadonlyMap<string, { version: number; posts: ReadonlySet<string>; notices: ReadonlyMap<string, ReadonlySet<string>> }>;
 
 let ofFlowsDir: LeadFlows | undefined;
 
@@ -17,7 +20,11 @@ export function leadFlows(flows?: readonly Flow[]): LeadFlows {
   return new Map(
     flows.map((flow) => [
       flow.id,
-      { version: flow.version, posts: new Set(Object.values(flow.effects).flatMap((effect) => (effect.method === 'POST' ? [effect.path] : []))) },
+      {
+        version: flow.version,
+        posts: new Set(Object.values(flow.effects).flatMap((effect) => (effect.method === 'POST' ? [effect.path] : []))),
+        notices: flowNotices(flow),
+      },
     ]),
   );
 }

@@ -3,11 +3,12 @@
 // verification, and at most LEADS_PER_PHONE_PER_DAY a day per phone.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
-import { browserZoneOf, leadTypeCalls, leadZone } from '../call-times/lead-call-times.ts';
+import { browserZoneOf, leadStates, leadTypeCalls, leadZone } from '../call-times/lead-call-times.ts';
 import { createAlert } from '../alerts/create-alert.ts';
 import { alertCountryAllowed } from '../alerts/deliver-countries.ts';
 import { newAlert, type AlertRequest } from '../alerts/new-alert.ts';
-import type { ConsentCatalogue } from '../consent-text.ts';
+import type { Sponsor } from '../../engine/route-lead.ts';
+import { shownWording, type ConsentCatalogue } from '../consent-text.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { wakeLeadRouter } from '../delivery/delivery-queue.ts';
 import { wakeAlertSender } from '../jobs/queue.ts';
@@ -42,6 +43,8 @@ export interface SubmissionDeps {
   catalogue: ConsentCatalogue;
   /** The flows a consent may name. */
   flows: LeadFlows;
+  /** The sponsors leads go to now: those a consent may name. */
+  sponsors: readonly Sponsor[];
   /** The server's clock, ms since the epoch. */
   clock: () => number;
   /** How many days an alert stays open. */
@@ -68,7 +71,7 @@ function futureField(fields: Submission['notFuture'], now: number): string | und
   return undefined;
 }
 
-export async function submitLead({ db, catalogue, flows, clock, alertDays, alertCountries, testPhone }: SubmissionDeps, request: FastifyRequest, reply: FastifyReply, s: Submission) {
+export async function submitLead({ db, catalogue, flows, sponsors, clock, alertDays, alertCountries, testPhone }: SubmissionDeps, request: FastifyRequest, reply: FastifyReply, s: Submission) {
   const consentedAtMs = clock();
   const phone = e164FromTyped(s.phone);
   if (!phone) return reply.code(400).send(fieldError('phone', 'phone is not a valid phone number'));
@@ -80,12 +83,11 @@ export async function submitLead({ db, catalogue, flows, clock, alertDays, alert
   if (alert && !alertCountryAllowed(phone, alertCountries)) {
     return reply.code(400).send(fieldError('phone', `report alerts are texted to phones of ${alertCountries.join(', ')} only`));
   }
-  const wording = catalogue.resolve(s.consent.key, s.consent.locale);
-  if (!wording) {
-    return reply.code(400).send(fieldError('consent.key', `consent.key is not a consent notice of the ${s.consent.locale} catalogue`));
-  }
   const wrongFlow = consentFlowError(flows, s.path, s.consent);
   if (wrongFlow) return reply.code(400).send(wrongFlow);
+  // Exactly the words the page showed beside the button that sent this lead, naming the sponsors it may go to.
+  const wording = shownWording(catalogue, s.consent, flows.get(s.consent.flowId)?.notices.get(s.path), sponsors);
+  if ('error' in wording) return reply.code(400).send(wording);
   const referrers = request.headers['page-referrers'];
   if (referrers !== undefined && (typeof referrers !== 'string' || referrers.length > MAX_REFERRERS)) {
     return reply.code(400).send(fieldError('page-referrers', `page-referrers must be one header of at most ${MAX_REFERRERS} characters`));
@@ -109,7 +111,7 @@ export async function submitLead({ db, catalogue, flows, clock, alertDays, alert
     body: s.body,
     businessUserToken: typeof s.body.businessUserToken === 'string' && s.body.businessUserToken !== '' ? s.body.businessUserToken : undefined,
     timeZone,
-    leadTypeCalls: leadTypeCalls(s.body, consentedAtMs, timeZone),
+    leadTypeCalls: leadTypeCalls(s.body, consentedAtMs, timeZone, await leadStates(s.body)),
   };
   const ip = request.ip;
   const userAgent = request.headers['user-agent']?.slice(0, 512);

@@ -3,10 +3,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
 import { callWindow } from '../call-times/call-window.ts';
-import { browserZoneOf, leadZone } from '../call-times/lead-call-times.ts';
+import { browserZoneOf, leadStates, leadZone } from '../call-times/lead-call-times.ts';
 import { loadConsentCatalogue } from '../consent-text.ts';
 import type { Queryable } from '../db/db.ts';
+import { routeLead } from '../../engine/route-lead.ts';
 import { wakeDeliverer } from '../delivery/delivery-queue.ts';
+import { liveSponsors, todayCounts, withinDailyCaps } from '../delivery/route-leads.ts';
 import { queueLeadUpdates } from '../delivery/lead-updates.ts';
 import { leadOwnership, setAccidentReason, setPreferredCallTime, windowAnswer, zoneOfLead } from '../store/leads.ts';
 import { verificationIdHash } from '../verification-cookie.ts';
@@ -51,12 +53,13 @@ async function checkOwner(tx: Queryable, request: FastifyRequest, leadId: number
 /** Errors every create may answer besides 200. */
 const createErrors = { 400: s.validationErrorResponse, 403: s.errorResponse, 409: s.errorResponse, 422: s.errorResponse, 429: s.errorResponse };
 
-export const leadRoutes: RoutePlugin = (app, { config, db, clock = Date.now, flows }) => {
+export const leadRoutes: RoutePlugin = (app, { config, db, clock = Date.now, flows, sponsors = [] }) => {
   // The app's own catalogues and flows, read once at start: the wording of a consent.key and its flow are looked up here.
   const deps = {
     db,
     catalogue: loadConsentCatalogue(),
     flows: leadFlows(flows),
+    sponsors,
     clock,
     alertDays: config.alertDays,
     alertCountries: config.alertCountries,
@@ -109,6 +112,19 @@ export const leadRoutes: RoutePlugin = (app, { config, db, clock = Date.now, flo
       }),
   );
 
+  // Before the Submit that gives consent: who this lead would go to now, so that the consent names them.
+  app.post(
+    '/leads/sponsors',
+    { schema: { body: s.leadsSponsorsRequest, response: { 200: s.leadsSponsorsResponse, 400: s.validationErrorResponse } } },
+    async (request) => {
+      const now = clock();
+      const lead = { funnel: request.body.lead.consent.flowId, body: request.body.lead, createdAtMs: now };
+      const live = await liveSponsors(db, sponsors);
+      const ids = withinDailyCaps(live, routeLead(live, lead), await todayCounts(db, now));
+      return { sponsors: live.filter((sponsor) => ids.includes(sponsor.id)).map(({ id, name }) => ({ id, name })) };
+    },
+  );
+
   app.put(
     '/leads/update/time',
     {
@@ -126,7 +142,7 @@ export const leadRoutes: RoutePlugin = (app, { config, db, clock = Date.now, flo
         // The leads of one submission share a person: the first one's zone (kept since it was created) is theirs.
         const lead = await zoneOfLead(tx, ids[0] ?? 0);
         const zone = lead?.timeZone ?? (await leadZone(lead?.body ?? {}, browserZoneOf(request), now));
-        const window = windowAnswer(callWindow(preferredCallTime, now, zone), zone);
+        const window = windowAnswer(callWindow(preferredCallTime, now, zone, await leadStates(lead?.body ?? {})), zone);
         // Every id must be the visitor's, else nothing changes: another's answers like an unknown one.
         if (!(await setPreferredCallTime(tx, ids, preferredCallTime, window, idHash))) return { status: 404, body: NOT_FOUND };
         // Sponsors that got these leads hear of the new call time (lead.updated).

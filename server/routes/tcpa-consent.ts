@@ -1,9 +1,10 @@
-// POST /user/tcpa: the server's TCPA wording agreed to at the SMS step, kept as a consent record with its evidence, only
-// for a phone this visitor asked a code for (or verified), and a few a day per phone (TCPA_CONSENTS_PER_PHONE).
+// POST /user/tcpa: the notice the contact step showed above its Send code button, kept as a consent record with its
+// evidence once it is checked as a lead's consent is (the very words, a notice of that step of that funnel), only for a
+// phone this visitor asked a code for (or verified), and a few a day per phone (TCPA_CONSENTS_PER_PHONE).
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
-import { tcpaWording, type ConsentLocale } from '../consent-text.ts';
+import { shownWording, type ConsentCatalogue } from '../consent-text.ts';
 import type { Config } from '../config.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { isBeingVerified } from '../pending-verification.ts';
@@ -15,6 +16,7 @@ import { verificationIdHash } from '../verification-cookie.ts';
 import { apiSchemas as s } from './api-schemas.ts';
 import { fieldError } from './field-error.ts';
 import { answerOnce, idempotencyKeyOf, refuse } from './idempotent.ts';
+import { consentFlowError, type LeadFlows } from './lead-flows.ts';
 import { NOT_VERIFIED } from './visitor.ts';
 
 /** The request as its route's schemas type it. */
@@ -24,15 +26,14 @@ export interface TcpaDeps {
   db: Db;
   config: Pick<Config, 'codeSecret' | 'tcpaConsentsPerPhone'>;
   clock: () => number;
+  catalogue: ConsentCatalogue;
+  flows: LeadFlows;
 }
 
-/** The language the visitor was shown the step in: its consent's locale, else Spanish for a browser that prefers it, else English. */
-function languageOf(request: TcpaRequest): ConsentLocale {
-  return request.body.consent?.locale ?? (/^\s*es\b/i.test(request.headers['accept-language'] ?? '') ? 'es' : 'en');
-}
+const PATH = '/user/tcpa';
 
 /** Stores the tcpa row and its consent record in one transaction and answers { token, tcpaMessage }. */
-export async function recordTcpaConsent({ db, config, clock }: TcpaDeps, request: TcpaRequest, reply: FastifyReply): Promise<FastifyReply> {
+export async function recordTcpaConsent({ db, config, clock, catalogue, flows }: TcpaDeps, request: TcpaRequest, reply: FastifyReply): Promise<FastifyReply> {
   const consentedAtMs = clock();
   const body = request.body;
   const phone = e164FromTyped(body.phone);
@@ -40,8 +41,11 @@ export async function recordTcpaConsent({ db, config, clock }: TcpaDeps, request
   const key = idempotencyKeyOf(request);
   if (typeof key === 'object') return reply.code(400).send(key);
   const funnel = request.query.funnel;
-  const locale = languageOf(request);
-  const consentWording = tcpaWording(funnel, locale);
+  const consent = body.consent;
+  const wrongFlow = consentFlowError(flows, PATH, consent);
+  if (wrongFlow) return reply.code(400).send(wrongFlow);
+  const consentWording = shownWording(catalogue, consent, flows.get(consent.flowId)?.notices.get(PATH), []);
+  if ('error' in consentWording) return reply.code(400).send(consentWording);
   const message = consentWording.text;
   const ip = request.ip;
   const userAgent = request.headers['user-agent']?.slice(0, 512);
@@ -62,11 +66,11 @@ export async function recordTcpaConsent({ db, config, clock }: TcpaDeps, request
     const consentRecordId = await insertConsentRecord(tx, {
       kind: 'tcpa',
       wording: consentWording,
-      locale,
-      flowId: body.consent?.flowId,
-      flowVersion: body.consent?.flowVersion,
-      flowVariant: body.consent?.flowVariant,
-      pageUrl: body.consent?.pageUrl,
+      locale: consent.locale,
+      flowId: consent.flowId,
+      flowVersion: consent.flowVersion,
+      flowVariant: consent.flowVariant,
+      pageUrl: consent.pageUrl,
       phone,
       verificationId,
       trustedFormCert: undefined,

@@ -2,6 +2,7 @@
 // link, and hand the visitor the cookie).
 import type { FastifyReply } from 'fastify';
 import { alertCountryAllowed } from '../alerts/deliver-countries.ts';
+import { loadConsentCatalogue } from '../consent-text.ts';
 import { pendingVisitorHash, pendingVisitorId, setPendingCookie } from '../pending-verification.ts';
 import { e164FromParts, textableIn } from '../phone.ts';
 import { smsText } from '../sms/sms-text.ts';
@@ -14,6 +15,7 @@ import { newVerificationId, setVerificationCookie } from '../verification-cookie
 import { apiSchemas as s } from './api-schemas.ts';
 import type { RoutePlugin } from './deps.ts';
 import { refuseUnstorableText } from './storable-text.ts';
+import { leadFlows } from './lead-flows.ts';
 import { recordTcpaConsent } from './tcpa-consent.ts';
 
 /** The sources (mfa-sms-send's `source`) of the funnels that text report alerts: their leads carry an alert. */
@@ -27,8 +29,9 @@ function refuse(reply: FastifyReply, { error, retryAfterMs }: Refusal) {
   return reply.code(429).header('retry-after', String(retryAfter)).send({ success: false, error, retryAfter });
 }
 
-export const userRoutes: RoutePlugin = (app, { config, db, sms, clock = Date.now, codeLimits }) => {
+export const userRoutes: RoutePlugin = (app, { config, db, sms, clock = Date.now, codeLimits, flows }) => {
   const limits = { ...DEFAULT_CODE_LIMITS, ...codeLimits };
+  const tcpa = { db, config, clock, catalogue: loadConsentCatalogue(), flows: leadFlows(flows) };
   /** The test phone counts as verified at once (spec §5), by whoever asks, and gets its verification cookie. */
   const verifyTestPhone = async (reply: FastifyReply, phone: string) => {
     const { id, idHash } = newVerificationId();
@@ -48,7 +51,7 @@ export const userRoutes: RoutePlugin = (app, { config, db, sms, clock = Date.now
     },
     async (request, reply) => {
       // Sent there: a kept answer goes out as its stored bytes, which the schema's reply type cannot describe.
-      await recordTcpaConsent({ db, config, clock }, request, reply);
+      await recordTcpaConsent(tcpa, request, reply);
     },
   );
 
@@ -131,18 +134,27 @@ export const userRoutes: RoutePlugin = (app, { config, db, sms, clock = Date.now
   );
 
   // The page of a code text's link (/verify/{token}) sends this when opened: a link preview, which runs no script,
-  // confirms nothing. Tokens are 128 random bits: not worth a limit of their own beyond the API's per-address one.
+  // confirms nothing. It confirms the send only in the browser that asked for the code (its cf_pending): opened in any
+  // other (the phone's owner tapping the link of a stranger's send), 403 other_browser, and nobody is verified by it.
+  // Tokens are 128 random bits: not worth a limit of their own beyond the API's per-address one.
   app.post(
     '/user/mfa-sms-link',
-    { schema: { body: s.mfaSmsLinkRequest, response: { 200: s.mfaSmsLinkResponse, 400: s.validationErrorResponse, 404: s.mfaFailureResponse } } },
+    {
+      schema: {
+        body: s.mfaSmsLinkRequest,
+        response: { 200: s.mfaSmsLinkResponse, 400: s.validationErrorResponse, 403: s.mfaFailureResponse, 404: s.mfaFailureResponse },
+      },
+    },
     async (request, reply) => {
-      if (!(await confirmLink(db, request.body.token, clock()))) return reply.code(404).send({ success: false, error: 'link_expired' });
+      const outcome = await confirmLink(db, request.body.token, pendingVisitorHash(request), clock());
+      if (outcome === 'expired') return reply.code(404).send({ success: false, error: 'link_expired' });
+      if (outcome === 'other_browser') return reply.code(403).send({ success: false, error: 'other_browser' });
       return { success: true } as const;
     },
   );
 
-  // The code step asks this while it is shown: once the link of the send the visitor asked for was opened, it gets the
-  // verification cookie as a right code would have given it.
+  // The code step asks this while it is shown: once the link of the send the visitor asked for was opened (in this very
+  // browser: mfa-sms-link), it gets the verification cookie as a right code would have given it.
   app.post('/user/mfa-sms-confirmed', { schema: { body: s.mfaSmsConfirmedRequest, response: { 200: s.mfaSmsConfirmedResponse, 400: s.validationErrorResponse } } }, async (request, reply) => {
     const visitorHash = pendingVisitorHash(request);
     if (visitorHash === undefined) return { confirmed: false };

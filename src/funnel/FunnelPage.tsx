@@ -3,10 +3,12 @@ import { useSelector } from '@xstate/react';
 import { Activity, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { evaluate, holds } from '../../engine/logic.ts';
-import { dataOf, isBusy, stepOf } from '../../engine/machine.ts';
+import { dataOf, effectInput, isBusy, stepOf } from '../../engine/machine.ts';
 import type { Flow, FlowEvent } from '../../engine/types.ts';
 import { NOT_READY_DEFAULT } from '../../engine/widget-declaration.ts';
+import { LeadSponsorsContext } from '../../widgets/sponsor-consent/lead-sponsors.ts';
 import { STEP_ERROR_ID } from '../../widgets/types.ts';
+import { sponsorsOf } from '../api/lead-sponsors.ts';
 import { useStepEvents } from '../analytics/use-step-events.ts';
 import { visitMeta } from '../attribution.ts';
 import { withLang } from '../layout/LangLink.tsx';
@@ -105,6 +107,17 @@ function FunnelPage({ flow: built, route }: { flow: Flow; route?: string }) {
     [answers, data.computed, busy, send, back, flow.namespace, leave],
   );
   const copy = useMemo(() => ({ failed: t('app:funnel.stepLoadFailed'), retry: t('app:funnel.retry'), loading: t('app:loading') }), [t]);
+  // The lead a step's button would send, as the sponsors' consent asks who it would go to.
+  const leadSponsors = useMemo(
+    () => ({
+      preview: (effect: string) => {
+        const request = flow.effects[effect] && effectInput(flow, effect, snapshot.context, Date.now).requests[0];
+        return request && { path: request.path, body: request.body };
+      },
+      sponsorsOf,
+    }),
+    [flow, snapshot.context],
+  );
 
   if (!step) return null;
   const nextKey = step.nav?.next === undefined ? undefined : evaluate(step.nav.next, data, Date.now);
@@ -114,77 +127,79 @@ function FunnelPage({ flow: built, route }: { flow: Flow; route?: string }) {
   const progress = progressOf(flow, stepId);
 
   return (
-    <section className="funnel" aria-labelledby="step-heading">
-      <div
-        className="funnel-progress"
-        role="progressbar"
-        aria-label={t('app:funnel.progress')}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={Math.round(progress * 100)}
-      >
-        <div className="funnel-progress-bar" style={{ transform: `scaleX(${progress})` }} />
-      </div>
-      <h1 id="step-heading" className="funnel-heading" tabIndex={-1} ref={heading}>
-        {t(title)}
-      </h1>
-      <div className="funnel-blocks">
-        {screens.map((screen) => (
-          // The next screens are drawn ahead, out of sight (screens-ahead.ts): the tap that shows one only reveals it.
-          <Activity key={screen.key} mode={screen.shown ? 'visible' : 'hidden'}>
-            <StepScreen blocks={blocksOf(flow, screen.stepId, data)} shared={shared} copy={copy} />
-          </Activity>
-        ))}
-      </div>
-      <div id={STEP_ERROR_ID} className="funnel-error" role="alert" aria-live="assertive">
-        {failure.inline}
-        {failure.waiting ? t('app:funnel.outboxFailed') : null}
-      </div>
-      {failure.waiting && (
-        <button type="button" className="btn btn-secondary" onClick={failure.retry}>
-          {t('app:funnel.retry')}
-        </button>
-      )}
-      {(step.nav?.back || typeof nextKey === 'string') && (
-        // A new row per screen: a step of another height then shows its buttons in place instead of moving the old ones.
-        <div className="funnel-nav" key={screenKey}>
-          {step.nav?.back && (
-            <button type="button" className="btn btn-secondary" onClick={back} disabled={busy}>
-              {t(step.nav.back)}
-            </button>
-          )}
-          {typeof notReady === 'string' && (
-            <p id={NOT_READY_ID} className="funnel-not-ready">
-              {t(notReady, { ns: [flow.namespace, 'common'] })}
-            </p>
-          )}
-          {typeof nextKey === 'string' && (
-            <button
-              type="button"
-              className="btn btn-primary"
-              onClick={() => send({ type: 'NEXT' })}
-              disabled={nextDisabled}
-              aria-busy={failure.sending}
-              aria-describedby={typeof notReady === 'string' ? NOT_READY_ID : undefined}
-            >
-              {failure.sending ? t('app:funnel.sending') : t(nextKey)}
-            </button>
-          )}
+    <LeadSponsorsContext.Provider value={leadSponsors}>
+      <section className="funnel" aria-labelledby="step-heading">
+        <div
+          className="funnel-progress"
+          role="progressbar"
+          aria-label={t('app:funnel.progress')}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={Math.round(progress * 100)}
+        >
+          <div className="funnel-progress-bar" style={{ transform: `scaleX(${progress})` }} />
         </div>
-      )}
-      {failure.dialog && (
-        <NetworkErrorDialog text={failure.dialog.text} detail={failure.dialog.detail} onRetry={failure.dialog.retry} onClose={failure.dialog.close} />
-      )}
-      {redirect && failure.inline && (
-        <WarningDialog
-          text={failure.inline}
-          onContinue={() => {
-            // Cleared before leaving: Back from that page finds the step as it was, without the dialog.
-            send({ type: 'ANSWER', values: {} });
-            leave(redirect);
-          }}
-        />
-      )}
-    </section>
+        <h1 id="step-heading" className="funnel-heading" tabIndex={-1} ref={heading}>
+          {t(title)}
+        </h1>
+        <div className="funnel-blocks">
+          {screens.map((screen) => (
+            // The next screens are drawn ahead, out of sight (screens-ahead.ts): the tap that shows one only reveals it.
+            <Activity key={screen.key} mode={screen.shown ? 'visible' : 'hidden'}>
+              <StepScreen blocks={blocksOf(flow, screen.stepId, data)} shared={shared} copy={copy} />
+            </Activity>
+          ))}
+        </div>
+        <div id={STEP_ERROR_ID} className="funnel-error" role="alert" aria-live="assertive">
+          {failure.inline}
+          {failure.waiting ? t('app:funnel.outboxFailed') : null}
+        </div>
+        {failure.waiting && (
+          <button type="button" className="btn btn-secondary" onClick={failure.retry}>
+            {t('app:funnel.retry')}
+          </button>
+        )}
+        {(step.nav?.back || typeof nextKey === 'string') && (
+          // A new row per screen: a step of another height then shows its buttons in place instead of moving the old ones.
+          <div className="funnel-nav" key={screenKey}>
+            {step.nav?.back && (
+              <button type="button" className="btn btn-secondary" onClick={back} disabled={busy}>
+                {t(step.nav.back)}
+              </button>
+            )}
+            {typeof notReady === 'string' && (
+              <p id={NOT_READY_ID} className="funnel-not-ready">
+                {t(notReady, { ns: [flow.namespace, 'common'] })}
+              </p>
+            )}
+            {typeof nextKey === 'string' && (
+              <button
+                type="button"
+                className="btn btn-primary"
+                onClick={() => send({ type: 'NEXT' })}
+                disabled={nextDisabled}
+                aria-busy={failure.sending}
+                aria-describedby={typeof notReady === 'string' ? NOT_READY_ID : undefined}
+              >
+                {failure.sending ? t('app:funnel.sending') : t(nextKey)}
+              </button>
+            )}
+          </div>
+        )}
+        {failure.dialog && (
+          <NetworkErrorDialog text={failure.dialog.text} detail={failure.dialog.detail} onRetry={failure.dialog.retry} onClose={failure.dialog.close} />
+        )}
+        {redirect && failure.inline && (
+          <WarningDialog
+            text={failure.inline}
+            onContinue={() => {
+              // Cleared before leaving: Back from that page finds the step as it was, without the dialog.
+              send({ type: 'ANSWER', values: {} });
+              leave(redirect);
+            }}
+          />
+        )}
+      </section>
+    </LeadSponsorsContext.Provider>
   );
 }

@@ -16,6 +16,7 @@ import { copy, type Lang } from '../testing/copy.ts';
 import { FieldWalk, FunnelWalk, saveStepShot } from '../testing/funnel-walk.ts';
 import { viewport, walkAlertSteps, walkFindMyReport, walkNotifyMe, type Run } from '../testing/funnel-walks.ts';
 import { TEST_INGEST_KEY, localIso, sampleReport } from '../testing/reports.ts';
+import { expectStoredAsShown, storedConsents } from '../testing/stored-consents.ts';
 
 /** How long a text may take from the report's POST to the console (the issue: within seconds). */
 const TEXT_WITHIN_MS = 10_000;
@@ -60,6 +61,13 @@ async function alertText(server: AppServer, e164: string, after: number, since =
 
 describe.runIf(browserAvailable)('report alerts in the browser', () => {
   const suite = useAppAndBrowser({ REPORT_INGEST_KEYS: TEST_INGEST_KEY, DEMO_REPORTS: 'off' });
+  /** Each walk, by phone: the words of its consents as they were on screen at their buttons. */
+  const walks = new Map<string, FunnelWalk>();
+  const person = (page: Page, run: Run, shots: string) => {
+    const w = new FunnelWalk(page, suite.server, run.lang, shots);
+    walks.set(run.phone, w);
+    return w;
+  };
   const latencies: number[] = [];
 
   const open = (run: Run) => openPage(suite.browser, { viewport: viewport(run) });
@@ -106,7 +114,7 @@ describe.runIf(browserAvailable)('report alerts in the browser', () => {
   it('subscribes at /alert-me by VIN (English, phone); the report posted later is texted, and its link opens it with its personal data', async () => {
     const run: Run = { lang: 'en', size: 'phone', phone: '2025550181', consult: 'yes', vin: vinOf('181') };
     const browser = await open(run);
-    await walkNotifyMe(new FunnelWalk(browser.page, suite.server, run.lang, 'alert-en-phone'), run, '/alert-me');
+    await walkNotifyMe(person(browser.page, run, 'alert-en-phone'), run, '/alert-me');
     const link = await textOpensReport(browser.page, run, reportWith({ vin: run.vin }), 'alert-en-phone');
     expect(link.pathname).toMatch(new RegExp(`^/accident/[A-Za-z0-9_-]{22}/${run.vin}$`));
     await close(browser);
@@ -115,7 +123,7 @@ describe.runIf(browserAvailable)('report alerts in the browser', () => {
   it("finds nothing yet at /find-my-report (Spanish, desktop), subscribes from there, and the Spanish text's link opens the report", async () => {
     const run: Run = { lang: 'es', size: 'desktop', phone: '2025550182', consult: 'no', vin: vinOf('182') };
     const browser = await open(run);
-    await walkFindMyReport(new FunnelWalk(browser.page, suite.server, run.lang, 'find-none-es-desktop'), run);
+    await walkFindMyReport(person(browser.page, run, 'find-none-es-desktop'), run);
     await textOpensReport(browser.page, run, reportWith({ vin: run.vin }), 'find-none-es-desktop');
     await close(browser);
   });
@@ -125,7 +133,7 @@ describe.runIf(browserAvailable)('report alerts in the browser', () => {
     await postReport(suite.server, reportWith({ vin: run.vin }));
     const browser = await open(run);
     const { page } = browser;
-    const w = new FunnelWalk(page, suite.server, run.lang, 'on-file-en-desktop');
+    const w = person(page, run, 'on-file-en-desktop');
     await page.goto(`${suite.server.url}/results?vin=${run.vin}`);
     await page.getByRole('link', { name: t('en', 'search:results.notify.link') }).click();
     await w.heading('notify:intro.title').waitFor();
@@ -153,7 +161,7 @@ describe.runIf(browserAvailable)('report alerts in the browser', () => {
   it('subscribes at /tx/notify-me by a pin with its make, year and date (Spanish, phone); a report near the pin that day is texted', async () => {
     const run: Run = { lang: 'es', size: 'phone', phone: '2025550184', consult: 'yes', locateBy: 'map-button', state: 'tx' };
     const browser = await open(run);
-    await walkNotifyMe(new FunnelWalk(browser.page, suite.server, run.lang, 'alert-map-es-phone'), run);
+    await walkNotifyMe(person(browser.page, run, 'alert-map-es-phone'), run);
     // The pin was dropped at the middle of Texas's view; the walk gave a FORD of 2019 and today (the date wheel's day).
     const pin = STATE_VIEWS.tx!.center;
     const near = { location: { lat: pin.lat + 0.05, lng: pin.lng - 0.05 }, city: 'Temple', county: 'Bell', zip: '76501', policeDepartment: 'Temple Police Department', occurredAt: localIso(Date.now(), -360) };
@@ -164,7 +172,7 @@ describe.runIf(browserAvailable)('report alerts in the browser', () => {
     await close(browser);
   });
 
-  it('stored each alert with its lead: the screen it came from, the phone and its language', async () => {
+  it('stored each alert with its lead: the screen it came from, the phone and its language, its consents as shown', async () => {
     console.log(`alert texts seen on the console after the report's POST began: ${latencies.map((ms) => `${ms} ms`).join(', ')}`);
     await suite.server.stop();
     const db = await openPgliteDb(suite.server.dataDir);
@@ -178,6 +186,7 @@ describe.runIf(browserAvailable)('report alerts in the browser', () => {
         { source: 'notify-me', phone: '+12025550183', locale: 'en', vin: vinOf('183'), make: null },
         { source: 'notify-me', phone: '+12025550184', locale: 'es', vin: null, make: 'FORD' },
       ]);
+      for (const [phone, w] of walks) expectStoredAsShown(await storedConsents(db, `+1${phone}`), w.agreed, expect);
     } finally {
       await db.close();
     }

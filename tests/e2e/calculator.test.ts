@@ -4,6 +4,7 @@ import { openPgliteDb } from '../../server/db/pglite-db.ts';
 import { useAppAndBrowser } from '../testing/app-and-browser.ts';
 import { DESKTOP, PHONE, browserAvailable } from '../testing/browser.ts';
 import { walkCalculator } from '../testing/calculator-walk.ts';
+import { expectStoredAsShown, storedConsents } from '../testing/stored-consents.ts';
 
 const ROUTE = '/calculate-your-accident-claim-value';
 
@@ -17,18 +18,20 @@ const runs = [
 
 describe.runIf(browserAvailable)('claim calculator in the browser', () => {
   const suite = useAppAndBrowser();
+  /** The words of each walk's consents as they were on screen at their buttons, by phone. */
+  const agreed = new Map<string, string[]>();
 
   it.each(runs)('$lang at $size size, consult $consult: intro to confirmation, phone verified by SMS', async (run) => {
     const context = await suite.browser.newContext({ viewport: run.viewport });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await walkCalculator(page, suite.server, { ...run, route: ROUTE, shots: `calculator-${run.lang}-${run.size}-${run.consult}` });
+    agreed.set(run.phone, await walkCalculator(page, suite.server, { ...run, route: ROUTE, shots: `calculator-${run.lang}-${run.size}-${run.consult}` }));
     expect(errors).toEqual([]);
     await context.close();
   });
 
-  it('stored every lead with its answers, language, calc_id, gclid and call time', async () => {
+  it('stored every lead with its answers, language, calc_id, gclid and call time, and the very words of its consents', async () => {
     await suite.server.stop();
     const db = await openPgliteDb(suite.server.dataDir);
     try {
@@ -46,6 +49,11 @@ describe.runIf(browserAvailable)('claim calculator in the browser', () => {
           extraDetails: { accidentDetails: { fault: false, commercial: true, injuries: 2, earnings: 1, medical: 1, pain: 0 } },
         });
       }
+      for (const run of runs) expectStoredAsShown(await storedConsents(db, `+1${run.phone}`), agreed.get(run.phone) ?? [], expect);
+      // A Yes named the sponsor who may call, and only it; a No with no service named no one.
+      expect(rows.map((r) => r.body.consent)).toEqual(
+        runs.map((r) => expect.objectContaining({ sponsors: r.consult === 'yes' ? ['summit-accident-lawyers'] : [] }) as unknown),
+      );
     } finally {
       await db.close();
     }

@@ -6,7 +6,6 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadCertificateKeys } from '../../server/certificates/certificate-keys.ts';
 import { issueCertificate } from '../../server/certificates/issue-certificate.ts';
-import { loadConsentCatalogue } from '../../server/consent-text.ts';
 import { startAppServer, type AppServer } from '../testing/app-server.ts';
 import { expectNoAxeViolations } from '../testing/axe.ts';
 import { DESKTOP, PHONE, browserAvailable, launchBrowser } from '../testing/browser.ts';
@@ -74,8 +73,8 @@ describe.runIf(browserAvailable)('the consent certificate page', () => {
     await page.goto(`${server.url}/certificates/${id}${q}`);
     await page.getByRole('heading', { level: 1, name: t('title') }).waitFor();
     expect(await page.title()).toBe(`${t('title')} | ${copy(lang, 'app:brand')}`);
-    const wording = loadConsentCatalogue().resolve('common:consent.notice.primary.yes', lang)?.text ?? '';
-    expect(await page.locator('blockquote').innerText()).toBe(wording);
+    // The very words the page showed the person beside the button, as their lead's consent sent them.
+    expect(await page.locator('blockquote').innerText()).toBe(testConsent({ locale: lang }).text);
     expect(await page.locator('blockquote').getAttribute('lang')).toBe(lang);
     for (const heading of ['agreed.title', 'context.title', 'person.title', 'check.title']) {
       await page.getByRole('heading', { level: 2, name: t(heading) }).waitFor();

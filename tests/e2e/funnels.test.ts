@@ -7,6 +7,7 @@ import { useAppAndBrowser } from '../testing/app-and-browser.ts';
 import { browserAvailable } from '../testing/browser.ts';
 import { FunnelWalk } from '../testing/funnel-walk.ts';
 import { FUNNEL_WALKS, stubExternalPages, viewport, type Run } from '../testing/funnel-walks.ts';
+import { expectStoredAsShown, storedConsents } from '../testing/stored-consents.ts';
 
 const funnels: { id: string; walk: (w: FunnelWalk, run: Run) => Promise<void>; runs: Run[] }[] = [
   {
@@ -53,6 +54,8 @@ const funnels: { id: string; walk: (w: FunnelWalk, run: Run) => Promise<void>; r
 
 describe.runIf(browserAvailable)('every funnel in the browser', () => {
   const suite = useAppAndBrowser();
+  /** The words of each walk's consents as they were on screen at their buttons, by phone. */
+  const agreed = new Map<string, string[]>();
 
   describe.each(funnels)('$id', ({ id, walk, runs }) => {
     it.each(runs)('$lang at $size size, consult $consult: start to finish', async (run) => {
@@ -61,13 +64,15 @@ describe.runIf(browserAvailable)('every funnel in the browser', () => {
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
       await stubExternalPages(page);
-      await walk(new FunnelWalk(page, suite.server, run.lang, `${id}-${run.lang}-${run.size}`), run);
+      const person = new FunnelWalk(page, suite.server, run.lang, `${id}-${run.lang}-${run.size}`);
+      await walk(person, run);
+      agreed.set(run.phone, person.agreed);
       expect(errors).toEqual([]);
       await context.close();
     });
   });
 
-  it('stored every lead with what the person gave', async () => {
+  it('stored every lead with what the person gave, its consents in the very words on screen', async () => {
     await suite.server.stop();
     const db = await openPgliteDb(suite.server.dataDir);
     try {
@@ -98,6 +103,10 @@ describe.runIf(browserAvailable)('every funnel in the browser', () => {
       expect(lead('2025550171')?.body.city).toMatch(/^Austin, TX \d{5}, USA$/);
       expect(lead('2025550172')).toMatchObject({ body: { date: '2026-02-03', legal_consult: false } });
       expect(lead('2025550172')?.body.zip).toMatch(/^787\d\d$/);
+      for (const phone of agreed.keys()) expectStoredAsShown(await storedConsents(db, `+1${phone}`), agreed.get(phone) ?? [], expect);
+      // In Texas two sponsors could call, and the person ticked both; a declined consultation named no one.
+      expect(lead('2025550131')?.body.consent).toMatchObject({ sponsors: ['lone-star-injury-law', 'summit-accident-lawyers'] });
+      expect(lead('2025550172')?.body.consent).toMatchObject({ sponsors: [] });
     } finally {
       await db.close();
     }

@@ -14,6 +14,7 @@ import { startAppServer, type AppServer } from '../testing/app-server.ts';
 import { buildApp } from '../testing/build-app.ts';
 import { PHONE, browserAvailable, closePage, launchBrowser, openPage } from '../testing/browser.ts';
 import { walkCalculator } from '../testing/calculator-walk.ts';
+import { readySponsorsEnv } from '../testing/fake-sponsors.ts';
 import { FunnelWalk } from '../testing/funnel-walk.ts';
 import { massTortWalk, type Run } from '../testing/funnel-walks.ts';
 
@@ -73,7 +74,12 @@ describe.runIf(browserAvailable)('funnels added as JSON files only', () => {
     // its place in the site's menu, which is the calculator's.
     const { site: _site, ...calculator } = JSON.parse(readFileSync(join(ROOT, 'flows', 'calculator.json'), 'utf8')) as Record<string, unknown>;
     writeFileSync(join(root, 'flows', 'spring-campaign.json'), JSON.stringify({ ...calculator, id: 'spring-campaign', routes: ['/spring-claim-check'] }));
-    server = await startAppServer({ staticDir: await buildApp() });
+    // The sponsor that buys the new funnels' leads (docs/new-funnel.md, 7): their ids among its services.
+    cpSync(join(ROOT, 'sponsors'), join(root, 'sponsors'), { recursive: true });
+    const buyer = join(root, 'sponsors', 'summit-accident-lawyers.json');
+    const sponsor = JSON.parse(readFileSync(buyer, 'utf8')) as { services: string[] };
+    writeFileSync(buyer, JSON.stringify({ ...sponsor, services: [...sponsor.services, flow.id, 'spring-campaign'] }));
+    server = await startAppServer({ staticDir: await buildApp(), env: { ...readySponsorsEnv(), SPONSORS_DIR: join(root, 'sponsors') } });
     browser = await launchBrowser();
     const open = await openPage(browser, { viewport: PHONE });
     const run: Run = { lang: 'en', size: 'phone', phone, consult: 'yes' };
@@ -95,7 +101,7 @@ describe.runIf(browserAvailable)('funnels added as JSON files only', () => {
         funnel: flow.id,
         phone: `+1${phone}`,
         preferred_call_time: '9am - 10am',
-        body: { q1: true, q2: false, q3: false, legal_consult: true, consent: { flowId: flow.id, flowVersion: flow.version } },
+        body: { q1: true, q2: false, q3: false, legal_consult: true, consent: { flowId: flow.id, flowVersion: flow.version, sponsors: ['summit-accident-lawyers'] } },
       });
       expect(rows[1]).toMatchObject({ funnel: 'spring-campaign', phone: `+1${copyPhone}`, calc_id: `e2e-${copyPhone}` });
     } finally {

@@ -45,7 +45,7 @@ describe('flow checks', () => {
 
   it('reports an unknown widget', () => {
     expect(problems((f) => (f.steps['0']!.blocks[0]!.widget = 'carousel'))).toEqual([
-      '/steps/0/blocks/0/widget: unknown widget "carousel" (known widgets: alert-end, call-time, call-windows, case-value, consent, contact, dialog, explanation, free-text, intro, lead-types, legal-notice, locate, questions, redirect, report-links, report-search)',
+      '/steps/0/blocks/0/widget: unknown widget "carousel" (known widgets: alert-end, call-time, call-windows, case-value, consent, contact, dialog, explanation, free-text, intro, lead-types, locate, questions, redirect, report-links, report-search, sponsor-consent)',
     ]);
   });
 

@@ -2,10 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import { dataOf } from '../../engine/machine.ts';
 import { replay, replayClock } from '../../engine/replay.ts';
-import { BACK, NEXT, answer, failing, loadFlow, okEffects, requestOf, screenOf, validContact } from '../testing/flows.ts';
+import { BACK, NEXT, acmeLaw, answer, consentRefusal, failing, loadFlow, okEffects, requestOf, requestsOf, screenOf, shown, validContact } from '../testing/flows.ts';
+import { shownText } from '../testing/lead-bodies.ts';
 
 const flow = loadFlow('camp-lejeune');
-const contact = [answer(validContact), NEXT, answer({ code: '1234' }), NEXT];
+const contact = [answer(validContact), shown('common:consent.notice.sms.code'), NEXT, answer({ code: '1234' }), NEXT];
+const NONE = 'common:consent.notice.lead.none';
+const CALLS = 'common:consent.notice.lead.calls';
 
 describe('mass-tort (water) flow', () => {
   it('answering any question moves the step to 1.5, and answering again keeps it there', async () => {
@@ -48,7 +51,7 @@ describe('mass-tort (water) flow', () => {
   it('submits to /leads/create-camp-lejeune and offers the call time when a call is wanted', async () => {
     const run = await replay(
       flow,
-      [NEXT, answer({ q1: true, q2: false, q3: true }), NEXT, ...contact, answer({ legalConsult: true }), NEXT, answer({ preferredCallTime: '9am - 10am' }), NEXT],
+      [NEXT, answer({ q1: true, q2: false, q3: true }), NEXT, ...contact, answer({ legalConsult: true }), shown(CALLS, [acmeLaw]), NEXT, answer({ preferredCallTime: '9am - 10am' }), NEXT],
       { effects: okEffects, input: { locale: 'en', meta: { gclid: 'G7', pageUrl: 'https://claimflow.test/camp' } } },
     );
     expect(run.steps).toEqual(['0', '1', '1.5', '2', '2.5', '3.5', '5']);
@@ -63,8 +66,17 @@ describe('mass-tort (water) flow', () => {
       phone: '(202) 555-0123',
       legal_consult: true,
       gclidcrm: 'G7',
-      consent: { key: 'common:consent.notice.primary.yes', locale: 'en', flowId: 'camp-lejeune', flowVersion: 1, pageUrl: 'https://claimflow.test/camp' },
+      consent: {
+        key: CALLS,
+        text: shownText(CALLS, 'en', [acmeLaw.name]),
+        sponsors: [acmeLaw.id],
+        locale: 'en',
+        flowId: 'camp-lejeune',
+        flowVersion: 1,
+        pageUrl: 'https://claimflow.test/camp',
+      },
     });
+    expect(consentRefusal(flow, requestOf(run, 'createLead'))).toBeUndefined();
     expect(requestOf(run, 'updateCallTime').body).toEqual({ ids: [41], preferredCallTime: '9am - 10am' });
     expect(screenOf(flow, run).widgets).toEqual(['call-time', 'dialog']);
   });
@@ -74,19 +86,37 @@ describe('mass-tort (water) flow', () => {
     expect(run.step).toBe('3.5');
   });
 
-  it('a declined call submits the lead, then redirects to the external claim page', async () => {
-    const run = await replay(flow, [NEXT, answer({ q1: false, q2: false, q3: false }), NEXT, ...contact, answer({ legalConsult: false }), NEXT], {
+  it('needs the notice beside Submit after a Yes: not while the sponsors are asked', async () => {
+    const toSubmit = [NEXT, answer({ q1: true, q2: false, q3: true }), NEXT, ...contact, answer({ legalConsult: true })];
+    expect((await replay(flow, [...toSubmit, NEXT], { effects: okEffects })).step).toBe('3.5');
+    const loading = await replay(flow, [...toSubmit, answer({ notice: null }), NEXT], { effects: okEffects });
+    expect(loading.step).toBe('3.5');
+    expect(requestsOf(loading, 'createLead')).toEqual([]);
+  });
+
+  it('a Yes no sponsor serves sends that notice and asks no call time', async () => {
+    const key = 'common:consent.notice.lead.unavailable';
+    const run = await replay(flow, [NEXT, answer({ q1: true, q2: false, q3: true }), NEXT, ...contact, answer({ legalConsult: true }), shown(key), NEXT], { effects: okEffects });
+    expect(run.step).toBe('5');
+    expect(requestOf(run, 'createLead').body).toMatchObject({ legal_consult: true, consent: { key, sponsors: [] } });
+    expect(screenOf(flow, run).widgets).not.toContain('call-time');
+    expect(dataOf(flow, run.context, replayClock).computed.called).toBe(false);
+  });
+
+  it('a declined call submits the lead with its reason, then redirects to the external claim page', async () => {
+    const run = await replay(flow, [NEXT, answer({ q1: false, q2: false, q3: false }), NEXT, ...contact, answer({ legalConsult: false, declineReason: 'info' }), shown(NONE), NEXT], {
       effects: okEffects,
     });
     expect(run.step).toBe('5');
-    expect(requestOf(run, 'createLead').body).toMatchObject({ legal_consult: false, consent: { key: 'common:consent.notice.primary.no' } });
+    expect(requestOf(run, 'createLead').body).toMatchObject({ legal_consult: false, declineReason: 'info', consent: { key: NONE, text: shownText(NONE, 'en'), sponsors: [] } });
+    expect(consentRefusal(flow, requestOf(run, 'createLead'))).toBeUndefined();
     expect(screenOf(flow, run)).toEqual({ widgets: ['redirect'], next: null });
     const redirect = flow.steps['5']!.blocks.find((b) => b.widget === 'redirect')!;
     expect(redirect.props?.href).toMatch(/^https:\/\//);
   });
 
   it('keeps the submit step with the network error when the lead cannot be created', async () => {
-    const run = await replay(flow, [NEXT, answer({ q1: true, q2: true, q3: true }), NEXT, ...contact, answer({ legalConsult: true }), NEXT], {
+    const run = await replay(flow, [NEXT, answer({ q1: true, q2: true, q3: true }), NEXT, ...contact, answer({ legalConsult: true }), shown(CALLS, [acmeLaw]), NEXT], {
       effects: { ...okEffects, createLead: failing('network') },
     });
     expect(run.step).toBe('3.5');

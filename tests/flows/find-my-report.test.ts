@@ -4,13 +4,18 @@
 import { describe, expect, it } from 'vitest';
 import { replay } from '../../engine/replay.ts';
 import type { FlowEvent } from '../../engine/types.ts';
-import { BACK, NEXT, answer, austin, failing, goodVin, loadFlow, okEffects, requestOf, screenOf, validContact } from '../testing/flows.ts';
+import { BACK, NEXT, acmeLaw, answer, austin, consentRefusal, failing, goodVin, loadFlow, okEffects, requestOf, screenOf, shown, validContact } from '../testing/flows.ts';
+import { shownText } from '../testing/lead-bodies.ts';
 
 const flow = loadFlow('find-my-report');
 const byVin = { locateBy: 'vin', vin: goodVin, date: '2026-03-14', place: austin };
 /** What the search screen's widget does once painted: writes the search's API query, then asks the flow to run it. */
 const searching = (query: Record<string, string>): FlowEvent[] => [answer({ search: query }), NEXT];
 const found = (count: number) => ({ ...okEffects, searchReports: () => ({ count, results: [] }) });
+/** The contact and code steps: Send code pressed beside the notice that also agrees to the alert's texts. */
+const verified: FlowEvent[] = [answer(validContact), shown('common:consent.notice.sms.alerts'), NEXT, answer({ code: '1234' }), NEXT];
+const NONE = 'common:consent.notice.alert.none';
+const CALLS = 'common:consent.notice.alert.calls';
 
 describe('find-my-report flow', () => {
   it.each([
@@ -52,20 +57,48 @@ describe('find-my-report flow', () => {
     const offer = await replay(flow, [NEXT, answer(byVin), NEXT, ...searching({ vin: goodVin })], { effects: found(0) });
     expect(offer.step).toBe('1.9');
     expect(screenOf(flow, offer)).toEqual({ widgets: ['intro'], next: 'find.none.notify' });
-    const events = [NEXT, answer(byVin), NEXT, ...searching({ vin: goodVin }), NEXT, answer(validContact), NEXT, answer({ code: '1234' }), NEXT, answer({ legalConsult: false }), NEXT, NEXT];
+    const events = [
+      NEXT,
+      answer(byVin),
+      NEXT,
+      ...searching({ vin: goodVin }),
+      NEXT,
+      ...verified,
+      answer({ legalConsult: false }),
+      NEXT,
+      answer({ leadTypes: { notInterested: true } }),
+      shown(NONE),
+      NEXT,
+    ];
     const run = await replay(flow, events, { effects: found(0), input });
     expect(run.steps).toEqual(['0', '1.75', '1.8', '1.9', '2', '2.5', '3', '3.5', '4']);
-    expect(requestOf(run, 'createLead').body).toMatchObject({ source: 'find-my-report', alert: { source: 'find-my-report', vin: goodVin }, consent: { flowId: 'find-my-report' } });
+    const lead = requestOf(run, 'createLead');
+    expect(lead.body).toMatchObject({
+      source: 'find-my-report',
+      alert: { source: 'find-my-report', vin: goodVin },
+      consent: { key: NONE, text: shownText(NONE, 'en'), sponsors: [], flowId: 'find-my-report' },
+    });
+    expect(consentRefusal(flow, lead)).toBeUndefined();
+    expect(requestOf(run, 'saveConsent').body).toMatchObject({ consent: { key: 'common:consent.notice.sms.alerts', flowId: 'find-my-report' } });
+    expect(consentRefusal(flow, requestOf(run, 'saveConsent'))).toBeUndefined();
+    // No one will call: the last screen says so instead of listing calls.
+    expect(screenOf(flow, run).widgets).toEqual(['intro', 'alert-end', 'intro']);
   });
 
-  it("says when each service chosen will call on the last screen, whether the consultation is wanted or not (§2.9)", async () => {
+  it("says when each service chosen will call on the last screen, whether the consultation is wanted or not (§2.9), once a sponsor was named", async () => {
     const leadTypeWindows = { __CALawyer: { from: '2026-11-30T15:00:00.000Z', to: '2026-11-30T18:00:00.000Z', timeZone: 'America/Chicago' } };
     const effects = { ...found(0), createLead: () => ({ resultIds: [41], lead: { id: 41, leadTypeWindows } }) };
-    const toTypes = [NEXT, answer(byVin), NEXT, ...searching({ vin: goodVin }), NEXT, answer(validContact), NEXT, answer({ code: '1234' }), NEXT];
+    const toTypes = [NEXT, answer(byVin), NEXT, ...searching({ vin: goodVin }), NEXT, ...verified];
     for (const consent of [{ legalConsult: true, noLawyer: true, injured: true }, { legalConsult: false }]) {
-      const run = await replay(flow, [...toTypes, answer(consent), NEXT, NEXT], { effects });
+      const chosen = [...toTypes, answer(consent), NEXT, answer({ leadTypes: { __CALawyer: 'AM' } })];
+      const run = await replay(flow, [...chosen, shown(CALLS, [acmeLaw]), NEXT], { effects });
       expect(run.step).toBe('4');
       expect(screenOf(flow, run).widgets, JSON.stringify(consent)).toContain('call-windows');
+      // The same choice with no sponsor to name: no one will call, and the screen lists no calls.
+      const unserved = await replay(flow, [...chosen, shown('common:consent.notice.alert.unavailable'), NEXT], { effects });
+      expect(unserved.step).toBe('4');
+      expect(screenOf(flow, unserved).widgets, JSON.stringify(consent)).not.toContain('call-windows');
+      expect(screenOf(flow, unserved).widgets, JSON.stringify(consent)).not.toContain('call-time');
     }
   });
 
@@ -74,6 +107,7 @@ describe('find-my-report flow', () => {
     expect(back.step).toBe('1.75');
     expect(back.context.answers).toMatchObject(byVin);
     const fromContact = await replay(flow, [NEXT, answer(byVin), NEXT, ...searching({ vin: goodVin }), NEXT, BACK], { effects: found(0) });
+    expect(fromContact.steps.at(-2)).toBe('2');
     expect(fromContact.step).toBe('1.9');
   });
 

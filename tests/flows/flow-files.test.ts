@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { staleSchemaFiles } from '../../scripts/flow-schema.ts';
 import { readFlowFiles } from '../../scripts/flow-files.ts';
 import { flowProblems, formatProblems } from '../../scripts/flows-check.ts';
+import { noticesByPath } from '../../engine/consent-notice.ts';
+import { declarations } from '../../widgets/declarations.ts';
 
 const FLOWS = join(import.meta.dirname, '..', '..', 'flows');
 
@@ -105,8 +107,38 @@ describe('flow files', { timeout: 60_000 }, () => {
     expect(title).toEqual(['flows/workers-comp.json: /namespace: copy key "meta.title" is missing in es: the home page and the menu name the funnel by it']);
     const catalogue = linesAfter({ 'flows/camp-lejeune.json': json((flow) => (at(flow).namespace = 'paraquat')) });
     expect(catalogue).toEqual(['flows/camp-lejeune.json: /namespace: copy catalogue locales/en/paraquat.json is missing', 'flows/camp-lejeune.json: /namespace: copy catalogue locales/es/paraquat.json is missing']);
-    const notice = linesAfter({ 'locales/es/truck.json': (text) => text.replace('Al tocar Solicitar consulta,', 'Al tocar Enviar,') });
-    expect(notice).toEqual(['flows/parts/accident-claim.json: /steps/3/blocks/1: the consent notice "truck:consent.notice.request" does not name the button the visitor presses, "Solicitar consulta" (es)']);
+    const notice = linesAfter({ 'locales/es/common.json': (text) => text.replace('"calls": "Al tocar Solicitar consulta,', '"calls": "Al tocar Enviar,') });
+    expect(notice).toEqual([
+      'flows/parts/accident-claim.json: /steps/3/blocks/1: the consent notice "common:consent.notice.request.calls" does not name the button the visitor presses, "Solicitar consulta" (es)',
+    ]);
+    // The contact step's notice speaks of its own button, Send code.
+    const sendCode = linesAfter({ 'locales/en/common.json': (text) => text.replace('"code": "By tapping Send code,', '"code": "By tapping Next,') });
+    expect(sendCode).toEqual([
+      'flows/parts/verify-phone.json: /steps/2/blocks/0: the consent notice "common:consent.notice.sms.code" does not name the button the visitor presses, "Send code" (en)',
+    ]);
+  });
+
+  it('fail on a button that sends a consent with no notice beside it, and tell the API which notices each request may carry', () => {
+    const noNotice = linesAfter({
+      'flows/workers-comp.json': json((flow) => {
+        const step = at(flow, 'steps', '3');
+        step.blocks = (step.blocks as { widget: string }[]).filter((block) => block.widget !== 'sponsor-consent');
+      }),
+    });
+    expect(noNotice).toEqual(['flows/workers-comp.json: /steps/3: its Next sends a consent, but the step shows no consent notice beside it: what would the consent record hold?']);
+    const noSendCodeNotice = linesAfter({ 'flows/parts/verify-phone.json': (text) => text.replace('"props": { "stage": "details", "notice": "{notice}" }', '"props": { "stage": "details" }') });
+    expect(noSendCodeNotice).toContain('flows/parts/verify-phone.json: /steps/2: its Next sends a consent, but the step shows no consent notice beside it: what would the consent record hold?');
+    const byPath = (id: string) => {
+      const flow = readFlowFiles(FLOWS).flatMap((f) => f.flows).find((f) => f.id === id)!;
+      return Object.fromEntries([...noticesByPath(flow, declarations)].map(([path, keys]) => [path, [...keys].sort()]));
+    };
+    const family = (name: string) => ['calls', 'none', 'unavailable'].map((n) => `common:consent.notice.${name}.${n}`);
+    // Send code's notice goes with the code's send and the consent the code step records on entry.
+    const sms = (notice: string) => ({ '/user/mfa-sms-send': [notice], '/user/tcpa': [notice] });
+    expect(byPath('calculator')).toEqual({ ...sms('common:consent.notice.sms.code'), '/leads/create/calc': family('lead') });
+    expect(byPath('truck')).toEqual({ ...sms('common:consent.notice.sms.code'), '/leads/create': family('request') });
+    expect(byPath('notify-me')).toEqual({ ...sms('common:consent.notice.sms.alerts'), '/leads/create': family('alert') });
+    expect(byPath('camp-lejeune')).toEqual({ ...sms('common:consent.notice.sms.code'), '/leads/create-camp-lejeune': family('lead') });
   });
 
   it('are formatted as prettier writes them (a short JSON Logic rule on one line), and flows:check says which is not', async () => {

@@ -10,7 +10,8 @@ import sendSchema from '../../schemas/api/mfa-sms-send.request.schema.json' with
 import { dataOf } from '../../engine/machine.ts';
 import { replay, replayClock } from '../../engine/replay.ts';
 import type { FlowEvent, FlowInput } from '../../engine/types.ts';
-import { BACK, NEXT, answer, austin, failing, goodVin, loadFlow, okEffects, requestOf, requestsOf, screenOf, validContact } from '../testing/flows.ts';
+import { BACK, NEXT, acmeLaw, answer, austin, backCare, consentRefusal, failing, goodVin, loadFlow, okEffects, requestOf, requestsOf, screenOf, shown, validContact } from '../testing/flows.ts';
+import { shownText } from '../testing/lead-bodies.ts';
 import { schemaErrors } from '../testing/schema-errors.ts';
 
 const flow = loadFlow('notify-me');
@@ -20,10 +21,22 @@ const byMap = { locateBy: 'map', location: { lat: 30.27, lng: -97.74 }, place: n
 const yes = { legalConsult: true, noLawyer: true, injured: true };
 const input = (route: string): FlowInput => ({ locale: 'es', meta: { pageUrl: `https://claimflow.test${route}`, route, visit: 'v1' } });
 
-/** From the intro to the consultation question, the report located with these answers. */
-const toConsent = (locating: Record<string, unknown>): FlowEvent[] => [NEXT, answer(locating), NEXT, answer(validContact), NEXT, answer({ code: '1234' }), NEXT];
-/** On to the last screen: a consultation answer, the lead types as they start (car accident lawyers, AM), Submit. */
-const toDone = (locating: Record<string, unknown>, consent: Record<string, unknown> = yes): FlowEvent[] => [...toConsent(locating), answer(consent), NEXT, NEXT];
+const SEND_CODE = 'common:consent.notice.sms.alerts';
+const NONE = 'common:consent.notice.alert.none';
+const UNAVAILABLE = 'common:consent.notice.alert.unavailable';
+const CALLS = 'common:consent.notice.alert.calls';
+
+/** From the intro to the consultation question, the report located with these answers (Send code beside its notice). */
+const toConsent = (locating: Record<string, unknown>): FlowEvent[] => [NEXT, answer(locating), NEXT, answer(validContact), shown(SEND_CODE, [], 'es'), NEXT, answer({ code: '1234' }), NEXT];
+/** On to the last screen: a consultation answer, car accident lawyers (AM) chosen, Submit beside the notice naming who may call. */
+const toDone = (locating: Record<string, unknown>, consent: Record<string, unknown> = yes): FlowEvent[] => [
+  ...toConsent(locating),
+  answer(consent),
+  NEXT,
+  answer({ leadTypes: { __CALawyer: 'AM' } }),
+  shown(CALLS, [acmeLaw], 'es'),
+  NEXT,
+];
 
 const onFile = [{ id: 'Rk9vQmFyQmF6UXV4UXV1eA', path: `/accident/Rk9vQmFyQmF6UXV4UXV1eA/${goodVin}` }];
 const created = (files: unknown[]) => () => ({ resultIds: [41], lead: { id: 41 }, alert: { id: 'a1', expiresAt: '2026-12-25T10:00:00.000Z', onFile: files } });
@@ -45,12 +58,20 @@ describe('notify-me flow', () => {
       state: 'TX',
       date: '2026-03-14',
       extraDetails: { accidentDetails: { vin: goodVin, date: '2026-03-14', state: 'TX', zip: '78701' } },
-      consent: { key: 'common:consent.notice.primary.yes', flowId: 'notify-me', locale: 'es' },
+      consent: { key: CALLS, text: shownText(CALLS, 'es', [acmeLaw.name]), sponsors: [acmeLaw.id], flowId: 'notify-me', locale: 'es' },
     });
+    expect(consentRefusal(flow, lead)).toBeUndefined();
     // Only the way the report was described: the VIN says it all.
     expect((lead.body as { alert: unknown }).alert).toEqual({ source: 'notify-me', vin: goodVin });
     expect(requestOf(run, 'sendCode').body).toMatchObject({ source: 'notify-me', language: 'es' });
     expect(requestOf(run, 'saveConsent')).toMatchObject({ query: { funnel: 'notify-me' }, body: { state: 'TX', accidentDate: '2026-03-14' } });
+    // Its Send code agrees to the alert's texts too: that notice is the consent the code step records.
+    expect(requestOf(run, 'saveConsent').body).toMatchObject({ consent: { key: SEND_CODE, text: shownText(SEND_CODE, 'es'), locale: 'es', flowId: 'notify-me' } });
+    expect(consentRefusal(flow, requestOf(run, 'saveConsent'))).toBeUndefined();
+  });
+
+  it('starts with no service chosen for the person', () => {
+    expect(flow.answers.leadTypes).toEqual({});
   });
 
   it('passes source alert from /alert-me (the same screens)', async () => {
@@ -78,33 +99,63 @@ describe('notify-me flow', () => {
     expect(run.step).toBe('3');
   });
 
-  it('offers the lead types with the notice of the choice under Submit, and needs one choice', async () => {
+  it('offers the lead types with the notice of who may call under Submit, and needs one choice', async () => {
     const atTypes = await replay(flow, [...toConsent(byVin), answer(yes), NEXT], { effects: okEffects });
-    expect(screenOf(flow, atTypes)).toEqual({ widgets: ['lead-types', 'legal-notice'], next: 'common:nav.submit' });
-    const none = await replay(flow, [...toConsent(byVin), answer(yes), NEXT, answer({ leadTypes: {} }), NEXT], { effects: okEffects });
+    expect(screenOf(flow, atTypes)).toEqual({ widgets: ['lead-types', 'sponsor-consent'], next: 'common:nav.submit' });
+    const none = await replay(flow, [...toConsent(byVin), answer(yes), NEXT, answer({ leadTypes: {} }), shown(UNAVAILABLE), NEXT], { effects: okEffects });
     expect(none.step).toBe('3.5');
     expect(requestsOf(none, 'createLead')).toEqual([]);
   });
 
-  it('creates the lead and alert when the consultation is declined, with no call time to choose', async () => {
-    const run = await replay(flow, [...toConsent(byVin), answer({ legalConsult: false }), NEXT, answer({ leadTypes: { notInterested: true } }), NEXT], {
+  it('waits for the notice beside Submit: not the Send code one left from step 2, nor while the sponsors are asked', async () => {
+    const chosen = [...toConsent(byVin), answer(yes), NEXT, answer({ leadTypes: { __CALawyer: 'AM' } })];
+    const stale = await replay(flow, [...chosen, NEXT], { effects: okEffects });
+    expect(stale.step).toBe('3.5');
+    expect(stale.context.answers.notice).toMatchObject({ key: SEND_CODE });
+    const loading = await replay(flow, [...chosen, answer({ notice: null }), NEXT], { effects: okEffects });
+    expect(loading.step).toBe('3.5');
+    expect(requestsOf(loading, 'createLead')).toEqual([]);
+  });
+
+  it('creates the lead and alert when the consultation is declined and no service wanted: no one will call, no call time', async () => {
+    const run = await replay(flow, [...toConsent(byVin), answer({ legalConsult: false }), NEXT, answer({ leadTypes: { notInterested: true } }), shown(NONE, [], 'es'), NEXT], {
       effects: okEffects,
       input: input('/notify-me'),
     });
     expect(run.step).toBe('4');
-    expect(requestOf(run, 'createLead').body).toMatchObject({
+    const lead = requestOf(run, 'createLead');
+    expect(lead.body).toMatchObject({
       legal_consult: false,
       injured: false,
       leadTypes: { notInterested: true },
-      consent: { key: 'common:consent.notice.primary.no' },
+      consent: { key: NONE, text: shownText(NONE, 'es'), sponsors: [] },
       alert: { source: 'notify-me', vin: goodVin },
     });
-    // The services chosen say when they will call (the lead's answer has their windows).
-    expect(screenOf(flow, run)).toEqual({ widgets: ['intro', 'alert-end', 'call-windows'], next: null });
+    expect(lead.body).not.toHaveProperty('declineReason');
+    expect(consentRefusal(flow, lead)).toBeUndefined();
+    // The alert is set; the last screen says no one will call, with no call windows nor call time.
+    expect(screenOf(flow, run)).toEqual({ widgets: ['intro', 'alert-end', 'intro'], next: null });
+    const noCalls = flow.steps['4']!.blocks.filter((b) => b.widget === 'intro').map((b) => b.props?.text);
+    expect(noCalls).toContain('common:alert.done.noCalls');
+    expect(dataOf(flow, run.context, replayClock).computed.called).toBe(false);
+  });
+
+  it('sends the reason a No gave with the lead', async () => {
+    const run = await replay(flow, [...toConsent(byVin), answer({ legalConsult: false, declineReason: 'report' }), NEXT, answer({ leadTypes: { notInterested: true } }), shown(NONE), NEXT], {
+      effects: okEffects,
+    });
+    expect(requestOf(run, 'createLead').body).toMatchObject({ legal_consult: false, declineReason: 'report' });
+  });
+
+  it('asks no call time after a Yes no sponsor serves, and says no one will call', async () => {
+    const run = await replay(flow, [...toConsent(byVin), answer(yes), NEXT, answer({ leadTypes: { __CALawyer: 'AM' } }), shown(UNAVAILABLE), NEXT], { effects: { ...okEffects, createLead: created([]) } });
+    expect(run.step).toBe('4');
+    expect(requestOf(run, 'createLead').body).toMatchObject({ legal_consult: true, consent: { key: UNAVAILABLE, sponsors: [] } });
+    expect(screenOf(flow, run)).toEqual({ widgets: ['intro', 'alert-end', 'intro'], next: null });
   });
 
   it('says at once when the report is already on file, with its link, beside the call time', async () => {
-    const run = await replay(flow, toDone(byVin), { effects: { ...okEffects, createLead: created(onFile) } });
+    const run = await replay(flow, [...toDone(byVin), answer({ preferredCallTime: 'Call ASAP' })], { effects: { ...okEffects, createLead: created(onFile) } });
     expect(screenOf(flow, run)).toEqual({ widgets: ['report-links', 'alert-end', 'call-windows', 'call-time'], next: 'common:nav.done' });
     const block = flow.steps['4']!.blocks.find((b) => b.widget === 'report-links')!;
     expect(block.props).toMatchObject({ reports: 'onFile' });
@@ -115,12 +166,22 @@ describe('notify-me flow', () => {
   it('says when each service chosen will call beside the consultation call time, as when it is declined (§2.9)', async () => {
     const leadTypeWindows = { Chiropractor: { from: '2026-11-30T18:00:00.000Z', to: '2026-11-30T23:00:00.000Z', timeZone: 'America/Chicago' } };
     const createLead = () => ({ resultIds: [41], lead: { id: 41, leadTypeWindows } });
-    const events = [...toConsent(byVin), answer(yes), NEXT, answer({ leadTypes: { __CALawyer: 'AM', Chiropractor: 'PM' } }), NEXT];
+    const events = [...toConsent(byVin), answer(yes), NEXT, answer({ leadTypes: { __CALawyer: 'AM', Chiropractor: 'PM' } }), shown(CALLS, [acmeLaw, backCare], 'es'), NEXT];
     const run = await replay(flow, events, { effects: { ...okEffects, createLead }, input: input('/notify-me') });
-    expect(requestOf(run, 'createLead').body).toMatchObject({ legal_consult: true, leadTypes: { __CALawyer: 'AM', Chiropractor: 'PM' } });
+    expect(requestOf(run, 'createLead').body).toMatchObject({
+      legal_consult: true,
+      leadTypes: { __CALawyer: 'AM', Chiropractor: 'PM' },
+      consent: { key: CALLS, text: shownText(CALLS, 'es', [acmeLaw.name, backCare.name]), sponsors: [acmeLaw.id, backCare.id] },
+    });
+    expect(consentRefusal(flow, requestOf(run, 'createLead'))).toBeUndefined();
     expect(screenOf(flow, run).widgets).toEqual(['intro', 'alert-end', 'call-windows', 'call-time']);
     const block = flow.steps['4']!.blocks.find((b) => b.widget === 'call-windows')!;
     expect(dataOf(flow, run.context, replayClock).computed[(block.props as { windows: string }).windows]).toEqual(leadTypeWindows);
+    // Declined, with a service chosen and its sponsor named: when it will call, and no consultation call time.
+    const declined = [...toConsent(byVin), answer({ legalConsult: false }), NEXT, answer({ leadTypes: { Chiropractor: 'PM' } }), shown(CALLS, [backCare], 'es'), NEXT];
+    const noConsultation = await replay(flow, declined, { effects: { ...okEffects, createLead }, input: input('/notify-me') });
+    expect(requestOf(noConsultation, 'createLead').body).toMatchObject({ legal_consult: false, consent: { key: CALLS, sponsors: [backCare.id] } });
+    expect(screenOf(flow, noConsultation)).toEqual({ widgets: ['intro', 'alert-end', 'call-windows'], next: null });
   });
 
   it("says until when the alert texts and what then, from the alert's end the API answered", async () => {
@@ -155,12 +216,16 @@ describe('notify-me flow', () => {
   });
 
   it('sends requests the API accepts, whichever way the report was described', async () => {
-    for (const [locating, consent] of [[byVin, yes], [byCase, { legalConsult: false }], [byMap, yes]] as const) {
-      const events = [...toConsent(locating), answer(consent), NEXT, NEXT, answer({ preferredCallTime: '9am - 10am' }), NEXT];
+    const declined = [answer({ legalConsult: false, declineReason: 'other' }), NEXT, answer({ leadTypes: { notInterested: true } }), shown(NONE, [], 'es'), NEXT];
+    const wanted = [answer(yes), NEXT, answer({ leadTypes: { __CALawyer: 'PM', dValue: 'AM' } }), shown(CALLS, [acmeLaw, backCare], 'es'), NEXT];
+    for (const [locating, choices] of [[byVin, wanted], [byCase, declined], [byMap, wanted]] as const) {
+      const events = [...toConsent(locating), ...choices, answer({ preferredCallTime: '9am - 10am' }), NEXT];
       const run = await replay(flow, events, { effects: { ...okEffects, createLead: created(onFile) }, input: input('/alert-me') });
       expect(schemaErrors(sendSchema, requestOf(run, 'sendCode').body)).toEqual([]);
       expect(schemaErrors(tcpaSchema, requestOf(run, 'saveConsent').body)).toEqual([]);
       expect(schemaErrors(leadsCreateSchema, requestOf(run, 'createLead').body)).toEqual([]);
+      expect(consentRefusal(flow, requestOf(run, 'saveConsent'))).toBeUndefined();
+      expect(consentRefusal(flow, requestOf(run, 'createLead'))).toBeUndefined();
       for (const update of requestsOf(run, 'updateCallTime')) expect(schemaErrors(updateTimeSchema, update.body)).toEqual([]);
     }
     // The answer's alert the last screen reads is the API's.

@@ -5,11 +5,14 @@ import type { AnyMachineSnapshot } from 'xstate';
 import { compileFlow, stepOf } from '../../engine/machine.ts';
 import { replayClock } from '../../engine/replay.ts';
 import type { Flow, FlowContext } from '../../engine/types.ts';
-import { allFlows, validContact } from '../testing/flows.ts';
+import { allFlows, noticeAnswers, noticesOf, validContact } from '../testing/flows.ts';
 
 type Event = { type: string; values?: Record<string, unknown>; output?: unknown; error?: unknown };
 
-/** Answers given together, as a person fills a form: valid contact details, a code, an accident located each way, a story. */
+/**
+ * Answers given together, as a person fills a form: valid contact details, a code, an accident located each way, a
+ * story, a service chosen (nothing is chosen for the person).
+ */
 const BUNDLES: Record<string, unknown>[] = [
   validContact,
   { code: '1234' },
@@ -17,9 +20,13 @@ const BUNDLES: Record<string, unknown>[] = [
   { locateBy: 'map', location: { lat: 30.27, lng: -97.74 }, vehicleMake: 'FORD', vehicleYear: 2019, date: '2026-01-05' },
   { locateBy: 'case', caseID: 'TX-2026-0042', date: '2026-01-05', place: { address: 'Austin, TX 78701, USA', city: 'Austin', state: 'TX', zip: '78701' } },
   { accidentReason: 'A car ran the red light and hit my door.' },
+  { leadTypes: { __CALawyer: 'AM' } },
 ];
 
-/** A small answer domain: every choice a person can make on the other fields, plus an unanswered/empty value. */
+/**
+ * A small answer domain: every choice a person can make on the other fields, plus an unanswered/empty value; for the
+ * notice, each notice of the flow as the page writes it (a step gives only its own: see reachable).
+ */
 function answerEvents(flow: Flow, fields: string[]): Event[] {
   const bundled = new Set(BUNDLES.flatMap((b) => Object.keys(b)));
   const bundles = BUNDLES.map((b) => Object.fromEntries(Object.entries(b).filter(([k]) => k in flow.answers)))
@@ -27,9 +34,10 @@ function answerEvents(flow: Flow, fields: string[]): Event[] {
     .map((values) => ({ type: 'ANSWER', values }));
   const single = fields
     .filter((field) => !bundled.has(field))
-    .flatMap((field) => {
+    .flatMap((field): Event[] => {
       const initial = flow.answers[field];
-      const values = initial === null || typeof initial === 'boolean' ? [true, false] : typeof initial === 'number' ? [0, 2] : [];
+      const values: unknown[] =
+        field === 'notice' ? noticeAnswers(flow) : initial === null || typeof initial === 'boolean' ? [true, false] : typeof initial === 'number' ? [0, 2] : [];
       return values.map((value) => ({ type: 'ANSWER', values: { [field]: value } }));
     });
   return [...bundles, ...single];
@@ -58,8 +66,14 @@ function effectEvents(flow: Flow): Event[] {
   ]);
 }
 
+/**
+ * The events that verify the phone: the code checked, the test phone's send, and the code step's linkConfirmed answer,
+ * which the page writes only once the API says the link of the code's text was opened (it verified the phone then).
+ */
 const isVerification = (e: Event) =>
-  e.type === 'xstate.done.actor.verifyCode' || (e.type === 'xstate.done.actor.sendCode' && (e.output as { verified?: boolean }).verified === true);
+  e.type === 'xstate.done.actor.verifyCode' ||
+  (e.type === 'xstate.done.actor.sendCode' && (e.output as { verified?: boolean }).verified === true) ||
+  (e.type === 'ANSWER' && e.values?.linkConfirmed === true);
 
 /** Every reachable snapshot, as the end of its shortest path, optionally without verification events. */
 function reachable(flow: Flow, withVerification: boolean) {
@@ -67,8 +81,15 @@ function reachable(flow: Flow, withVerification: boolean) {
   const steering = [...new Set([...byStep.values()].flatMap((fields) => [...fields]))];
   const events = [{ type: 'NEXT' }, { type: 'BACK' }, ...answerEvents(flow, steering), ...effectEvents(flow)];
   // A person answers on the step that asks: an answer is tried only where the step's transitions read it.
-  const asked = (s: AnyMachineSnapshot, e: Event) =>
-    e.type !== 'ANSWER' || Object.keys(e.values ?? {}).some((f) => byStep.get(stepOf(s))?.has(f));
+  // A person answers on the step that asks: an answer is tried only where the step's transitions read it, and a notice
+  // only on a step that shows it.
+  const shows = new Map(Object.entries(flow.steps).map(([id, step]) => [id, new Set(noticesOf({ ...flow, steps: { [id]: step } }))]));
+  const asked = (s: AnyMachineSnapshot, e: Event) => {
+    if (e.type !== 'ANSWER') return true;
+    const notice = e.values?.notice as { key?: string } | undefined;
+    if (notice && !shows.get(stepOf(s))?.has(notice.key ?? '')) return false;
+    return Object.keys(e.values ?? {}).some((f) => byStep.get(stepOf(s))?.has(f));
+  };
   return getShortestPaths(compileFlow(flow, { now: replayClock }), {
     events: events as never,
     filterEvents: (s, e) => asked(s, e as Event) && (withVerification || !isVerification(e as Event)),

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import leadsCreateResponseSchema from '../../schemas/api/leads-create.response.schema.json' with { type: 'json' };
 import { ALERT_TEST_MS, alertLeadBody, alertSubscriber, textPairs } from '../testing/alerts.ts';
+import { testConsent } from '../testing/lead-bodies.ts';
 import { localIso, postReports, sampleReport, TEST_INGEST_KEY } from '../testing/reports.ts';
 import { DAY_MS } from '../testing/fake-clock.ts';
 import { send, verifyPhone } from '../testing/requests.ts';
@@ -36,7 +37,7 @@ describe.each(testDbKinds)('alerts created with their leads on %s', { timeout: A
     const before = Date.now();
     const res = await visitor.post(
       { source: 'notify-me', vin: VIN.toLowerCase() },
-      { overrides: { consent: { key: 'common:consent.notice.primary.yes', locale: 'es', flowId: 'notify-me', flowVersion: 1, pageUrl: 'https://claims.example.com/notify-me?lang=es' } } },
+      { overrides: { consent: testConsent({ locale: 'es', flowId: 'notify-me', pageUrl: 'https://claims.example.com/notify-me?lang=es' }) } },
     );
     expect(res.statusCode, res.body).toBe(200);
     const json = res.json<{ resultIds: number[]; lead: Record<string, unknown>; alert: { id: string; expiresAt: string; onFile: unknown[] } }>();

@@ -20,7 +20,7 @@ const FACTS: ConsentFacts = {
   phone: '+12025550123',
   email: 'ana@example.com',
   wording: 'I agree to be called.',
-  wordingKey: 'common:consent.notice.primary.yes',
+  wordingKey: 'common:consent.notice.lead.none',
   wordingLocale: 'en',
   wordingVersion: 1,
   wordingSha256: 'a'.repeat(64),

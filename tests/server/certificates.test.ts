@@ -72,7 +72,7 @@ describe.each(testDbKinds)('consent certificates on %s', (kind) => {
     const verdict = verifyCertificate(certificate, await publicKeys(), lead);
     expect(verdict).toMatchObject({ valid: true });
     const payload = JSON.parse(certificate.payload) as CertificatePayload;
-    const shown = loadConsentCatalogue().resolve('common:consent.notice.primary.yes', 'en');
+    const shown = loadConsentCatalogue().resolve('common:consent.notice.lead.none', 'en');
     const { rows } = await s.db.query<{ verified_at: Date; consented_at_ms: string | number; ip: string }>(
       `SELECT v.verified_at, r.consented_at_ms, r.ip FROM leads l JOIN consent_records r ON r.id = l.consent_record_id
        JOIN phone_verifications v ON v.id = r.verification_id WHERE l.id = $1`,
@@ -87,7 +87,7 @@ describe.each(testDbKinds)('consent certificates on %s', (kind) => {
       keyId: keys.signer.keyId,
       consentText: shown?.text,
       consentLanguage: 'en',
-      wordingKey: 'common:consent.notice.primary.yes',
+      wordingKey: 'common:consent.notice.lead.none',
       wordingVersion: 1,
       wordingSha256: sha256(shown?.text ?? ''),
       consentedAt: new Date(Number(stored?.consented_at_ms)).toISOString(),
@@ -110,7 +110,7 @@ describe.each(testDbKinds)('consent certificates on %s', (kind) => {
     const lead = await makeLead({ language: 'es', consent: testConsent({ locale: 'es' }) });
     const payload = JSON.parse((await certificateOf(await issue(lead.leadId))).payload) as CertificatePayload;
     expect(payload.consentLanguage).toBe('es');
-    expect(payload.consentText).toBe(loadConsentCatalogue().resolve('common:consent.notice.primary.yes', 'es')?.text);
+    expect(payload.consentText).toBe(loadConsentCatalogue().resolve('common:consent.notice.lead.none', 'es')?.text);
   });
 
   it('is issued once per lead: later calls, and calls at the same time, answer the same certificate', async () => {

@@ -1,5 +1,6 @@
 // Consent evidence (16 CFR 310.5(a)(8)): every lead and tcpa call leaves a record of the exact wording shown (stored once
 // per version with its hash), where and when and by whom; records cannot change or go, and no lead exists without one.
+// The wording is the one the page showed beside the button, word for word: the sponsors it names written in.
 import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,10 +8,11 @@ import campRequest from '../../schemas/api/leads-create-camp-lejeune.request.sch
 import calcRequest from '../../schemas/api/leads-create-calc.request.schema.json' with { type: 'json' };
 import createRequest from '../../schemas/api/leads-create.request.schema.json' with { type: 'json' };
 import tcpaRequest from '../../schemas/api/user-tcpa.request.schema.json' with { type: 'json' };
-import { loadConsentCatalogue, plainText, tcpaWording } from '../../server/consent-text.ts';
+import { listOf, noticeText, plainText } from '../../engine/consent-notice.ts';
+import { loadConsentCatalogue } from '../../server/consent-text.ts';
 import { migrate, MIGRATIONS_DIR } from '../../server/db/migrate.ts';
 import { ensureConsentText } from '../../server/store/consent-texts.ts';
-import { calcLeadBody, generalLeadBody, testConsent, uniquePhone } from '../testing/lead-bodies.ts';
+import { calcLeadBody, generalLeadBody, shownText, testConsent, uniquePhone } from '../testing/lead-bodies.ts';
 import { askCode, send, verifyPhone } from '../testing/requests.ts';
 import { leadsWithoutTheirConsent, STARTUP_MS, testDbKinds, unmigratedDb } from '../testing/test-db.ts';
 import { makeTestServer, type TestServer } from '../testing/test-servers.ts';
@@ -44,8 +46,9 @@ describe('the consent catalogue', () => {
     expect(plainText('By tapping Submit, you agree to our <terms>Terms of Use</terms> and <1>more</1>.<br/>')).toBe(
       'By tapping Submit, you agree to our Terms of Use and more.',
     );
-    const yes = catalogue.resolve('common:consent.notice.primary.yes', 'en');
-    expect(yes?.text).toContain('agree to our Terms of Use and agree');
+    const yes = catalogue.resolve('common:consent.notice.lead.calls', 'en');
+    expect(yes?.text).toContain('{{sponsors}} may call or text you');
+    expect(yes?.text).toContain('You also agree to our Terms of Use.');
     expect(yes?.text).not.toMatch(/[<>]/);
     expect(yes?.sha256).toBe(sha256(yes?.text ?? ''));
   });
@@ -53,20 +56,28 @@ describe('the consent catalogue', () => {
   it('knows every notice in both languages, and nothing that is not a notice', () => {
     const keys = (locale: string) => catalogue.all().filter((w) => w.locale === locale).map((w) => w.key).sort();
     expect(keys('en')).toEqual(keys('es'));
-    expect(keys('en')).toContain('common:consent.notice.secondary.no');
-    expect(keys('en').length).toBeGreaterThanOrEqual(6);
-    for (const key of ['common:consent.intro', 'common:nav.next', 'common:consent.notice.primary', 'common:consent.notice.primary.yes.x']) {
+    expect(keys('en')).toContain('common:consent.notice.sms.code');
+    expect(keys('en').length).toBeGreaterThanOrEqual(11);
+    for (const key of ['common:consent.intro', 'common:nav.next', 'common:consent.notice.lead', 'common:consent.notice.lead.calls.x']) {
       expect(catalogue.resolve(key, 'en')).toBeUndefined();
     }
-    expect(catalogue.resolve('common:consent.notice.primary.yes', 'fr')).toBeUndefined();
-    expect(catalogue.resolve('common:consent.notice.primary.yes', 'es')?.text).not.toBe(catalogue.resolve('common:consent.notice.primary.yes', 'en')?.text);
+    expect(catalogue.resolve('common:consent.notice.lead.calls', 'fr')).toBeUndefined();
+    expect(catalogue.resolve('common:consent.notice.lead.calls', 'es')?.text).not.toBe(catalogue.resolve('common:consent.notice.lead.calls', 'en')?.text);
+  });
+
+  it('writes the sponsors it names as a list in the language, as the page renders it', () => {
+    expect(['en', 'es'].map((lang) => [1, 2, 3].map((n) => listOf(['Smith & Lee LLP', 'Lone Star Chiropractic', 'Ace Body Shop'].slice(0, n), lang)))).toEqual([
+      ['Smith & Lee LLP', 'Smith & Lee LLP and Lone Star Chiropractic', 'Smith & Lee LLP, Lone Star Chiropractic, and Ace Body Shop'],
+      ['Smith & Lee LLP', 'Smith & Lee LLP y Lone Star Chiropractic', 'Smith & Lee LLP, Lone Star Chiropractic y Ace Body Shop'],
+    ]);
+    expect(noticeText('By tapping <b>Submit</b>, you agree that {{sponsors}} may call you.', 'A and B')).toBe('By tapping Submit, you agree that A and B may call you.');
   });
 
   it('is described the same way in every lead request schema', () => {
     expect(createRequest.$defs.consent).toEqual(calcRequest.$defs.consent);
     expect(campRequest.$defs.consent).toEqual(calcRequest.$defs.consent);
-    const { key: _key, ...context } = calcRequest.$defs.consent.properties;
-    expect(tcpaRequest.properties.consent.properties).toEqual(context);
+    const { sponsors: _sponsors, ...shown } = calcRequest.$defs.consent.properties;
+    expect(tcpaRequest.properties.consent.properties).toEqual(shown);
     for (const schema of [createRequest, calcRequest, campRequest]) {
       expect(schema.required).toContain('consent');
       expect(schema.description).toContain('Idempotency-Key');
@@ -104,10 +115,10 @@ describe.each(testDbKinds)('consent evidence on %s', (kind) => {
     expect(res.statusCode, res.body).toBe(200);
     const id = res.json<{ lead: { id: number } }>().lead.id;
     const record = await recordOf('c.id = (SELECT consent_record_id FROM leads WHERE id = $1)', id);
-    const shown = catalogue.resolve('common:consent.notice.primary.yes', 'en');
+    const shown = catalogue.resolve('common:consent.notice.lead.none', 'en');
     expect(record).toMatchObject({
       kind: 'lead',
-      text_key: 'common:consent.notice.primary.yes',
+      text_key: 'common:consent.notice.lead.none',
       wording: shown?.text,
       text_sha256: shown?.sha256,
       locale: 'en',
@@ -126,7 +137,7 @@ describe.each(testDbKinds)('consent evidence on %s', (kind) => {
   });
 
   it('stores each wording once per version, in each language', async () => {
-    const key = 'common:consent.notice.secondary.no';
+    const key = 'common:consent.notice.alert.none';
     for (const locale of ['en', 'en', 'es']) {
       // A visitor each: a verification makes one lead per funnel.
       const phone = uniquePhone();
@@ -154,15 +165,16 @@ describe.each(testDbKinds)('consent evidence on %s', (kind) => {
     expect(again.id).toBe(first.id);
   });
 
-  it('records the tcpa call with the server wording, its ping URL and context, and the verification when there is one', async () => {
+  it('records the tcpa call with the notice above Send code, its ping URL and context, and the verification when there is one', async () => {
     const phone = uniquePhone();
+    const key = 'common:consent.notice.sms.code';
     const body = {
       firstName: 'Jane',
       lastName: 'Doe',
       phone: phone.typed,
       email: 'jane@example.com',
       trustedformPingUrl: 'https://ping.trustedform.com/abc',
-      consent: { locale: 'es', flowId: 'calculator', flowVersion: 3, pageUrl: 'https://claims.example.com/calculate-your-accident-claim-value' },
+      consent: { key, text: shownText(key, 'es'), locale: 'es', flowId: 'calculator', flowVersion: 1, pageUrl: 'https://claims.example.com/calculate-your-accident-claim-value' },
     };
     // Sent at the code step: the visitor asked for a code and has not checked it yet.
     const unverified = await send(s.app, 'POST', '/api/user/tcpa?funnel=calc', { payload: body, cookie: await askCode(s.app, phone.national) });
@@ -171,13 +183,13 @@ describe.each(testDbKinds)('consent evidence on %s', (kind) => {
     const record = await recordOf('c.id = (SELECT consent_record_id FROM tcpa_consents WHERE token = $1)', token);
     expect(record).toMatchObject({
       kind: 'tcpa',
-      text_key: 'server:tcpa.calc',
+      text_key: key,
       // In the language the visitor was shown the step in.
-      wording: tcpaWording('calc', 'es').text,
-      text_sha256: sha256(tcpaWording('calc', 'es').text),
+      wording: shownText(key, 'es'),
+      text_sha256: sha256(shownText(key, 'es')),
       locale: 'es',
       flow_id: 'calculator',
-      flow_version: 3,
+      flow_version: 1,
       page_url: body.consent.pageUrl,
       phone: phone.e164,
       verification_id: null,
@@ -185,9 +197,10 @@ describe.each(testDbKinds)('consent evidence on %s', (kind) => {
     });
 
     const cookie = await verifyPhone(s, phone.national);
-    const verified = await send(s.app, 'POST', '/api/user/tcpa', { payload: { ...body, consent: undefined }, cookie });
+    const english = { ...body.consent, text: shownText(key, 'en'), locale: 'en' };
+    const verified = await send(s.app, 'POST', '/api/user/tcpa', { payload: { ...body, consent: english }, cookie });
     const later = await recordOf('c.id = (SELECT consent_record_id FROM tcpa_consents WHERE token = $1)', verified.json<{ token: string }>().token);
-    expect(later).toMatchObject({ text_key: 'server:tcpa.default', locale: 'en', flow_id: null, page_url: null, wording: tcpaWording(undefined, 'en').text });
+    expect(later).toMatchObject({ text_key: key, locale: 'en', flow_id: 'calculator', wording: shownText(key, 'en') });
     expect(later?.verification_id).not.toBeNull();
   });
 

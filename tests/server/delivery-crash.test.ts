@@ -40,7 +40,7 @@ it(`loses no delivery and routes no lead twice when the server is killed ${KILLS
       Array.from({ length: 10 }, async (_, j) => {
         const n = i + j;
         const [state, legalConsult, lawyer] = [['TX', 'OK', 'CA'][n % 3]!, n % 5 !== 0, n % 2 === 0];
-        const id = await createLeadOverHttp(base, `crash-lead-${n}`, { state, legal_consult: legalConsult, leadTypes: lawyer ? { __CALawyer: 'AM' } : { Chiropractor: 'PM' } });
+        const id = await createLeadOverHttp(base, `crash-lead-${n}`, { state, legal_consult: legalConsult, leadTypes: lawyer ? { __CALawyer: 'AM' } : { Chiropractor: 'PM' } }, fake);
         if (lawyer && state !== 'CA') expected.add(`${id}:texas-lawyers`);
         if (legalConsult) expected.add(`${id}:comp-claims`);
       }),

@@ -61,7 +61,7 @@ it(`delivers ${LEADS} leads to 3 sponsors through failing receivers: each pair o
             injured: lead.injured,
             legal_consult: lead.legalConsult,
             leadTypes: Object.fromEntries(lead.types.map((t) => [t, 'AM'])),
-          });
+          }, fake);
           return { id, ...lead };
         }),
       )),

@@ -56,7 +56,8 @@ describe('npm run funnel:report', { timeout: 60_000 }, () => {
     expect(out.status).toBe(0);
     const day = Date.UTC(2026, 5, 1);
     const rows = walks.flatMap((walk, i) => rowsOf(VISITS[i] ?? '', walk.events));
-    expect(JSON.parse(out.stdout)).toEqual(funnelReport(calculator, rows, { since: day, until: day + 86_400_000, lang: 'en' }));
+    const declined = { report: 0, noCall: 0, info: 0, hasLawyer: 0, other: 0, none: 0 };
+    expect(JSON.parse(out.stdout)).toEqual({ ...funnelReport(calculator, rows, { since: day, until: day + 86_400_000, lang: 'en' }), declined });
     expect(report('--flow', 'calculator', '--since', '2026-06-02').stdout).toBe('calculator: no visits from 2026-06-02 to today (UTC), all languages\n');
   });
 

@@ -10,7 +10,7 @@ import { apiSchemas } from '../../server/routes/api-schemas.ts';
 import { MAX_BODY_DEPTH } from '../../server/routes/body-depth.ts';
 import { leadFlows } from '../../server/routes/lead-flows.ts';
 import { schemaValidatorCompiler } from '../../server/validation.ts';
-import { calcLeadBody, campLejeuneBody, generalLeadBody, uniquePhone } from '../testing/lead-bodies.ts';
+import { calcLeadBody, campLejeuneBody, generalLeadBody, shownText, uniquePhone } from '../testing/lead-bodies.ts';
 import { send, verifyTestPhone } from '../testing/requests.ts';
 import { leadsWithoutTheirConsent, rowCounter, STARTUP_MS, testDbKinds } from '../testing/test-db.ts';
 import { makeTestServer, type TestServer } from '../testing/test-servers.ts';
@@ -20,7 +20,7 @@ import { makeTestServer, type TestServer } from '../testing/test-servers.ts';
 const RUNS = Number(process.env.FUZZ_RUNS ?? 150);
 const compile = schemaValidatorCompiler();
 const validator = (schema: object) => compile({ schema, method: 'POST', url: '/', httpPart: 'body' });
-const NOTICE_KEYS = [...new Set(loadConsentCatalogue().all().map((w) => w.key))];
+const catalogue = loadConsentCatalogue();
 const SERVICES = ['DefectiveAirbag', 'dValue', 'DUILawyer', '__CALawyer', 'Chiropractor'] as const;
 const SLOTS = ['Call ASAP', '9am - 10am', '11am - 12pm', '1pm - 2pm', '3pm - 4pm', '4pm - 5pm', 'Call me after 5 pm'];
 
@@ -43,12 +43,19 @@ const context = fc.record({
   flowVersion: fc.integer({ min: 1, max: 1_000_000 }),
   pageUrl: fc.webUrl({ withQueryParameters: true, withFragments: true }).filter((u) => u.length <= 2048),
 });
-/** A lead's consent: it names a flow that posts its leads to path, at one of its versions (the server refuses any other). */
-const consentFor = (path: string) => {
-  const flows = [...leadFlows()].filter(([, flow]) => flow.posts.has(path));
+/**
+ * A consent as a page sends it (the server refuses any other): a flow that sends path, at one of its versions, a notice
+ * it shows beside that button (one that names no sponsor: the test server has none), in its words in the locale.
+ */
+const consentFor = (path: string, lead = true) => {
+  const shown = [...leadFlows()].flatMap(([flowId, flow]) =>
+    [...(flow.notices.get(path) ?? [])].filter((key) => !catalogue.resolve(key, 'en')?.text.includes('{{sponsors}}')).map((key) => ({ flowId, version: flow.version, key })),
+  );
   return fc
-    .tuple(fc.constantFrom(...NOTICE_KEYS), context, fc.constantFrom(...flows))
-    .chain(([key, c, [flowId, { version }]]) => fc.integer({ min: 1, max: version }).map((flowVersion) => ({ key, ...c, flowId, flowVersion })));
+    .tuple(context, fc.constantFrom(...shown))
+    .chain(([c, { flowId, version, key }]) =>
+      fc.integer({ min: 1, max: version }).map((flowVersion) => ({ ...c, key, text: shownText(key, c.locale), ...(lead && { sponsors: [] }), flowId, flowVersion })),
+    );
 };
 const answers = { fault: fc.boolean(), commercial: fc.boolean(), injuries: scale, earnings: scale, medical: scale, pain: scale };
 const accidentDetails = fc.record(
@@ -304,9 +311,9 @@ describe.each(testDbKinds)('fuzzing the API on %s', (kind) => {
           zip: nullable(fc.stringMatching(/^\d{5}(-\d{4})?$/)),
           trustedformPingUrl: nullable(fc.webUrl()),
           accidentDate: nullable(pastDate),
-          consent: context,
+          consent: consentFor('/user/tcpa', false),
         },
-        { requiredKeys: ['firstName', 'lastName', 'phone', 'email'] },
+        { requiredKeys: ['firstName', 'lastName', 'phone', 'email', 'consent'] },
       ),
     ],
     [

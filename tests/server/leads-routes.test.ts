@@ -83,7 +83,7 @@ describe.each(testDbKinds)('lead routes on %s', (kind) => {
       const full = await send(s.app, 'POST', '/api/leads/create', { payload: generalLeadBody(phone.typed, { extraDetails: undefined, formData }), cookie });
       expect(full.statusCode, full.body).toBe(200);
       expect(full.json<CreateResponse>().lead.formData).toEqual(formData);
-      const minimal = { firstName: 'Jo', lastName: 'Li', phone: phone.typed, email: 'jo@example.com', legal_consult: false, language: 'es', consent: testConsent({ locale: 'es', key: 'common:consent.notice.primary.no', flowId: 'attorney' }) };
+      const minimal = { firstName: 'Jo', lastName: 'Li', phone: phone.typed, email: 'jo@example.com', legal_consult: false, language: 'es', consent: testConsent({ locale: 'es', flowId: 'attorney' }) };
       const res = await send(s.app, 'POST', '/api/leads/create', { payload: minimal, cookie });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json<CreateResponse>().lead).toMatchObject({ legal_consult: false, language: 'es' });
@@ -108,10 +108,12 @@ describe.each(testDbKinds)('lead routes on %s', (kind) => {
       ['email', { email: 'john@example' }],
       ['phone', { phone: '555 555 5555' }],
       ['consent', { consent: undefined }],
-      ['consent.key', { consent: testConsent({ key: 'common:nav.next' }) }],
-      ['consent.key', { consent: testConsent({ key: 'common:consent.notice.primary.maybe' }) }],
-      ['consent.key', { consent: testConsent({ key: 'nope:consent.notice.primary.yes' }) }],
-      ['consent.key', { consent: testConsent({ key: 'common:consent.notice.primary' }) }],
+      ['consent.key', { consent: testConsent({ key: 'common:nav.next', flowId: 'workers-comp' }) }],
+      ['consent.key', { consent: testConsent({ key: 'common:consent.notice.primary.maybe', flowId: 'workers-comp' }) }],
+      ['consent.key', { consent: testConsent({ key: 'nope:consent.notice.primary.yes', flowId: 'workers-comp' }) }],
+      ['consent.key', { consent: testConsent({ key: 'common:consent.notice.primary', flowId: 'workers-comp' }) }],
+      // A notice of another funnel, never shown beside this one's button.
+      ['consent.key', { consent: testConsent({ key: 'common:consent.notice.request.none', flowId: 'workers-comp' }) }],
       ['consent.locale', { consent: testConsent({ locale: 'fr' }) }],
       ['consent.flowVersion', { consent: testConsent({ flowVersion: 1.5 }) }],
       ['consent.pageUrl', { consent: testConsent({ pageUrl: 'javascript:alert(1)' }) }],

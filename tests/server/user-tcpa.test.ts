@@ -1,18 +1,22 @@
-// POST /api/user/tcpa stores a consent record and returns its token and wording, only for a phone the visitor asked a
-// code for (or verified), and a few a day per phone.
+// POST /api/user/tcpa stores a consent record and returns its token and wording: only the notice the contact step
+// showed above its Send code button, word for word, only for a phone the visitor asked a code for (or verified), and a
+// few a day per phone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import tcpaEn from '../../locales/en/tcpa.json' with { type: 'json' };
-import tcpaEs from '../../locales/es/tcpa.json' with { type: 'json' };
 import tcpaResponseSchema from '../../schemas/api/user-tcpa.response.schema.json' with { type: 'json' };
 import { DAY_MS, fakeClock, MINUTE_MS } from '../testing/fake-clock.ts';
-import { uniquePhone } from '../testing/lead-bodies.ts';
+import { shownText, testConsent, uniquePhone } from '../testing/lead-bodies.ts';
 import { askCode, post, send, verifyPhone } from '../testing/requests.ts';
 import { schemaErrors } from '../testing/schema-errors.ts';
 import { STARTUP_MS, testDbKinds } from '../testing/test-db.ts';
 import { makeTestServer, type TestServer } from '../testing/test-servers.ts';
 
-/** The TCPA wordings of locales/, by language. */
-const tcpaCopy = { en: tcpaEn, es: tcpaEs };
+const SMS_CODE = 'common:consent.notice.sms.code';
+
+/** The consent of the calculator's Send code button, as its page sends it (no sponsors: none may call at that step). */
+const smsConsent = (overrides: Record<string, unknown> = {}) => {
+  const { sponsors: _none, ...consent } = testConsent({ key: SMS_CODE, ...overrides });
+  return consent;
+};
 
 const tcpaBody = (phone: string, extra: Record<string, unknown> = {}) => ({
   firstName: 'Jane',
@@ -20,6 +24,7 @@ const tcpaBody = (phone: string, extra: Record<string, unknown> = {}) => ({
   phone,
   email: 'jane@example.com',
   trustedformPingUrl: null,
+  consent: smsConsent(),
   ...extra,
 });
 
@@ -44,7 +49,7 @@ describe.each(testDbKinds)('POST /api/user/tcpa on %s', (kind) => {
     expect(res.statusCode).toBe(200);
     const json = res.json<{ token: string; tcpaMessage: string }>();
     expect(schemaErrors(tcpaResponseSchema, json)).toEqual([]);
-    expect(json.tcpaMessage).toMatch(/text messages/);
+    expect(json.tcpaMessage).toBe(shownText(SMS_CODE, 'en'));
 
     const { rows } = await s.db.query<Record<string, unknown>>('SELECT * FROM tcpa_consents WHERE token = $1', [json.token]);
     expect(rows).toHaveLength(1);
@@ -59,30 +64,44 @@ describe.each(testDbKinds)('POST /api/user/tcpa on %s', (kind) => {
     expect(rows[0]?.created_at).toBeInstanceOf(Date);
   });
 
-  it("answers and records the wording in the request's language: its consent's locale, else the browser's", async () => {
-    const consent = (locale: string) => ({ consent: { locale, flowId: 'notify-me', flowVersion: 1, pageUrl: 'https://claims.example.com/notify-me' } });
-    const agree = async (extra: Record<string, unknown>, headers: Record<string, string> = {}) => {
+  it('records the words shown above Send code, in the language they were shown in, and answers them', async () => {
+    const agree = async (consent: Record<string, unknown>, funnel = 'calc') => {
       const phone = uniquePhone();
-      const res = await send(s.app, 'POST', '/api/user/tcpa?funnel=notify-me', { payload: body(phone.typed, extra), cookie: await askCode(s.app, phone.national), headers });
-      expect(res.statusCode, res.body).toBe(200);
+      const res = await send(s.app, 'POST', `/api/user/tcpa?funnel=${funnel}`, { payload: body(phone.typed, { consent }), cookie: await askCode(s.app, phone.national) });
+      if (res.statusCode !== 200) return { status: res.statusCode, error: res.json<{ field?: string }>() };
       const { token, tcpaMessage } = res.json<{ token: string; tcpaMessage: string }>();
       const { rows } = await s.db.query<{ wording: string; locale: string | null; text_key: string }>(
         `SELECT t.wording, c.locale, t.text_key FROM tcpa_consents p JOIN consent_records c ON c.id = p.consent_record_id
          JOIN consent_texts t ON t.id = c.consent_text_id WHERE p.token = $1`,
         [token],
       );
-      return { tcpaMessage, record: rows[0] };
+      return { status: 200, tcpaMessage, record: rows[0] };
     };
-    const spanish = await agree(consent('es'), { 'accept-language': 'en-US,en' });
-    expect(spanish.tcpaMessage).toBe(tcpaCopy.es.default);
-    expect(spanish.tcpaMessage).toMatch(/^Al hacer clic en Siguiente, acepto .* mensajes de texto .* Responda STOP/);
-    expect(spanish.record).toEqual({ wording: spanish.tcpaMessage, locale: 'es', text_key: 'server:tcpa.default' });
-    const english = await agree(consent('en'), { 'accept-language': 'es-MX,es' });
-    expect(english.tcpaMessage).toBe(tcpaCopy.en.default);
-    expect(english.record).toEqual({ wording: english.tcpaMessage, locale: 'en', text_key: 'server:tcpa.default' });
-    // A request without its consent: the language the browser prefers, English by default.
-    expect((await agree({}, { 'accept-language': 'es-US,es;q=0.9,en;q=0.8' })).record).toEqual({ wording: tcpaCopy.es.default, locale: 'es', text_key: 'server:tcpa.default' });
-    expect((await agree({}, { 'accept-language': 'fr-FR,es;q=0.5' })).record).toEqual({ wording: tcpaCopy.en.default, locale: 'en', text_key: 'server:tcpa.default' });
+    const spanish = await agree(smsConsent({ locale: 'es', text: shownText(SMS_CODE, 'es') }));
+    expect(spanish.tcpaMessage).toBe(shownText(SMS_CODE, 'es'));
+    expect(spanish.tcpaMessage).toMatch(/^Al tocar Enviar código, usted acepta recibir un mensaje de texto con un código/);
+    expect(spanish.record).toEqual({ wording: spanish.tcpaMessage, locale: 'es', text_key: SMS_CODE });
+    const english = await agree(smsConsent());
+    expect(english.record).toEqual({ wording: shownText(SMS_CODE, 'en'), locale: 'en', text_key: SMS_CODE });
+    // An alert funnel's Send code also agrees to its alerts: its own notice, refused from a funnel that never shows it.
+    const alerts = 'common:consent.notice.sms.alerts';
+    expect((await agree(smsConsent({ key: alerts, text: shownText(alerts, 'en'), flowId: 'notify-me' }), 'notify-me')).record).toEqual({ wording: shownText(alerts, 'en'), locale: 'en', text_key: alerts });
+    expect(await agree(smsConsent({ key: alerts, text: shownText(alerts, 'en') }))).toMatchObject({ status: 400, error: { field: 'consent.key' } });
+  });
+
+  it.each([
+    ['consent.text', { text: 'By clicking Next, I agree that claimflow, its sponsoring law firms and marketing partners may contact me.' }],
+    ['consent.text', { text: shownText(SMS_CODE, 'es') }],
+    ['consent.key', { key: 'common:consent.notice.lead.none', text: shownText('common:consent.notice.lead.none', 'en') }],
+    ['consent.key', { key: 'common:consent.intro' }],
+    ['consent.flowId', { flowId: 'no-such-funnel' }],
+  ])('refuses a consent whose words were not served beside Send code: 400 naming %s, nothing stored', async (field, overrides) => {
+    const before = await s.count('consent_records');
+    const phone = uniquePhone();
+    const res = await send(s.app, 'POST', '/api/user/tcpa?funnel=calc', { payload: body(phone.typed, { consent: smsConsent(overrides) }), cookie: await askCode(s.app, phone.national) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'validation', field });
+    expect(await s.count('consent_records')).toBe(before);
   });
 
   it.each([

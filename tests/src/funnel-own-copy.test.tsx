@@ -16,7 +16,8 @@ async function reasons(flow: Flow, button: string): Promise<string[]> {
   return screen.getAllByRole('listitem').map((item) => item.textContent ?? '');
 }
 
-const ACCIDENT = ['How severe the accident was', 'An accident date within the statute of limitations', 'The other driver being at fault'];
+/** common's reasons for a car accident's call: what the calculator's own questions asked about. */
+const ACCIDENT = ['The injuries you told us about', 'The lost income and medical costs you expect', 'What you told us about who was at fault'];
 
 describe('the copy a funnel shows', () => {
   beforeEach(() => sessionStorage.clear());

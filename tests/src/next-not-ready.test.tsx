@@ -1,19 +1,36 @@
 // A disabled Next or Submit always says why, next to it and to screen readers (issue 20 part 4): workers'
-// compensation's Submit waits for Yes or No, then for both boxes; each step's widgets say what they wait for.
-import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+// compensation's Submit waits for Yes or No, then for both boxes, then for the notice of who may call; each step's
+// widgets say what they wait for.
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Flow } from '../../engine/types.ts';
 import { declarations } from '../../widgets/declarations.ts';
-import { loadFlow } from '../testing/flows.ts';
+import { json, urlOf } from '../testing/fake-api.ts';
+import { acmeLaw, loadFlow } from '../testing/flows.ts';
 import { i18n } from '../testing/i18n.ts';
 import { renderFunnel } from '../testing/render-funnel.tsx';
 
 /** The funnel as a visitor finds it on one of its steps. */
 const atStep = (id: string, step: string): Flow => ({ ...loadFlow(id), initial: step });
 
+/** POST /api/leads/sponsors answers when the test says (the sponsors' consent asks it who may call). */
+let answerSponsors: (sponsors: unknown[]) => void = () => undefined;
+const fetchMock = vi.fn<typeof fetch>();
+
 describe('a disabled Next', () => {
-  beforeEach(() => sessionStorage.clear());
-  afterEach(() => i18n.changeLanguage('en'));
+  beforeEach(() => {
+    sessionStorage.clear();
+    fetchMock.mockReset();
+    fetchMock.mockImplementation((input) => {
+      if (urlOf(input).pathname !== '/api/leads/sponsors') return Promise.reject(new TypeError('no such route in this test'));
+      return new Promise((resolve) => (answerSponsors = (sponsors) => resolve(json(200, { sponsors }))));
+    });
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(async () => {
+    vi.unstubAllGlobals();
+    await i18n.changeLanguage('en');
+  });
 
   it('says why workers\' compensation\'s Submit waits, until it is enabled', async () => {
     const user = renderFunnel(atStep('workers-comp', '3'));
@@ -29,7 +46,15 @@ describe('a disabled Next', () => {
     expect(submit).toHaveAccessibleDescription('Check the boxes above to continue.');
     await user.click(screen.getByRole('checkbox', { name: 'There were injuries involved' }));
 
-    expect(submit).toBeEnabled();
+    // The boxes are ticked; the notice of who may call is not on screen yet: Submit waits for it.
+    expect(screen.getByRole('status')).toHaveTextContent('Finding who can help with your request…');
+    expect(submit).toBeDisabled();
+    expect(submit).toHaveAccessibleDescription('Wait a moment while we check who can help, then continue.');
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    answerSponsors([acmeLaw]);
+    await screen.findByText(/By tapping Submit, you agree that Acme Injury Law may call or text you/);
+
+    await waitFor(() => expect(submit).toBeEnabled());
     expect(submit).not.toHaveAccessibleDescription();
     expect(screen.queryByText(/to continue\.$/)).not.toBeInTheDocument();
   });
@@ -50,7 +75,7 @@ describe('a disabled Next', () => {
 
   it.each([
     ['calculator', '1', 'Next', 'Answer every question above to continue.'],
-    ['calculator', '2', 'Next', 'Enter your full name, email and cell phone above to continue.'],
+    ['calculator', '2', 'Send code', 'Enter your full name, email and cell phone above to continue.'],
     ['notify-me', '3', 'Next', 'Choose Yes or No above to continue.'],
   ])('on %s step %s, %s says what its widgets wait for', (id, step, button, reason) => {
     renderFunnel(atStep(id, step));

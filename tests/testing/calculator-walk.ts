@@ -1,10 +1,10 @@
 // A person's walk through the claim calculator in the browser, by visible text and roles, in either language.
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { AppServer } from './app-server.ts';
 import { expectNoAxeViolations } from './axe.ts';
 import { copy, type Lang } from './copy.ts';
-import { expectHeadingFocused, saveStepShot } from './funnel-walk.ts';
+import { expectHeadingFocused, FunnelWalk, saveStepShot } from './funnel-walk.ts';
 
 export interface Walk {
   route: string;
@@ -18,8 +18,11 @@ export interface Walk {
   midway?: () => Promise<void>;
 }
 
-export async function walkCalculator(page: Page, server: AppServer, walk: Walk) {
+/** Walks the calculator; returns the words of each consent notice as they were on screen at its button. */
+export async function walkCalculator(page: Page, server: AppServer, walk: Walk): Promise<string[]> {
   const { lang, phone } = walk;
+  const consent = new FunnelWalk(page, server, lang);
+  const agree = (button: Locator) => consent.agreeWith(button);
   const t = (key: string) => copy(lang, key);
   const heading = (key: string) => page.getByRole('heading', { level: 1, name: t(key) });
   const button = (key: string) => page.getByRole('button', { name: t(key), exact: true });
@@ -72,7 +75,7 @@ export async function walkCalculator(page: Page, server: AppServer, walk: Walk) 
   await page.getByLabel(t('common:contact.phone'), { exact: true }).fill(phone);
   await shot('2');
   const smsBefore = server.lines.length;
-  await next.click();
+  await agree(button('common:nav.sendCode'));
 
   await reached('common:contact.codeTitle', '2.5');
   const code = await server.smsCode(`+1${phone}`, smsBefore);
@@ -84,17 +87,22 @@ export async function walkCalculator(page: Page, server: AppServer, walk: Walk) 
   await page.getByText(t('common:caseValue.highest')).first().waitFor();
   await choose('calculator:step3.consult', walk.consult);
   await shot('3');
-  await button('common:nav.submit').click();
 
   if (walk.consult === 'no') {
+    // A No gives no consent here: the lead types come first.
+    await button('common:nav.submit').click();
     await reached('common:leadTypes.title', '3.5');
     await shot('3.5');
     await walk.midway?.();
-    await button('common:nav.submit').click();
+    await page.getByRole('checkbox', { name: t('common:leadTypes.notInterested') }).click();
+    await agree(button('common:nav.submit'));
     await heading('calculator:step5.title').waitFor();
+    // Nothing asked, so no one will call: the last screen says so.
+    await page.getByText(t('common:done.noCalls')).waitFor();
     await shot('5');
     await button('common:nav.close').click();
   } else {
+    await agree(button('common:nav.submit'));
     await heading('calculator:step5.title').waitFor();
     await page.getByRole('radio', { name: t('common:callTime.s13') }).click();
     await shot('5');
@@ -105,4 +113,5 @@ export async function walkCalculator(page: Page, server: AppServer, walk: Walk) 
     await dialog.getByRole('button', { name: t('common:nav.ok') }).click();
   }
   await page.waitForURL((url) => url.pathname === '/');
+  return consent.agreed;
 }

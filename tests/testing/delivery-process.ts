@@ -4,7 +4,7 @@
 import { openPgliteDb } from '../../server/db/pglite-db.ts';
 import { startAppServer, type AppServer } from './app-server.ts';
 import type { FakeSponsors } from './fake-sponsors.ts';
-import { generalLeadBody } from './lead-bodies.ts';
+import { generalLeadBody, namingConsent } from './lead-bodies.ts';
 
 export const PROCESS_PHONE = '+12025550163';
 const STEP_SECONDS = 1;
@@ -35,8 +35,11 @@ export function startDeliveryProcess(fake: FakeSponsors, dataDir: string): Promi
   });
 }
 
-/** A general lead of the test phone with overrides, under a verification of its own (one lead per funnel and verification); its id. */
-export async function createLeadOverHttp(base: string, key: string, overrides: Record<string, unknown>): Promise<number> {
+/**
+ * A general lead of the test phone, its consent naming the fake's sponsors, with overrides, under a verification of its
+ * own (one lead per funnel and verification); its id.
+ */
+export async function createLeadOverHttp(base: string, key: string, overrides: Record<string, unknown>, fake: FakeSponsors): Promise<number> {
   const send = await fetch(`${base}/api/user/mfa-sms-send`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -46,7 +49,7 @@ export async function createLeadOverHttp(base: string, key: string, overrides: R
   const res = await fetch(`${base}/api/leads/create`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie, 'idempotency-key': key },
-    body: JSON.stringify(generalLeadBody(PROCESS_PHONE.slice(2), overrides)),
+    body: JSON.stringify(generalLeadBody(PROCESS_PHONE.slice(2), { consent: namingConsent(fake.active), ...overrides })),
   });
   if (res.status !== 200) throw new Error(`leads/create ${res.status}: ${await res.text()}`);
   return ((await res.json()) as { resultIds: number[] }).resultIds[0]!;

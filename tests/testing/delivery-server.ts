@@ -4,9 +4,9 @@ import type { Config } from '../../server/config.ts';
 import { loadDelivery } from '../../server/delivery/delivery-setup.ts';
 import { startQueue, type JobQueue } from '../../server/jobs/queue.ts';
 import type { FakeSponsors } from './fake-sponsors.ts';
-import { generalLeadBody } from './lead-bodies.ts';
+import { generalLeadBody, namingConsent } from './lead-bodies.ts';
 import { send, verifyTestPhone } from './requests.ts';
-import { makeTestServer, type TestServer } from './test-servers.ts';
+import { makeTestServer, testConfig, type TestServer } from './test-servers.ts';
 import type { TestDbKind } from './test-db.ts';
 
 export const DELIVERY_PHONE = '+12025550161';
@@ -20,7 +20,10 @@ export interface DeliveryServer {
   restartQueue(): Promise<void>;
   /** What the queue and the start-up reported. */
   logs: string[];
-  /** A lead made through POST /api/leads/create (a general lead of the test phone, verified anew: one lead per funnel and verification, with overrides); its id. */
+  /**
+   * A lead made through POST /api/leads/create (a general lead of the test phone, verified anew: one lead per funnel and
+   * verification, its consent naming every sponsor ready, with overrides); its id.
+   */
   createLead(overrides?: Record<string, unknown>): Promise<number>;
   /** PUT by the visitor who created lead leadId (a lead update); the status. */
   put(url: string, payload: unknown, leadId: number): Promise<number>;
@@ -30,20 +33,11 @@ export interface DeliveryServer {
 }
 
 export async function startDeliveryServer(fake: FakeSponsors, config: Partial<Config> = {}, kind: TestDbKind = 'pglite'): Promise<DeliveryServer> {
-  const server = await makeTestServer({
-    db: kind,
-    config: {
-      testPhone: DELIVERY_PHONE,
-      publicUrl: PUBLIC_URL,
-      sponsorsDir: fake.dir,
-      webhookAllowedHosts: ['127.0.0.1'],
-      webhookRetrySchedule: [0, 1, 1, 1],
-      webhookTimeoutSeconds: 1,
-      ...config,
-    },
-  });
   const logs: string[] = [];
-  const delivery = await loadDelivery(server.config, fake.env, (line) => logs.push(line));
+  const settings = { testPhone: DELIVERY_PHONE, publicUrl: PUBLIC_URL, sponsorsDir: fake.dir, webhookAllowedHosts: ['127.0.0.1'], webhookRetrySchedule: [0, 1, 1, 1], webhookTimeoutSeconds: 1, ...config };
+  const delivery = await loadDelivery(testConfig(settings), fake.env, (line) => logs.push(line));
+  // The sponsors ready to get leads are those a lead's consent may name.
+  const server = await makeTestServer({ db: kind, config: settings, sponsors: delivery.ready.sponsors });
   const start = () =>
     startQueue({
       db: server.db,
@@ -68,7 +62,7 @@ export async function startDeliveryServer(fake: FakeSponsors, config: Partial<Co
     logs,
     async createLead(overrides = {}) {
       const verified = await verifyTestPhone(server.app, DELIVERY_PHONE);
-      const res = await send(server.app, 'POST', '/api/leads/create', { payload: generalLeadBody(DELIVERY_PHONE.slice(2), overrides), cookie: verified, key: `lead-${(keys += 1)}` });
+      const res = await send(server.app, 'POST', '/api/leads/create', { payload: generalLeadBody(DELIVERY_PHONE.slice(2), { consent: namingConsent(delivery.ready.sponsors), ...overrides }), cookie: verified, key: `lead-${(keys += 1)}` });
       if (res.statusCode !== 200) throw new Error(`leads/create: ${res.statusCode} ${res.body}`);
       const id = res.json<{ resultIds: number[] }>().resultIds[0] ?? 0;
       cookies.set(id, verified);

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import type { Sponsor } from '../../engine/route-lead.ts';
+import { readSponsorFiles } from '../../server/delivery/sponsor-files.ts';
 
 export interface Received {
   sponsor: string;
@@ -31,6 +32,8 @@ export interface Behaviour {
 export interface FakeSponsors {
   /** SPONSORS_DIR with one file per sponsor. */
   dir: string;
+  /** The active sponsors (id and name): those a lead's consent names so that they may get it (fakeConsent). */
+  active: { id: string; name: string }[];
   /** The sponsors' URL and secret variables. */
   env: Record<string, string>;
   behaviour: Map<string, Behaviour>;
@@ -47,6 +50,20 @@ export interface FakeSponsors {
   close(): Promise<void>;
 }
 
+/**
+ * The URL and secret of every sponsor of sponsors/, so that a server started with them has them ready to get leads:
+ * their webhooks go to a closed local port (refused at once), for the tests that look at what a person agrees to.
+ */
+export function readySponsorsEnv(): Record<string, string> {
+  const secret = `whsec_${randomBytes(24).toString('base64')}`;
+  return Object.fromEntries(
+    readSponsorFiles(join(import.meta.dirname, '..', '..', 'sponsors')).sponsors.flatMap((s) => [
+      [s.urlEnv, 'http://127.0.0.1:9/closed'],
+      [s.secretEnv, secret],
+    ]),
+  );
+}
+
 const envName = (id: string, what: string) => `SPONSOR_${id.toUpperCase().replaceAll('-', '_')}_${what}`;
 
 /** Receivers for sponsors (urlEnv and secretEnv are set from their ids), on one local server. */
@@ -56,6 +73,7 @@ export async function startFakeSponsors(sponsors: Omit<Sponsor, 'urlEnv' | 'secr
   const hanging = new Set<ServerResponse>();
   const fake: FakeSponsors = {
     dir,
+    active: sponsors.filter((s) => s.active).map(({ id, name }) => ({ id, name })),
     env: {},
     behaviour: new Map(),
     acknowledged: new Map(),

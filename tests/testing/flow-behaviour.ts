@@ -8,7 +8,8 @@ import { compileFlow, dataOf, effectInput, isBusy, stepOf } from '../../engine/m
 import { replayClock } from '../../engine/replay.ts';
 import { transitionList } from '../../engine/transitions.ts';
 import type { Flow, FlowContext, FlowInput } from '../../engine/types.ts';
-import { austin, goodVin, validContact } from './flows.ts';
+import { declarations } from '../../widgets/declarations.ts';
+import { austin, goodVin, noticeAnswers, validContact } from './flows.ts';
 
 type Event = { type: string; values?: Record<string, unknown>; output?: unknown; error?: unknown };
 
@@ -32,7 +33,8 @@ const BUNDLES: Record<string, unknown>[] = [
 const SINGLE: Record<string, unknown[]> = {
   accidentReason: ['A car ran the red light.', ''],
   preferredCallTime: ['1pm - 2pm', 'Call ASAP', ''],
-  leadTypes: [{}, { __CALawyer: 'AM', dValue: 'PM' }],
+  leadTypes: [{}, { __CALawyer: 'AM', dValue: 'PM' }, { notInterested: true }],
+  declineReason: ['hasLawyer', 'noCall', null],
 };
 
 function samples(field: string, initial: unknown): unknown[] {
@@ -42,13 +44,19 @@ function samples(field: string, initial: unknown): unknown[] {
   return [];
 }
 
-function answerEvents(flow: Flow, only?: Set<string>): Event[] {
+/**
+ * The notice a step's widgets write: each notice the flow shows, as the page writes it in the visit's language (those
+ * naming who may call naming one sponsor), and none, which the sponsors' consent writes while it asks who may call.
+ */
+const noticeSamples = (flow: Flow, locale: string): unknown[] => [...noticeAnswers(flow, locale), null];
+
+function answerEvents(flow: Flow, locale: string, only?: Set<string>): Event[] {
   const own = BUNDLES.filter((b) => Object.keys(b).every((k) => k in flow.answers));
   const bundles = own.map((values) => ({ type: 'ANSWER', values }));
   const bundled = new Set(own.flatMap((b) => Object.keys(b)));
   const single = Object.entries(flow.answers)
     .filter(([field]) => !bundled.has(field) || field in SINGLE)
-    .flatMap(([field, initial]) => samples(field, initial).map((value) => ({ type: 'ANSWER', values: { [field]: value } })));
+    .flatMap(([field, initial]) => (field === 'notice' ? noticeSamples(flow, locale) : samples(field, initial)).map((value) => ({ type: 'ANSWER', values: { [field]: value } })));
   return [...bundles, ...single].filter((e) => !only || Object.keys(e.values).some((f) => only.has(f)));
 }
 
@@ -78,15 +86,31 @@ function runningEffects(flow: Flow, snapshot: AnyMachineSnapshot): string[] {
 
 const effectOf = (e: Event) => /^xstate\.(?:done|error)\.actor\.(.+)$/.exec(e.type)?.[1];
 
-/** What a person can do in a snapshot: an effect's answer while it runs; else Next, Back and the answers the step asks. */
-function enabled(flow: Flow, snapshot: AnyMachineSnapshot, events: Event[], asked: Map<string, Set<string>>): Event[] {
+/**
+ * What a person can do in a snapshot: an effect's answer while it runs; else Next, Back and the answers the step asks
+ * (a notice only as one of the step's widgets writes it: one of their notices, or none while the sponsors are asked).
+ */
+function enabled(flow: Flow, snapshot: AnyMachineSnapshot, events: Event[], asked: Map<string, Set<string>>, notices: Map<string, Set<string | null>>): Event[] {
   const running = runningEffects(flow, snapshot);
   if (isBusy(snapshot)) return events.filter((e) => effectOf(e) !== undefined && running.includes(effectOf(e)!));
+  const step = stepOf(snapshot);
   return events.filter((e) => {
     const effect = effectOf(e);
     if (effect !== undefined) return running.includes(effect);
-    return e.type !== 'ANSWER' || Object.keys(e.values ?? {}).some((f) => asked.get(stepOf(snapshot))?.has(f));
+    if (e.type !== 'ANSWER') return true;
+    if (e.values && 'notice' in e.values && !notices.get(step)?.has((e.values.notice as { key: string } | null)?.key ?? null)) return false;
+    return Object.keys(e.values ?? {}).some((f) => asked.get(step)?.has(f));
   });
+}
+
+/** The notices a step's widgets write: the keys of those it shows, and none where a sponsors' consent asks who may call. */
+function stepNotices(flow: Flow, stepId: string): Set<string | null> {
+  const keys = new Set<string | null>();
+  for (const block of flow.steps[stepId]?.blocks ?? []) {
+    for (const key of declarations[block.widget]?.notices?.(block.props as never) ?? []) keys.add(key);
+    if (block.widget === 'sponsor-consent') keys.add(null);
+  }
+  return keys;
 }
 
 /** Answer fields a step's widgets write (named in their props, or always theirs), so a person answers them there. */
@@ -99,6 +123,7 @@ function askedFields(flow: Flow, stepId: string): Set<string> {
   };
   for (const block of flow.steps[stepId]?.blocks ?? []) {
     walk(block.props);
+    if ((declarations[block.widget]?.notices?.(block.props as never) ?? []).length > 0) fields.add('notice');
     if (block.widget === 'contact') ['name', 'email', 'phone', 'code'].forEach((f) => fields.add(f));
     if (block.widget === 'locate' || block.widget === 'report-search') ['locateBy', 'vin', 'caseID', 'date', 'place', 'location', 'vehicleMake', 'vehicleYear', 'search'].forEach((f) => fields.add(f));
   }
@@ -157,7 +182,8 @@ function started(flow: Flow, before: AnyMachineSnapshot | undefined, after: AnyM
 export function behaviourOf(flow: Flow, input: FlowInput, options: { walks?: number; dump?: (text: string) => void } = {}): string[] {
   const machine = compileFlow(flow, { now: replayClock });
   const asked = new Map(Object.keys(flow.steps).map((id) => [id, askedFields(flow, id)]));
-  const events = [...answerEvents(flow), ...effectEvents(flow)];
+  const notices = new Map(Object.keys(flow.steps).map((id) => [id, stepNotices(flow, id)]));
+  const events = [...answerEvents(flow, input.locale ?? 'en'), ...effectEvents(flow)];
   const walks: string[] = [];
   for (let w = 0; w < (options.walks ?? 300); w += 1) {
     const next = random(w + 1);
@@ -168,7 +194,7 @@ export function behaviourOf(flow: Flow, input: FlowInput, options: { walks?: num
       const now = `${screen(flow, snapshot)} next ${snapshot.can({ type: 'NEXT' })}`;
       if (now !== shown) log.push((shown = now));
       // Next nine times in twenty, Back once, else an answer (or the answer of the effect that runs).
-      const choices = enabled(flow, snapshot, events, asked);
+      const choices = enabled(flow, snapshot, events, asked, notices);
       const dice = next();
       const answer = isBusy(snapshot) || (dice >= 0.5 && choices.length > 0);
       const event = answer ? choices[Math.floor(next() * choices.length)] : dice < 0.45 || dice >= 0.5 ? { type: 'NEXT' } : { type: 'BACK' };

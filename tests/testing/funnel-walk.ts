@@ -1,6 +1,7 @@
 // A person's moves through any funnel in the browser, by visible text and roles, in either language: the pieces every
 // funnel shares (headings, buttons, yes/no questions, the contact step with its SMS code, consent, call time).
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import type { AppServer } from './app-server.ts';
 import { expectNoAxeViolations } from './axe.ts';
 import { copy, type Lang } from './copy.ts';
@@ -18,6 +19,9 @@ export class FunnelWalk {
 
   /** More checks run on every step beside axe (e.g. reflow and touch targets at 320 px). */
   readonly checks: ((page: Page, label: string) => Promise<void>)[] = [];
+
+  /** The words of each consent notice as they were on screen when the person pressed its button, in order. */
+  readonly agreed: string[] = [];
 
   heading(key: string) {
     return this.page.getByRole('heading', { level: 1, name: this.t(key) });
@@ -61,11 +65,42 @@ export class FunnelWalk {
     await this.page.getByLabel(this.t('common:contact.email'), { exact: true }).fill(`maria.${phone}@example.com`);
     await this.page.getByLabel(this.t('common:contact.phone'), { exact: true }).fill(phone);
     const smsBefore = this.server.lines.length;
-    await this.button('common:nav.next').click();
+    await this.agree('common:nav.sendCode');
     await this.at('common:contact.codeTitle', '2.5');
     const code = await this.server.smsCode(`+1${phone}`, smsBefore);
     await this.page.getByLabel(this.t('common:contact.code'), { exact: true }).fill(code);
     await this.button('common:nav.next').click();
+  }
+
+  /**
+   * Gives consent as a careful person does: ticks every sponsor offered, reads the notice beside the button (which must
+   * be on screen, whole and uncovered, with the button) and presses it; what was read is kept in `agreed`.
+   */
+  async agree(buttonKey: string) {
+    await this.agreeWith(this.button(buttonKey));
+  }
+
+  /**
+   * The same with the button given; `press` presses it (a click unless told: a keyboard walk, which has ticked the
+   * sponsors itself, tabs to it and presses Enter).
+   */
+  async agreeWith(button: Locator, press: (button: Locator) => Promise<void> = (b) => b.click()) {
+    const notice = this.page.locator('.consent__notice p:visible');
+    await notice.waitFor();
+    for (const box of await this.page.locator('.sponsor-consent__choice input:visible').all()) await box.check();
+    await button.scrollIntoViewIfNeeded();
+    const seen = await notice.evaluate((p) => {
+      const box = p.getBoundingClientRect();
+      const x = box.left + box.width / 2;
+      const mine = (y: number) => p.contains(document.elementFromPoint(x, y));
+      return { text: (p as HTMLElement).innerText, inView: box.top >= 0 && box.bottom <= window.innerHeight, uncovered: mine(box.top + 2) && mine(box.bottom - 2) };
+    });
+    expect(seen, `the notice beside "${await button.innerText()}"`).toMatchObject({ inView: true, uncovered: true });
+    const buttonBox = await button.boundingBox();
+    expect(buttonBox && buttonBox.y + buttonBox.height <= (this.page.viewportSize()?.height ?? 0), 'the button is on screen with its notice').toBe(true);
+    this.agreed.push(seen.text);
+    await this.shot(`consent-${this.agreed.length}`);
+    await press(button);
   }
 
   /** Picks a call slot, submits it (the button reads Done for Call ASAP) and closes the thank-you dialog. */

@@ -49,7 +49,7 @@ export const massTortWalk = (ns: string, route: string, learnMore: string) => as
   await w.at(`${ns}:step35.title`, '3.5');
   await w.page.getByText(w.t(`${ns}:caseValue.highest`)).first().waitFor();
   await w.choose(`${ns}:step35.callMe`, run.consult);
-  await w.button('common:nav.submit').click();
+  await w.agree('common:nav.submit');
   if (run.consult === 'yes') {
     await w.at(`${ns}:step5.title`, '5');
     await w.callTime('common:callTime.s9', '5');
@@ -83,7 +83,7 @@ export async function walkWorkersComp(w: FunnelWalk, run: Run) {
     await w.page.getByRole('checkbox', { name: w.t('common:consent.toggles.injured') }).click();
   }
   await w.shot('3-chosen');
-  await submit.click();
+  await w.agree('common:nav.submit');
   if (run.consult === 'yes') {
     await w.at('workers-comp:step5.title', '5');
     await w.callTime('common:callTime.asap', '5');
@@ -109,7 +109,7 @@ export const accidentWalk = (ns: string, route: string) => async (w: FunnelWalk,
   await w.contact(run.phone);
   await w.at(`${ns}:step3.title`, '3');
   await w.page.getByText(w.t('common:caseValue.highest')).first().waitFor();
-  await w.button(`${ns}:step3.request`).click();
+  await w.agree(`${ns}:step3.request`);
   await w.at(`${ns}:step4.title`, '4');
   if (ns === 'attorney') {
     await w.page.getByRole('textbox', { name: w.t('attorney:step4.story') }).fill('A car ran the red light and hit my door.');
@@ -140,13 +140,17 @@ export async function walkAlertSteps(w: FunnelWalk, run: Run, options: { onFile?
   await w.shot('3-chosen');
   await next.click();
   await w.at('common:leadTypes.title', '3.5');
-  if (run.consult === 'no') await w.page.getByRole('checkbox', { name: w.t('common:leadTypes.notInterested') }).click();
+  // Nothing is ticked for the person: a consultation asks for car accident lawyers here, a No for nothing.
+  const service = run.consult === 'yes' ? 'common:leadTypes.services.__CALawyer.name' : 'common:leadTypes.notInterested';
+  await w.page.getByRole('checkbox', { name: w.t(service) }).click();
   await w.shot('3.5-chosen');
-  await w.button('common:nav.submit').click();
+  await w.agree('common:nav.submit');
   await w.at('common:alert.done.title', '4');
   const onFile = w.page.getByRole('heading', { level: 2, name: w.t('common:alert.onFile.title') });
   if (options.onFile) await onFile.waitFor();
   else await w.page.getByText(w.t('common:alert.done.text')).waitFor();
+  // A person who asked for no call is told no one will call.
+  if (run.consult === 'no') await w.page.getByText(w.t('common:alert.done.noCalls')).waitFor();
   expect(await onFile.count()).toBe(options.onFile ? 1 : 0);
   // Until when the alert texts (ALERT_DAYS, 30, from now), written in the person's language, and what happens then.
   const [before, after] = w.t(options.onFile ? 'common:alert.onFile.until' : 'common:alert.done.until').split('{{date}}') as [string, string];

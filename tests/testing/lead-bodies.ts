@@ -1,5 +1,7 @@
 // What leads are made of in tests: a phone number no other call of the process gets, and valid bodies of the lead routes.
 import { randomInt } from 'node:crypto';
+import { listOf, noticeText } from '../../engine/consent-notice.ts';
+import { loadConsentCatalogue } from '../../server/consent-text.ts';
 import { e164FromParts } from '../../server/phone.ts';
 
 // The 7,000,000 numbers (202) 300-0000 to (202) 999-9999, taken in turn from a random start: no two calls of one
@@ -38,17 +40,42 @@ export function calcLeadBody(phone: string, overrides: Record<string, unknown> =
   };
 }
 
-/** The consent object a lead body carries: the calculator's yes-notice in English, with overrides. */
-export function testConsent(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+const catalogue = loadConsentCatalogue();
+
+/** The notices' family each funnel shows at the button that sends its lead. */
+const FAMILY: Record<string, string> = { attorney: 'request', truck: 'request', medical: 'request', 'notify-me': 'alert', 'find-my-report': 'alert' };
+
+/** The words of a notice as the page renders it: the catalogue's, with the sponsors' names written in. */
+export function shownText(key: string, locale: string, sponsorNames: readonly string[] = []): string {
+  const template = catalogue.resolve(key, locale);
+  if (!template) throw new Error(`no consent notice ${key} in ${locale}`);
+  return noticeText(template.text, listOf(sponsorNames, locale));
+}
+
+/**
+ * The consent object a lead body carries, as the page sends it: the notice its funnel shows when no one is to call
+ * (the calculator's, in English, unless overrides say), its words as shown, and the sponsors it names.
+ */
+export function testConsent(overrides: Record<string, unknown> = {}, sponsors: readonly { id: string; name: string }[] = []): Record<string, unknown> {
+  const flowId = typeof overrides.flowId === 'string' ? overrides.flowId : 'calculator';
+  const family = FAMILY[flowId] ?? 'lead';
+  const key = typeof overrides.key === 'string' ? overrides.key : `common:consent.notice.${family}.${sponsors.length > 0 ? 'calls' : 'none'}`;
+  const locale = typeof overrides.locale === 'string' ? overrides.locale : 'en';
   return {
-    key: 'common:consent.notice.primary.yes',
-    locale: 'en',
-    flowId: 'calculator',
+    key,
+    text: catalogue.resolve(key, locale) ? shownText(key, locale, sponsors.map((sponsor) => sponsor.name)) : 'Text.',
+    sponsors: sponsors.map((sponsor) => sponsor.id),
+    locale,
+    flowId,
     flowVersion: 1,
     pageUrl: 'https://claims.example.com/calculate-your-accident-claim-value?lang=en',
     ...overrides,
   };
 }
+
+/** The consent of a workers' compensation lead naming sponsors (a delivery test's receivers), so that they may get it. */
+export const namingConsent = (sponsors: readonly { id: string; name: string }[]) =>
+  testConsent({ flowId: 'workers-comp', pageUrl: 'https://claims.example.com/workers-compensation' }, sponsors);
 
 /** A valid POST /leads/create body (a workers' compensation lead with locating fields) for phone, with overrides. */
 export function generalLeadBody(phone: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {

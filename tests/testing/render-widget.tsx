@@ -6,6 +6,7 @@ import { I18nextProvider } from 'react-i18next';
 import { vi, type Mock } from 'vitest';
 import type { FlowEvent } from '../../engine/types.ts';
 import { GeoContext, type GeoServices } from '../../widgets/shared/geo.ts';
+import { LeadSponsorsContext, type LeadSponsors } from '../../widgets/sponsor-consent/lead-sponsors.ts';
 import type { WidgetProps } from '../../widgets/types.ts';
 import { FIXTURE_NS, i18nFor, type Lang } from './i18n.ts';
 import './setup.ts';
@@ -24,6 +25,8 @@ export interface RenderWidgetOptions<P> {
   applyAnswers?: boolean;
   /** Place services for widgets that search or geocode (a fake in tests), provided through GeoContext. */
   geo?: GeoServices;
+  /** The lead a step would send and who it would go to, for the sponsors' consent (a fake), through LeadSponsorsContext. */
+  leadSponsors?: LeadSponsors;
 }
 
 export interface RenderWidgetResult<P> extends RenderResult {
@@ -84,7 +87,9 @@ export function renderWidget<P>(
   const ui = (o: RenderWidgetOptions<P>) => (
     <I18nextProvider i18n={i18nFor(o.lng ?? 'en')}>
       <GeoContext.Provider value={o.geo ?? null}>
-        <Harness Component={Component} options={o} send={send} navigate={navigate} back={back} />
+        <LeadSponsorsContext.Provider value={o.leadSponsors ?? null}>
+          <Harness Component={Component} options={o} send={send} navigate={navigate} back={back} />
+        </LeadSponsorsContext.Provider>
       </GeoContext.Provider>
     </I18nextProvider>
   );

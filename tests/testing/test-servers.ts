@@ -37,6 +37,8 @@ export interface TestServerOptions {
   clock?: () => number;
   /** The funnels whose leads it takes (default: those of flows/). */
   flows?: AppDeps['flows'];
+  /** The sponsors leads go to (default: none). */
+  sponsors?: AppDeps['sponsors'];
 }
 
 /** buildApp on a fresh database with a recording SMS provider. Close it in afterAll. */
@@ -44,7 +46,7 @@ export async function makeTestServer(options: TestServerOptions = {}): Promise<T
   const testDb = await openTestDb(options.db ?? 'pglite');
   const config = testConfig(options.config);
   const sms = recordingSms();
-  const app = await buildApp({ config, db: testDb.db, sms, codeLimits: TEST_CODE_LIMITS, clock: options.clock, flows: options.flows });
+  const app = await buildApp({ config, db: testDb.db, sms, codeLimits: TEST_CODE_LIMITS, clock: options.clock, flows: options.flows, sponsors: options.sponsors });
   await app.ready();
   return {
     app,

@@ -1,11 +1,12 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { Contact } from '../../widgets/contact/Contact.tsx';
 import { OTP_WAIT_MS } from '../../widgets/contact/use-web-otp.ts';
-import { renderWidget } from '../testing/render-widget.tsx';
+import { shownText } from '../testing/lead-bodies.ts';
+import { answersSent, renderWidget } from '../testing/render-widget.tsx';
 
 const empty = { name: '', email: '', phone: '', code: '' };
-const details = { stage: 'details' as const };
+const details = { stage: 'details' as const, notice: 'common:consent.notice.sms.code' };
 const code = { stage: 'code' as const };
 
 describe('contact details', () => {
@@ -21,7 +22,32 @@ describe('contact details', () => {
     expect(phone).toHaveAttribute('type', 'tel');
     expect(phone).toHaveAttribute('autocomplete', 'tel');
     expect(phone).toHaveAttribute('inputmode', 'tel');
-    expect(screen.getByText(/text message \(SMS\) with a code to verify this number/)).toBeVisible();
+  });
+
+  it('shows the notice of what Send code agrees to, tied to the phone, and writes it as the notice answer', async () => {
+    const { send } = renderWidget(Contact, { props: details, answers: empty });
+    const notice = screen.getByText(/^By tapping Send code, you agree to get one text message with a verification code at this number\./);
+    expect(notice).toBeVisible();
+    expect(notice.closest('[data-notice]')).toHaveAttribute('data-notice', 'common:consent.notice.sms.code');
+    expect(screen.getByLabelText('Cell phone')).toHaveAccessibleDescription(expect.stringContaining(notice.textContent));
+    // The words written are the words on screen, which are the catalogue's the server stores for that key.
+    await waitFor(() => expect(answersSent(send)).toContainEqual({ notice: { key: 'common:consent.notice.sms.code', text: notice.textContent, sponsors: [] } }));
+    expect(notice.textContent).toBe(shownText('common:consent.notice.sms.code', 'en'));
+    // The old note about the code is gone: the notice says it.
+    expect(screen.queryByText(/text message \(SMS\) with a code to verify this number/)).not.toBeInTheDocument();
+  });
+
+  it("shows the alert funnels' notice, which agrees to the alert's texts too", async () => {
+    const { send } = renderWidget(Contact, { props: { ...details, notice: 'common:consent.notice.sms.alerts' }, answers: empty });
+    const notice = screen.getByText(/then texts about your accident report until it is filed or your alert ends/);
+    await waitFor(() => expect(answersSent(send)).toContainEqual({ notice: { key: 'common:consent.notice.sms.alerts', text: notice.textContent, sponsors: [] } }));
+    expect(notice.textContent).toBe(shownText('common:consent.notice.sms.alerts', 'en'));
+  });
+
+  it('shows no notice and writes none without one in its props', () => {
+    const { send } = renderWidget(Contact, { props: { stage: 'details' as const }, answers: empty });
+    expect(screen.queryByText(/By tapping/)).not.toBeInTheDocument();
+    expect(answersSent(send)).toEqual([]);
   });
 
   it('sends each field as it is typed', async () => {
@@ -56,15 +82,15 @@ describe('contact details', () => {
     const { user } = renderWidget(Contact, { props: details, answers: empty });
     const name = screen.getByLabelText('Full name');
     await user.type(name, 'Ana');
-    expect(screen.queryByText('Please enter full valid name.')).not.toBeInTheDocument();
+    expect(screen.queryByText('Please enter your first and last name.')).not.toBeInTheDocument();
     await user.tab();
-    expect(screen.getByText('Please enter full valid name.')).toBeVisible();
+    expect(screen.getByText('Please enter your first and last name.')).toBeVisible();
     expect(name).toHaveAttribute('aria-invalid', 'true');
-    expect(name).toHaveAccessibleDescription('Please enter full valid name.');
+    expect(name).toHaveAccessibleDescription('Please enter your first and last name.');
 
     await user.type(screen.getByLabelText('Email'), 'ana@');
     await user.tab();
-    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Please enter valid email.');
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Please enter a valid email address.');
 
     await user.type(screen.getByLabelText('Cell phone'), '12');
     await user.tab();
@@ -73,7 +99,7 @@ describe('contact details', () => {
     );
 
     await user.type(name, ' Ruiz');
-    expect(screen.queryByText('Please enter full valid name.')).not.toBeInTheDocument();
+    expect(screen.queryByText('Please enter your first and last name.')).not.toBeInTheDocument();
     expect(name).not.toHaveAttribute('aria-invalid');
   });
 
@@ -81,7 +107,7 @@ describe('contact details', () => {
     const { user } = renderWidget(Contact, { props: details, answers: empty });
     await user.click(screen.getByLabelText('Full name'));
     await user.tab();
-    expect(screen.queryByText('Please enter full valid name.')).not.toBeInTheDocument();
+    expect(screen.queryByText('Please enter your first and last name.')).not.toBeInTheDocument();
   });
 
   it('renders Spanish', async () => {
@@ -91,6 +117,8 @@ describe('contact details', () => {
     expect(screen.getByText('Por favor, ingrese su nombre y apellido.')).toBeVisible();
     expect(screen.getByLabelText('Correo electrónico')).toBeInTheDocument();
     expect(screen.getByLabelText('Teléfono celular')).toBeInTheDocument();
+    const notice = screen.getByText(/^Al tocar Enviar código, usted acepta recibir un mensaje de texto con un código de verificación/);
+    expect(notice.textContent).toBe(shownText('common:consent.notice.sms.code', 'es'));
   });
 });
 

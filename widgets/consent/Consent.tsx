@@ -1,4 +1,5 @@
-// The legal-consultation choice (§2.8): why it is offered, a big Yes/No, and the legal notice for the choice.
+// The legal-consultation choice (§2.8): why it is offered, a big Yes/No, the boxes a Yes asks to tick, and after a No
+// an optional one-tap reason (§3's cancel reasons). What the button then agrees to is the sponsors' consent's notice.
 import { useId } from 'react';
 import type { WidgetProps } from '../types.ts';
 import { InfoButton, InfoPanel } from '../shared/InfoTip.tsx';
@@ -6,8 +7,7 @@ import { YesNo } from '../shared/YesNo.tsx';
 import { useAnswer } from '../shared/use-answer.ts';
 import { useCopy } from '../shared/use-copy.ts';
 import { useDisclosure } from '../shared/use-disclosure.ts';
-import { ACCIDENT_REASONS } from './declaration.ts';
-import { LegalNotice } from './LegalNotice.tsx';
+import { DECLINE_REASONS } from '../../engine/consent-notice.ts';
 import './consent.css';
 
 export type ConsentProps = {
@@ -15,52 +15,44 @@ export type ConsentProps = {
   field: string;
   /** Copy key of the question. */
   question: string;
-  /** 'secondary' words the notices with a link to marketing partners and sponsors. */
-  variant?: 'primary' | 'secondary';
+  /** Copy key of the line above it (why the call is offered): common's accident-claim line unless told. */
+  intro?: string;
   /** Checkboxes shown once Yes is chosen (§2.8: not represented by a lawyer, injuries involved): boolean answers. */
   toggles?: { field: string; label: string }[];
-  /**
-   * false: no legal notice here, for a flow that submits on a later screen (the notice of the choice, a legal-notice
-   * block, stands under that screen's Submit, which is what it speaks of).
-   */
-  notice?: boolean;
-  /** Copy keys of why the call is offered (an accident claim's by default). */
-  reasons?: string[];
+  /** Copy keys of why the call is offered ("Why am I seeing this?"): the things the funnel's own steps asked about. */
+  reasons: string[];
+  /** Answer field of the optional reason a No gives (one of DECLINE_REASONS), offered once No is chosen. */
+  declineReason?: string;
 };
-
-const CHOICES = ['undecided', 'yes', 'no'] as const;
 
 export function Consent({ props, answers, send, busy, ns }: WidgetProps<ConsentProps>) {
   const { t } = useCopy(ns);
   const questionId = useId();
-  const noticeId = useId();
   const why = useDisclosure();
   const [value, setValue] = useAnswer<boolean | null>({ answers, send }, props.field);
-  const choice = value === true ? 'yes' : value === false ? 'no' : 'undecided';
-  const variant = props.variant === 'secondary' ? 'secondary' : 'primary';
   const toggles = props.toggles ?? [];
-  const notice = (of: (typeof CHOICES)[number]) => `common:consent.notice.${variant}.${of}`;
-  const withNotice = props.notice !== false;
-  // The longest notice's words (its links' tags dropped), to keep room for it whatever the choice (consent.css).
-  const room = withNotice ? CHOICES.map((of) => t(notice(of)).replace(/<\/?\w+>/g, '')).reduce((a, b) => (b.length > a.length ? b : a)) : undefined;
 
-  // The confirmations belong to a Yes: a No clears them in the same event, so none is left true behind a No.
+  // The confirmations belong to a Yes, a reason to a No: a choice clears the other's in the same event.
   const choose = (next: boolean | null) => {
-    if (next === true || toggles.length === 0) setValue(next);
-    else send({ type: 'ANSWER', values: { [props.field]: next, ...Object.fromEntries(toggles.map((toggle) => [toggle.field, false])) } });
+    const cleared: [string, boolean | null][] = [
+      ...(next === true ? [] : toggles.map((toggle): [string, boolean] => [toggle.field, false])),
+      ...(props.declineReason && next !== false ? [[props.declineReason, null] as [string, null]] : []),
+    ];
+    if (cleared.length === 0) setValue(next);
+    else send({ type: 'ANSWER', values: { [props.field]: next, ...Object.fromEntries(cleared) } });
   };
 
   return (
     <div className="widget consent">
       <div className="consent__why">
-        <p className="consent__intro">{t('consent.intro')}</p>
+        <p className="consent__intro">{t(props.intro ?? 'consent.intro')}</p>
         <div>
-          <InfoButton disclosure={why} text={t('consent.why')} />
+          <InfoButton disclosure={why} text={t('common:consent.why')} />
         </div>
         <InfoPanel disclosure={why}>
-          <p>{t('consent.whyIntro')}</p>
+          <p>{t('common:consent.whyIntro')}</p>
           <ul>
-            {(props.reasons ?? ACCIDENT_REASONS).map((reason) => (
+            {props.reasons.map((reason) => (
               <li key={reason}>{t(reason)}</li>
             ))}
           </ul>
@@ -70,28 +62,17 @@ export function Consent({ props, answers, send, busy, ns }: WidgetProps<ConsentP
         <p id={questionId} className="consent__question">
           {t(props.question)}
         </p>
-        <YesNo
-          labelledBy={questionId}
-          describedBy={withNotice ? noticeId : undefined}
-          value={value}
-          onChange={choose}
-          size="lg"
-          disabled={busy}
-        />
+        <YesNo labelledBy={questionId} value={value} onChange={choose} size="lg" disabled={busy} />
       </div>
-      {/* What the choice brings, announced as it changes. A new notice per choice: the confirmations a Yes adds above
-          it show a new notice below them, rather than the old one moving down. */}
-      <div className="consent__outcome" data-room={room} aria-live="polite">
-        <div className="consent__outcome-body">
-          {value === true && toggles.length > 0 && (
-            <div className="consent__toggles">
-              {toggles.map((toggle) => (
-                <Toggle key={toggle.field} field={toggle.field} label={t(toggle.label)} answers={answers} send={send} disabled={busy} />
-              ))}
-            </div>
-          )}
-          {withNotice && <LegalNotice key={choice} id={noticeId} notice={notice(choice)} ns={ns} />}
-        </div>
+      <div aria-live="polite">
+        {value === true && toggles.length > 0 && (
+          <div className="consent__toggles">
+            {toggles.map((toggle) => (
+              <Toggle key={toggle.field} field={toggle.field} label={t(toggle.label)} answers={answers} send={send} disabled={busy} />
+            ))}
+          </div>
+        )}
+        {value === false && props.declineReason && <DeclineReason field={props.declineReason} answers={answers} send={send} disabled={busy} ns={ns} />}
       </div>
     </div>
   );
@@ -110,5 +91,23 @@ function Toggle({ field, label, answers, send, disabled }: ToggleProps) {
       <input type="checkbox" checked={checked === true} onChange={(e) => setChecked(e.target.checked)} disabled={disabled} />
       <span>{label}</span>
     </label>
+  );
+}
+
+/** Why not, in one optional tap: a radio group whose choice a second tap takes back. */
+function DeclineReason({ field, answers, send, disabled, ns }: Omit<ToggleProps, 'label'> & { ns: string }) {
+  const { t } = useCopy(ns);
+  const [reason, setReason] = useAnswer<string | null>({ answers, send }, field);
+  const name = useId();
+  return (
+    <fieldset className="consent__reasons">
+      <legend>{t('common:consent.decline.title')}</legend>
+      {DECLINE_REASONS.map((key) => (
+        <label key={key} className="consent__toggle">
+          <input type="radio" name={name} checked={reason === key} disabled={disabled} onChange={() => setReason(key)} onClick={() => reason === key && setReason(null)} />
+          <span>{t(`common:consent.decline.reasons.${key}`)}</span>
+        </label>
+      ))}
+    </fieldset>
   );
 }

@@ -6,6 +6,8 @@ import './contact.css';
 
 export type ContactProps = {
   stage: 'details' | 'code';
+  /** Copy key of the consent notice the details stage shows above its button (a consent.notice key). */
+  notice?: string;
 };
 
 export function Contact(widget: WidgetProps<ContactProps>) {

@@ -9,16 +9,22 @@ export const contact: WidgetDeclaration<ContactProps> = {
     type: 'object',
     additionalProperties: false,
     required: ['stage'],
-    properties: { stage: { enum: ['details', 'code'] } },
+    properties: {
+      stage: { enum: ['details', 'code'] },
+      notice: { type: 'string', description: 'Copy key of the consent notice shown above the details stage\'s button (Send code).' },
+    },
   },
-  answers: ['name', 'email', 'phone', 'code'],
-  ready: ({ stage }) =>
+  notices: ({ stage, notice }) => (stage === 'details' && notice ? [notice] : []),
+  answers: ['name', 'email', 'phone', 'code', 'linkConfirmed', 'notice'],
+  // Send code waits for its notice to be on screen: the code step records it as the consent.
+  ready: ({ stage, notice }) =>
     stage === 'code'
-      ? { valid: ['code', answer('code')] }
+      ? { or: [{ valid: ['code', answer('code')] }, { '===': [answer('linkConfirmed'), true] }] }
       : allOf([
           { valid: ['fullName', answer('name')] },
           { valid: ['email', answer('email')] },
           { valid: ['phone', answer('phone')] },
+          notice === undefined ? undefined : { '==': [answer('notice.key'), notice] },
         ]),
   notReady: ({ stage }) => (stage === 'code' ? 'notReady.contactCode' : 'notReady.contact'),
 };

@@ -1,6 +1,7 @@
 // Whether the link in the code text was opened, as the code step sees it: a question the app provides (the API's
 // mfa-sms-confirmed), asked every few seconds while the step is shown and the page visible, and at once when the person
-// comes back to the page, so the step goes on by itself after the link confirmed the number.
+// comes back to the page, so the step goes on by itself after the link confirmed the number. The link confirms only in
+// the browser that asked for the code (another tab of it: the person comes back to this one), never in another.
 import { createContext, useContext, useEffect, useRef } from 'react';
 
 /** Resolves true once the link of the code this visitor asked for was opened (the visitor is then verified). */

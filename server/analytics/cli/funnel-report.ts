@@ -20,8 +20,10 @@ function table(rows: string[][]): string {
 /** The report as people read it: a heading per version and variant, a row per step, then the moves between steps. */
 export function reportText(report: FunnelReport): string {
   const range = `${report.since ?? 'the first day'} to ${report.until ?? 'today'} (UTC), ${report.lang === null ? 'all languages' : `language ${report.lang}`}`;
-  if (report.groups.length === 0) return `${report.flow}: no visits from ${range}\n`;
-  return report.groups
+  const declined = report.declined && Object.entries(report.declined).filter(([, n]) => n > 0);
+  const reasons = declined?.length ? `declined a call: ${declined.map(([reason, n]) => `${reason} ${n}`).join(', ')}\n` : '';
+  if (report.groups.length === 0) return `${report.flow}: no visits from ${range}\n${reasons}`;
+  return `${report.groups
     .map((group) => {
       // An A/B test's arms, compared: each rate with its interval.
       const interval = group.neededVisits !== null && group.completionInterval && `, 95% CI ${percent(group.completionInterval.low)} to ${percent(group.completionInterval.high)}`;
@@ -46,7 +48,7 @@ export function reportText(report: FunnelReport): string {
       const moves = group.moves.map((m) => `${m.from} -> ${m.to}: ${m.visits}`).join(', ');
       return `${heading}${warning}\n${steps}\nmoves (visits): ${moves || 'none'}\n`;
     })
-    .join('\n');
+    .join('\n')}${reasons}`;
 }
 
 runCli('funnel:report', async () => {
