@@ -3,14 +3,15 @@
 // the next lead then carries; that lead's call time ends on the day and hours of the call, as the lead types' calls
 // end the calculator when the consultation is declined; a commercial user's phone
 // (blacklisted) gets the message inline and in a warning dialog whose Continue opens BUSINESS_SIGNUP_URL.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { blacklist } from '../../server/store/blacklist.ts';
 import { startAppServer, type AppServer } from '../testing/app-server.ts';
 import { expectNoAxeViolations } from '../testing/axe.ts';
 import { DESKTOP, PHONE, browserAvailable, launchBrowser } from '../testing/browser.ts';
 import { copy, type Lang } from '../testing/copy.ts';
-import { saveStepShot } from '../testing/funnel-walk.ts';
+import { readySponsorsEnv } from '../testing/fake-sponsors.ts';
+import { FunnelWalk, saveStepShot } from '../testing/funnel-walk.ts';
 import { sampleReport } from '../testing/reports.ts';
 import { openMigratedDataDir } from '../testing/pglite-template.ts';
 
@@ -40,7 +41,8 @@ describe.runIf(browserAvailable)('business users and call times in the browser',
     server = await startAppServer({
       staticDir: inject('builtApp'),
       dataDir,
-      env: { BUSINESS_SIGNUP_URL: SIGNUP, REPORT_INGEST_KEYS: KEY, TEST_PHONE: `+1${TEST_PHONE}` },
+      // The sponsors of sponsors/ ready, so that a consent names who may call and the call times follow.
+      env: { ...readySponsorsEnv(), BUSINESS_SIGNUP_URL: SIGNUP, REPORT_INGEST_KEYS: KEY, TEST_PHONE: `+1${TEST_PHONE}` },
     });
     browser = await launchBrowser();
     const ingest = await fetch(`${server.url}/api/reports`, {
@@ -60,9 +62,9 @@ describe.runIf(browserAvailable)('business users and call times in the browser',
   const query = (lang: Lang) => (lang === 'es' ? '?lang=es' : '');
   const shots = (size: string, lang: Lang) => `business-${size}-${lang}`;
 
-  /** The calculator up to its contact step, then the phone typed and Next. */
-  async function toContact(page: Page, lang: Lang, phone: string) {
-    const t = (key: string) => copy(lang, key);
+  /** The calculator up to its contact step, then the phone typed and Send code, its notice read. */
+  async function toContact(w: FunnelWalk, phone: string) {
+    const { page, lang, t } = w;
     const next = page.getByRole('button', { name: t('common:nav.next'), exact: true });
     const choose = (question: string) =>
       page.getByRole('radiogroup', { name: t(question) }).getByRole('radio', { name: t('common:yesno.no') }).click();
@@ -77,7 +79,7 @@ describe.runIf(browserAvailable)('business users and call times in the browser',
     await page.getByLabel(t('common:contact.name'), { exact: true }).fill('Maria Lopez');
     await page.getByLabel(t('common:contact.email'), { exact: true }).fill('maria.lopez@example.com');
     await page.getByLabel(t('common:contact.phone'), { exact: true }).fill(phone);
-    await next.click();
+    await w.agree('common:nav.sendCode');
   }
 
   for (const [size, viewport, lang] of RUNS) {
@@ -87,6 +89,7 @@ describe.runIf(browserAvailable)('business users and call times in the browser',
       // A browser in Chicago: the calculator's lead names no place, so the call is in the browser's zone.
       const context = await browser.newContext({ viewport, timezoneId: 'America/Chicago' });
       const page = await context.newPage();
+      const w = new FunnelWalk(page, server, lang, shots(size, lang));
       const token = `biz-${size}-${lang}`;
       await page.goto(`${server.url}/business/${reportId}/${token}${query(lang)}`);
       await page.getByRole('heading', { level: 1, name: t('report:screen.title') }).waitFor();
@@ -97,11 +100,15 @@ describe.runIf(browserAvailable)('business users and call times in the browser',
 
       // The next lead from this browser carries the token; the test phone skips the code.
       const lead = page.waitForRequest((r) => r.url().includes('/api/leads/create/calc'));
-      await toContact(page, lang, TEST_PHONE);
+      await toContact(w, TEST_PHONE);
       await page.getByRole('heading', { level: 1, name: t('calculator:step3.title') }).waitFor();
       await page.getByRole('radiogroup', { name: t('calculator:step3.consult') }).getByRole('radio', { name: t('common:yesno.yes') }).click();
-      await page.getByRole('button', { name: t('common:nav.submit'), exact: true }).click();
-      expect((await lead).postDataJSON()).toMatchObject({ businessUserToken: token });
+      await w.agree('common:nav.submit');
+      // The lead carries the token, and the consent as the notice showed it, naming the sponsor who may call.
+      expect((await lead).postDataJSON()).toMatchObject({
+        businessUserToken: token,
+        consent: { key: 'common:consent.notice.lead.calls', text: w.agreed[1], sponsors: ['summit-accident-lawyers'] },
+      });
       expect((await lead).headers()['time-zone']).toBe('America/Chicago');
 
       await page.getByRole('heading', { level: 1, name: t('calculator:step5.title') }).waitFor();
@@ -124,7 +131,8 @@ describe.runIf(browserAvailable)('business users and call times in the browser',
     it(`the lead types' calls end the calculator with the day and hours of each service's call (${size}, ${lang})`, async () => {
       const context = await browser.newContext({ viewport, timezoneId: 'America/Chicago' });
       const page = await context.newPage();
-      await toContact(page, lang, TEST_PHONE);
+      const w = new FunnelWalk(page, server, lang);
+      await toContact(w, TEST_PHONE);
       await page.getByRole('heading', { level: 1, name: t('calculator:step3.title') }).waitFor();
       await page.getByRole('radiogroup', { name: t('calculator:step3.consult') }).getByRole('radio', { name: t('common:yesno.no') }).click();
       await page.getByRole('button', { name: t('common:nav.submit'), exact: true }).click();
@@ -133,7 +141,11 @@ describe.runIf(browserAvailable)('business users and call times in the browser',
       await page.getByRole('checkbox', { name: service }).click();
       await page.getByRole('group', { name: copy(lang, 'common:leadTypes.timeFor').replace('{{service}}', service) }).getByText(t('common:leadTypes.half.PM')).click();
       const answer = page.waitForResponse((r) => r.url().includes('/api/leads/create/calc'));
-      await page.getByRole('button', { name: t('common:nav.submit'), exact: true }).click();
+      await w.agree('common:nav.submit');
+      // The service's sponsor is named by the notice, and the lead goes to it.
+      expect((await answer).request().postDataJSON()).toMatchObject({
+        consent: { key: 'common:consent.notice.lead.calls', text: w.agreed[1], sponsors: ['back-in-motion-chiropractic'] },
+      });
       const { lead } = (await (await answer).json()) as { lead: { leadTypeWindows: Record<string, { from: string; to: string; timeZone: string }> } };
       const window = lead.leadTypeWindows.Chiropractor!;
       expect(window.timeZone).toBe('America/Chicago');
@@ -151,11 +163,12 @@ describe.runIf(browserAvailable)('business users and call times in the browser',
     it(`a commercial user's phone gets the message inline and in a warning dialog, then the business sign-up page (${size}, ${lang})`, async () => {
       const context = await browser.newContext({ viewport });
       const page = await context.newPage();
+      const w = new FunnelWalk(page, server, lang);
       // The sign-up site stands in for the business service (no network in tests).
       await page.route(`${SIGNUP}**`, (route) =>
         route.fulfill({ contentType: 'text/html', body: '<!doctype html><html lang="en"><title>Business sign-up</title><h1>Business sign-up</h1></html>' }),
       );
-      await toContact(page, lang, COMMERCIAL);
+      await toContact(w, COMMERCIAL);
       const dialog = page.getByRole('alertdialog', { name: t('errors:ATTENTION') });
       await dialog.waitFor();
       expect(await dialog.textContent()).toContain(t('errors:COMMERCIAL_USER'));

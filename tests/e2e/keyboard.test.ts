@@ -1,12 +1,23 @@
 // Every funnel completed with the keyboard alone (Tab, Shift+Tab, arrows, Space, Enter, typing): the calculator, the
 // three accident funnels with each way of locating the report (VIN, case ID, a map pin dropped at the centre after
 // panning the map with an arrow key), Camp Lejeune and workers' compensation. Locators only check where focus is and
-// what was chosen; nothing is clicked or filled.
+// what was chosen; nothing is clicked or filled. At each consent the sponsors offered are ticked with Space, and what
+// the notice said when its button was pressed is what the server stored.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { openPgliteDb } from '../../server/db/pglite-db.ts';
 import { useAppAndBrowser } from '../testing/app-and-browser.ts';
 import { DESKTOP, browserAvailable } from '../testing/browser.ts';
 import { expectHeadingFocused, FunnelWalk } from '../testing/funnel-walk.ts';
+import { expectStoredAsShown, storedConsents } from '../testing/stored-consents.ts';
+
+/** The sponsors of sponsors/ (readySponsorsEnv) that a walk's lead may go to. */
+const LONE_STAR = 'Lone Star Injury Law';
+const BACK_IN_MOTION = 'Back in Motion Chiropractic';
+const SUMMIT = 'Summit Accident Lawyers';
+
+/** The words of each walk's consents as they were on screen at their buttons, by phone. */
+const agreed = new Map<string, string[]>();
 
 const isFocused = (target: Locator) => target.evaluate((el) => el === document.activeElement).catch(() => false);
 
@@ -38,9 +49,31 @@ async function answer(w: FunnelWalk, questionKey: string, value: 'yes' | 'no') {
   expect(await wanted.getAttribute('aria-checked')).toBe('true');
 }
 
-/** The contact and code steps by keyboard; Enter in the last field submits the step. */
+/**
+ * Consent by keyboard: the sponsors offered (those named, when several may call) each ticked with Space, the notice
+ * then naming every one, read beside its button (on screen and uncovered, its words kept in `w.agreed`), and the
+ * button reached with Tab and pressed with Enter.
+ */
+async function agree(w: FunnelWalk, buttonKey: string, sponsors: string[]) {
+  const { page } = w;
+  await page.locator('.consent__notice p:visible').waitFor();
+  const boxes = await page.getByRole('group', { name: w.t('common:consent.sponsors.legend') }).getByRole('checkbox').all();
+  const offered = await Promise.all(boxes.map((box) => box.evaluate((input) => (input as HTMLInputElement).labels?.[0]?.textContent ?? '')));
+  expect(offered.sort()).toEqual(sponsors.length > 1 ? [...sponsors].sort() : []);
+  for (const box of boxes) {
+    expect(await box.isChecked()).toBe(false);
+    await tabTo(page, box);
+    await page.keyboard.press('Space');
+    expect(await box.isChecked()).toBe(true);
+  }
+  await w.agreeWith(w.button(buttonKey), { press: (button) => activate(page, button) });
+  for (const name of sponsors) expect(w.agreed.at(-1)).toContain(name);
+}
+
+/** The contact and code steps by keyboard; Send code agreed to by keyboard, Enter in the last field submits the step. */
 async function contact(w: FunnelWalk, phone: string) {
   const { page, t } = w;
+  agreed.set(phone, w.agreed);
   await w.at('common:contact.title', '2');
   await tabTo(page, page.getByLabel(t('common:contact.name'), { exact: true }));
   await page.keyboard.type('Maria Lopez');
@@ -49,7 +82,7 @@ async function contact(w: FunnelWalk, phone: string) {
   await tabTo(page, page.getByLabel(t('common:contact.phone'), { exact: true }));
   await page.keyboard.type(phone);
   const smsBefore = w.server.lines.length;
-  await activate(page, w.button('common:nav.next'));
+  await agree(w, 'common:nav.sendCode', []);
   await w.at('common:contact.codeTitle', '2.5');
   const code = await w.server.smsCode(`+1${phone}`, smsBefore);
   await tabTo(page, page.getByLabel(t('common:contact.code'), { exact: true }));
@@ -120,11 +153,11 @@ async function locateBy(w: FunnelWalk, presses: number, choiceKey: string) {
   expect(await page.getByRole('radio', { name: t(choiceKey), exact: true }).isChecked()).toBe(true);
 }
 
-/** The case value step of the accident funnels: the estimate shown, the request made, on to step 4. */
-async function requestFromCaseValue(w: FunnelWalk, ns: string) {
+/** The case value step of the accident funnels: the estimate shown, the request made naming sponsors, on to step 4. */
+async function requestFromCaseValue(w: FunnelWalk, ns: string, sponsors: string[]) {
   await w.at(`${ns}:step3.title`, '3');
   await w.page.getByText(w.t('common:caseValue.highest')).first().waitFor();
-  await activate(w.page, w.button(`${ns}:step3.request`));
+  await agree(w, `${ns}:step3.request`, sponsors);
   await w.at(`${ns}:step4.title`, '4');
 }
 
@@ -174,7 +207,8 @@ describe.runIf(browserAvailable)('keyboard only', () => {
       await activate(page, w.button('common:nav.next'));
 
       await contact(w, '2025550191');
-      await requestFromCaseValue(w, 'truck');
+      // In Texas two sponsors may call.
+      await requestFromCaseValue(w, 'truck', [LONE_STAR, SUMMIT]);
       await callTime(w, 'common:callTime.s15', 4, 'common:nav.submit');
     }));
 
@@ -198,7 +232,7 @@ describe.runIf(browserAvailable)('keyboard only', () => {
         await tabTo(page, page.getByRole('checkbox', { name: t(key) }));
         await page.keyboard.press('Space');
       }
-      await activate(page, w.button('common:nav.submit'));
+      await agree(w, 'common:nav.submit', [SUMMIT]);
       await w.at('workers-comp:step5.title', '5');
       await callTime(w, 'common:callTime.asap', 0, 'common:nav.done');
     }));
@@ -231,7 +265,7 @@ describe.runIf(browserAvailable)('keyboard only', () => {
       await w.at('calculator:step3.title', '3');
       await page.getByText(t('common:caseValue.highest')).first().waitFor();
       await answer(w, 'calculator:step3.consult', 'yes');
-      await activate(page, w.button('common:nav.submit'));
+      await agree(w, 'common:nav.submit', [SUMMIT]);
       await w.at('calculator:step5.title', '5');
       await callTime(w, 'common:callTime.s13', 3, 'common:nav.submit');
     }));
@@ -267,7 +301,8 @@ describe.runIf(browserAvailable)('keyboard only', () => {
       await activate(page, w.button('common:nav.next'));
 
       await contact(w, '2025550194');
-      await requestFromCaseValue(w, 'attorney');
+      // In Colorado one sponsor may call: the notice names it, with no box to tick.
+      await requestFromCaseValue(w, 'attorney', [SUMMIT]);
       const story = page.getByRole('textbox', { name: t('attorney:step4.story') });
       await tabTo(page, story);
       await page.keyboard.type('A car ran the red light and hit my door.');
@@ -287,7 +322,8 @@ describe.runIf(browserAvailable)('keyboard only', () => {
       await city(w, 'locate:city');
       await activate(page, w.button('common:nav.next'));
       await contact(w, '2025550195');
-      await requestFromCaseValue(w, 'medical');
+      // In Texas, for an injured person: the chiropractor, and the lawyers of the consultation the funnel asks for.
+      await requestFromCaseValue(w, 'medical', [LONE_STAR, BACK_IN_MOTION, SUMMIT]);
       await callTime(w, 'common:callTime.s11', 2, 'common:nav.submit');
     }));
 
@@ -306,8 +342,18 @@ describe.runIf(browserAvailable)('keyboard only', () => {
       await w.at('camp-lejeune:step35.title', '3.5');
       await page.getByText(t('camp-lejeune:caseValue.highest')).first().waitFor();
       await answer(w, 'camp-lejeune:step35.callMe', 'yes');
-      await activate(page, w.button('common:nav.submit'));
+      await agree(w, 'common:nav.submit', [SUMMIT]);
       await w.at('camp-lejeune:step5.title', '5');
       await callTime(w, 'common:callTime.s9', 1, 'common:nav.submit');
     }));
+
+  it('stored each consent in the very words on screen when its button was pressed', async () => {
+    await suite.server.stop();
+    const db = await openPgliteDb(suite.server.dataDir);
+    try {
+      for (const [phone, words] of agreed) expectStoredAsShown(await storedConsents(db, `+1${phone}`), words, expect);
+    } finally {
+      await db.close();
+    }
+  });
 });

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { useAppAndBrowser } from '../testing/app-and-browser.ts';
 import { PHONE, browserAvailable } from '../testing/browser.ts';
 import { copy, type Lang } from '../testing/copy.ts';
+import { FunnelWalk } from '../testing/funnel-walk.ts';
 
 const ROUTE = '/calculate-your-accident-claim-value';
 const TEST_PHONE = '2025550199';
@@ -53,19 +54,24 @@ describe.runIf(browserAvailable)('browser navigation in a funnel', () => {
 
   it('after the end, a reload stays on the confirmation and a new visit starts over', async () => {
     page = await suite.browser.newPage({ viewport: PHONE });
+    const w = new FunnelWalk(page, suite.server, 'en');
     await toSliders('en');
     await button('en', 'common:nav.next').click();
     await page.getByLabel(copy('en', 'common:contact.name'), { exact: true }).fill('Maria Lopez');
     await page.getByLabel(copy('en', 'common:contact.email'), { exact: true }).fill('maria@example.com');
     await page.getByLabel(copy('en', 'common:contact.phone'), { exact: true }).fill(TEST_PHONE);
-    await button('en', 'common:nav.next').click();
+    await w.agree('common:nav.sendCode');
     // The configured test phone skips the code.
     await heading('en', 'calculator:step3.title').waitFor();
     await choose('en', 'calculator:step3.consult', 'yes');
-    await button('en', 'common:nav.submit').click();
+    await w.agree('common:nav.submit');
     await heading('en', 'calculator:step5.title').waitFor();
+    // The end asks when to call (a sponsor may call), no time chosen yet.
+    await page.getByRole('radio', { name: copy('en', 'common:callTime.asap') }).waitFor();
+    expect(await page.getByRole('radio', { checked: true }).count()).toBe(0);
     await page.reload();
     await heading('en', 'calculator:step5.title').waitFor();
+    await page.getByRole('radio', { name: copy('en', 'common:callTime.asap') }).waitFor();
     await page.getByRole('button', { name: copy('en', 'menu.open') }).click();
     await page.getByRole('navigation', { name: copy('en', 'menu.title') }).getByRole('link', { name: copy('en', 'calculator:meta.title') }).click();
     await heading('en', 'calculator:intro.title').waitFor();

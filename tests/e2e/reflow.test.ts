@@ -32,7 +32,12 @@ describe.runIf(browserAvailable)('320 px wide', () => {
     await w.contact(lang === 'en' ? '2025550181' : '2025550182');
     await w.at('truck:step3.title', '3');
     await page.getByText(w.t('common:caseValue.highest')).first().waitFor();
-    await w.button('truck:step3.request').click();
+    // In Texas two sponsors may call: both ticked, the notice names them, and the call time follows. At 320×568 the
+    // notice and its button are on the screen together from the notice's top, where the person scrolls to read it.
+    const notice = page.locator('.consent__notice');
+    await w.agreeWith(w.button('truck:step3.request'), { scroll: () => notice.evaluate((n) => n.scrollIntoView({ block: 'start' })) });
+    expect(w.agreed.at(-1)).toContain('Lone Star Injury Law');
+    expect(w.agreed.at(-1)).toContain('Summit Accident Lawyers');
     await w.at('truck:step4.title', '4');
     await w.callTime('common:callTime.asap', '4');
     expect(errors).toEqual([]);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import type { Db } from '../../server/db/db.ts';
 import { recordingSms } from '../testing/fake-sms.ts';
-import { calcLeadBody, uniquePhone } from '../testing/lead-bodies.ts';
+import { calcLeadBody, smsConsent, uniquePhone } from '../testing/lead-bodies.ts';
 import { verifyPhone } from '../testing/requests.ts';
 import { STARTUP_MS } from '../testing/test-db.ts';
 import { makeTestServer, testConfig, type TestServer } from '../testing/test-servers.ts';
@@ -143,7 +143,7 @@ describe('failures and logs', () => {
       url: '/api/user/tcpa',
       // A verification cookie, so the route asks the database about it.
       headers: { cookie: `cf_verification=${'A'.repeat(43)}` },
-      payload: { firstName: 'Jane', lastName: 'Doe', phone: '(202) 555-0123', email: 'jane@example.com' },
+      payload: { firstName: 'Jane', lastName: 'Doe', phone: '(202) 555-0123', email: 'jane@example.com', consent: smsConsent() },
     });
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ error: 'internal' });
@@ -157,7 +157,7 @@ describe('failures and logs', () => {
     try {
       const phone = uniquePhone();
       const shell = { ...s, app };
-      await app.inject({ method: 'POST', url: '/api/user/tcpa?funnel=calc', payload: { firstName: 'Jane', lastName: 'Roe', phone: phone.typed, email: 'jane.roe@example.com' } });
+      await app.inject({ method: 'POST', url: '/api/user/tcpa?funnel=calc', payload: { firstName: 'Jane', lastName: 'Roe', phone: phone.typed, email: 'jane.roe@example.com', consent: smsConsent() } });
       const cookie = await verifyPhone(shell, phone.national);
       const lead = await app.inject({ method: 'POST', url: '/api/leads/create/calc', headers: { cookie }, payload: calcLeadBody(phone.typed, { email: 'jane.roe@example.com', lastName: 'Roe' }) });
       expect(lead.statusCode).toBe(200);

@@ -130,7 +130,7 @@ describe('npm run sponsors:check', { timeout: 60_000 }, () => {
     expect(checked.status).toBe(1);
     const folder = dir.split('/').pop();
     expect(checked.stderr.trim().split('\n')).toEqual([`${folder}/bad.json: /dailyCap: must be integer`, `${folder}/renamed.json: /id: "good" is not the file's name`]);
-    expect(run('scripts/sponsors-check.ts', [], {}).stdout).toBe('sponsors: all valid (2)\n');
+    expect(run('scripts/sponsors-check.ts', [], {}).stdout).toBe('sponsors: all valid (3)\n');
     // The server checks them the same way at start, and does not start on a bad one.
     return expect(loadDelivery(testConfig({ sponsorsDir: dir }), {}, () => {})).rejects.toThrow(
       new ConfigError([`${folder}/bad.json: /dailyCap: must be integer`, `${folder}/renamed.json: /id: "good" is not the file's name`]),

@@ -109,7 +109,8 @@ describe.each(testDbKinds)('step events on %s', (kind) => {
     const res = await s.app.inject({ url, headers: { authorization: `Bearer ${KEY}` } });
     expect([res.statusCode, res.headers['cache-control']]).toEqual([200, 'private, no-store']);
     const sent = walks.flatMap((walk, i) => rowsOf(visits[i] ?? '', walk.events));
-    expect(res.json()).toEqual(funnelReport(calculator, sent, { since: day, until: day + 86_400_000, lang: 'en' }));
+    const declined = { report: 0, noCall: 0, info: 0, hasLawyer: 0, other: 0, none: 0 };
+    expect(res.json()).toEqual({ ...funnelReport(calculator, sent, { since: day, until: day + 86_400_000, lang: 'en' }), declined });
     expect(res.json<{ groups: { visits: number; steps: { reached: number }[] }[] }>().groups.map((g) => [g.visits, g.steps[1]?.reached])).toEqual([[3, 2]]);
   });
 

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { buildApp } from '../../server/app.ts';
 import { createSms } from '../../server/sms/create-sms.ts';
 import { recordingSms } from '../testing/fake-sms.ts';
-import { calcLeadBody, uniquePhone } from '../testing/lead-bodies.ts';
+import { calcLeadBody, smsConsent, uniquePhone } from '../testing/lead-bodies.ts';
 import { verifyPhone } from '../testing/requests.ts';
 import { brokenDb, STARTUP_MS, testDbKinds } from '../testing/test-db.ts';
 import { makeTestServer, routesOf, testConfig, type TestServer } from '../testing/test-servers.ts';
@@ -30,7 +30,7 @@ describe.each(testDbKinds)('logs on %s', (kind) => {
     const shell = { ...s, app };
 
     // The funnel as a visitor walks it.
-    await app.inject({ method: 'POST', url: '/api/user/tcpa?funnel=calc', payload: { firstName: 'Jane', lastName: LAST_NAME, phone: phone.typed, email: EMAIL } });
+    await app.inject({ method: 'POST', url: '/api/user/tcpa?funnel=calc', payload: { firstName: 'Jane', lastName: LAST_NAME, phone: phone.typed, email: EMAIL, consent: smsConsent() } });
     const cookie = await verifyPhone(shell, phone.national);
     const body = calcLeadBody(phone.typed, { email: EMAIL, lastName: LAST_NAME });
     const lead = await app.inject({ method: 'POST', url: '/api/leads/create/calc', headers: { cookie, 'idempotency-key': 'k-1' }, payload: body });
@@ -104,7 +104,7 @@ describe('database errors in the log', () => {
     try {
       // A verification cookie, so the route asks the database about it.
       const cookie = `cf_verification=${'A'.repeat(43)}`;
-      const res = await app.inject({ method: 'POST', url: '/api/user/tcpa', headers: { cookie }, payload: { firstName: 'Jane', lastName: LAST_NAME, phone: '(202) 555-0123', email: EMAIL } });
+      const res = await app.inject({ method: 'POST', url: '/api/user/tcpa', headers: { cookie }, payload: { firstName: 'Jane', lastName: LAST_NAME, phone: '(202) 555-0123', email: EMAIL, consent: smsConsent() } });
       expect(res.statusCode).toBe(500);
       const errorLine = lines.find((l) => l.includes('"level":50'));
       expect(errorLine).toBeDefined();

@@ -12,7 +12,7 @@ import type { Db } from '../../server/db/db.ts';
 import { recordVerification } from '../../server/store/verifications.ts';
 import { newVerificationId } from '../../server/verification-cookie.ts';
 import { alertLeadBody } from '../testing/alerts.ts';
-import { calcLeadBody, uniquePhone } from '../testing/lead-bodies.ts';
+import { calcLeadBody, smsConsent, uniquePhone } from '../testing/lead-bodies.ts';
 import { askCode, send, smsSend, verifyPhone } from '../testing/requests.ts';
 import { schemaErrors } from '../testing/schema-errors.ts';
 import { fakeClock, MINUTE_MS } from '../testing/fake-clock.ts';
@@ -40,7 +40,7 @@ async function personWithData(s: TestServer): Promise<Person> {
   const email = `${word(8)}.${word(6)}@example.com`;
   const names = { firstName, lastName, email };
   const pending = await askCode(s.app, phone.national);
-  const tcpa = await send(s.app, 'POST', '/api/user/tcpa?funnel=calc', { payload: { ...names, phone: phone.typed, trustedformPingUrl: null }, cookie: pending });
+  const tcpa = await send(s.app, 'POST', '/api/user/tcpa?funnel=calc', { payload: { ...names, phone: phone.typed, trustedformPingUrl: null, consent: smsConsent() }, cookie: pending });
   expect(tcpa.statusCode, tcpa.body).toBe(200);
   const cookie = await verifyPhone(s, phone.national);
   const calc = await send(s.app, 'POST', '/api/leads/create/calc', {

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import tcpaResponseSchema from '../../schemas/api/user-tcpa.response.schema.json' with { type: 'json' };
 import { DAY_MS, fakeClock, MINUTE_MS } from '../testing/fake-clock.ts';
-import { shownText, testConsent, uniquePhone } from '../testing/lead-bodies.ts';
+import { shownText, smsConsent, uniquePhone } from '../testing/lead-bodies.ts';
 import { askCode, post, send, verifyPhone } from '../testing/requests.ts';
 import { schemaErrors } from '../testing/schema-errors.ts';
 import { STARTUP_MS, testDbKinds } from '../testing/test-db.ts';
@@ -12,11 +12,6 @@ import { makeTestServer, type TestServer } from '../testing/test-servers.ts';
 
 const SMS_CODE = 'common:consent.notice.sms.code';
 
-/** The consent of the calculator's Send code button, as its page sends it (no sponsors: none may call at that step). */
-const smsConsent = (overrides: Record<string, unknown> = {}) => {
-  const { sponsors: _none, ...consent } = testConsent({ key: SMS_CODE, ...overrides });
-  return consent;
-};
 
 const tcpaBody = (phone: string, extra: Record<string, unknown> = {}) => ({
   firstName: 'Jane',

@@ -50,7 +50,8 @@ describe('a disabled Next', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Finding who can help with your request…');
     expect(submit).toBeDisabled();
     expect(submit).toHaveAccessibleDescription('Wait a moment while we check who can help, then continue.');
-    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    // The question about the lead as it stands now, boxes ticked (an earlier one was cancelled by it).
+    await waitFor(() => expect(JSON.parse((fetchMock.mock.lastCall?.[1]?.body as string | undefined) ?? '{}')).toMatchObject({ lead: { injured: true } }));
     answerSponsors([acmeLaw]);
     await screen.findByText(/By tapping Submit, you agree that Acme Injury Law may call or text you/);
 

@@ -81,14 +81,19 @@ export class FunnelWalk {
   }
 
   /**
-   * The same with the button given; `press` presses it (a click unless told: a keyboard walk, which has ticked the
-   * sponsors itself, tabs to it and presses Enter).
+   * The same with the button given. Unless told, the button is scrolled into view (Playwright's scroll, which centres it
+   * when it is out of view) and clicked; `scroll` moves the page instead (a person on a short screen scrolls to the
+   * notice's top to read it), `press` presses the button instead (a keyboard walk, having ticked the sponsors itself,
+   * tabs to it and presses Enter).
    */
-  async agreeWith(button: Locator, press: (button: Locator) => Promise<void> = (b) => b.click()) {
+  async agreeWith(
+    button: Locator,
+    { scroll = (b) => b.scrollIntoViewIfNeeded(), press = (b) => b.click() }: { scroll?: (button: Locator) => Promise<void>; press?: (button: Locator) => Promise<void> } = {},
+  ) {
     const notice = this.page.locator('.consent__notice p:visible');
     await notice.waitFor();
     for (const box of await this.page.locator('.sponsor-consent__choice input:visible').all()) await box.check();
-    await button.scrollIntoViewIfNeeded();
+    await scroll(button);
     const seen = await notice.evaluate((p) => {
       const box = p.getBoundingClientRect();
       const x = box.left + box.width / 2;

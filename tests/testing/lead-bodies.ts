@@ -73,6 +73,12 @@ export function testConsent(overrides: Record<string, unknown> = {}, sponsors: r
   };
 }
 
+/** The consent of the calculator's Send code button as its page sends it to /user/tcpa (no sponsors at that step). */
+export function smsConsent(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  const { sponsors: _none, ...consent } = testConsent({ key: 'common:consent.notice.sms.code', ...overrides });
+  return consent;
+}
+
 /** The consent of a workers' compensation lead naming sponsors (a delivery test's receivers), so that they may get it. */
 export const namingConsent = (sponsors: readonly { id: string; name: string }[]) =>
   testConsent({ flowId: 'workers-comp', pageUrl: 'https://claims.example.com/workers-compensation' }, sponsors);
