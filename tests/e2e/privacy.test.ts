@@ -138,11 +138,15 @@ describe.runIf(browserAvailable)('the privacy page', () => {
     expect(shown).toContain(t('data.sentTo').replace('{{name}}', 'Lone Star Injury Law').split(' {{date}}')[0]);
     expect(shown).toContain(t('data.alertActive').split(' {{date}}')[0]);
     expect(await page.getByText(t('data.wording')).count()).toBe(2);
+    // What the person agreed to, in the very words the page showed them beside the button (a disclosure each).
+    const wordings = await page.locator('blockquote.privacy__wording').allTextContents();
+    expect(wordings.sort()).toEqual(['calculator', 'notify-me'].map((flowId) => testConsent({ locale: lang, flowId }).text).sort());
     await check(page, size, lang, 'data');
 
     await page.getByRole('button', { name: t('erase.start') }).click();
     await page.getByRole('heading', { level: 4, name: t('erase.confirmTitle') }).waitFor();
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(t('erase.confirmTitle'));
+    // Focus moves to the question (once the confirmation has drawn).
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(t('erase.confirmTitle'));
     await check(page, size, lang, 'confirm');
     await page.getByRole('button', { name: t('erase.confirm') }).click();
     await page.getByRole('heading', { level: 2, name: t('done.title') }).waitFor();

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventBatch, StepWalk } from '../testing/step-walks.ts';
-import { loadFlow } from '../testing/flows.ts';
+import { acmeLaw, loadFlow, shown } from '../testing/flows.ts';
 import { STARTUP_MS, testDbKinds } from '../testing/test-db.ts';
 import { makeTestServer, type TestServer } from '../testing/test-servers.ts';
 
@@ -38,8 +38,10 @@ describe.each(testDbKinds)('step events of random answers on %s', (kind) => {
         const visit = `00000000-0000-4000-8000-${String((n += 1)).padStart(12, '0')}`;
         const walk = await new StepWalk(calculator, { visit, locale }).open();
         await walk.next(3).then((w) => w.answer({ fault: false, commercial: false })).then((w) => w.next(4)).then((w) => w.next(5));
-        await walk.answer({ name: answers.name, email: answers.email, phone: answers.phone }).then((w) => w.next(20));
-        await walk.answer({ code: answers.code }).then((w) => w.next(9)).then((w) => w.answer({ legalConsult: true })).then((w) => w.next(6));
+        // Each consent button pressed as the page allows it: once its notice is on screen (the page's notice answer).
+        await walk.answer({ name: answers.name, email: answers.email, phone: answers.phone }).then((w) => w.send(shown('common:consent.notice.sms.code', [], locale))).then((w) => w.next(20));
+        await walk.answer({ code: answers.code }).then((w) => w.next(9)).then((w) => w.answer({ legalConsult: true }));
+        await walk.send(shown('common:consent.notice.lead.calls', [acmeLaw], locale)).then((w) => w.next(6));
         await walk.answer({ preferredCallTime: answers.preferredCallTime }).then((w) => w.next(3));
         walk.close(2);
         // The walk reached the lead: every answer was given.

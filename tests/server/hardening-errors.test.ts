@@ -3,7 +3,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { recordingSms } from '../testing/fake-sms.ts';
-import { calcLeadBody, uniquePhone } from '../testing/lead-bodies.ts';
+import { calcLeadBody, smsConsent, uniquePhone } from '../testing/lead-bodies.ts';
 import { brokenDb, STARTUP_MS } from '../testing/test-db.ts';
 import { routesOf, testConfig } from '../testing/test-servers.ts';
 
@@ -21,7 +21,7 @@ describe('with a database that fails every statement', () => {
   const phone = uniquePhone();
   // Bodies that pass the schemas of the routes they were written for; the others answer 400 to them.
   const bodies: Record<string, unknown>[] = [
-    { firstName: 'Jane', lastName: 'Roe', phone: phone.typed, email: 'jane.roe@example.com' },
+    { firstName: 'Jane', lastName: 'Roe', phone: phone.typed, email: 'jane.roe@example.com', consent: smsConsent() },
     { country_code: '+1', phone: phone.national, source: 'calc' },
     { code: '1234', country_code: '+1', phone: phone.national },
     calcLeadBody(phone.typed),

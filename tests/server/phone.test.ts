@@ -1,5 +1,6 @@
 // One phone parser for the client's check mark and the server: valid numbers only, US unless 381 or +<country>.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { smsConsent } from '../testing/lead-bodies.ts';
 import { parsePhone, validators } from '../../engine/validators.ts';
 import { e164FromParts, e164FromTyped } from '../../server/phone.ts';
 import { post } from '../testing/requests.ts';
@@ -67,7 +68,7 @@ describe('the API and the check mark agree', () => {
   it.each(['555 555 5555', '(555) 555-0123'])('refuses %s, which gets no check mark, in a consent record', async (phone) => {
     expect(validators.phone(phone)).toBe(false);
     const before = await s.count('tcpa_consents');
-    const res = await post(s.app, '/api/user/tcpa', { firstName: 'Jane', lastName: 'Doe', phone, email: 'jane@example.com' });
+    const res = await post(s.app, '/api/user/tcpa', { firstName: 'Jane', lastName: 'Doe', phone, email: 'jane@example.com', consent: smsConsent() });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: 'validation', field: 'phone' });
     expect(await s.count('tcpa_consents')).toBe(before);

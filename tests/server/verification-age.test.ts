@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VERIFICATION_VALID_HOURS } from '../../server/store/verifications.ts';
 import { fakeClock, HOUR_MS, MINUTE_MS } from '../testing/fake-clock.ts';
-import { calcLeadBody, uniquePhone } from '../testing/lead-bodies.ts';
+import { calcLeadBody, smsConsent, uniquePhone } from '../testing/lead-bodies.ts';
 import { send, verifyPhone } from '../testing/requests.ts';
 import { STARTUP_MS, testDbKinds } from '../testing/test-db.ts';
 import { makeTestServer, type TestServer } from '../testing/test-servers.ts';
@@ -46,7 +46,7 @@ describe.each(testDbKinds)('the age of a verification on %s', (kind) => {
       const res = await call();
       expect({ name, status: res.statusCode, body: res.json<unknown>() }).toEqual({ name, status: 403, body: { error: 'phone_not_verified' } });
     }
-    const tcpa = await send(s.app, 'POST', '/api/user/tcpa', { payload: { firstName: 'Jane', lastName: '', phone: phone.typed, email: 'jane@example.com' }, cookie });
+    const tcpa = await send(s.app, 'POST', '/api/user/tcpa', { payload: { firstName: 'Jane', lastName: '', phone: phone.typed, email: 'jane@example.com', consent: smsConsent() }, cookie });
     expect(tcpa.statusCode).toBe(403);
     expect((await s.db.query('SELECT preferred_call_time, accident_reason FROM leads WHERE id = $1', [id])).rows).toEqual(before.rows);
   });

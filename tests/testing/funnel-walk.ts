@@ -93,16 +93,24 @@ export class FunnelWalk {
     const notice = this.page.locator('.consent__notice p:visible');
     await notice.waitFor();
     for (const box of await this.page.locator('.sponsor-consent__choice input:visible').all()) await box.check();
-    await scroll(button);
-    const seen = await notice.evaluate((p) => {
-      const box = p.getBoundingClientRect();
-      const x = box.left + box.width / 2;
-      const mine = (y: number) => p.contains(document.elementFromPoint(x, y));
-      return { text: (p as HTMLElement).innerText, inView: box.top >= 0 && box.bottom <= window.innerHeight, uncovered: mine(box.top + 2) && mine(box.bottom - 2) };
-    });
-    expect(seen, `the notice beside "${await button.innerText()}"`).toMatchObject({ inView: true, uncovered: true });
-    const buttonBox = await button.boundingBox();
-    expect(buttonBox && buttonBox.y + buttonBox.height <= (this.page.viewportSize()?.height ?? 0), 'the button is on screen with its notice').toBe(true);
+    // The button is enabled once its notice is the one on screen (the step's ready rule), and the page is settled.
+    await expect.poll(() => button.isEnabled()).toBe(true);
+    const measure = async () => {
+      await scroll(button);
+      const { height = 0 } = this.page.viewportSize() ?? {};
+      const buttonBox = await button.boundingBox();
+      const onScreen = await notice.evaluate((p) => {
+        const box = p.getBoundingClientRect();
+        const x = box.left + box.width / 2;
+        const mine = (y: number) => p.contains(document.elementFromPoint(x, y));
+        return { text: (p as HTMLElement).innerText, inView: box.top >= 0 && box.bottom <= window.innerHeight, uncovered: mine(box.top + 2) && mine(box.bottom - 2) };
+      });
+      // Scrolled into view, the button may sit on the screen's last pixel, a fraction of it past: a pixel of slack.
+      return { ...onScreen, buttonInView: buttonBox !== null && buttonBox.y >= 0 && buttonBox.y + buttonBox.height <= height + 1 };
+    };
+    // Whole, uncovered and on screen with its button (measured again while a layout still moves, never waved through).
+    await expect.poll(measure, { message: `the notice beside "${await button.innerText()}"` }).toMatchObject({ inView: true, uncovered: true, buttonInView: true });
+    const seen = await measure();
     this.agreed.push(seen.text);
     await this.shot(`consent-${this.agreed.length}`);
     await press(button);
