@@ -165,8 +165,8 @@ describe.each(testDbKinds)('consent certificates on %s', (kind) => {
     expect(new Set(ids).size).toBe(3);
   });
 
-  it("is checked over HTTP by the README's few lines of verifier, with nothing but Node", async () => {
-    const readme = readFileSync(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
+  it("is checked over HTTP by docs/delivery.md's few lines of verifier, with nothing but Node", async () => {
+    const readme = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'delivery.md'), 'utf8');
     const snippet = /## Consent certificates[\s\S]*?```js\n([\s\S]*?)```/.exec(readme)?.[1];
     expect(snippet).toContain("createPublicKey({ key: jwk, format: 'jwk' })");
     const file = join(tmpdir(), `claimflow-verify-${process.pid}-${kind}.mjs`);

@@ -11,7 +11,7 @@ import { progressLine, summaryOf } from './progress.ts';
 runCli('reports:import', async () => {
   const { positionals } = parseArgs({ allowPositionals: true });
   const [file] = positionals;
-  if (positionals.length !== 1 || !file) throw new UsageError('usage: npm run reports:import -- FILE (.csv, .ndjson or .jsonl; see README.md)');
+  if (positionals.length !== 1 || !file) throw new UsageError('usage: npm run reports:import -- FILE (.csv, .ndjson or .jsonl; see docs/reports.md)');
   const csv = /\.csv$/i.test(file);
   if (!csv && !/\.(ndjson|jsonl)$/i.test(file)) throw new UsageError(`${file}: the name must end in .csv, .ndjson or .jsonl`);
   const size = (await stat(file)).size;
