@@ -34,8 +34,21 @@ export interface ConsentCatalogue {
   all(): ConsentWording[];
 }
 
-/** Reads locales/<locale>/<namespace>.json of every consent locale once and keeps the notices in plain text. */
+const loaded = new Map<string, ConsentCatalogue>();
+
+/**
+ * The notices of locales/<locale>/<namespace>.json of every consent locale, in plain text: read once a process per
+ * folder (the user and lead routes share it).
+ */
 export function loadConsentCatalogue(dir: string = LOCALES_DIR): ConsentCatalogue {
+  const known = loaded.get(dir);
+  if (known) return known;
+  const catalogue = readCatalogue(dir);
+  loaded.set(dir, catalogue);
+  return catalogue;
+}
+
+function readCatalogue(dir: string): ConsentCatalogue {
   const notices = new Map<string, ConsentWording>();
   for (const locale of CONSENT_LOCALES) {
     for (const file of readdirSync(`${dir}/${locale}`).filter((f) => f.endsWith('.json'))) {
