@@ -5,7 +5,7 @@ import { matchReports } from '../alerts/match-reports.ts';
 import type { Connection, Db } from '../db/db.ts';
 import { wakeAlertSender } from '../jobs/queue.ts';
 import { copyLine } from './copy-text.ts';
-import type { Rejection } from './ingest.ts';
+import type { IngestWarning, Rejection } from './ingest.ts';
 import { prepareReport, type PrepareContext } from './prepare-report.ts';
 import { reportPlaces } from './report-places.ts';
 import { REPORT_COLUMNS, type ReportRow } from './report-rows.ts';
@@ -27,6 +27,9 @@ export interface ImportProgress {
 export interface ImportSummary extends ImportProgress {
   /** The first rejections (at most maxErrors), by the record's index in the input (0 for the first). */
   firstErrors: Rejection[];
+  /** Warnings about the reports stored (a spelling no code stands for, a field left out), and the first of them (at most maxErrors). */
+  warnings: number;
+  firstWarnings: IngestWarning[];
 }
 
 export interface ImportOptions {
@@ -34,7 +37,7 @@ export interface ImportOptions {
   clock?: () => number;
   /** Reports per transaction. */
   chunkSize?: number;
-  /** How many rejections to keep for the summary. */
+  /** How many rejections (and warnings) to keep for the summary. */
   maxErrors?: number;
   /** Called after each chunk is stored. */
   onProgress?: (progress: ImportProgress) => void;
@@ -57,7 +60,7 @@ const UPSERT = upsertReportsSql(`${REPORTS_STAGE} x`);
 export async function importReports(db: Db, records: AsyncIterable<unknown> | Iterable<unknown>, options: ImportOptions = {}): Promise<ImportSummary> {
   const { chunkSize = 10_000, maxErrors = 20, onProgress } = options;
   const context: PrepareContext = { places: await reportPlaces(), now: (options.clock ?? Date.now)(), demo: options.demo };
-  const summary: ImportSummary = { read: 0, accepted: 0, updated: 0, rejected: 0, firstErrors: [] };
+  const summary: ImportSummary = { read: 0, accepted: 0, updated: 0, rejected: 0, firstErrors: [], warnings: 0, firstWarnings: [] };
   const reject = (rejection: Rejection) => {
     summary.rejected += 1;
     if (summary.firstErrors.length < maxErrors) summary.firstErrors.push(rejection);
@@ -92,6 +95,10 @@ export async function importReports(db: Db, records: AsyncIterable<unknown> | It
       if (!prepared.ok) {
         reject({ index, errors: prepared.errors });
         continue;
+      }
+      for (const warning of prepared.warnings) {
+        summary.warnings += 1;
+        if (summary.firstWarnings.length < maxErrors) summary.firstWarnings.push({ index, ...warning });
       }
       const key = `${prepared.report.source}\u0000${prepared.report.crash_id}`;
       if (batch.delete(key)) repeats += 1;

@@ -1,9 +1,10 @@
 // Ingests a batch of reports as feeds send them: each checked alone (a bad one is rejected with its field errors, the
-// others kept), then all stored in one transaction with their matches of the open alerts (texted once it commits); a
+// others kept, with a warning for anything stored otherwise than sent), then all stored in one transaction with their matches of the open alerts (texted once it commits); a
 // (source, crashId) sent again replaces the stored report.
 import { matchReports } from '../alerts/match-reports.ts';
 import type { Db } from '../db/db.ts';
 import { wakeAlertSender } from '../jobs/queue.ts';
+import type { FieldWarning } from './normalise-report.ts';
 import { prepareReport } from './prepare-report.ts';
 import type { FieldError } from './report-input.ts';
 import { reportPlaces } from './report-places.ts';
@@ -23,6 +24,11 @@ export interface Rejection {
   errors: FieldError[];
 }
 
+/** Something of the report at index stored otherwise than sent (a spelling no code stands for, a field left out). */
+export interface IngestWarning extends FieldWarning {
+  index: number;
+}
+
 /**
  * accepted: new reports; updated: reports that replaced one stored before, or one earlier in the same batch (the last
  * of a repeated (source, crashId) wins). accepted + updated + rejected.length is the batch's length.
@@ -31,16 +37,20 @@ export interface IngestResult {
   accepted: number;
   updated: number;
   rejected: Rejection[];
+  /** For the reports stored, in batch order. */
+  warnings: IngestWarning[];
 }
 
 export async function ingestReports(db: Db, reports: readonly unknown[], options: IngestOptions = {}): Promise<IngestResult> {
   const context = { places: await reportPlaces(), now: (options.clock ?? Date.now)(), demo: options.demo };
   const rejected: Rejection[] = [];
+  const warnings: IngestWarning[] = [];
   const kept = new Map<string, ReportRow>();
   let repeats = 0;
   reports.forEach((input, index) => {
     const prepared = prepareReport(input, context);
     if (!prepared.ok) return void rejected.push({ index, errors: prepared.errors });
+    for (const warning of prepared.warnings) warnings.push({ index, ...warning });
     const key = JSON.stringify([prepared.report.source, prepared.report.crash_id]);
     if (kept.delete(key)) repeats += 1;
     kept.set(key, prepared.report);
@@ -55,5 +65,5 @@ export async function ingestReports(db: Db, reports: readonly unknown[], options
           return { inserted: stored.inserted, texts: await matchReports(tx, stored.ids) };
         });
   if (texts > 0) wakeAlertSender();
-  return { accepted: inserted, updated: batch.length - inserted + repeats, rejected };
+  return { accepted: inserted, updated: batch.length - inserted + repeats, rejected, warnings };
 }

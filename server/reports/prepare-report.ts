@@ -1,15 +1,16 @@
-// Turns one report as sent into the rows stored, or says what is wrong with it: the schema, then what no schema can
-// check (a real state, unit numbers, a time not to come, a place to put it).
+// Turns one report as sent into the rows stored, or says what rejects it: the feed's spellings read and what the format
+// refuses left out (normalise-report.ts, with warnings), then what no schema can check (a real state, unit numbers, a
+// time not to come, a place to put it). Only what a report is known, found and proved by rejects it.
 import { randomBytes } from 'node:crypto';
 import { geoCell } from './geo-cell.ts';
+import { normaliseReport, VIN_PATTERN, type FieldWarning } from './normalise-report.ts';
 import type { DriverInput, FieldError, UnitInput } from './report-input.ts';
 import type { ReportPlaces } from './report-places.ts';
 import type { ReportRow } from './report-rows.ts';
 import { listedVehicle, type Vehicle } from './report-view.ts';
-import { unstorablePointer } from './unstorable-text.ts';
-import { checkReportSchema } from './validate-report.ts';
 
-export type Prepared = { ok: true; report: ReportRow } | { ok: false; errors: FieldError[] };
+/** A report stored with what was stored otherwise than sent (warnings), or what rejects it. */
+export type Prepared = { ok: true; report: ReportRow; warnings: FieldWarning[] } | { ok: false; errors: FieldError[] };
 
 export interface PrepareContext {
   places: ReportPlaces;
@@ -42,12 +43,10 @@ export function newReportId(): string {
 export const caseKeyOf = (caseId: string) => caseId.toUpperCase().replace(/[\s-]+/g, '');
 
 export function prepareReport(input: unknown, { places, now, demo = false }: PrepareContext): Prepared {
-  const checked = checkReportSchema(input);
-  if (!checked.ok) return checked;
-  const r = checked.report;
+  const read = normaliseReport(input);
+  if (!read.ok) return read;
+  const { report: r, warnings } = read;
   const errors: FieldError[] = [];
-  const unstorable = unstorablePointer(r);
-  if (unstorable !== undefined) errors.push({ field: unstorable, message: 'must be Unicode text without U+0000' });
   const state = places.normalizeState(r.state);
   if (state === undefined) errors.push({ field: '/state', message: 'is not a US state or territory' });
   const time = Date.parse(r.occurredAt);
@@ -57,10 +56,13 @@ export function prepareReport(input: unknown, { places, now, demo = false }: Pre
     if (seen.has(u.unit)) errors.push({ field: `/units/${i}/unit`, message: 'repeats the number of another unit of the report' });
     seen.add(u.unit);
   });
-  const known = state === undefined ? undefined : places.cityOf(state, r.city);
+  const known = state === undefined || r.city === undefined ? undefined : places.cityOf(state, r.city);
   const location = r.location ?? known?.middle;
   if (!location && state !== undefined) errors.push({ field: '/city', message: `is not a city of ${state} the gazetteer knows: send location` });
-  if (errors.length > 0 || state === undefined || !location) return { ok: false, errors };
+  // A report with a location and no city is put in the gazetteer's city nearest it in its state.
+  const city = known?.city ?? r.city?.trim() ?? (state !== undefined && location ? places.cityNear(location, state) : undefined);
+  if (location && state !== undefined && city === undefined) errors.push({ field: '/city', message: `is required: no city of ${state} the gazetteer knows is near location` });
+  if (errors.length > 0 || state === undefined || !location || city === undefined) return { ok: false, errors };
   const offset = utcOffsetOf(r.occurredAt);
   const vehicles = r.units.map(vehicleOf).sort((a, b) => a.unit - b.unit);
   const report: ReportRow = {
@@ -75,26 +77,30 @@ export function prepareReport(input: unknown, { places, now, demo = false }: Pre
     occurred_on: r.occurredAt.slice(0, 10),
     state,
     county: r.county ?? null,
-    city: known?.city ?? r.city.trim(),
+    city,
     zip: r.zip ?? null,
     lat: location.lat,
     lng: location.lng,
     geo_cell: geoCell(location),
     street: r.street ?? null,
-    police_department: r.policeDepartment,
+    police_department: r.policeDepartment ?? null,
     weather: r.weather ?? null,
     road_condition: r.roadCondition ?? null,
     light: r.light ?? null,
+    weather_text: r.weatherText ?? null,
+    road_condition_text: r.roadConditionText ?? null,
+    light_text: r.lightText ?? null,
     speed_limit: r.speedLimit ?? null,
     injured_count: r.injuredCount ?? null,
     fatal_count: r.fatalCount ?? null,
     narrative: r.narrative ?? null,
     demo,
     vehicles,
-    vins: vehicles.flatMap((v) => (v.vin === null ? [] : [v.vin])),
+    // Only a VIN that is one is searched and taken as a proof; another is kept as text (normaliseReport warned).
+    vins: vehicles.flatMap((v) => (v.vin === null || !VIN_PATTERN.test(v.vin) ? [] : [v.vin])),
     public_vehicles: vehicles.map(listedVehicle),
   };
-  return { ok: true, report };
+  return { ok: true, report, warnings };
 }
 
 /** Minutes east of UTC of an ISO 8601 time's own offset (Z is 0). */
@@ -112,13 +118,16 @@ function vehicleOf(u: UnitInput): Vehicle {
     model: u.model ?? null,
     year: u.year ?? null,
     damageArea: u.damageArea ?? null,
+    ...(u.damageAreaText !== undefined && { damageAreaText: u.damageAreaText }),
     vin: u.vin?.toUpperCase() ?? null,
     towedBy: u.towedBy ?? null,
     insured: u.insured ?? null,
     atFault: u.atFault ?? null,
     occupants: u.occupants ?? null,
     seatbelt: u.seatbelt ?? null,
+    ...(u.seatbeltText !== undefined && { seatbeltText: u.seatbeltText }),
     airbags: u.airbags ?? null,
+    ...(u.airbagsText !== undefined && { airbagsText: u.airbagsText }),
     driver:
       d === undefined
         ? null
@@ -127,7 +136,9 @@ function vehicleOf(u: UnitInput): Vehicle {
             lastName: d.lastName,
             age: d.age ?? null,
             gender: d.gender ?? null,
+            ...(d.genderText !== undefined && { genderText: d.genderText }),
             ethnicity: d.ethnicity ?? null,
+            ...(d.ethnicityText !== undefined && { ethnicityText: d.ethnicityText }),
             residence: d.residence === undefined ? null : { city: d.residence.city, state: d.residence.state.toUpperCase(), zip: d.residence.zip ?? null },
             licenceType: d.licenceType ?? null,
             licenceState: d.licenceState?.toUpperCase() ?? null,

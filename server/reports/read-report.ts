@@ -17,7 +17,7 @@ interface ReportRow extends Omit<StoredReportRow, 'source' | 'occurred_at' | 'oc
 
 const REPORT_SQL = `SELECT id, crash_id, case_id, case_key, (extract(epoch FROM occurred_at) * 1000)::float8 AS occurred_ms,
   utc_offset::int AS utc_offset, state, county, city, zip, lat::float8 AS lat, lng::float8 AS lng, street, police_department,
-  weather, road_condition, light, speed_limit::int AS speed_limit, injured_count::int AS injured_count,
+  weather, road_condition, light, weather_text, road_condition_text, light_text, speed_limit::int AS speed_limit, injured_count::int AS injured_count,
   fatal_count::int AS fatal_count, narrative, demo, vehicles, vins
   FROM reports WHERE id = $1`;
 
@@ -40,8 +40,11 @@ export async function readReport(q: Queryable, id: string): Promise<StoredReport
     location: { lat: row.lat, lng: row.lng },
     policeDepartment: row.police_department,
     weather: row.weather,
+    ...(row.weather_text !== null && { weatherText: row.weather_text }),
     roadCondition: row.road_condition,
+    ...(row.road_condition_text !== null && { roadConditionText: row.road_condition_text }),
     light: row.light,
+    ...(row.light_text !== null && { lightText: row.light_text }),
     speedLimit: row.speed_limit,
     injuredCount: row.injured_count,
     fatalCount: row.fatal_count,

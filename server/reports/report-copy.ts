@@ -15,10 +15,17 @@ export function fill(text: string, values: Record<string, string | number>): str
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 }
 
-type EnumName = Exclude<keyof ReportCopy['values'], 'notReported' | 'yes' | 'no' | 'speedLimit' | 'seatbelt' | 'airbags'>;
+type EnumName = Exclude<keyof ReportCopy['values'], 'notReported' | 'yes' | 'no' | 'speedLimit' | 'seatbelt' | 'airbags' | 'other' | 'asWritten'>;
 
-/** The name of an enum value (weather 'fog-smoke' → 'Fog or smoke'); a value the catalogue lacks as it is. */
-export function valueName(copy: ReportCopy, kind: EnumName, value: string): string {
+/**
+ * The name of an enum value (weather 'fog-smoke' → 'Fog or smoke'); a value the catalogue lacks as it is. With the
+ * report's own words for a value no code stands for (other): Other (“Volcanic ash” on the report).
+ */
+export function valueName(copy: ReportCopy, kind: EnumName, value: string, text?: string): string {
   const names: Record<string, string> = copy.values[kind];
-  return names[value] ?? value;
+  const name = names[value] ?? value;
+  return value === 'other' && text !== undefined ? asWritten(copy, name, text) : name;
 }
+
+/** A value shown with the report's own words for it. */
+export const asWritten = (copy: ReportCopy, value: string, text: string) => fill(copy.values.asWritten, { value, text });

@@ -1,4 +1,5 @@
-// A report as feeds send it: the shape of schemas/report.schema.json once it has passed that schema.
+// A report as feeds send it: the shape of schemas/report.schema.json once it has passed that schema (after
+// normalise-report.ts has read the feed's spellings). A *Text field is the feed's words for a value no code stands for.
 
 export interface ReportInput {
   source: string;
@@ -8,14 +9,18 @@ export interface ReportInput {
   occurredAt: string;
   state: string;
   county?: string;
-  city: string;
+  /** Without it, location is given (the gazetteer's nearest city is stored). */
+  city?: string;
   zip?: string;
   location?: { lat: number; lng: number };
   street?: string;
-  policeDepartment: string;
+  policeDepartment?: string;
   weather?: string;
+  weatherText?: string;
   roadCondition?: string;
+  roadConditionText?: string;
   light?: string;
+  lightText?: string;
   speedLimit?: number;
   injuredCount?: number;
   fatalCount?: number;
@@ -30,12 +35,15 @@ export interface UnitInput {
   model?: string;
   year?: number;
   damageArea?: string;
+  damageAreaText?: string;
   towedBy?: string;
   insured?: boolean;
   atFault?: boolean;
   occupants?: number;
   seatbelt?: boolean;
+  seatbeltText?: string;
   airbags?: boolean;
+  airbagsText?: string;
   driver?: DriverInput;
 }
 
@@ -44,7 +52,9 @@ export interface DriverInput {
   lastName: string;
   age?: number;
   gender?: string;
+  genderText?: string;
   ethnicity?: string;
+  ethnicityText?: string;
   residence?: { city: string; state: string; zip?: string };
   licenceType?: string;
   licenceState?: string;

@@ -20,10 +20,14 @@ export interface ReportRow {
   lng: number;
   geo_cell: number;
   street: string | null;
-  police_department: string;
+  police_department: string | null;
   weather: string | null;
   road_condition: string | null;
   light: string | null;
+  /** The feed's words for a value no code stands for (the value is then other). */
+  weather_text: string | null;
+  road_condition_text: string | null;
+  light_text: string | null;
   speed_limit: number | null;
   injured_count: number | null;
   fatal_count: number | null;
@@ -62,6 +66,9 @@ export const REPORT_COLUMNS: Columns<ReportRow> = [
   ['weather', 'text'],
   ['road_condition', 'text'],
   ['light', 'text'],
+  ['weather_text', 'text'],
+  ['road_condition_text', 'text'],
+  ['light_text', 'text'],
   ['speed_limit', 'smallint'],
   ['injured_count', 'smallint'],
   ['fatal_count', 'smallint'],

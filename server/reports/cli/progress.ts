@@ -28,15 +28,30 @@ export function progressLine(out: NodeJS.WriteStream = process.stderr): Progress
   };
 }
 
-/** The summary lines: counts, time and rate, then the first rejections ("record 12: /units/0/vin must match ..."). */
+/** How many warnings the summary shows. */
+const WARNINGS_SHOWN = 10;
+
+/** A value sent, short: "VOLCANIC ASH", 7, {"lat":95,…}. */
+const shortValue = (value: unknown) => {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 60 ? `${text.slice(0, 59)}…` : text;
+};
+
+/**
+ * The summary lines: counts, time and rate, then the first rejections ("record 12: /units/0/vin must match ..."), then
+ * the first warnings ("warning, record 3: /weather "VOLCANIC ASH" is none of the weather codes: stored as other ...").
+ */
 export function summaryOf(s: ImportSummary, ms: number): string {
   const lines = [
     `${number(s.read)} reports read in ${(ms / 1000).toFixed(1)} s (${number(Math.round(s.read / (ms / 1000)))}/s): ` +
-      `${number(s.accepted)} new, ${number(s.updated)} updated, ${number(s.rejected)} rejected`,
+      `${number(s.accepted)} new, ${number(s.updated)} updated, ${number(s.rejected)} rejected, ${number(s.warnings)} ${s.warnings === 1 ? 'warning' : 'warnings'}`,
   ];
   for (const { index, errors } of s.firstErrors) {
     lines.push(`  record ${index + 1}: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}`);
   }
   if (s.rejected > s.firstErrors.length) lines.push(`  ... and ${number(s.rejected - s.firstErrors.length)} more rejected`);
+  const shown = s.firstWarnings.slice(0, WARNINGS_SHOWN);
+  for (const { index, field, value, message } of shown) lines.push(`  warning, record ${index + 1}: ${field} ${shortValue(value)} ${message}`);
+  if (s.warnings > shown.length) lines.push(`  ... and ${number(s.warnings - shown.length)} more warnings`);
   return `${lines.join('\n')}\n`;
 }
