@@ -1,5 +1,7 @@
-// Place suggestions from the offline gazetteer: US cities and states for typed text, best first.
+// Place suggestions from the offline gazetteer: US cities and states for typed text, and the towns of a typed ZIP code
+// (or its first digits), best first.
 import { cityIndex, type City } from './city-index.ts';
+import { gazetteer, type ZipRecord } from './gazetteer.ts';
 import type { PlaceAnswer } from './place-answer.ts';
 import { normalizeCity } from './place-names.ts';
 import { readingsOf } from './readings.ts';
@@ -75,12 +77,44 @@ function regionCandidate(region: Region): Candidate {
   };
 }
 
+/** Typed digits read as a ZIP code or its start: from the first three (a ZIP's area) to all five. */
+const ZIP_START = /^\d{3,5}$/;
+
+/** A town ZIP as a place: its city, state and point. */
+function zipAnswer({ zip, city, state, lat, lng }: ZipRecord): PlaceAnswer {
+  const address = `${city}, ${state} ${zip}, USA`;
+  return { id: `zip-${zip}`, label: address, address, city, state, zip, lat, lng };
+}
+
+/** The town ZIPs that start with the digits, in ZIP order (the gazetteer's), so a whole ZIP typed comes first. */
+async function suggestZips(digits: string): Promise<PlaceAnswer[]> {
+  const { all } = await gazetteer();
+  // Binary search for the first ZIP not below the digits, then the run of those that start with them.
+  let lo = 0;
+  let hi = all.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((all[mid]?.zip ?? '') < digits) lo = mid + 1;
+    else hi = mid;
+  }
+  const found: PlaceAnswer[] = [];
+  for (let i = lo; i < all.length && found.length < MAX_SUGGESTIONS; i++) {
+    const record = all[i];
+    if (!record?.zip.startsWith(digits)) break;
+    if (!record.office) found.push(zipAnswer(record));
+  }
+  return found;
+}
+
 /**
  * US cities and states for the typed text, best first: cities named exactly so, then cities whose name starts so,
  * then states whose name starts so, then cities with a later word that does ("york": New York); within each, bigger
- * places (more ZIPs) first. At most MAX_SUGGESTIONS; none for text shorter than two letters.
+ * places (more ZIPs) first. Three to five digits are a ZIP code or its start: the towns of those ZIPs, in ZIP order.
+ * At most MAX_SUGGESTIONS; none for text shorter than two letters.
  */
 export async function suggestPlaces(text: string): Promise<PlaceAnswer[]> {
+  const digits = text.trim();
+  if (ZIP_START.test(digits)) return suggestZips(digits);
   if (normalizeCity(text).length < 2) return [];
   const [index, allRegions] = await Promise.all([cityIndex(), regions()]);
   const best: Candidate[] = [];

@@ -18,7 +18,8 @@ function lazyGoogleGeo(key: string, tiles: GeoServices['tiles']): GeoServices {
     ));
   return {
     tiles,
-    suggest: async (text, signal) => (await google()).suggest(text, signal),
+    findsAddresses: true,
+    suggest: async (text, signal, scope) => (await google()).suggest(text, signal, scope),
     resolve: async (suggestion) => (await google()).resolve(suggestion),
     reverse: async (point) => (await google()).reverse(point),
   };

@@ -97,7 +97,9 @@ export function googleGeo(libraries: () => Promise<GoogleLibraries>, tiles: GeoS
   return {
     tiles,
 
-    async suggest(text, signal) {
+    findsAddresses: true,
+
+    async suggest(text, signal, scope = 'places') {
       const input = text.trim();
       if (!input) return [];
       const { places } = await libraries();
@@ -107,8 +109,8 @@ export function googleGeo(libraries: () => Promise<GoogleLibraries>, tiles: GeoS
         places.AutocompleteSuggestion.fetchAutocompleteSuggestions({
           input,
           includedRegionCodes: ['us'],
-          // §5: US only, regions (cities, counties, states and postal codes).
-          includedPrimaryTypes: ['(regions)'],
+          // §5: US only, regions (cities, counties, states and postal codes); the map's search takes any address too.
+          ...(scope === 'addresses' ? {} : { includedPrimaryTypes: ['(regions)'] }),
           language: language(),
           sessionToken,
         }),

@@ -83,6 +83,21 @@ describe('place search on the offline gazetteer', () => {
       expect((await suggest('new york')).map((p) => p.label)).toEqual(expect.arrayContaining(['New York, NY, USA', 'New York, USA']));
     });
 
+    it('finds the town of a ZIP code, and of the ZIPs that start with three or four digits, in ZIP order', async () => {
+      expect(await suggest('78701')).toEqual([
+        expect.objectContaining({ id: 'zip-78701', label: 'Austin, TX 78701, USA', address: 'Austin, TX 78701, USA', city: 'Austin', state: 'TX', zip: '78701' }),
+      ]);
+      const [first] = await suggest('78701');
+      expect(first?.lat).toBeCloseTo(30.27, 1);
+      const area = await suggest('787');
+      expect(area).toHaveLength(8);
+      expect(area.map((p) => p.zip)).toEqual([...area.map((p) => p.zip)].sort());
+      expect(area.every((p) => p.zip?.startsWith('787') && p.state === 'TX')).toBe(true);
+      expect(await suggest('00000')).toEqual([]);
+      // Two digits match too much to help.
+      expect(await suggest('78')).toEqual([]);
+    });
+
     it('gives at most 8, and no company ZIPs as cities', async () => {
       expect(await suggest('sa')).toHaveLength(8);
       expect((await suggest('citicorp')).map((p) => p.label)).toEqual([]);

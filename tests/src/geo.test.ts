@@ -195,6 +195,12 @@ describe('Google', () => {
     expect(fake.fetchAutocompleteSuggestions).toHaveBeenCalledWith(
       expect.objectContaining({ input: 'Aus', includedRegionCodes: ['us'], includedPrimaryTypes: ['(regions)'], language: 'es' }),
     );
+    // The map's search takes street addresses too: no type filter, still the US only.
+    expect(geo.findsAddresses).toBe(true);
+    await geo.suggest('500 Congress', undefined, 'addresses');
+    const [addressRequest] = fake.fetchAutocompleteSuggestions.mock.lastCall ?? [];
+    expect(addressRequest).toMatchObject({ input: '500 Congress', includedRegionCodes: ['us'] });
+    expect(addressRequest).not.toHaveProperty('includedPrimaryTypes');
     await expect(geo.resolve(suggestions[0]!)).resolves.toEqual({
       address: 'Austin, TX 78701, USA',
       city: 'Austin',

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GeoError, type GeoServices, type Place, type Point } from '../../widgets/shared/geo.ts';
 import { Locate } from '../../widgets/locate/Locate.tsx';
 import { filterMakes } from '../../widgets/locate/makes.ts';
-import { STATE_VIEWS, US_VIEW, viewForPath, type MapCanvasProps } from '../../widgets/locate/map-view.ts';
+import { CITY_ZOOM, LOCATION_ZOOM, STATE_VIEWS, US_VIEW, startView, viewForPath, viewForPlace, type MapCanvasProps } from '../../widgets/locate/map-view.ts';
 import { lookUpPin } from '../../widgets/locate/pin-lookup.ts';
 import makes from '../../widgets/locate/vehicle-makes.json';
 import { answersSent, renderWidget } from '../testing/render-widget.tsx';
@@ -77,8 +77,29 @@ function setPhone(phone: boolean) {
   }));
 }
 
-function renderLocate(options: { answers?: Record<string, unknown>; geo?: GeoServices; busy?: boolean; lng?: 'en' | 'es' } = {}) {
-  return renderWidget(Locate, { props: {}, answers: { ...empty, ...options.answers }, geo: options.geo ?? fakeGeo(), busy: options.busy, lng: options.lng });
+function renderLocate(
+  options: { answers?: Record<string, unknown>; geo?: GeoServices; busy?: boolean; lng?: 'en' | 'es'; props?: Record<string, unknown> } = {},
+) {
+  return renderWidget(Locate, {
+    props: options.props ?? {},
+    answers: { ...empty, ...options.answers },
+    geo: options.geo ?? fakeGeo(),
+    busy: options.busy,
+    lng: options.lng,
+  });
+}
+
+/** navigator.geolocation answering with a position or an error code (1 refused, 2 unavailable, 3 timed out); none for undefined. */
+function fakeGeolocation(answer: { lat: number; lng: number } | 1 | 2 | 3 | undefined) {
+  if (answer === undefined) {
+    Reflect.deleteProperty(navigator, 'geolocation');
+    return;
+  }
+  const getCurrentPosition = (ok: PositionCallback, fail?: PositionErrorCallback | null) => {
+    if (typeof answer === 'object') ok({ coords: { latitude: answer.lat, longitude: answer.lng } } as GeolocationPosition);
+    else fail?.({ code: answer, PERMISSION_DENIED: 1, POSITION_UNAVAILABLE: 2, TIMEOUT: 3, message: '' });
+  };
+  Object.defineProperty(navigator, 'geolocation', { value: { getCurrentPosition }, configurable: true });
 }
 
 const next = () => screen.getByRole('button', { name: 'Next' });
@@ -92,6 +113,7 @@ async function chooseAustin(user: ReturnType<typeof renderLocate>['user']) {
 
 afterEach(() => {
   Reflect.deleteProperty(window, 'matchMedia');
+  Reflect.deleteProperty(navigator, 'geolocation');
   window.history.replaceState(null, '', '/');
 });
 
@@ -316,6 +338,76 @@ describe('map form', () => {
     for (const state of ['ca', 'tx', 'ma', 'fl', 'oh', 'il', 'ky', 'ut', 'ct', 'ia', 'ny']) expect(STATE_VIEWS).toHaveProperty([state]);
   });
 
+  it('opens on a city typed earlier, in the path\'s state or with no state in the path; else on the flow\'s view', async () => {
+    const { unmount } = renderLocate({ answers: { locateBy: 'map', place: AUSTIN } });
+    expect(await map()).toHaveTextContent(`View ${AUSTIN.lat},${AUSTIN.lng} at zoom ${CITY_ZOOM}`);
+    unmount();
+    renderLocate({ answers: { locateBy: 'map' }, props: { zoom: 7, center: { lat: 35, lng: -80 } } });
+    expect(await map()).toHaveTextContent('View 35,-80 at zoom 7');
+
+    expect(startView('/tx/find-my-report', AUSTIN)).toEqual({ center: { lat: AUSTIN.lat, lng: AUSTIN.lng }, zoom: CITY_ZOOM });
+    const boston = { ...AUSTIN, address: 'Boston, MA 02108, USA', city: 'Boston', state: 'MA', lat: 42.36, lng: -71.06 };
+    expect(startView('/tx/find-my-report', boston)).toBe(STATE_VIEWS.tx);
+    expect(startView('/find-my-report', boston, { zoom: 8 })).toEqual({ center: { lat: 42.36, lng: -71.06 }, zoom: CITY_ZOOM });
+    // A place without a point (or a state, not a city) is not a city to open on.
+    expect(startView('/find-my-report', ROUND_ROCK, { zoom: 8 })).toEqual({ center: US_VIEW.center, zoom: 8 });
+    expect(startView('/tx/x', null, { zoom: 8, center: { lat: 1, lng: 2 } })).toBe(STATE_VIEWS.tx);
+    expect(startView('/x', null)).toBe(US_VIEW);
+    expect(viewForPlace({ address: 'Texas, USA', city: '', state: 'TX', zip: null, lat: 31, lng: -99 })).toBe(STATE_VIEWS.tx);
+    expect(viewForPlace({ address: '500 Congress Ave, Austin, TX 78701, USA', city: 'Austin', state: 'TX', zip: '78701', lat: 30.27, lng: -97.74 })?.zoom).toBe(16);
+  });
+
+  it('moves the map to a city or ZIP code chosen in its search, without answering anything, and says so', async () => {
+    const { user, send } = renderLocate({ answers: { locateBy: 'map' } });
+    await map();
+    const search = screen.getByRole('combobox', { name: 'Go to a city or ZIP code' });
+    await user.type(search, 'Aus');
+    await user.click(await screen.findByRole('option', { name: 'Austin, TX, USA' }));
+    expect(await screen.findByText('The map shows Austin, TX, USA. Now tap or click the map where it happened.')).toBeVisible();
+    expect(await map()).toHaveTextContent(`View ${AUSTIN.lat},${AUSTIN.lng} at zoom ${CITY_ZOOM}`);
+    expect(answersSent(send)).toEqual([]);
+    // The next click drops the pin, and the note gives way to the pin's address.
+    await user.click(screen.getByRole('button', { name: 'Click the map at Austin' }));
+    expect(await screen.findByText('Pin near: Austin, TX 78701, USA')).toBeVisible();
+    expect(screen.queryByText(/The map shows/)).not.toBeInTheDocument();
+  });
+
+  it('asks the place service for addresses too when it has them', async () => {
+    const suggest = vi.fn<GeoServices['suggest']>(() => Promise.resolve([{ id: 'austin', label: 'Austin, TX, USA' }]));
+    const geo = { ...fakeGeo(), suggest, findsAddresses: true };
+    const { user } = renderLocate({ answers: { locateBy: 'map' }, geo });
+    await user.type(screen.getByRole('combobox', { name: 'Go to an address, city or ZIP code' }), 'Aus');
+    await screen.findByRole('option', { name: 'Austin, TX, USA' });
+    expect(suggest).toHaveBeenLastCalledWith('Aus', expect.any(AbortSignal), 'addresses');
+  });
+
+  it('moves the map to the browser location, and says why not when refused, unavailable or unsupported', async () => {
+    fakeGeolocation({ lat: 30.5083, lng: -97.6789 });
+    const { user, unmount } = renderLocate({ answers: { locateBy: 'map' } });
+    await map();
+    await user.click(screen.getByRole('button', { name: 'Use my location' }));
+    expect(await map()).toHaveTextContent(`View 30.5083,-97.6789 at zoom ${LOCATION_ZOOM}`);
+    expect(screen.getByText('The map shows where you are. Now tap or click the map where it happened.')).toBeVisible();
+    unmount();
+
+    for (const [answer, said] of [
+      [1, /not sharing your location with this site/],
+      [2, /couldn't find your location/],
+      [3, /couldn't find your location/],
+      [undefined, /can't share its location/],
+    ] as const) {
+      fakeGeolocation(answer);
+      const other = renderLocate({ answers: { locateBy: 'map' }, lng: 'en' });
+      await other.user.click(screen.getByRole('button', { name: 'Use my location' }));
+      expect(screen.getByText(said)).toHaveAttribute('role', 'alert');
+      other.unmount();
+    }
+    fakeGeolocation(1);
+    const spanish = renderLocate({ answers: { locateBy: 'map' }, lng: 'es' });
+    await spanish.user.click(screen.getByRole('button', { name: 'Usar mi ubicación' }));
+    expect(screen.getByText(/Su navegador no comparte su ubicación/)).toHaveAttribute('role', 'alert');
+  });
+
   // A click on a repeated copy of the world (longitude beyond ±180) is the same place on the main copy.
   it.each(['Click the map at Austin', 'Click Austin on the next world copy'])(
     'drops a pin on a click, recentres at zoom 9 and shows the address found there (%s)',
@@ -449,7 +541,7 @@ describe('map form', () => {
 
     await user.clear(make);
     await user.type(make, 'zzzz');
-    expect(screen.getByRole('status')).toHaveTextContent('No make matches');
+    expect(screen.getByText(/^No make matches/)).toHaveAttribute('role', 'status');
     expect(send).toHaveBeenLastCalledWith({ type: 'ANSWER', values: { vehicleMake: '' } });
   });
 

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { GeoError, useGeo, type Place, type PlaceSuggestion } from '../shared/geo.ts';
 import { useCopy } from '../shared/use-copy.ts';
 import { ComboField } from './ComboField.tsx';
-import { useCitySearch } from './use-city-search.ts';
+import { searchMessage, useCitySearch } from './use-city-search.ts';
 import { useCombobox } from './use-combobox.ts';
 
 /** The place service takes at most this many characters of search text. */
@@ -62,16 +62,7 @@ export function CityField({ label, value, onChange, onBlur, error, disabled }: C
   };
   const combo = useCombobox(suggestions, (suggestion) => void choose(suggestion));
 
-  const message =
-    resolveFailure !== null
-      ? t('errors:GEOCODER_FAILED', { status: resolveFailure })
-      : !combo.open
-        ? null
-        : search.status === 'failed'
-          ? t('errors:GEOCODER_FAILED', { status: search.failure })
-          : search.status === 'done' && suggestions.length === 0
-            ? t('errors:NO_RESULTS_FOUND')
-            : null;
+  const message = searchMessage(t, resolveFailure, combo.open, search);
 
   const type = (next: string) => {
     resolving.current += 1;

@@ -1,5 +1,6 @@
 // The accident map itself (its own lazy chunk, with Leaflet and its CSS): tiles, and a click or tap drops a
-// draggable pin inside a translucent red circle.
+// draggable pin inside a translucent red circle. From the keyboard: the focused map pans with the arrow keys and zooms
+// with + and - (Leaflet's own keys), and Enter or Space drops the pin at its centre, which a crosshair marks (map.css).
 import 'leaflet/dist/leaflet.css';
 import { divIcon, type LeafletEventHandlerFnMap, type Marker as LeafletMarker } from 'leaflet';
 import { useEffect, useMemo } from 'react';
@@ -61,5 +62,17 @@ function MapBehaviour({ view, onPick, onMove }: BehaviourProps) {
   useEffect(() => {
     map.setView(view.center, view.zoom);
   }, [map, view]);
+  useEffect(() => {
+    const container = map.getContainer();
+    const onKeyDown = (event: KeyboardEvent) => {
+      // Only the map itself: Enter on its zoom buttons, its links or the pin keeps its own meaning.
+      if (event.target !== container || (event.key !== 'Enter' && event.key !== ' ') || event.altKey || event.ctrlKey || event.metaKey) return;
+      event.preventDefault();
+      const { lat, lng } = map.getCenter().wrap();
+      onPick({ lat, lng }, true);
+    };
+    container.addEventListener('keydown', onKeyDown);
+    return () => container.removeEventListener('keydown', onKeyDown);
+  }, [map, onPick]);
   return null;
 }

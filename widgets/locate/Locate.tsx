@@ -8,13 +8,13 @@ import { InfoTiles } from './InfoTiles.tsx';
 import { LocateChoices, LOCATE_BY, type LocateBy } from './LocateChoices.tsx';
 import { LocateNav } from './LocateNav.tsx';
 import { MapForm } from './MapForm.tsx';
-import { DEFAULT_RADIUS_M } from './map-view.ts';
+import { DEFAULT_RADIUS_M, type GivenView } from './map-view.ts';
 import { RecordForm } from './RecordForm.tsx';
 import './locate.css';
 
 const RECORD_FORMS = ['vin', 'case'] as const;
 
-interface LocateProps {
+interface LocateProps extends GivenView {
   /** Radius of the circle around the pin, in metres (16093, about 10 miles, by default). */
   radius?: number;
 }
@@ -52,7 +52,7 @@ export function Locate({ props, answers, send, busy, back }: WidgetProps<LocateP
             </Activity>
           ),
       )}
-      {by === 'map' && <MapForm {...form} radius={props.radius ?? DEFAULT_RADIUS_M} />}
+      {by === 'map' && <MapForm {...form} radius={props.radius ?? DEFAULT_RADIUS_M} given={{ center: props.center, zoom: props.zoom }} />}
       {by === null && (
         <LocateNav
           busy={busy}

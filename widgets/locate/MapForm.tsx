@@ -13,19 +13,22 @@ import { locationError, makeError, toYear, yearError } from './checks.ts';
 import { LocateNav } from './LocateNav.tsx';
 import { MakeField } from './MakeField.tsx';
 import { useMakes } from './makes.ts';
+import type { GivenView } from './map-view.ts';
 import { MapPicker } from './MapPicker.tsx';
 import { useChecks } from './use-checks.ts';
 import { usePin } from './use-pin.ts';
 
 interface MapFormProps extends Pick<WidgetProps, 'answers' | 'send' | 'busy' | 'back'> {
   radius: number;
+  /** The view the flow gives the map (props center and zoom). */
+  given?: GivenView;
 }
 
 type Stage = 'pin' | 'vehicle';
 
 const yearText = (v: unknown) => (typeof v === 'number' ? String(v) : '');
 
-export function MapForm({ answers, send, busy, back, radius }: MapFormProps) {
+export function MapForm({ answers, send, busy, back, radius, given }: MapFormProps) {
   const { t } = useCopy('locate');
   const phone = useIsPhone();
   const makes = useMakes();
@@ -90,9 +93,15 @@ export function MapForm({ answers, send, busy, back, radius }: MapFormProps) {
           </h2>
         )}
         {showPin && (
-          <div ref={checks.box('location')}>
-            <MapPicker answers={answers} pins={pins} radius={radius} disabled={busy} error={message(checks.error('location'))} />
-          </div>
+          <MapPicker
+            answers={answers}
+            pins={pins}
+            radius={radius}
+            given={given}
+            disabled={busy}
+            error={message(checks.error('location'))}
+            box={checks.box('location')}
+          />
         )}
         {phone && (
           <div className="locate-alert locate-alert--info" role="alert">

@@ -10,7 +10,24 @@ export const locate: WidgetDeclaration = {
   props: {
     type: 'object',
     additionalProperties: false,
-    properties: { radius: { type: 'number', exclusiveMinimum: 0, description: 'The circle around the pin, in metres.' } },
+    properties: {
+      radius: { type: 'number', exclusiveMinimum: 0, description: 'The circle around the pin, in metres.' },
+      zoom: {
+        type: 'integer',
+        minimum: 3,
+        maximum: 18,
+        description:
+          'The zoom the map opens at when the page path names no state and no city was typed earlier (4, the whole contiguous US, by default): 6 or 7 shows a state, 10 a metro area, 13 a city.',
+      },
+      center: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['lat', 'lng'],
+        properties: { lat: { type: 'number', minimum: -90, maximum: 90 }, lng: { type: 'number', minimum: -180, maximum: 180 } },
+        description: 'Where the map opens, with the zoom it needs (the centre of the contiguous US by default).',
+      },
+    },
+    dependentRequired: { center: ['zoom'] },
   },
   answers: ['locateBy', 'vin', 'caseID', 'date', 'place', 'location', 'vehicleMake', 'vehicleYear'],
   ready: () => ({

@@ -55,3 +55,12 @@ export function CrosshairIcon() {
     </svg>
   );
 }
+
+/** A location arrow: use my location. */
+export function LocationIcon() {
+  return (
+    <svg {...common}>
+      <path d="M20.5 3.5 3.5 10.6l7.3 2.6 2.6 7.3z" {...stroke} />
+    </svg>
+  );
+}

@@ -1,5 +1,6 @@
-// Where the accident map starts (by the state in the page path) and the numbers of the pin (§2.7, §9).
-import type { GeoServices, Point } from '../shared/geo.ts';
+// Where the accident map starts (the state in the page path, a city typed earlier, a view the flow gives, else the
+// whole US), where a place found by its search shows it, and the numbers of the pin (§2.1, §2.7, §9).
+import type { GeoServices, Place, Point } from '../shared/geo.ts';
 
 export interface MapView {
   center: Point;
@@ -31,10 +32,56 @@ export const STATE_VIEWS: Record<string, MapView> = {
   ny: { center: { lat: 40.71, lng: -74.01 }, zoom: 10 },
 };
 
+/** The state a page path names in its first segment (/tx/find-report: tx), if it is one with a view. */
+export function stateOfPath(pathname: string): string | undefined {
+  const first = pathname.split('/').find((segment) => segment !== '')?.toLowerCase() ?? '';
+  return STATE_VIEWS[first] ? first : undefined;
+}
+
 /** The starting view for a page path: its first segment names a state (/tx/find-report), else the whole US. */
 export function viewForPath(pathname: string): MapView {
-  const first = pathname.split('/').find((segment) => segment !== '')?.toLowerCase() ?? '';
-  return STATE_VIEWS[first] ?? US_VIEW;
+  const state = stateOfPath(pathname);
+  return (state && STATE_VIEWS[state]) || US_VIEW;
+}
+
+/** A city or ZIP code found by the map's search (or typed earlier): close enough to see its streets and drop a pin. */
+export const CITY_ZOOM = 13;
+/** A street address found by the map's search (with a geocoding key). */
+export const ADDRESS_ZOOM = 16;
+/** The browser's location: a few streets around the person. */
+export const LOCATION_ZOOM = 15;
+/** A state found by the search that has no view of its own. */
+const REGION_ZOOM = 6;
+
+/**
+ * Where the map shows a place: a state's own view (or its point at REGION_ZOOM), an address (it starts with a house
+ * number) at ADDRESS_ZOOM, a city or ZIP code at CITY_ZOOM; null for a place without a point.
+ */
+export function viewForPlace(place: Place): MapView | null {
+  if (place.lat === undefined || place.lng === undefined) return null;
+  const center = { lat: place.lat, lng: place.lng };
+  if (!place.city) return STATE_VIEWS[place.state.toLowerCase()] ?? { center, zoom: REGION_ZOOM };
+  return { center, zoom: /^\d/.test(place.address) ? ADDRESS_ZOOM : CITY_ZOOM };
+}
+
+/** A view a flow gives the map (the block's props `center` and `zoom`): the US centre or zoom 4 for what it leaves out. */
+export interface GivenView {
+  center?: Point;
+  zoom?: number;
+}
+
+/**
+ * Where the map opens (§2.1) when it has no pin yet: the state the page path names (/tx/…), but the city typed earlier
+ * in the funnel (a place with a point, as the VIN and case ID forms keep it) when it lies in that state or the path
+ * names none; else the view the flow gives; else the whole contiguous US.
+ */
+export function startView(pathname: string, typed: Place | null, given: GivenView = {}): MapView {
+  const state = stateOfPath(pathname);
+  const city = typed?.city && (!state || typed.state.toLowerCase() === state) ? viewForPlace(typed) : null;
+  if (city) return city;
+  if (state && STATE_VIEWS[state]) return STATE_VIEWS[state];
+  if (given.center || given.zoom !== undefined) return { center: given.center ?? US_VIEW.center, zoom: given.zoom ?? US_VIEW.zoom };
+  return US_VIEW;
 }
 
 /**
@@ -60,7 +107,7 @@ export interface MapCanvasProps {
   pinLabel: string;
   /** ids of the instructions and error under the map. */
   describedBy: string;
-  /** A click or tap (recentre) or the end of a drag of the pin (no recentre). */
+  /** A click or tap, or Enter or Space on the focused map for its centre (recentre), or the end of a drag of the pin (no recentre). */
   onPick: (point: Point, recentre: boolean) => void;
   /** The map's centre after every pan or zoom (for the "pin at the centre" button). */
   onMove: (center: Point) => void;

@@ -27,9 +27,17 @@ export interface PlaceSuggestion {
   label: string;
 }
 
+/** What a search looks for: `places` (cities, ZIP codes and states) by default; `addresses` adds street addresses. */
+export type SuggestScope = 'places' | 'addresses';
+
 export interface GeoServices {
-  /** Cities and regions in the US that match the text, best first (an empty list when none). */
-  suggest(text: string, signal?: AbortSignal): Promise<PlaceSuggestion[]>;
+  /**
+   * Cities, ZIP codes and regions in the US that match the text, best first (an empty list when none); street addresses
+   * too for the scope `addresses` when the service has them (`findsAddresses`).
+   */
+  suggest(text: string, signal?: AbortSignal, scope?: SuggestScope): Promise<PlaceSuggestion[]>;
+  /** The service suggests street addresses (Google, with a key); the offline gazetteer knows cities and ZIPs only. */
+  findsAddresses?: boolean;
   /** The place of a suggestion, its ZIP filled in (GET /accident/zip) when the place has a city and state but none. */
   resolve(suggestion: PlaceSuggestion): Promise<Place>;
   /** The address at a point, or null when nothing is found there; throws GeoError when the service fails. */

@@ -27,7 +27,14 @@ export function ResultsMapSlot({ search, results, id }: { search: ReportSearch; 
     <div id={id} className="results-map">
       <div className="locate-map__frame">
         <Suspense fallback={placeholder}>
-          <ResultsMap points={points} area={area} tiles={geoServices.tiles} label={t('map.label')} describedBy={helpId} />
+          <ResultsMap
+            points={points}
+            area={area}
+            tiles={geoServices.tiles}
+            label={t('map.label')}
+            describedBy={helpId}
+            clusterLabel={(count) => t('map.cluster', { count })}
+          />
         </Suspense>
       </div>
       <p id={helpId} className="results-map__help">
