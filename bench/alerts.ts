@@ -11,7 +11,7 @@ import { migrate } from '../server/db/migrate.ts';
 import { openPgDb } from '../server/db/pg-db.ts';
 import { openPgliteDb } from '../server/db/pglite-db.ts';
 import { testLead } from '../tests/testing/alert-delivery.ts';
-import { awaitedReportIds, ingestTimes, latencyFigures, latencyScenario, type Scenario } from '../tests/testing/alert-latency.ts';
+import { awaitedReportIds, ingestTimes, latencyFigures, latencyScenario, linkStart, type Scenario } from '../tests/testing/alert-latency.ts';
 import { startAppServer } from '../tests/testing/app-server.ts';
 import { fakeTwilioEnv, startFakeTwilio, type FakeTwilio } from '../tests/testing/fake-twilio.ts';
 import { median } from './median.ts';
@@ -67,7 +67,7 @@ async function run(db: Db, serverEnv: Record<string, string>, fake: FakeTwilio, 
     const byPhone = new Map(scenario.alerts.map((a) => [a.phone, a]));
     const linkFor = (phone: string) => {
       const alert = byPhone.get(phone);
-      return alert && `${PUBLIC_URL}/accident/${ids.get(alert.crash)}${alert.vinSuffix}\n`;
+      return alert && linkStart(PUBLIC_URL, ids.get(alert.crash), alert);
     };
     const right = fake.messages.filter((m) => m.body.includes(linkFor(m.to) ?? '\0'));
     const first = [...new Map(right.reverse().map((m) => [m.to, m])).values()];

@@ -19,6 +19,7 @@ import { leadRoutes } from './routes/leads.ts';
 import { placeRoutes } from './routes/places.ts';
 import { privacyRoutes } from './routes/privacy.ts';
 import { reportPdfRoutes } from './routes/report-pdf.ts';
+import { reportProofRoutes } from './routes/report-proof.ts';
 import { reportReadRoutes } from './routes/report-read.ts';
 import { reportRoutes } from './routes/reports.ts';
 import type { RouteDeps } from './routes/deps.ts';
@@ -76,6 +77,7 @@ export async function buildApp({ config, db, sms, log = false, ...routeOptions }
   await app.register(accidentRoutes, { prefix: '/api', config, db, sms });
   await app.register(placeRoutes, { prefix: '/api', config, db, sms });
   await app.register(reportReadRoutes, { prefix: '/api', config, db, sms, ...routeOptions });
+  await app.register(reportProofRoutes, { prefix: '/api', config, db, sms, ...routeOptions });
   // Outside /api: a browser navigates to it; a route of its own wins over the web app's fallback.
   await app.register(reportPdfRoutes, { config, db, sms, ...routeOptions });
   // Outside /api too: the certificate's URL goes to sponsors with the lead, and its keys are at a well-known place.

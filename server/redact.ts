@@ -6,8 +6,8 @@ const PHONE = /(?<![\w.+%-])(?:\+|%2B)?\d(?:[ ()-]{0,2}\d){6,17}(?!\w)/gi;
 /** A local part and a domain, the @ possibly URL-encoded (query strings). */
 const EMAIL = /[\w.+%-]+(@|%40)([a-z0-9-]+(?:\.[a-z0-9-]+)+)/gi;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-/** A proof of involvement in a report: a vin= or caseId= parameter's value, or the VIN of /accident/{id}/{vin}. */
-const PROOF_PARAM = /([?&](?:vin|caseId)=)[^&#\s"]+/gi;
+/** A fact proving involvement in a report: a vin=, caseId= or link's proof= value, or the VIN of /accident/{id}/{vin}. */
+const PROOF_PARAM = /([?&](?:vin|caseId|proof)=)[^&#\s"]+/gi;
 const PROOF_PATH = /(\/accident\/[\w-]+\/)[^/?#\s"]+/g;
 
 /** '+12025550123' → '+1202***0123', '(202) 555-0123' → '(202***0123': enough to tell numbers apart, not to call one. */

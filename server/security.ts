@@ -59,8 +59,8 @@ export function cspDirectives(config: CspConfig): Record<string, string[]> {
 /** Sets the security headers on a response. Fastify runs no hook for a malformed URL, so its answer calls this directly. */
 export type SetSecurityHeaders = (req: IncomingMessage, res: ServerResponse) => void;
 
-/** Pages made to be framed by partners: the embeds (/accidents-near-me/embed), whose URL ends in /embed. */
-export const isEmbedPath = (url: string) => /\/embed\/?$/.test(url.split('?')[0] ?? '');
+/** The page made to be framed by partners: the spec's embed route, /accidents-near-me/embed, and no other. */
+export const isEmbedPath = (url: string) => /^\/accidents-near-me\/embed\/?$/.test(url.split('?')[0] ?? '');
 
 /**
  * FRAME_ANCESTORS governs the embeds only: every other page and the API may be framed by the site itself (or by no

@@ -105,8 +105,8 @@ export function AppRoutes() {
             <NearMePage embed />
           </Geo>
         </Route>
-        <Route path="/accident/:id">{({ id }) => <ReportPage id={id} />}</Route>
-        <Route path="/accident/:id/:vin">{({ id, vin }) => <ReportPage id={id} vin={vin} />}</Route>
+        {/* One route for both: moving the VIN out of the address keeps the screen (and its proof under way). */}
+        <Route path="/accident/:id/:vin?">{({ id, vin }: { id: string; vin?: string }) => <ReportPage id={id} vin={vin} />}</Route>
         <Route path="/business/:id/:userId">{({ id, userId }) => <ReportPage id={id} businessUser={userId} />}</Route>
         <Route path="/unsubscribe/:token">{({ token }) => <UnsubscribePage key={token} token={token} />}</Route>
         <Route path="/certificates/:id">{({ id }) => <CertificatePage key={id} id={id} />}</Route>

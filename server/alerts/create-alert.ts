@@ -22,10 +22,13 @@ export interface AlertLead {
   locale: string;
 }
 
-/** Stores the alert of lead and a text of each report on file for it; answers them (texts to send when onFile is not empty). */
-export async function createAlert(tx: Queryable, a: NewAlert, lead: AlertLead): Promise<AlertAnswer> {
+/**
+ * Stores the alert of lead at now and a text of each report on file for it; answers them (texts to send when onFile is
+ * not empty).
+ */
+export async function createAlert(tx: Queryable, a: NewAlert, lead: AlertLead, now: number): Promise<AlertAnswer> {
   await lockForAlerting(tx);
-  const onFile = await reportsOnFile(tx, a);
+  const onFile = await reportsOnFile(tx, a, now);
   await resumePhone(tx, lead.phone);
   await tx.query(
     `WITH alert AS (

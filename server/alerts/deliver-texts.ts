@@ -8,7 +8,8 @@ import { smsText, type SmsKey, type SmsLocale } from '../sms/sms-text.ts';
 import type { SmsProvider } from '../sms/sms-provider.ts';
 import { stoppedPhones, unsubscribePaths } from '../sms/stops.ts';
 import { alertCountryAllowed } from './deliver-countries.ts';
-import { textPathSql } from './report-path.ts';
+import { proofKey } from '../reports/proof-key.ts';
+import { alertReportPath, byFactSql } from './report-path.ts';
 
 /**
  * A sender starts a send no later than SEND_START_MS after its claim, and a send ends within the provider's timeout
@@ -59,8 +60,12 @@ interface Claimed {
   key: string;
   phone: string;
   locale: SmsLocale;
-  /** The link's path (PUBLIC_URL before it). */
-  path: string;
+  /** The link's path (PUBLIC_URL before it), for an alert's ending; a found report's is made from the next two. */
+  path: string | null;
+  /** The report found, and whether it has the alert's VIN or case ID (its link then carries a proof standing for it). */
+  report_id: string | null;
+  by_fact: boolean;
+  alert_id: string;
   /** Another alert of the same phone was (or is being) texted this report. */
   duplicate: boolean;
   /** The text an earlier claim stored, and perhaps sent. */
@@ -112,12 +117,12 @@ const KINDS: Kind[] = [
     'alertFound',
     ['alert_id', 'report_id'],
     // Another alert of the phone was texted the report, or will be: the one of them with the smaller id sends.
-    `${textPathSql('item', 'a')} AS path, EXISTS (
+    `NULL AS path, item.report_id, ${byFactSql('item', 'a')} AS by_fact, a.id AS alert_id, EXISTS (
       SELECT 1 FROM alerts oa JOIN alert_texts o ON o.alert_id = oa.id AND o.report_id = item.report_id
       WHERE oa.phone = a.phone AND oa.id <> a.id AND o.skipped IS NULL AND (o.sent_at IS NOT NULL OR oa.id < a.id)
     ) AS duplicate`,
   ),
-  kind('alert_endings', 'alertEnded', ['alert_id'], `'/find-my-report' AS path, false AS duplicate`),
+  kind('alert_endings', 'alertEnded', ['alert_id'], `'/find-my-report' AS path, NULL AS report_id, false AS by_fact, a.id AS alert_id, false AS duplicate`),
 ];
 
 const RECHECK_SQL = `SELECT ceil(extract(epoch FROM min(claimed_at) - now()))::int + ${CLAIM_LEASE_SECONDS} AS seconds FROM (
@@ -201,9 +206,11 @@ async function prepare(q: Queryable, config: DeliverDeps['config'], k: Kind, cla
   if (skips.length > 0) await q.query(k.set.skipped, [claim, skips.map(([key]) => key), skips.map(([, skip]) => skip)]);
   const unwritten = sendable.filter((row) => row.body === null);
   const stops = unwritten.length === 0 ? new Map<string, string>() : await unsubscribePaths(q, unwritten.map((row) => row.phone));
+  const key = unwritten.some((row) => row.report_id !== null) ? await proofKey(q) : undefined;
+  const pathOf = (row: Claimed) => row.path ?? alertReportPath(key!, row.report_id!, row.alert_id, row.by_fact, Date.now());
   const toSend = sendable.map((row) => ({
     row,
-    body: row.body ?? smsText(row.locale, k.text, { link: config.publicUrl + row.path, stop: config.publicUrl + stops.get(row.phone)! }),
+    body: row.body ?? smsText(row.locale, k.text, { link: config.publicUrl + pathOf(row), stop: config.publicUrl + stops.get(row.phone)! }),
   }));
   // Stored before any is sent: what a later claim asks the provider about if this sender dies.
   const written = toSend.filter(({ row }) => row.body === null);

@@ -4,7 +4,8 @@ import type { Queryable } from '../db/db.ts';
 import { searchReports, type ReportSearch } from '../reports/search-reports.ts';
 import { MATCH_DAYS, MATCH_YEARS } from './match-reports.ts';
 import type { NewAlert } from './new-alert.ts';
-import { reportPath } from './report-path.ts';
+import { proofKey } from '../reports/proof-key.ts';
+import { alertReportPath } from './report-path.ts';
 
 export interface OnFile {
   id: string;
@@ -15,10 +16,10 @@ const DAY_MS = 86_400_000;
 const shiftDay = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 /** The searches an alert stands for (as matchReports matches). */
-function searchesOf(a: NewAlert): { search: ReportSearch; vin?: string }[] {
-  const searches: { search: ReportSearch; vin?: string }[] = [];
-  if (a.vin !== null) searches.push({ search: { mode: { kind: 'vin', vin: a.vin } }, vin: a.vin });
-  if (a.case_key !== null && a.state !== null) searches.push({ search: { mode: { kind: 'case', caseKey: a.case_key, state: a.state } } });
+function searchesOf(a: NewAlert): { search: ReportSearch; byFact: boolean }[] {
+  const searches: { search: ReportSearch; byFact: boolean }[] = [];
+  if (a.vin !== null) searches.push({ search: { mode: { kind: 'vin', vin: a.vin } }, byFact: true });
+  if (a.case_key !== null && a.state !== null) searches.push({ search: { mode: { kind: 'case', caseKey: a.case_key, state: a.state } }, byFact: true });
   if (a.lat !== null && a.lng !== null && a.on_date !== null && a.make !== null && a.year !== null) {
     searches.push({
       search: {
@@ -26,18 +27,21 @@ function searchesOf(a: NewAlert): { search: ReportSearch; vin?: string }[] {
         dates: { from: shiftDay(a.on_date, -MATCH_DAYS), to: shiftDay(a.on_date, MATCH_DAYS) },
         make: a.make,
         years: { from: a.year - MATCH_YEARS, to: a.year + MATCH_YEARS },
+        // Within the radius as matchReports measures it: to where the report happened.
+        exact: true,
       },
+      byFact: false,
     });
   }
   return searches;
 }
 
-/** The reports on file that the alert matches, newest first by way (VIN, case, pin), each once. */
-export async function reportsOnFile(q: Queryable, alert: NewAlert): Promise<OnFile[]> {
+/** The reports on file that the alert matches at now, newest first by way (VIN, case, pin), each once. */
+export async function reportsOnFile(q: Queryable, alert: NewAlert, now: number): Promise<OnFile[]> {
   const found = new Map<string, OnFile>();
-  for (const { search, vin } of searchesOf(alert)) {
+  for (const { search, byFact } of searchesOf(alert)) {
     for (const { id } of (await searchReports(q, search)).results) {
-      if (!found.has(id)) found.set(id, { id, path: reportPath(id, vin) });
+      if (!found.has(id)) found.set(id, { id, path: alertReportPath(await proofKey(q), id, alert.id, byFact, now) });
     }
   }
   return [...found.values()];

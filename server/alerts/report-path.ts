@@ -1,15 +1,12 @@
-// The link an alert gives to a report it matched: /accident/{id}/{vin} when the report has the alert's VIN (the VIN
-// proves involvement, so the report opens with its personal data), else /accident/{id}.
+// The link an alert gives to a report it matched: /accident/{id} with a proof standing for the alert's VIN or case ID
+// when the report has it (the person then gives only a last name to see the personal data; the VIN is never in the
+// link), else /accident/{id}.
+import { linkProof } from '../reports/report-access.ts';
 
-/** The path of a report for an alert whose VIN the report has (vin), or has not (undefined). */
-export const reportPath = (reportId: string, vin?: string | null): string =>
-  vin ? `/accident/${reportId}/${vin}` : `/accident/${reportId}`;
+/** The path for alertId's text or on-file link to reportId; byFact: the report has the alert's VIN or case ID. */
+export const alertReportPath = (key: Buffer, reportId: string, alertId: string, byFact: boolean, now: number): string =>
+  byFact ? `/accident/${reportId}?proof=${linkProof(key, reportId, { alertId }, now)}` : `/accident/${reportId}`;
 
-/**
- * SQL for the path of an alert_texts row (alias `text`) of an alert (alias `alert`): what reportPath gives, for the
- * sender's query.
- */
-export const textPathSql = (text: string, alert: string): string =>
-  `'/accident/' || ${text}.report_id || coalesce('/' || (
-    SELECT ${alert}.vin FROM reports r WHERE r.id = ${text}.report_id AND r.vins @> ARRAY[${alert}.vin]
-  ), '')`;
+/** SQL: whether the report of an alert_texts row (alias `text`) has the VIN or case ID of its alert (alias `alert`). */
+export const byFactSql = (text: string, alert: string): string =>
+  `EXISTS (SELECT 1 FROM reports r WHERE r.id = ${text}.report_id AND (r.vins @> ARRAY[${alert}.vin] OR r.case_key = ${alert}.case_key))`;

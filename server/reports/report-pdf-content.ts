@@ -1,7 +1,7 @@
 // What the report's PDF says, in the visitor's language: its header, notices and sections of labelled facts, built
 // from the view the visitor may see (so the PDF can show nothing the JSON would not).
-import { fill, reportCopy, valueName, type ReportCopy, type ReportLang } from './report-copy.ts';
-import type { Driver, PublicVehicle, ReportView, Vehicle } from './report-view.ts';
+import { asWritten, fill, reportCopy, valueName, type ReportCopy, type ReportLang } from './report-copy.ts';
+import type { Driver, PublicVehicle, ReportView, ShownVehicle } from './report-view.ts';
 
 export type Cell = [label: string, value: string];
 
@@ -52,7 +52,7 @@ export function reportDocument(view: ReportView, lang: ReportLang, now: number):
   const when = localTime(lang, view.occurredAt);
   const crash: Cell[] = [
     [f.occurredAt, when],
-    [f.policeDepartment, view.policeDepartment],
+    [f.policeDepartment, show(view.policeDepartment)],
     [f.city, place],
     [f.county, show(view.county)],
     [f.zip, show(view.zip)],
@@ -64,9 +64,9 @@ export function reportDocument(view: ReportView, lang: ReportLang, now: number):
           [f.caseId, show(view.caseId)],
         ] satisfies Cell[])
       : []),
-    [f.weather, show(view.weather, (v) => valueName(copy, 'weather', v))],
-    [f.roadCondition, show(view.roadCondition, (v) => valueName(copy, 'roadCondition', v))],
-    [f.light, show(view.light, (v) => valueName(copy, 'light', v))],
+    [f.weather, show(view.weather, (v) => valueName(copy, 'weather', v, view.weatherText))],
+    [f.roadCondition, show(view.roadCondition, (v) => valueName(copy, 'roadCondition', v, view.roadConditionText))],
+    [f.light, show(view.light, (v) => valueName(copy, 'light', v, view.lightText))],
     [f.speedLimit, show(view.speedLimit, (mph) => fill(copy.values.speedLimit, { mph }))],
     [f.injuredCount, show(view.injuredCount)],
     [f.fatalCount, show(view.fatalCount)],
@@ -87,11 +87,14 @@ export function reportDocument(view: ReportView, lang: ReportLang, now: number):
     ...(view.demo ? { demo: copy.pdf.demo } : {}),
     ...(view.involved ? {} : { proofNeeded: copy.pdf.proofNeeded }),
     sections,
-    source: fill(copy.pdf.source, { department: view.policeDepartment }),
+    source: view.policeDepartment === null ? copy.pdf.sourceUnnamed : fill(copy.pdf.source, { department: view.policeDepartment }),
     generated: fill(copy.pdf.generated, { date: `${FORMATTERS[lang].generated.format(now)} UTC` }),
     page: copy.pdf.page,
   };
 }
+
+/** A yes/no value the report wrote as neither: Other (“CHILD SEAT” on the report); else the value as shown. */
+const asWrittenOr = (copy: ReportCopy, text: string | undefined, shown: string) => (text === undefined ? shown : asWritten(copy, copy.values.other, text));
 
 /** A value as shown: named by fn, 'Not reported' when missing. */
 const shower =
@@ -99,8 +102,11 @@ const shower =
   <T extends string | number | boolean>(value: T | null, fn: (value: T) => string = String): string =>
     value === null ? copy.values.notReported : fn(value);
 
-/** A vehicle's facts; with `whole` (the involved visitor's), its private ones and its driver's too. */
-function vehicleBlocks(copy: ReportCopy, v: PublicVehicle, whole?: Vehicle): Block[] {
+/**
+ * A vehicle's facts; with `whole` (for a visitor who proved involvement), its private ones and its driver's too: all of
+ * them for the visitor's own vehicle, what a claim needs for another party's.
+ */
+function vehicleBlocks(copy: ReportCopy, v: PublicVehicle, whole?: ShownVehicle): Block[] {
   const f = copy.fields;
   const show = shower(copy);
   const yesNo = (b: boolean) => (b ? copy.values.yes : copy.values.no);
@@ -109,7 +115,7 @@ function vehicleBlocks(copy: ReportCopy, v: PublicVehicle, whole?: Vehicle): Blo
     [f.make, v.make],
     [f.model, show(v.model)],
     [f.year, show(v.year)],
-    [f.damageArea, show(v.damageArea, (d) => valueName(copy, 'damageArea', d))],
+    [f.damageArea, show(v.damageArea, (d) => valueName(copy, 'damageArea', d, v.damageAreaText))],
   ];
   if (!whole) return [{ heading, cells }];
   cells.push(
@@ -118,23 +124,30 @@ function vehicleBlocks(copy: ReportCopy, v: PublicVehicle, whole?: Vehicle): Blo
     [f.atFault, show(whole.atFault, yesNo)],
     [f.towedBy, show(whole.towedBy)],
     [f.occupants, show(whole.occupants)],
-    [f.seatbelt, show(whole.seatbelt, (b) => (b ? copy.values.seatbelt.yes : copy.values.seatbelt.no))],
-    [f.airbags, show(whole.airbags, (b) => (b ? copy.values.airbags.yes : copy.values.airbags.no))],
   );
+  if (whole.yours) {
+    cells.push(
+      [f.seatbelt, asWrittenOr(copy, whole.seatbeltText, show(whole.seatbelt, (b) => (b ? copy.values.seatbelt.yes : copy.values.seatbelt.no)))],
+      [f.airbags, asWrittenOr(copy, whole.airbagsText, show(whole.airbags, (b) => (b ? copy.values.airbags.yes : copy.values.airbags.no)))],
+    );
+  }
   const blocks: Block[] = [{ heading, cells }];
-  if (whole.driver) blocks.push({ heading: f.driver, cells: driverCells(copy, whole.driver) });
+  if (whole.driver) blocks.push({ heading: f.driver, cells: driverCells(copy, whole.driver, whole.yours) });
   return blocks;
 }
 
-function driverCells(copy: ReportCopy, d: Driver): Cell[] {
+/** A driver's name, and for the visitor's own vehicle the rest of what the report says of them. */
+function driverCells(copy: ReportCopy, d: Driver, yours: boolean): Cell[] {
   const f = copy.fields;
   const show = shower(copy);
   const residence = d.residence && `${d.residence.city}, ${d.residence.state}${d.residence.zip === null ? '' : ` ${d.residence.zip}`}`;
+  const name: Cell = [f.driverName, `${d.firstName} ${d.lastName}`];
+  if (!yours) return [name];
   return [
-    [f.driverName, `${d.firstName} ${d.lastName}`],
+    name,
     [f.age, show(d.age)],
-    [f.gender, show(d.gender, (g) => valueName(copy, 'gender', g))],
-    [f.ethnicity, show(d.ethnicity, (e) => valueName(copy, 'ethnicity', e))],
+    [f.gender, show(d.gender, (g) => valueName(copy, 'gender', g, d.genderText))],
+    [f.ethnicity, show(d.ethnicity, (e) => valueName(copy, 'ethnicity', e, d.ethnicityText))],
     [f.residence, show(residence)],
     [f.licenceType, show(d.licenceType)],
     [f.licenceState, show(d.licenceState)],

@@ -14,7 +14,10 @@ export interface Driver {
   lastName: string;
   age: number | null;
   gender: string | null;
+  /** The report's words for a gender no code stands for (gender is then other); likewise ethnicityText. */
+  genderText?: string;
   ethnicity: string | null;
+  ethnicityText?: string;
   residence: { city: string; state: string; zip: string | null } | null;
   licenceType: string | null;
   licenceState: string | null;
@@ -27,6 +30,8 @@ export interface PublicVehicle {
   model: string | null;
   year: number | null;
   damageArea: string | null;
+  /** The report's words for a damage area no code stands for (damageArea is then other). */
+  damageAreaText?: string;
 }
 
 /** A vehicle as a search result lists it: its public facts but the unit, those not known left out. */
@@ -51,7 +56,10 @@ export interface Vehicle extends PublicVehicle {
   atFault: boolean | null;
   occupants: number | null;
   seatbelt: boolean | null;
+  /** The report's words when they say neither yes nor no (seatbelt is then null); likewise airbagsText. */
+  seatbeltText?: string;
   airbags: boolean | null;
+  airbagsText?: string;
   driver: Driver | null;
 }
 
@@ -67,10 +75,15 @@ export interface PublicFacts {
   zip: string | null;
   /** Rounded to 3 decimals (about 100 m) for the public; exact for the involved. */
   location: Point;
-  policeDepartment: string;
+  /** Null when the report names none. */
+  policeDepartment: string | null;
   weather: string | null;
+  /** The report's words for a weather no code stands for (weather is then other); likewise roadConditionText, lightText. */
+  weatherText?: string;
   roadCondition: string | null;
+  roadConditionText?: string;
   light: string | null;
+  lightText?: string;
   speedLimit: number | null;
   injuredCount: number | null;
   fatalCount: number | null;
@@ -88,7 +101,37 @@ export interface FullReport extends Omit<PublicFacts, 'vehicles'> {
   vehicles: Vehicle[];
 }
 
-export type ReportView = (PublicFacts & { involved: false }) | (FullReport & { involved: true });
+/**
+ * A vehicle as a visitor who proved involvement sees it: whole when it is theirs; another party's with what a claim
+ * needs (the driver's name, the vehicle, insurance, fault, towing) and without the rest (age, gender, ethnicity, home,
+ * licence, seatbelt, airbags: null).
+ */
+export interface ShownVehicle extends Vehicle {
+  yours: boolean;
+}
+
+export type ReportView = (PublicFacts & { involved: false }) | (Omit<FullReport, 'vehicles'> & { involved: true; vehicles: ShownVehicle[] });
+
+/** A vehicle without the report's own words for its personal values (seatbelt, airbags, gender, ethnicity). */
+function withoutPersonalTexts(vehicle: Vehicle): Vehicle {
+  const { seatbeltText: _seatbelt, airbagsText: _airbags, driver, ...rest } = vehicle;
+  if (!driver) return { ...rest, driver };
+  const { genderText: _gender, ethnicityText: _ethnicity, ...person } = driver;
+  return { ...rest, driver: person };
+}
+
+/** Another party's vehicle, cut to what a claim needs. */
+function otherParty(vehicle: Vehicle): ShownVehicle {
+  const cut = withoutPersonalTexts(vehicle);
+  const { driver } = cut;
+  return {
+    ...cut,
+    yours: false,
+    seatbelt: null,
+    airbags: null,
+    driver: driver && { ...driver, age: null, gender: null, ethnicity: null, residence: null, licenceType: null, licenceState: null },
+  };
+}
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -101,9 +144,14 @@ export function localIso(ms: number, offset: number): string {
 
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
-/** The report as a visitor may see it: whole when involved, else the public facts only (built field by field). */
-export function reportView(report: FullReport, involved: boolean): ReportView {
-  if (involved) return { ...report, involved: true };
+/**
+ * The report as a visitor may see it: with the personal data for one who proved involvement (yours: the units that
+ * are theirs, others cut to what a claim needs), else the public facts only (built field by field).
+ */
+export function reportView(report: FullReport, yours?: readonly number[]): ReportView {
+  if (yours) {
+    return { ...report, involved: true, vehicles: report.vehicles.map((v) => (yours.includes(v.unit) ? { ...v, yours: true } : otherParty(v))) };
+  }
   return {
     id: report.id,
     demo: report.demo,
@@ -115,14 +163,24 @@ export function reportView(report: FullReport, involved: boolean): ReportView {
     location: { lat: round3(report.location.lat), lng: round3(report.location.lng) },
     policeDepartment: report.policeDepartment,
     weather: report.weather,
+    ...(report.weatherText !== undefined && { weatherText: report.weatherText }),
     roadCondition: report.roadCondition,
+    ...(report.roadConditionText !== undefined && { roadConditionText: report.roadConditionText }),
     light: report.light,
+    ...(report.lightText !== undefined && { lightText: report.lightText }),
     speedLimit: report.speedLimit,
     injuredCount: report.injuredCount,
     fatalCount: report.fatalCount,
     vehicleCount: report.vehicleCount,
     occupantCount: report.occupantCount,
-    vehicles: report.vehicles.map(({ unit, make, model, year, damageArea }) => ({ unit, make, model, year, damageArea })),
+    vehicles: report.vehicles.map(({ unit, make, model, year, damageArea, damageAreaText }) => ({
+      unit,
+      make,
+      model,
+      year,
+      damageArea,
+      ...(damageAreaText !== undefined && { damageAreaText }),
+    })),
     involved: false,
   };
 }

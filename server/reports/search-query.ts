@@ -1,5 +1,6 @@
 // Reads GET /api/reports/search's query string (already through its JSON Schema) as a search, or the 400 naming the
-// parameter that is wrong: exactly one way to search (a VIN, a case number, a place), real dates in order, a real year.
+// parameter that is wrong: exactly one way to search (a VIN, with the city and state to put first; a case number; a
+// place), real dates in order, a real year.
 import type { FromSchema } from 'json-schema-to-ts';
 import type { apiSchemas } from '../routes/api-schemas.ts';
 import type { ValidationErrorBody } from '../validation.ts';
@@ -53,12 +54,17 @@ export function parseSearchQuery(q: SearchQuery, places: ReportPlaces, now: numb
 function modeOf(q: SearchQuery, places: ReportPlaces): SearchMode | ValidationErrorBody {
   const hasPoint = q.lat !== undefined || q.lng !== undefined;
   if (q.vin !== undefined) {
-    const other = q.caseId !== undefined ? 'caseId' : hasPoint ? (q.lat !== undefined ? 'lat' : 'lng') : q.city !== undefined ? 'city' : undefined;
+    const other = q.caseId !== undefined ? 'caseId' : hasPoint ? (q.lat !== undefined ? 'lat' : 'lng') : undefined;
     if (other) return problem(other, 'cannot be given with vin: search by a VIN, a case ID or a place');
-    return { kind: 'vin', vin: q.vin.toUpperCase() };
   }
   const state = q.state === undefined ? undefined : places.normalizeState(q.state);
   if (q.state !== undefined && state === undefined) return problem('state', 'is not a US state or territory code');
+  if (q.vin !== undefined) {
+    // The accident's city and state as the person gave them: its reports there first, never a reason to leave one out
+    // (a VIN is the vehicle's, wherever it crashed).
+    const city = q.city === undefined ? undefined : places.cityName(q.city, state);
+    return { kind: 'vin', vin: q.vin.toUpperCase(), ...(state && { state }), ...(city !== undefined && { city }) };
+  }
   if (q.caseId !== undefined) {
     if (hasPoint) return problem(q.lat !== undefined ? 'lat' : 'lng', 'cannot be given with caseId: search by a VIN, a case ID or a place');
     if (state === undefined && q.city === undefined) return problem('caseId', 'needs state or city');

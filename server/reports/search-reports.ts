@@ -1,5 +1,7 @@
 // Finds reports as a person remembers their accident: by a VIN of one of its vehicles, by its case number, or near a
-// place in a date window (the grid cells around it, then the haversine distance); public facts only, newest first.
+// place in a date window (the grid cells around it, then the haversine distance); public facts only, newest first. A VIN
+// or case number that has nothing on the dates given names its reports of other dates instead (otherDates). Where a
+// report is and how far it is from the searched point are those of its public location, rounded to 3 decimals.
 import type { Queryable } from '../db/db.ts';
 import { EARTH_RADIUS_MILES, miles } from '../geo/distance.ts';
 import type { Point } from '../geo/gazetteer.ts';
@@ -7,7 +9,8 @@ import { cellsAround } from './geo-cell.ts';
 import { localIso, type ListedVehicle } from './report-view.ts';
 
 export type SearchMode =
-  | { kind: 'vin'; vin: string }
+  /** state and city (the name as stored) put the VIN's reports there first: that city's, then that state's. */
+  | { kind: 'vin'; vin: string; state?: string; city?: string }
   /** city is the name as stored (the gazetteer's when it knows it); compared without regard to case. */
   | { kind: 'case'; caseKey: string; state?: string; city?: string }
   | { kind: 'place'; centre: Point; radiusMiles: number };
@@ -19,6 +22,11 @@ export interface ReportSearch {
   /** A vehicle of the report has this make (capitals) and a year in this range. */
   make?: string;
   years?: { from: number; to: number };
+  /**
+   * A place search measured to the reports' own locations, as the alerts' matching does (server/alerts/on-file.ts), not
+   * to their public ones: for answers that show no distance and are not the public search's.
+   */
+  exact?: boolean;
 }
 
 export interface SearchResult {
@@ -32,10 +40,14 @@ export interface SearchResult {
   fatalCount?: number;
   demo: boolean;
   distanceMiles?: number;
+  /** vin and caseId searches: the proof of the result's link, set by the route (server/routes/reports.ts). */
+  proof?: string;
 }
 
 /** At most this many results; more says whether others matched too. */
 export const MAX_RESULTS = 50;
+/** At most this many reports of other dates, the nearest the dates given. */
+export const MAX_OTHER_DATES = 3;
 
 /** An offset is less than a day: an instant a day or more outside some local days is on none of them. */
 const DAY_MS = 86_400_000;
@@ -46,20 +58,36 @@ export interface SearchAnswer {
   /** More reports matched than are listed: the newest are. */
   more: boolean;
   results: SearchResult[];
+  /**
+   * A VIN or case-number search with dates that found nothing: the reports it finds on other dates, nearest the dates
+   * first (at most MAX_OTHER_DATES; none is []). Absent otherwise.
+   */
+  otherDates?: SearchResult[];
 }
 
 export async function searchReports(db: Queryable, search: ReportSearch): Promise<SearchAnswer> {
-  const { sql, params } = searchSql(search);
+  const found = await foundBy(db, search, false);
+  const results = found.slice(0, MAX_RESULTS);
+  const answer: SearchAnswer = { count: results.length, more: found.length > MAX_RESULTS, results };
+  if (results.length === 0 && search.dates && search.mode.kind !== 'place') answer.otherDates = await foundBy(db, search, true);
+  return answer;
+}
+
+async function foundBy(db: Queryable, search: ReportSearch, otherDates: boolean): Promise<SearchResult[]> {
+  const { sql, params } = searchSql(search, otherDates);
   const { rows } = await db.query<{ found: Found[] | null }>(sql, params);
-  const found = rows[0]?.found ?? [];
   const centre = search.mode.kind === 'place' ? search.mode.centre : undefined;
-  const results = found.slice(0, MAX_RESULTS).map((f) => resultOf(f, centre));
-  return { count: results.length, more: found.length > MAX_RESULTS, results };
+  return (rows[0]?.found ?? []).map((f) => resultOf(f, centre));
 }
 
 /** SQL for the haversine distance in miles from the point (lat, lng) to the report r, worked out as server/geo/distance.ts miles() does. */
-export const milesSql = (lat: string, lng: string) =>
-  `2 * ${EARTH_RADIUS_MILES} * asin(least(1, sqrt(sin(radians(r.lat - ${lat}) / 2) ^ 2 + cos(radians(${lat})) * cos(radians(r.lat)) * sin(radians(r.lng - ${lng}) / 2) ^ 2)))`;
+export const milesSql = (lat: string, lng: string, report = { lat: 'r.lat', lng: 'r.lng' }) =>
+  `2 * ${EARTH_RADIUS_MILES} * asin(least(1, sqrt(sin(radians(${report.lat} - ${lat}) / 2) ^ 2 + cos(radians(${lat})) * cos(radians(${report.lat})) * sin(radians(${report.lng} - ${lng}) / 2) ^ 2)))`;
+
+/** A coordinate as the public location gives it (round3 below, in SQL: the same floating-point steps). */
+const publicSql = (column: string) => `floor(${column} * 1000::float8 + 0.5::float8) / 1000::float8`;
+/** The public location of the report r: what a place search measures, so its answers say no more than the location shown. */
+const PUBLIC_LOCATION = { lat: publicSql('r.lat'), lng: publicSql('r.lng') };
 
 const NEWEST_FIRST = 'ORDER BY occurred_at DESC, id COLLATE "C"';
 
@@ -80,21 +108,35 @@ const padded = (cells: number[]) => [...cells, ...Array<number>((CELLS_STEP - (c
  * search reads each grid cell around the point newest first from reports_geo_idx alone (an index-only scan bounded by
  * the dates' instants), merges the cells, and checks the distance and the days on the merged reports, so it stops after
  * MAX_RESULTS + 1 however many reports the area holds; OFFSET 0 keeps those checks above the merge, where the planner
- * would copy them into every cell's scan, whose setup then costs more than the reports read.
+ * would copy them into every cell's scan, whose setup then costs more than the reports read. A VIN search with a city or
+ * state puts the reports there first. With `otherDates` (a VIN or case search), the MAX_OTHER_DATES reports outside
+ * the dates that are nearest them instead.
  */
-function searchSql({ mode, dates, make, years }: ReportSearch): { sql: string; params: unknown[] } {
+function searchSql({ mode, dates, make, years, exact = false }: ReportSearch, otherDates = false): { sql: string; params: unknown[] } {
   const params: unknown[] = [];
   const $ = (value: unknown) => `$${params.push(value)}`;
   const where: string[] = [];
   /** The dates as instants, loosely: what an index ordered by occurred_at can be bounded by. */
   const bounds: string[] = [];
-  if (mode.kind === 'vin') where.push(`r.vins @> ARRAY[${$(mode.vin)}::text]`);
+  /** What orders the reports before their time (newest first), each a column of the found reports. */
+  const first: { sql: string; order: 'ASC' | 'DESC' }[] = [];
+  if (mode.kind === 'vin') {
+    where.push(`r.vins @> ARRAY[${$(mode.vin)}::text]`);
+    const inState = mode.state === undefined ? undefined : `r.state = ${$(mode.state)}`;
+    const inCity = mode.city === undefined ? undefined : `upper(r.city) = upper(${$(mode.city)})`;
+    if (inCity !== undefined) first.push({ sql: inState === undefined ? inCity : `${inCity} AND ${inState}`, order: 'DESC' });
+    if (inState !== undefined) first.push({ sql: inState, order: 'DESC' });
+  }
   if (mode.kind === 'case') {
     where.push(`r.case_key = ${$(mode.caseKey)}`);
     if (mode.state !== undefined) where.push(`r.state = ${$(mode.state)}`);
     if (mode.city !== undefined) where.push(`upper(r.city) = upper(${$(mode.city)})`);
   }
-  if (dates) {
+  if (dates && otherDates) {
+    const [from, to] = [`${$(dates.from)}::date`, `${$(dates.to)}::date`];
+    where.push(`r.occurred_on NOT BETWEEN ${from} AND ${to}`);
+    first.unshift({ sql: `least(abs(r.occurred_on - ${from}), abs(r.occurred_on - ${to}))`, order: 'ASC' });
+  } else if (dates) {
     where.push(`r.occurred_on BETWEEN ${$(dates.from)}::date AND ${$(dates.to)}::date`);
     const earliest = new Date(Date.parse(`${dates.from}T00:00:00Z`) - DAY_MS).toISOString();
     const latest = new Date(Date.parse(`${dates.to}T00:00:00Z`) + 2 * DAY_MS).toISOString();
@@ -107,8 +149,9 @@ function searchSql({ mode, dates, make, years }: ReportSearch): { sql: string; p
   }
   let from = 'reports r';
   if (mode.kind === 'place') {
-    where.push(`${milesSql(`${$(mode.centre.lat)}::float8`, `${$(mode.centre.lng)}::float8`)} <= ${$(mode.radiusMiles)}::float8`);
+    where.push(`${milesSql(`${$(mode.centre.lat)}::float8`, `${$(mode.centre.lng)}::float8`, exact ? undefined : PUBLIC_LOCATION)} <= ${$(mode.radiusMiles)}::float8`);
     const columns = `r.id, r.occurred_at, r.occurred_on, r.lat, r.lng${byVehicle ? ', r.public_vehicles' : ''}`;
+    // A report's cell holds its public location too (or has it on its edge), the cells' edges being tenths of a degree.
     const cells = padded(cellsAround(mode.centre, mode.radiusMiles)).map(
       (cell) => `(SELECT ${columns} FROM reports r WHERE ${[`r.geo_cell = ${$(cell)}::int`, ...bounds].join(' AND ')} ${NEWEST_FIRST})`,
     );
@@ -116,9 +159,12 @@ function searchSql({ mode, dates, make, years }: ReportSearch): { sql: string; p
   } else {
     where.push(...bounds);
   }
-  const sql = `WITH found AS (SELECT r.id, r.occurred_at FROM ${from} WHERE ${where.join(' AND ')} ${NEWEST_FIRST} LIMIT ${MAX_RESULTS + 1})
+  const keys = first.map(({ sql }, i) => `, (${sql}) AS first${i}`).join('');
+  const orderOf = (prefix: string) => first.map(({ order }, i) => `${prefix}first${i} ${order}, `).join('');
+  const limit = otherDates ? MAX_OTHER_DATES : MAX_RESULTS + 1;
+  const sql = `WITH found AS (SELECT r.id, r.occurred_at${keys} FROM ${from} WHERE ${where.join(' AND ')} ${first.length > 0 ? `ORDER BY ${orderOf('')}occurred_at DESC, id COLLATE "C"` : NEWEST_FIRST} LIMIT ${limit})
     SELECT json_agg(json_build_array(r.id, (extract(epoch FROM r.occurred_at) * 1000)::float8, r.utc_offset, r.city, r.state,
-      r.lat, r.lng, r.injured_count, r.fatal_count, r.demo, r.public_vehicles) ORDER BY found.occurred_at DESC, found.id COLLATE "C") AS found
+      r.lat, r.lng, r.injured_count, r.fatal_count, r.demo, r.public_vehicles) ORDER BY ${orderOf('found.')}found.occurred_at DESC, found.id COLLATE "C") AS found
     FROM found JOIN reports r ON r.id = found.id`;
   return { sql, params };
 }
@@ -140,18 +186,22 @@ type Found = [
 
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
-/** The public facts a result shows, with its distance from the centre of a place search. */
+/**
+ * The public facts a result shows, with its distance from the centre of a place search: from the public location, to
+ * 0.1 mile, so no centre, however placed, tells more of where it happened than the location shown does.
+ */
 function resultOf([id, occurredMs, utcOffset, city, state, lat, lng, injuredCount, fatalCount, demo, vehicles]: Found, centre?: Point): SearchResult {
+  const location = { lat: round3(lat), lng: round3(lng) };
   return {
     id,
     occurredAt: localIso(occurredMs, utcOffset),
     city,
     state,
-    location: { lat: round3(lat), lng: round3(lng) },
+    location,
     vehicles,
     ...(injuredCount === null ? {} : { injuredCount }),
     ...(fatalCount === null ? {} : { fatalCount }),
     demo,
-    ...(centre && { distanceMiles: Math.round(miles(centre, { lat, lng }) * 10) / 10 }),
+    ...(centre && { distanceMiles: Math.round(miles(centre, location) * 10) / 10 }),
   };
 }

@@ -36,8 +36,12 @@ import placesSuggestResponse from '../../schemas/api/places-suggest.response.sch
 import rateLimitedResponse from '../../schemas/api/rate-limited.response.schema.json' with { type: 'json' };
 import reportsCreateRequest from '../../schemas/api/reports-create.request.schema.json' with { type: 'json' };
 import reportsCreateResponse from '../../schemas/api/reports-create.response.schema.json' with { type: 'json' };
+import reportsIdParams from '../../schemas/api/reports-id.params.schema.json' with { type: 'json' };
 import reportsIdQuery from '../../schemas/api/reports-id.query.schema.json' with { type: 'json' };
 import reportsIdResponse from '../../schemas/api/reports-id.response.schema.json' with { type: 'json' };
+import reportsProofRefusedResponse from '../../schemas/api/reports-proof-refused.response.schema.json' with { type: 'json' };
+import reportsProofRequest from '../../schemas/api/reports-proof.request.schema.json' with { type: 'json' };
+import reportsProofResponse from '../../schemas/api/reports-proof.response.schema.json' with { type: 'json' };
 import reportsSearchQuery from '../../schemas/api/reports-search.query.schema.json' with { type: 'json' };
 import reportsSearchResponse from '../../schemas/api/reports-search.response.schema.json' with { type: 'json' };
 import smsInboundRequest from '../../schemas/api/sms-inbound.request.schema.json' with { type: 'json' };
@@ -87,8 +91,12 @@ export const apiSchemas = {
   rateLimitedResponse,
   reportsCreateRequest,
   reportsCreateResponse,
+  reportsIdParams,
   reportsIdQuery,
   reportsIdResponse,
+  reportsProofRefusedResponse,
+  reportsProofRequest,
+  reportsProofResponse,
   reportsSearchQuery,
   reportsSearchResponse,
   smsInboundRequest,

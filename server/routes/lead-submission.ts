@@ -142,7 +142,7 @@ export async function submitLead({ db, catalogue, flows, sponsors, clock, alertD
       userAgent,
     });
     const lead = await insertLead(tx, { ...fields, pageReferrers: referrers, ip, userAgent, verificationId, consentRecordId, createdAtMs: consentedAtMs });
-    const created = alert && (await createAlert(tx, alert, { id: lead.id, phone, locale: s.consent.locale }));
+    const created = alert && (await createAlert(tx, alert, { id: lead.id, phone, locale: s.consent.locale }, consentedAtMs));
     return {
       status: 200,
       body: { resultIds: [lead.id], lead, ...(created && { alert: created }) },

@@ -1,6 +1,9 @@
 // /reports routes: feeds send police reports (POST, with a bearer key), and people search them (public facts only).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ingestReports } from '../reports/ingest.ts';
+import { DEFAULT_PROOF_LIMITS, countGuess } from '../reports/proof-limits.ts';
+import { proofKey } from '../reports/proof-key.ts';
+import { linkProof } from '../reports/report-access.ts';
 import { bearerKeyOf, isIngestKey } from '../reports/ingest-keys.ts';
 import { reportPlaces } from '../reports/report-places.ts';
 import { parseSearchQuery } from '../reports/search-query.ts';
@@ -37,12 +40,22 @@ export const reportRoutes: RoutePlugin = (app, { config, db, clock = Date.now })
     '/reports/search',
     {
       preValidation: refuseUnstorableText,
-      schema: { querystring: s.reportsSearchQuery, response: { 200: s.reportsSearchResponse, 400: s.validationErrorResponse } },
+      schema: { querystring: s.reportsSearchQuery, response: { 200: s.reportsSearchResponse, 400: s.validationErrorResponse, 429: s.rateLimitedResponse } },
     },
     async (request, reply) => {
-      const search = parseSearchQuery(request.query, await reportPlaces(), clock());
+      const now = clock();
+      const search = parseSearchQuery(request.query, await reportPlaces(), now);
       if ('error' in search) return reply.code(400).send(search);
-      return searchReports(db, search);
+      const answer = await searchReports(db, search);
+      const { mode } = search;
+      if (mode.kind === 'place') return answer;
+      // A VIN or case ID is tested like a proof's: a search that finds no report is a wrong guess, and an address over
+      // its limit is refused. Each report found is linked with a proof standing for what was searched.
+      const found = [...answer.results, ...(answer.otherDates ?? [])];
+      await countGuess(db, DEFAULT_PROOF_LIMITS, { ip: request.ip, wrong: found.length === 0, now });
+      const key = await proofKey(db);
+      for (const result of found) result.proof = linkProof(key, result.id, mode.kind === 'vin' ? { vin: mode.vin } : { caseId: true }, now);
+      return answer;
     },
   );
   return Promise.resolve();

@@ -9,6 +9,8 @@ export class ApiError extends Error {
     readonly retryAfter?: number,
     /** Where the API sends the person after the message (a commercial user: the business sign-up page). */
     readonly redirect?: string,
+    /** The request's field the API names (a validation error, a proof fact that is not the report's). */
+    readonly field?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -49,7 +51,7 @@ export async function callApi<T = unknown>(request: ApiRequest, signal?: AbortSi
   } catch (error) {
     throw new ApiError(0, 'network', (error as Error).message);
   }
-  const payload = (await response.json().catch(() => ({}))) as { error?: unknown; message?: unknown; retryAfter?: unknown; redirect?: unknown };
+  const payload = (await response.json().catch(() => ({}))) as { error?: unknown; message?: unknown; retryAfter?: unknown; redirect?: unknown; field?: unknown };
   if (!response.ok) {
     const code = typeof payload.error === 'string' ? payload.error : `http_${response.status}`;
     // The header, else the body's retryAfter (the API's own limits answer 429 { error, retryAfter } in seconds).
@@ -57,7 +59,7 @@ export async function callApi<T = unknown>(request: ApiRequest, signal?: AbortSi
     const message = typeof payload.message === 'string' ? payload.message : `${response.status} ${response.statusText}`;
     // Only an http(s) URL is followed: the answer names where to go, never what to run.
     const redirect = typeof payload.redirect === 'string' && /^https?:\/\//i.test(payload.redirect) ? payload.redirect : undefined;
-    throw new ApiError(response.status, code, message, retryAfter, redirect);
+    throw new ApiError(response.status, code, message, retryAfter, redirect, typeof payload.field === 'string' ? payload.field : undefined);
   }
   return payload as T;
 }

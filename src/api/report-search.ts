@@ -25,6 +25,8 @@ export interface SearchResult {
   demo: boolean;
   /** From the searched place, for place searches. */
   distanceMiles?: number | null;
+  /** VIN and case-ID searches: the proof of the link to the report, standing for what was searched (never the VIN). */
+  proof?: string;
 }
 
 export interface SearchAnswer {
@@ -33,6 +35,11 @@ export interface SearchAnswer {
   /** More reports matched than are listed: the newest are. */
   more: boolean;
   results: SearchResult[];
+  /**
+   * A VIN or case-ID search with dates that found nothing: its reports on other dates, nearest the dates first (at
+   * most 3, maybe none). Absent otherwise.
+   */
+  otherDates?: SearchResult[];
 }
 
 /** The search; 400 { error: 'validation', field } names a parameter the API refused. */

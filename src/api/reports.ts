@@ -1,15 +1,22 @@
-// Accident reports from the API: one report by its public id, with the visitor's proof of involvement when they gave one.
+// Accident reports from the API: one report by its public id, as the visitor may see it (the server keeps their proof
+// of involvement in a cookie), and the proof itself: a first fact and a last name.
 import { callApi } from './client.ts';
 
-/** Proof that the visitor was in the accident: a VIN of one of its vehicles, or its case ID. */
-export type ReportProof = { vin: string } | { caseId: string };
+/** The first fact of a proof: a VIN of one of the report's vehicles, its case ID, or a link's proof standing for one. */
+export type ReportFact = { vin: string } | { caseId: string } | { token: string };
+
+/** POST /api/reports/{id}/proof's answer: proved, or the first fact is the report's (vehicle: the unit of its VIN). */
+export type ProofAnswer = { proved: true } | { proved: false; vehicle?: number };
 
 export interface ReportDriver {
   firstName: string;
   lastName: string;
   age?: number | null;
   gender?: string | null;
+  /** The report's own words for a value no code stands for (gender or ethnicity is then other). */
+  genderText?: string;
   ethnicity?: string | null;
+  ethnicityText?: string;
   residence?: { city: string; state: string; zip?: string | null } | null;
   licenceType?: string | null;
   licenceState?: string | null;
@@ -22,14 +29,21 @@ export interface ReportVehicle {
   model?: string | null;
   year?: number | null;
   damageArea?: string | null;
+  /** The report's own words for a damage area no code stands for (damageArea is then other). */
+  damageAreaText?: string;
   vin?: string | null;
   towedBy?: string | null;
   insured?: boolean | null;
   atFault?: boolean | null;
   occupants?: number | null;
   seatbelt?: boolean | null;
+  /** The report's own words when they say neither yes nor no (seatbelt or airbags is then null). */
+  seatbeltText?: string;
   airbags?: boolean | null;
+  airbagsText?: string;
   driver?: ReportDriver | null;
+  /** With the personal data: the visitor's own vehicle (another party's comes cut to what a claim needs). */
+  yours?: boolean;
 }
 
 export interface Report {
@@ -42,17 +56,22 @@ export interface Report {
   city: string;
   zip?: string | null;
   location?: { lat: number; lng: number } | null;
-  policeDepartment: string;
+  /** Null when the report names none. */
+  policeDepartment: string | null;
   weather?: string | null;
+  /** The report's own words for a value no code stands for (weather, roadCondition or light is then other). */
+  weatherText?: string;
   roadCondition?: string | null;
+  roadConditionText?: string;
   light?: string | null;
+  lightText?: string;
   speedLimit?: number | null;
   injuredCount?: number | null;
   fatalCount?: number | null;
   vehicleCount?: number | null;
   occupantCount?: number | null;
   vehicles: ReportVehicle[];
-  /** True when the proof matched: the private fields below are there. */
+  /** True when the visitor proved involvement: the private fields below are there. */
   involved: boolean;
   crashId?: string | null;
   caseId?: string | null;
@@ -60,15 +79,21 @@ export interface Report {
   narrative?: string | null;
 }
 
-const proofQuery = (proof?: ReportProof): Record<string, string> => (!proof ? {} : 'vin' in proof ? { vin: proof.vin } : { caseId: proof.caseId });
-
-/** GET /api/reports/{id}: 404 not_found, 403 not_involved (wrong proof), 429 rate_limited (too many wrong proofs). */
-export function fetchReport(id: string, proof?: ReportProof, signal?: AbortSignal): Promise<Report> {
-  return callApi<Report>({ method: 'GET', path: `/reports/${encodeURIComponent(id)}`, query: proofQuery(proof) }, signal);
+/** GET /api/reports/{id}: 404 not_found. With the personal data when this browser proved involvement. */
+export function fetchReport(id: string, signal?: AbortSignal): Promise<Report> {
+  return callApi<Report>({ method: 'GET', path: `/reports/${encodeURIComponent(id)}` }, signal);
 }
 
-/** The PDF of a report in a language, with the same proof (a top-level route: the browser downloads it). */
-export function reportPdfUrl(id: string, language: string, proof?: ReportProof): string {
-  const query = new URLSearchParams({ lang: language, ...proofQuery(proof) });
-  return `/pdf/${encodeURIComponent(id)}?${query.toString()}`;
+/**
+ * POST /api/reports/{id}/proof: a first fact and, to see the personal data, a last name. 403 not_involved names the
+ * field that is not the report's; 429 rate_limited after too many wrong tries.
+ */
+export function proveReport(id: string, fact: ReportFact, lastName?: string): Promise<ProofAnswer> {
+  const body = lastName === undefined ? fact : { ...fact, lastName };
+  return callApi<ProofAnswer>({ method: 'POST', path: `/reports/${encodeURIComponent(id)}/proof`, body });
+}
+
+/** The PDF of a report in a language, with the personal data when this browser proved involvement (a download). */
+export function reportPdfUrl(id: string, language: string): string {
+  return `/pdf/${encodeURIComponent(id)}?${new URLSearchParams({ lang: language }).toString()}`;
 }

@@ -25,6 +25,7 @@ import { useStable } from './use-stable.ts';
 import { useStepHistory } from './use-step-history.ts';
 import { useSubmitFailure } from './use-submit-failure.ts';
 import './funnel.css';
+import { revealVin } from '../../widgets/report-search/search-handle.ts';
 
 /** The heading's copy key. */
 const titleOf = (flow: Flow, id: string) => flow.steps[id]?.title ?? `${flow.namespace}:meta.title`;
@@ -57,7 +58,8 @@ function FunnelPage({ flow: built, route }: { flow: Flow; route?: string }) {
   const { t, i18n } = useTranslation([flow.namespace, ...FUNNEL_NAMESPACES]);
   // Read once, when the funnel starts (the page is drawn anew for another flow or visit: FunnelRoute's key).
   const [input] = useState(() => ({
-    query: Object.fromEntries(new URLSearchParams(location.search)),
+    // A VIN search's link (the results page's notify-me) holds a handle to the VIN, which the tab keeps.
+    query: Object.fromEntries(revealVin(new URLSearchParams(location.search))),
     meta: { ...visitMeta(), route, variant: visitArm(flow) },
     locale: i18n.language,
   }));

@@ -76,8 +76,8 @@ describe.runIf(browserAvailable)('report alerts in the browser', () => {
   const t = (lang: Lang, key: string) => copy(lang, key);
 
   /**
-   * Posts the report, waits for its text to the walk's phone, opens the link and sees the report with its driver (a link
-   * without a VIN, from a match by place, shows the public facts until the person gives the VIN of their vehicle).
+   * Posts the report, waits for its text to the walk's phone, opens the link and sees the report with its driver once the
+   * person gives their last name (a link without a proof, from a match by place, asks for the VIN of their vehicle too).
    */
   async function textOpensReport(page: Page, run: Run, report: Record<string, unknown>, shot: string) {
     const before = suite.server.lines.length;
@@ -90,22 +90,33 @@ describe.runIf(browserAvailable)('report alerts in the browser', () => {
     expect(link.origin).toBe(suite.server.url);
     expect(link.searchParams.get('lang')).toBe(run.lang === 'es' ? 'es' : null);
     await page.goto(sms.link);
-    if (link.pathname.split('/').length === 3) {
+    if (!link.searchParams.has('proof')) {
       await page.getByRole('heading', { level: 2, name: t(run.lang, 'report:screen.proof.title') }).waitFor();
       expect(await page.getByText('Rosa Delgado').count()).toBe(0);
       await saveStepShot(page, shot, 'report-public');
       await expectNoAxeViolations(page, `${shot} report before the proof`);
       const vin = ((report.units as { vin: string }[])[0] ?? { vin: '' }).vin;
       await page.getByRole('textbox', { name: t(run.lang, 'locate:vin.label') }).fill(vin);
+      await page.getByRole('textbox', { name: t(run.lang, 'report:screen.proof.lastName') }).fill('Delgado');
       await page.getByRole('button', { name: t(run.lang, 'report:screen.proof.submit') }).click();
+      await page.getByText('Rosa Delgado').first().waitFor();
+      await saveStepShot(page, shot, 'report');
+      await expectNoAxeViolations(page, `${shot} report`);
+      return link;
     }
     await seeReportWithDriver(page, run.lang, shot);
     return link;
   }
 
+  /** The report opened by an alert's link that stands for its VIN: the person gives their last name, and sees the driver. */
   async function seeReportWithDriver(page: Page, lang: Lang, shot: string) {
     await page.getByRole('heading', { level: 1, name: t(lang, 'report:screen.title') }).waitFor();
-    // The VIN in the link proves involvement: the driver's name shows.
+    // The link's proof stands for the VIN (never written in it): only the last name is asked, the vehicle highlighted.
+    await page.getByText(t(lang, 'report:screen.proof.knownText')).waitFor();
+    expect(await page.getByText('Rosa Delgado').count()).toBe(0);
+    expect(new URL(page.url()).searchParams.get('proof')).toBeNull();
+    await page.getByRole('textbox', { name: t(lang, 'report:screen.proof.lastName') }).fill('delgado');
+    await page.getByRole('button', { name: t(lang, 'report:screen.proof.submit') }).click();
     await page.getByText('Rosa Delgado').first().waitFor();
     await saveStepShot(page, shot, 'report');
     await expectNoAxeViolations(page, `${shot} report`);
@@ -116,7 +127,9 @@ describe.runIf(browserAvailable)('report alerts in the browser', () => {
     const browser = await open(run);
     await walkNotifyMe(person(browser.page, run, 'alert-en-phone'), run, '/alert-me');
     const link = await textOpensReport(browser.page, run, reportWith({ vin: run.vin }), 'alert-en-phone');
-    expect(link.pathname).toMatch(new RegExp(`^/accident/[A-Za-z0-9_-]{22}/${run.vin}$`));
+    expect(link.pathname).toMatch(/^\/accident\/[A-Za-z0-9_-]{22}$/);
+    expect(link.searchParams.get('proof')).toMatch(/^a[\w-]{22}\.[0-9a-z]+\.[\w-]{16}$/);
+    expect(link.href).not.toContain(run.vin);
     await close(browser);
   });
 
@@ -167,8 +180,9 @@ describe.runIf(browserAvailable)('report alerts in the browser', () => {
     const near = { location: { lat: pin.lat + 0.05, lng: pin.lng - 0.05 }, city: 'Temple', county: 'Bell', zip: '76501', policeDepartment: 'Temple Police Department', occurredAt: localIso(Date.now(), -360) };
     const unit = { vin: vinOf('184'), make: 'FORD', model: 'Escape', year: 2018 };
     const link = await textOpensReport(browser.page, run, reportWith(unit, near), 'alert-map-es-phone');
-    // Matched by place, not by VIN: the link has no VIN (the personal data waited for the VIN given on the report).
+    // Matched by place, not by VIN: the link has no proof (the personal data waited for the VIN and a name given on the report).
     expect(link.pathname).toMatch(/^\/accident\/[A-Za-z0-9_-]{22}$/);
+    expect(link.searchParams.has('proof')).toBe(false);
     await close(browser);
   });
 

@@ -1,7 +1,8 @@
-// The report screen in chromium against the real server: a report ingested through POST /api/reports, found by its VIN,
-// opened at /accident/{id} (public facts only), a wrong VIN refused, the right one opening the full report at
-// /accident/{id}/{vin}, the case ID kept for the tab, the link copied without the proof, the PDF downloaded; not found.
-// Phone and desktop, English and Spanish, axe on every state.
+// The report screen in chromium against the real server: a report ingested through POST /api/reports, opened at
+// /accident/{id} (public facts only); a wrong VIN refused, the right one with a wrong last name refused, with the right
+// one the full report (the proof a cookie: the URL unchanged, a reload and the PDF keep it); a search result's link and
+// /accident/{id}/{vin} (the VIN gone from the address) asking only for a last name; the case ID and a name; the link
+// copied without a proof; not found. Phone and desktop, English and Spanish, axe on every state.
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +11,7 @@ import { expectNoAxeViolations } from '../testing/axe.ts';
 import { DESKTOP, PHONE, browserAvailable } from '../testing/browser.ts';
 import { copy, type Lang } from '../testing/copy.ts';
 import { expectReflowAndTouchTargets } from '../testing/layout.ts';
+import { pdfText } from '../testing/pdf-text.ts';
 import { sampleReport } from '../testing/reports.ts';
 
 const KEY = 'report-screen-e2e-key-0123456789abcdef';
@@ -99,7 +101,7 @@ describe.runIf(browserAvailable)('the report screen', () => {
   it.each([
     ['phone', 'en', PHONE],
     ['desktop', 'es', DESKTOP],
-  ] as [string, Lang, typeof PHONE][])('%s, %s: public facts, a wrong VIN, the right VIN, copy link, the PDF', async (size, lang, viewport) => {
+  ] as [string, Lang, typeof PHONE][])('%s, %s: public facts, a wrong VIN, a wrong name, both right, copy link, the PDF', async (size, lang, viewport) => {
     const t = (key: string) => copy(lang, key);
     const q = lang === 'es' ? '?lang=es' : '';
     const { context, page } = await open(suite.browser, viewport, `/accident/${id}${q}`);
@@ -109,19 +111,30 @@ describe.runIf(browserAvailable)('the report screen', () => {
 
     // A wrong VIN: refused, said so at the field.
     const vinBox = page.getByRole('textbox', { name: copy(lang, 'locate:vin.label') });
+    const nameBox = page.getByRole('textbox', { name: t('report:screen.proof.lastName') });
     await vinBox.fill(WRONG_VIN);
+    await nameBox.fill('Lopez');
     await page.getByRole('button', { name: t('report:screen.proof.submit') }).click();
     await page.getByText(t('report:screen.proof.vinMismatch')).waitFor();
     expect(await vinBox.getAttribute('aria-invalid')).toBe('true');
     await check(page, size, lang, 'wrong VIN');
 
-    // The right VIN (typed in small letters): the full report, the VIN in the URL.
+    // The right VIN (typed in small letters) with a name not in the report: refused at the name.
     await vinBox.fill(VIN.toLowerCase());
+    await nameBox.fill('Smith');
+    await page.getByRole('button', { name: t('report:screen.proof.submit') }).click();
+    await page.getByText(t('report:screen.proof.nameMismatch')).waitFor();
+    expect(await nameBox.getAttribute('aria-invalid')).toBe('true');
+    expect((await page.textContent('main')) ?? '').not.toContain('Carter');
+
+    // Both right: the full report, the URL unchanged; the other party cut to what a claim needs.
+    await nameBox.fill('LOPEZ');
     await page.getByRole('button', { name: t('report:screen.proof.submit') }).click();
     await page.getByText(t('report:screen.involved')).waitFor();
-    await page.waitForURL(`**/accident/${id}/${VIN}${q}`);
+    expect(page.url()).toBe(`${suite.server.url}/accident/${id}${q}`);
     const full = (await page.textContent('main')) ?? '';
     for (const shown of ['Maria Lopez', 'James Carter', VIN, CASE_ID, 'Capital Towing', 'red light', 'Class C']) expect(full).toContain(shown);
+    expect(await page.getByRole('article', { name: /2013 FORD/ }).textContent()).toContain(t('report:screen.proof.otherParty'));
 
     // Copy link: the address without the VIN, and the message.
     await page.getByRole('button', { name: t('report:screen.actions.copy') }).click();
@@ -129,44 +142,67 @@ describe.runIf(browserAvailable)('the report screen', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${suite.server.url}/accident/${id}${q}`);
     await check(page, size, lang, 'involved, link copied');
 
-    // The PDF: downloaded as a file that is a PDF, with the proof and the page's language.
+    // The PDF: downloaded as a file that is a PDF, in the page's language, with the personal data (the proof's cookie)
+    // and no proof in its address.
     const link = page.getByRole('link', { name: t('report:screen.actions.pdf') });
     const href = (await link.getAttribute('href')) ?? '';
-    expect(href).toBe(`/pdf/${id}?lang=${lang}&vin=${VIN}`);
+    expect(href).toBe(`/pdf/${id}?lang=${lang}`);
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
     expect(download.suggestedFilename()).toBe(`accident-report-${id}.pdf`);
     const bytes = await readFile((await download.path()) ?? '');
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    const response = await page.request.get(`${suite.server.url}${href}`);
-    expect(response.headers()['content-type']).toContain('application/pdf');
+    expect(await pdfText(bytes)).toContain('Maria Lopez');
+    // Another browser with the same address: the public PDF.
+    expect(await pdfText(Buffer.from(await (await fetch(`${suite.server.url}${href}`)).arrayBuffer()))).not.toContain('Lopez');
 
     expect(errors).toEqual([]);
     await context.close();
   });
 
   it.each([
-    ['phone', 'es', PHONE],
-    ['desktop', 'en', DESKTOP],
-  ] as [string, Lang, typeof PHONE][])('%s, %s: the case ID opens the full report for the tab, never in the URL', async (size, lang, viewport) => {
+    ['phone', 'es', 'search', PHONE],
+    ['desktop', 'en', 'vin', DESKTOP],
+  ] as [string, Lang, 'search' | 'vin', typeof PHONE][])('%s, %s: a %s link asks only a last name, its vehicle highlighted, no VIN left in the URL', async (size, lang, by, viewport) => {
     const t = (key: string) => copy(lang, key);
     const q = lang === 'es' ? '?lang=es' : '';
-    const { context, page } = await open(suite.browser, viewport, `/accident/${id}${q}`);
-    await expectPublic(page, size, lang);
-    await page.getByRole('radio', { name: t('report:screen.proof.caseId') }).check();
-    const caseBox = page.getByRole('textbox', { name: copy(lang, 'locate:caseId.label') });
-    await page.getByRole('button', { name: t('report:screen.proof.submit') }).click();
-    await page.getByText(copy(lang, 'errors:CASE_ID_IS_REQUIRED')).waitFor();
-    await check(page, size, lang, 'case ID required');
-    await caseBox.fill('240012345');
+    const found = (await (await fetch(`${suite.server.url}/api/reports/search?vin=${VIN}`)).json()) as { results: { proof: string }[] };
+    const proof = found.results[0]!.proof;
+    expect(proof).not.toContain(VIN);
+    const path = by === 'search' ? `/accident/${id}?proof=${proof}${lang === 'es' ? '&lang=es' : ''}` : `/accident/${id}/${VIN}${q}`;
+    const { context, page } = await open(suite.browser, viewport, path);
+    await page.getByText(t('report:screen.proof.knownText')).waitFor();
+    expect(page.url()).toBe(`${suite.server.url}/accident/${id}${q}`);
+    expect(await page.getByRole('article', { name: /2003 HONDA/ }).textContent()).toContain(t('report:screen.yourVehicle'));
+    expect(await page.getByRole('textbox', { name: copy(lang, 'locate:vin.label') }).count()).toBe(0);
+    for (const hidden of ['Lopez', 'Carter', CASE_ID]) expect((await page.textContent('main')) ?? '').not.toContain(hidden);
+    await check(page, size, lang, 'first fact known');
+    // A reload keeps the fact for the tab (not the URL).
+    await page.reload();
+    await page.getByText(t('report:screen.proof.knownText')).waitFor();
+    await page.getByRole('textbox', { name: t('report:screen.proof.lastName') }).fill('lópez');
     await page.getByRole('button', { name: t('report:screen.proof.submit') }).click();
     await page.getByText(t('report:screen.involved')).waitFor();
     // Focus moves to the news that the full report is open (the form that had it is gone).
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(t('report:screen.involved'));
-    expect(new URL(page.url()).pathname).toBe(`/accident/${id}`);
     await page.reload();
     await page.getByText('Maria Lopez').waitFor();
-    expect(await page.getByRole('link', { name: t('report:screen.actions.pdf') }).getAttribute('href')).toBe(`/pdf/${id}?lang=${lang}&caseId=240012345`);
-    await check(page, size, lang, 'involved by case ID');
+    await context.close();
+  });
+
+  it('desktop, es: the case ID and a last name open the full report, never in the URL', async () => {
+    const t = (key: string) => copy('es', key);
+    const { context, page } = await open(suite.browser, DESKTOP, `/accident/${id}?lang=es`);
+    await expectPublic(page, 'desktop', 'es');
+    await page.getByRole('radio', { name: t('report:screen.proof.caseId') }).check();
+    await page.getByRole('button', { name: t('report:screen.proof.submit') }).click();
+    await page.getByText(copy('es', 'errors:CASE_ID_IS_REQUIRED')).waitFor();
+    await check(page, 'desktop', 'es', 'case ID required');
+    await page.getByRole('textbox', { name: copy('es', 'locate:caseId.label') }).fill('240012345');
+    await page.getByRole('textbox', { name: t('report:screen.proof.lastName') }).fill('carter');
+    await page.getByRole('button', { name: t('report:screen.proof.submit') }).click();
+    await page.getByText(t('report:screen.involved')).waitFor();
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(`/accident/${id}?lang=es`);
+    await check(page, 'desktop', 'es', 'involved by case ID');
     await context.close();
   });
 

@@ -1,10 +1,11 @@
 // The report search in Chromium against the real server with known reports ingested (no demo data): /find-my-report by
-// VIN, by case ID and by a map pin on to /results and the report, nothing found and widened, /accidents-near-me and its
-// embed, the home page with a report's short link, and the side menu; phone and desktop, English and Spanish, axe on
-// every screen.
+// VIN, by case ID (each on its date) and by a map pin on to /results and the report, nothing found and widened, a VIN's
+// report on another date, /accidents-near-me and its embed, the home page with a report's short link, and the side menu;
+// phone and desktop, English and Spanish, axe on every screen.
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { today } from '../../engine/validators.ts';
+import { addDays } from '../../widgets/report-search/search-query.ts';
 import { useAppAndBrowser } from '../testing/app-and-browser.ts';
 import { expectNoAxeViolations } from '../testing/axe.ts';
 import { DESKTOP, PHONE, browserAvailable, closePage, openPage } from '../testing/browser.ts';
@@ -12,7 +13,7 @@ import { NARROW, expectReflowAndTouchTargets } from '../testing/layout.ts';
 import { copy, type Lang } from '../testing/copy.ts';
 import { expectHeadingFocused, FieldWalk, FunnelWalk, saveStepShot } from '../testing/funnel-walk.ts';
 import { locate } from '../testing/locate-walk.ts';
-import { AUSTIN, INGEST_KEY, REPORT_CASE, REPORT_VIN, ingestFixtureReports } from '../testing/report-fixtures.ts';
+import { AUSTIN, INGEST_KEY, REPORT_CASE, REPORT_VIN, ingestFixtureReports, mainReportDay } from '../testing/report-fixtures.ts';
 
 type Size = 'phone' | 'desktop';
 
@@ -75,15 +76,27 @@ describe.runIf(browserAvailable)('the report search in the browser', () => {
     const run = await open('phone');
     const w = new FunnelWalk(run.page, suite.server, 'en', 'vin-en-phone');
     await startFinding(w);
+    // The phone's date wheel is confirmed on today: the report of two days ago is within its 3 days.
     await locate(w, 'vin', true);
-    await run.page.waitForURL((url) => url.pathname === '/results' && url.searchParams.get('vin') === REPORT_VIN);
+    // The VIN stays out of the address: a handle to it, kept in the tab.
+    await run.page.waitForURL((url) => url.pathname === '/results' && url.searchParams.has('s'));
+    expect(run.page.url()).not.toContain(REPORT_VIN);
+    // The date narrows the search to 3 days either side (none after today); the city puts the VIN's reports there first.
+    const on = today(new Date());
+    expect(Object.fromEntries(new URL(run.page.url()).searchParams)).toMatchObject({ from: addDays(on, -3), to: on, city: 'Austin', state: 'TX' });
     expect(await run.page.getByRole('list', { name: t('en', 'search:results.searched') }).textContent()).toContain(t('en', 'search:results.vin', { vin: REPORT_VIN }));
+    // A reload finds the VIN in the tab.
+    await run.page.reload();
+    await results(run.page, 'en', 1).waitFor();
     // A VIN search keeps its map behind a button: the map's code comes only then.
     await run.page.getByRole('button', { name: t('en', 'search:map.show_one') }).click();
     await run.page.getByRole('region', { name: t('en', 'search:map.label') }).waitFor();
     await openOnlyResult(run.page, 'en', 'vin-en-phone-results');
-    expect(new URL(run.page.url()).pathname).toBe(`/accident/${mainId}/${REPORT_VIN}`);
-    // The VIN in the path proves involvement: the drivers' names show.
+    // The result's link stands for the VIN searched (never the VIN): the page asks only for a last name.
+    await run.page.waitForURL((url) => url.pathname === `/accident/${mainId}` && url.search === '');
+    await run.page.getByText(t('en', 'report:screen.proof.knownText')).waitFor();
+    await run.page.getByRole('textbox', { name: t('en', 'report:screen.proof.lastName') }).fill('Lopez');
+    await run.page.getByRole('button', { name: t('en', 'report:screen.proof.submit') }).click();
     await run.page.getByText('Maria Lopez').first().waitFor();
     await run.page.goBack();
     await results(run.page, 'en', 1).waitFor();
@@ -97,10 +110,14 @@ describe.runIf(browserAvailable)('the report search in the browser', () => {
     const run = await open('desktop');
     const w = new FunnelWalk(run.page, suite.server, 'es', 'case-es-desktop');
     await startFinding(w);
-    await locate(w, 'case', false);
+    await locate(w, 'case', false, undefined, mainReportDay());
     await run.page.waitForURL((url) => url.pathname === '/results' && url.searchParams.get('caseId') === REPORT_CASE && url.searchParams.get('state') === 'TX');
     await openOnlyResult(run.page, 'es', 'case-es-desktop-results');
-    expect(new URL(run.page.url()).pathname).toBe(`/accident/${mainId}`);
+    await run.page.waitForURL((url) => url.pathname === `/accident/${mainId}` && url.search === '?lang=es');
+    // The link stands for the case ID searched: a last name opens the full report.
+    await run.page.getByText(t('es', 'report:screen.proof.knownCase')).waitFor();
+    await run.page.getByRole('textbox', { name: t('es', 'report:screen.proof.lastName') }).fill('López');
+    await run.page.getByRole('button', { name: t('es', 'report:screen.proof.submit') }).click();
     await run.page.getByText('Maria Lopez').first().waitFor();
     await close(run);
   });
@@ -168,6 +185,15 @@ describe.runIf(browserAvailable)('the report search in the browser', () => {
     await page.getByText(t('en', 'search:results.none.checkVin')).waitFor();
     await page.getByRole('link', { name: t('en', 'search:results.none.otherWay') }).waitFor();
     await screen(page, 'none-vin-en-desktop');
+    // The report's VIN on dates two weeks before it: nothing then, but its report is named by its day, to open.
+    const [from, to] = [addDays(mainReportDay(), -17), addDays(mainReportDay(), -11)];
+    await page.goto(`${suite.server.url}/results?vin=${REPORT_VIN}&from=${from}&to=${to}`);
+    await page.getByRole('heading', { level: 2, name: t('en', 'search:results.none.onDates') }).waitFor();
+    const day = new Date(`${mainReportDay()}T00:00:00Z`);
+    const dates = new Intl.DateTimeFormat('en', { month: 'long', day: 'numeric', ...(day.getUTCFullYear() === Number(to.slice(0, 4)) ? {} : { year: 'numeric' }), timeZone: 'UTC' }).format(day);
+    const otherDates = page.getByRole('list', { name: t('en', 'search:results.otherDates.vin_one', { dates }) });
+    expect(await otherDates.getByRole('link').getAttribute('href')).toMatch(new RegExp(`^/accident/${mainId}(/|\\?|$)`));
+    await screen(page, 'other-date-en-desktop');
     await close(run);
   });
 

@@ -46,6 +46,15 @@ describe('find-my-report flow', () => {
     expect([flow.steps['1.8']!.history, flow.steps['1.85']!.history]).toEqual([false, false]);
   });
 
+  it('hands the search to the results page when nothing is on its dates but the VIN has a report on another date', async () => {
+    const otherDate = { id: 'AbCdEfGhIjKlMnOpQrStU1', occurredAt: '2026-03-02T17:42:00-06:00', city: 'Austin', state: 'TX', location: { lat: 30.267, lng: -97.743 }, vehicles: [], demo: false };
+    const query = { vin: goodVin, from: '2026-03-11', to: '2026-03-17', city: 'Austin', state: 'TX' };
+    const effects = { ...okEffects, searchReports: () => ({ count: 0, more: false, results: [], otherDates: [otherDate] }) };
+    expect((await replay(flow, [NEXT, answer(byVin), NEXT, ...searching(query)], { effects })).steps).toEqual(['0', '1.75', '1.8', '1.85']);
+    const none = { ...okEffects, searchReports: () => ({ count: 0, more: false, results: [], otherDates: [] }) };
+    expect((await replay(flow, [NEXT, answer(byVin), NEXT, ...searching(query)], { effects: none })).step).toBe('1.9');
+  });
+
   it('stays on the search screen with its message when the search fails (the screen links to the results page)', async () => {
     const run = await replay(flow, [NEXT, answer(byVin), NEXT, ...searching({ vin: goodVin })], { effects: { searchReports: failing('network') } });
     expect(run.step).toBe('1.8');

@@ -9,7 +9,7 @@ import { buildApp } from '../../server/app.ts';
 import { startQueue, type JobQueue } from '../../server/jobs/queue.ts';
 import type { SmsProvider } from '../../server/sms/sms-provider.ts';
 import { testLead } from '../testing/alert-delivery.ts';
-import { awaitedReportIds, ingestTimes, latencyFigures, latencyScenario } from '../testing/alert-latency.ts';
+import { awaitedReportIds, ingestTimes, latencyFigures, latencyScenario, linkStart } from '../testing/alert-latency.ts';
 import { openTestDb, STARTUP_MS, testDbKinds, type TestDb } from '../testing/test-db.ts';
 import { testConfig } from '../testing/test-servers.ts';
 
@@ -65,7 +65,7 @@ describe.each(testDbKinds)('alert latency on %s', (kind) => {
     const byPhone = new Map(scenario.alerts.map((a) => [a.phone, a]));
     const wrong = sms.sent.filter((m) => {
       const alert = byPhone.get(m.to);
-      return !alert || !m.text.includes(`https://claims.example.com/accident/${ids.get(alert.crash)}${alert.vinSuffix}\n`);
+      return !alert || !m.text.includes(linkStart('https://claims.example.com', ids.get(alert.crash), alert));
     });
     const texted = new Set(sms.sent.map((m) => m.to));
     expect({ texts: sms.sent.length, alertsTexted: texted.size, wrong: wrong.length }).toEqual({ texts: 1_000, alertsTexted: 1_000, wrong: 0 });

@@ -45,18 +45,20 @@ describe.each(testDbKinds)('alert texts on %s', (kind) => {
     (await db().query<{ sent: boolean; skipped: string | null }>('SELECT sent_at IS NOT NULL AS sent, skipped FROM alert_texts WHERE alert_id = $1', [alertId]))
       .rows[0];
 
-  it('texts each matched alert once: its report link with the VIN, and the way to stop', async () => {
+  it('texts each matched alert once: its report link with a proof standing for the VIN (never the VIN), and the way to stop', async () => {
     const [a, b] = await matchedAlerts(db(), leadId, 2);
     const delivery = await deliverAlertTexts(deps);
     expect(delivery).toEqual({ sent: 2, skipped: 0, failed: 0 });
     for (const alert of [a!, b!]) {
       const stop = `${PUBLIC_URL}${await unsubscribePath(db(), alert.phone)}`;
-      expect(sms.sent.filter((m) => m.to === alert.phone)).toEqual([
+      const texts = sms.sent.filter((m) => m.to === alert.phone);
+      expect(texts).toEqual([
         {
           to: alert.phone,
-          text: `claimflow: your accident report is on file: ${PUBLIC_URL}/accident/${alert.reportId}/${alert.vin}\nTo stop these texts reply STOP or open ${stop}`,
+          text: expect.stringMatching(new RegExp(`^claimflow: your accident report is on file: ${PUBLIC_URL}/accident/${alert.reportId}\\?proof=[\\w.-]+\nTo stop these texts reply STOP or open ${stop}$`)) as unknown,
         },
       ]);
+      expect(texts[0]!.text).not.toContain(alert.vin);
       expect(await rowOf(alert.id)).toEqual({ sent: true, skipped: null });
     }
     expect(await deliverAlertTexts(deps)).toMatchObject({ sent: 0 });
@@ -67,7 +69,7 @@ describe.each(testDbKinds)('alert texts on %s', (kind) => {
     const [alert] = await matchedAlerts(db(), leadId, 1, 'es');
     await deliverAlertTexts(deps);
     expect(sms.sent).toHaveLength(1);
-    expect(sms.sent[0]!.text).toContain(`${PUBLIC_URL}/accident/${alert!.reportId}/${alert!.vin}?lang=es`);
+    expect(sms.sent[0]!.text).toMatch(new RegExp(`${PUBLIC_URL}/accident/${alert!.reportId}\\?proof=[\\w.-]+&lang=es\n`));
     expect(sms.sent[0]!.text).toMatch(/^claimflow: su /i);
   });
 

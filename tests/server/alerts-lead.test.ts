@@ -11,6 +11,10 @@ import { send, verifyPhone } from '../testing/requests.ts';
 import { schemaErrors } from '../testing/schema-errors.ts';
 import { STARTUP_MS, tableCounts, testDbKinds } from '../testing/test-db.ts';
 import { makeTestServer, type TestServer } from '../testing/test-servers.ts';
+import { prove } from '../testing/report-proof.ts';
+
+/** An on-file link with a proof (what /accident/{id}?proof= carries), as the answer lists it. */
+const proofPathOf = (id: string): unknown => expect.stringMatching(new RegExp(`^/accident/${id}\\?proof=[\\w.-]+$`));
 
 const VIN = '1HGCM82633A004352';
 const AUSTIN = { lat: 30.2672, lng: -97.7431 };
@@ -151,7 +155,7 @@ describe.each(testDbKinds)('alerts created with their leads on %s', { timeout: A
     expect(again.statusCode).toBe(200);
     expect(again.body).toBe(first.body);
     expect(await tableCounts(s.db)).toEqual(before);
-    expect(first.json<{ alert: { onFile: unknown[] } }>().alert.onFile).toEqual([{ id: reportId, path: `/accident/${reportId}/2HGFC2F59KH512345` }]);
+    expect(first.json<{ alert: { onFile: unknown[] } }>().alert.onFile).toEqual([{ id: reportId, path: proofPathOf(reportId) }]);
   });
 
   it('stores no lead and no consent record when the alert cannot be stored', async () => {
@@ -183,9 +187,15 @@ describe.each(testDbKinds)('alerts created with their leads on %s', { timeout: A
     });
     const visitor = await alertSubscriber(s);
     const vinAlert = await visitor.subscribe({ source: 'notify-me', vin: '3fa6p0h72hr123456' });
-    expect(vinAlert.onFile).toEqual([{ id: byVin, path: `/accident/${byVin}/3FA6P0H72HR123456` }]);
+    // Links with a proof standing for the alert's VIN or case ID, never the VIN itself: opened, they ask only a last name.
+    expect(vinAlert.onFile).toEqual([{ id: byVin, path: proofPathOf(byVin) }]);
     const caseAlert = await visitor.subscribe({ source: 'alert', caseId: 'OF-2', state: 'TX' });
-    expect(caseAlert.onFile).toEqual([{ id: byCase, path: `/accident/${byCase}` }]);
+    expect(caseAlert.onFile).toEqual([{ id: byCase, path: proofPathOf(byCase) }]);
+    for (const [{ id, path }, answer] of [[vinAlert.onFile[0]!, { proved: false, vehicle: 1 }], [caseAlert.onFile[0]!, { proved: false }]] as const) {
+      const token = new URLSearchParams(path.split('?')[1]).get('proof') ?? '';
+      expect((await prove(s.app, id, { token })).json()).toEqual(answer);
+      expect((await prove(s.app, byPin, { token })).json()).toEqual({ error: 'not_involved', field: 'token' });
+    }
     const pinAlert = await visitor.subscribe({ source: 'find-my-report', location: AUSTIN, radius: 5, date: day.slice(0, 10), make: 'tesla', year: 2021 });
     expect(pinAlert.onFile).toEqual([{ id: byPin, path: `/accident/${byPin}` }]);
     const tooFar = await visitor.subscribe({ source: 'find-my-report', location: { lat: AUSTIN.lat - 0.05, lng: AUSTIN.lng }, radius: 5, date: day.slice(0, 10), make: 'TESLA', year: 2019 });
@@ -195,10 +205,10 @@ describe.each(testDbKinds)('alerts created with their leads on %s', { timeout: A
     expect(pairs.filter((p) => p.startsWith(`${tooFar.id} `))).toEqual([]);
   });
 
-  it('gives a report with the VIN and the case its VIN link once', async () => {
+  it('gives a report with the VIN and the case one link', async () => {
     const both = await fileReport({ caseId: 'OF-4', state: 'TX', units: [{ unit: 1, vin: '1FTFW1ET5DFC12345', make: 'FORD', year: 2013 }] });
     const visitor = await alertSubscriber(s);
     const alert = await visitor.subscribe({ source: 'notify-me', vin: '1FTFW1ET5DFC12345', caseId: 'OF4', state: 'TX' });
-    expect(alert.onFile).toEqual([{ id: both, path: `/accident/${both}/1FTFW1ET5DFC12345` }]);
+    expect(alert.onFile).toEqual([{ id: both, path: proofPathOf(both) }]);
   });
 });

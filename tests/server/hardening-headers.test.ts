@@ -123,7 +123,7 @@ describe('framing', () => {
     const config = testConfig({ frameAncestors: loadConfig({ FRAME_ANCESTORS: "'self' https://partner.example" }).frameAncestors });
     const app = await buildApp({ config, db: brokenDb(), sms: recordingSms() });
     try {
-      for (const url of ['/request-attorney', '/accidents-near-me', '/accident/abc/embedded', '/api/nope']) {
+      for (const url of ['/request-attorney', '/accidents-near-me', '/accident/abc/embedded', '/accident/abc/embed', '/request-attorney/embed', '/api/nope/embed', '/api/nope']) {
         const res = await app.inject({ url });
         expectSecurityHeaders(res, "'self'");
         expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');

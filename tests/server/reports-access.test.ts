@@ -1,5 +1,6 @@
-// GET /api/reports/:id: the public facts for anyone, no personal data without one of the report's VINs or its case ID,
-// the whole report with either however it is typed; ids are random, kept on amendments, and malformed ones are 404.
+// GET /api/reports/:id: the public facts for anyone; the personal data only for a visitor who proved involvement with
+// two facts (a VIN or the case ID, and a last name of the report, however typed), kept in a cookie scoped to the report;
+// another party's data cut to what a claim needs; ids are random, kept on amendments, and malformed ones are 404.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import responseSchema from '../../schemas/api/reports-id.response.schema.json' with { type: 'json' };
@@ -7,6 +8,7 @@ import { buildApp } from '../../server/app.ts';
 import { ingestReports } from '../../server/reports/ingest.ts';
 import { REPORT_ID } from '../../server/reports/report-view.ts';
 import { newCrashId, sampleReport } from '../testing/reports.ts';
+import { prove, provedCookie, type ProofBody } from '../testing/report-proof.ts';
 import { storeReport } from '../testing/report-store.ts';
 import { recordingSms } from '../testing/fake-sms.ts';
 import { schemaErrors } from '../testing/schema-errors.ts';
@@ -88,19 +90,41 @@ describe.each(testDbKinds)('reading a report on %s', (kind) => {
     expect(body.occurredAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d-05:00$/);
   });
 
+  const proveAndRead = async (body: ProofBody, reportId = id) =>
+    app.inject({ url: `/api/reports/${reportId}`, headers: { cookie: await provedCookie(app, reportId, body) }, remoteAddress: '203.0.113.9' });
+
   it.each([
-    ['the first VIN', `?vin=${VIN_1}`],
-    ['the second VIN in small letters', `?vin=${VIN_2.toLowerCase()}`],
-    ['a VIN in mixed case with spaces around it', `?vin=%20${VIN_1.slice(0, 8).toLowerCase()}${VIN_1.slice(8)}%20`],
-    ['the case ID', `?caseId=${CASE_ID}`],
-    ['the case ID without its dash, in small letters', '?caseId=240012345'],
-    ['the case ID with spaces and dashes', '?caseId=24%20-%20001-2345'],
-    ['a right VIN beside a wrong case ID', `?vin=${VIN_1}&caseId=99-9999999`],
-  ])('gives the whole report for %s', async (_, query) => {
-    const res = await read(query);
+    ['a VIN alone', { vin: VIN_1 }, { proved: false, vehicle: 1 }],
+    ['the second VIN alone, in small letters', { vin: VIN_2.toLowerCase() }, { proved: false, vehicle: 2 }],
+    ['a VIN in mixed case with spaces around it', { vin: ` ${VIN_1.slice(0, 8).toLowerCase()}${VIN_1.slice(8)} ` }, { proved: false, vehicle: 1 }],
+    ['the case ID alone', { caseId: CASE_ID }, { proved: false }],
+    ['the case ID without its dash, in small letters', { caseId: '240012345' }, { proved: false }],
+    ['the case ID with spaces and dashes', { caseId: '24 - 001-2345' }, { proved: false }],
+  ])('proves nothing with %s: it only says the fact is the report\'s, and sets no cookie', async (_, body, answer) => {
+    const res = await prove(app, id, body);
     expect(res.statusCode, res.body).toBe(200);
-    const body = res.json<Json>();
-    expect(body).toMatchObject({
+    expect(res.json()).toEqual(answer);
+    expect(res.cookies).toEqual([]);
+    for (const text of PERSONAL_TEXT.filter((t) => t !== (body as ProofBody).vin?.trim())) expect(res.body).not.toContain(text);
+  });
+
+  it.each([
+    ['the first VIN and its driver\'s name', { vin: VIN_1, lastName: 'Lopez' }, [1]],
+    ['the second VIN in small letters and the other driver\'s name in capitals', { vin: VIN_2.toLowerCase(), lastName: 'LOPEZ' }, [2]],
+    ['the case ID and a name with an accent and spaces', { caseId: '240012345', lastName: ' López ' }, [1]],
+    ['the case ID and the second driver\'s name', { caseId: CASE_ID, lastName: 'carter' }, [2]],
+  ])('gives the whole report for %s, with the other party cut to what a claim needs', async (_, body, yours) => {
+    const proved = await prove(app, id, body);
+    expect(proved.json()).toEqual({ proved: true });
+    expect(proved.cookies.map((c) => ({ name: c.name, path: c.path, httpOnly: c.httpOnly, sameSite: c.sameSite }))).toEqual([
+      { name: 'cf_report', path: `/api/reports/${id}`, httpOnly: true, sameSite: 'Lax' },
+      { name: 'cf_report', path: `/pdf/${id}`, httpOnly: true, sameSite: 'Lax' },
+    ]);
+    const res = await proveAndRead(body);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(schemaErrors(responseSchema, res.json())).toEqual([]);
+    const body2 = res.json<Json>();
+    expect(body2).toMatchObject({
       involved: true,
       crashId: expect.stringMatching(/^T-/) as unknown,
       caseId: CASE_ID,
@@ -108,7 +132,7 @@ describe.each(testDbKinds)('reading a report on %s', (kind) => {
       narrative: expect.stringContaining('failed to stop') as unknown,
       location: { lat: 30.2672, lng: -97.7431 },
     });
-    expect(body.vehicles[0]).toEqual({
+    const maria = {
       unit: 1,
       make: 'HONDA',
       model: 'Accord',
@@ -119,6 +143,7 @@ describe.each(testDbKinds)('reading a report on %s', (kind) => {
       insured: true,
       atFault: true,
       occupants: 2,
+      yours: true,
       seatbelt: true,
       airbags: true,
       driver: {
@@ -131,28 +156,86 @@ describe.each(testDbKinds)('reading a report on %s', (kind) => {
         licenceType: 'Class C',
         licenceState: 'TX',
       },
-    });
-    expect(body.vehicles[1]).toMatchObject({ vin: VIN_2, towedBy: null, seatbelt: null, airbags: null });
-    expect(body.vehicles[1]?.driver).toMatchObject({ firstName: 'James', lastName: 'Carter', residence: null, licenceType: null });
+    };
+    if (yours.includes(1)) {
+      expect(body2.vehicles[0]).toEqual(maria);
+      expect(body2.vehicles[1]).toEqual({
+        unit: 2, make: 'FORD', model: 'F-150', year: 2013, damageArea: 'left', vin: VIN_2, towedBy: null, insured: true, atFault: false,
+        occupants: 1, yours: false, seatbelt: null, airbags: null,
+        driver: { firstName: 'James', lastName: 'Carter', age: null, gender: null, ethnicity: null, residence: null, licenceType: null, licenceState: null },
+      });
+    } else {
+      // Maria is the other party: her name, vehicle, insurance, fault and towing, not her age, ethnicity or home.
+      expect(body2.vehicles[0]).toEqual({
+        ...maria,
+        yours: false,
+        seatbelt: null,
+        airbags: null,
+        driver: { firstName: 'Maria', lastName: 'Lopez', age: null, gender: null, ethnicity: null, residence: null, licenceType: null, licenceState: null },
+      });
+      expect(body2.vehicles[1]).toMatchObject({ yours: true, driver: { firstName: 'James', lastName: 'Carter', age: 51, gender: 'male' } });
+      for (const text of ['78702', 'hispanic', 'Class C']) expect(res.body).not.toContain(text);
+    }
   });
 
   it.each([
-    ['a VIN of another report', '?vin=2HGFA16588H500000'],
-    ['a VIN one letter off', `?vin=${VIN_1.slice(0, 16)}3`],
-    ['another case ID', '?caseId=24-0012346'],
-    ['a case ID with letters the right one lacks', '?caseId=24-0012345X'],
-  ])('answers 403 not_involved to %s, with nothing of the report', async (_, query) => {
-    const res = await read(query);
+    ['a VIN of another report', { vin: '2HGFA16588H500000' }, 'vin'],
+    ['a VIN one letter off, with a right name', { vin: `${VIN_1.slice(0, 16)}3`, lastName: 'Lopez' }, 'vin'],
+    ['another case ID', { caseId: '24-0012346' }, 'caseId'],
+    ['a case ID with letters the right one lacks', { caseId: '24-0012345X', lastName: 'Lopez' }, 'caseId'],
+    ['a right VIN with a wrong name', { vin: VIN_1, lastName: 'Smith' }, 'lastName'],
+    ['a right case ID with one letter of a name', { caseId: CASE_ID, lastName: 'L' }, 'lastName'],
+    ['a right VIN with a first name', { vin: VIN_1, lastName: 'Maria' }, 'lastName'],
+  ])('answers 403 not_involved naming the field to %s, with nothing of the report and no cookie', async (_, body, field) => {
+    const res = await prove(app, id, body);
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ error: 'not_involved' });
+    expect(res.json()).toEqual({ error: 'not_involved', field });
+    expect(res.cookies).toEqual([]);
+  });
+
+  it.each([
+    ['no first fact', { lastName: 'Lopez' }],
+    ['two first facts', { vin: VIN_1, caseId: CASE_ID, lastName: 'Lopez' }],
+    ['a name too long to be anyone\'s', { vin: VIN_1, lastName: 'L'.repeat(81) }],
+    ['an unknown field', { vin: VIN_1, firstName: 'Maria' }],
+    ['a VIN that is not text', { vin: 17 }],
+  ])('answers 400 to a proof with %s, and counts no guess', async (_, body) => {
+    const failures = async () => (await testDb.db.query<{ n: number }>('SELECT count(*)::int AS n FROM report_proof_failures')).rows[0]?.n;
+    const before = await failures();
+    const res = await prove(app, id, body as ProofBody);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'validation' });
+    expect(await failures()).toBe(before);
+  });
+
+  it('takes no proof from the URL any more: ?vin= and ?caseId= alone give the public facts', async () => {
+    for (const query of [`?vin=${VIN_1}`, `?caseId=${CASE_ID}`, `?vin=${VIN_1}&caseId=${CASE_ID}`]) {
+      const res = await read(query);
+      expect(res.json()).toMatchObject({ involved: false });
+      for (const text of PERSONAL_TEXT) expect(res.body, text).not.toContain(text);
+    }
+  });
+
+  it('reads a proof cookie only for its own report, and not once it is edited', async () => {
+    const other = await storeReport(testDb.db);
+    const cookie = await provedCookie(app, id, { vin: VIN_1, lastName: 'Lopez' });
+    const withCookie = (reportId: string, value: string) =>
+      app.inject({ url: `/api/reports/${reportId}`, headers: { cookie: value }, remoteAddress: '203.0.113.9' });
+    expect((await withCookie(id, cookie)).json()).toMatchObject({ involved: true });
+    expect((await withCookie(other, cookie)).json()).toMatchObject({ involved: false });
+    const [name, value = ''] = cookie.split('=');
+    const [units, expires, mac] = value.split('.');
+    for (const edited of [`1-2.${expires}.${mac}`, `${units}.${(parseInt(expires!, 36) + 1000).toString(36)}.${mac}`, `${units}.${expires}.${mac!.slice(1)}A`]) {
+      expect((await withCookie(id, `${name}=${edited}`)).json()).toMatchObject({ involved: false });
+    }
   });
 
   it('leaves out of every answer a report without a VIN or case ID, whatever is guessed', async () => {
     const { caseId: _, ...withoutCase } = sampleReport({ units: [{ unit: 1, make: 'TOYOTA' }] });
     const bare = await storeReport(testDb.db, withoutCase);
     expect((await read('?vin=', bare)).json()).toMatchObject({ involved: false, occupantCount: null, vehicles: [{ unit: 1, make: 'TOYOTA', model: null }] });
-    expect((await read(`?vin=${VIN_1}`, bare)).statusCode).toBe(403);
-    expect((await read('?caseId=-', bare)).json()).toMatchObject({ involved: false });
+    expect((await prove(app, bare, { vin: VIN_1, lastName: 'Lopez' })).json()).toEqual({ error: 'not_involved', field: 'vin' });
+    expect((await prove(app, bare, { caseId: '-', lastName: 'Lopez' })).json()).toEqual({ error: 'not_involved', field: 'caseId' });
   });
 
   it.each(['AAAAAAAAAAAAAAAAAAAAAA', 'short', `${'A'.repeat(23)}`, 'AAAAAAAAAAAAAAAAAAAA.A', "x' OR '1'='1", '%2E%2E%2Fetc%2Fpasswd'])(
@@ -160,8 +243,8 @@ describe.each(testDbKinds)('reading a report on %s', (kind) => {
     async (unknown) => {
       const failures = async () => (await testDb.db.query<{ n: number }>('SELECT count(*)::int AS n FROM report_proof_failures')).rows[0]?.n;
       const before = await failures();
-      for (const query of ['', `?vin=${VIN_1}`, '?caseId=1']) {
-        const res = await read(query, encodeURIComponent(decodeURIComponent(unknown)));
+      const reportId = encodeURIComponent(decodeURIComponent(unknown));
+      for (const res of [await read('', reportId), await prove(app, reportId, { vin: VIN_1, lastName: 'Lopez' })]) {
         expect(res.statusCode).toBe(404);
         expect(res.json()).toEqual({ error: 'not_found' });
       }
@@ -179,7 +262,7 @@ describe.each(testDbKinds)('reading a report on %s', (kind) => {
     const first = await storeReport(testDb.db, sampleReport({ crashId, narrative: 'First version.' }));
     const again = await storeReport(testDb.db, sampleReport({ crashId, narrative: 'Amended by the officer.' }));
     expect(again).toBe(first);
-    expect((await read(`?vin=${VIN_1}`, first)).json()).toMatchObject({ narrative: 'Amended by the officer.' });
+    expect((await proveAndRead({ vin: VIN_1, lastName: 'Lopez' }, first)).json()).toMatchObject({ narrative: 'Amended by the officer.' });
   });
 
   it('gives reports 22-character random ids: all different, in no order, each bit as often 0 as 1', async () => {

@@ -25,7 +25,7 @@ describe('report proofs in the log', () => {
     await testDb.close();
   });
 
-  it('masks vin= and caseId= of the report routes, right or wrong, and the VIN of /accident/{id}/{vin}', async () => {
+  it('masks vin=, caseId= and proof= of the report routes, right or wrong, and the VIN of /accident/{id}/{vin}', async () => {
     const id = await storeReport(testDb.db);
     for (const url of [
       `/api/reports/${id}?vin=${VIN}`,
@@ -33,13 +33,15 @@ describe('report proofs in the log', () => {
       `/pdf/${id}?lang=es&caseId=24+0012345&vin=${VIN.toLowerCase()}`,
       `/api/reports/${id}?vin=2HGFA16588H500000`,
       `/accident/${id}/${VIN}`,
+      `/accident/${id}?proof=vAbCdEfGhIjKl.mz0abc.AbCdEfGhIjKlMnOpQrStUv`,
     ]) {
       await app.inject({ url, headers: { accept: 'text/html' } });
     }
     const log = lines.join('');
     expect(log).toContain(`/pdf/${id}?lang=es&caseId=***&vin=***`);
     expect(log).toContain(`/accident/${id}/***`);
-    for (const secret of [VIN, VIN.toLowerCase(), '2HGFA16588H500000', '24-0012345', '0012345']) expect(log).not.toContain(secret);
+    expect(log).toContain(`/accident/${id}?proof=***`);
+    for (const secret of [VIN, VIN.toLowerCase(), '2HGFA16588H500000', '24-0012345', '0012345', 'AbCdEfGhIjKl']) expect(log).not.toContain(secret);
   });
 
   it('leaves other parameters and paths as they were', () => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { pdfPages, pdfText } from '../testing/pdf-text.ts';
 import { sampleReport } from '../testing/reports.ts';
+import { provedCookie, type ProofBody } from '../testing/report-proof.ts';
 import { storeReport } from '../testing/report-store.ts';
 import { recordingSms } from '../testing/fake-sms.ts';
 import { openTestDb, STARTUP_MS, testDbKinds, type TestDb } from '../testing/test-db.ts';
@@ -32,6 +33,8 @@ describe.each(testDbKinds)('report PDFs on %s', (kind) => {
     await dist.remove();
   });
 
+  /** The Cookie header of a visitor who proved involvement in the report with these facts. */
+  const proved = (reportId: string, body: ProofBody) => provedCookie(app, reportId, body, undefined, 'pdf');
   const download = async (reportId: string, query = '', headers: Record<string, string> = {}) => {
     const res = await app.inject({ url: `/pdf/${reportId}${query}`, headers: { accept: 'text/html,application/xhtml+xml,*/*', ...headers } });
     expect(res.statusCode, res.body).toBe(200);
@@ -60,7 +63,7 @@ describe.each(testDbKinds)('report PDFs on %s', (kind) => {
       'Damage area Front',
       'Vehicle 2 · 2013 FORD F-150',
       'Left side',
-      'Personal details (names, driver\'s licenses, insurance, towing and the officer\'s narrative) are shown only with the VIN of one of the vehicles or the report\'s case ID.',
+      'Personal details (names, driver\'s licenses, insurance, towing and the officer\'s narrative) are shown only to someone who gives the VIN of one of the vehicles or the report\'s case ID, and the last name of one of the people in it.',
       'Generated on',
       'Page 1 of 1',
     ]) {
@@ -74,8 +77,18 @@ describe.each(testDbKinds)('report PDFs on %s', (kind) => {
     expect(text).not.toContain('Demo data');
   });
 
-  it('holds the whole report in Spanish with the VIN in any case, accents and all', async () => {
-    const text = await pdfText(await download(id, `?lang=es&vin=${VIN.toLowerCase()}`));
+  it('holds no personal data for a VIN or case ID in its URL, nor for another report\'s proof', async () => {
+    for (const query of [`?vin=${VIN}`, '?caseId=24-0012345', `?vin=${VIN}&caseId=24-0012345`]) {
+      const text = await pdfText(await download(id, query));
+      for (const personal of PERSONAL_TEXT) expect(text).not.toContain(personal);
+    }
+    const other = await storeReport(testDb.db);
+    const text = await pdfText(await download(id, '', { cookie: await proved(other, { vin: VIN, lastName: 'Lopez' }) }));
+    for (const personal of PERSONAL_TEXT) expect(text).not.toContain(personal);
+  });
+
+  it('holds the whole report in Spanish for a visitor who proved with the VIN in any case, accents and all', async () => {
+    const text = await pdfText(await download(id, '?lang=es', { cookie: await proved(id, { vin: VIN.toLowerCase(), lastName: 'lopez' }) }));
     for (const part of [
       'Informe de accidente',
       `ID del informe: ${id}`,
@@ -111,20 +124,25 @@ describe.each(testDbKinds)('report PDFs on %s', (kind) => {
     ]) {
       expect(text).toContain(part);
     }
-    expect(text).not.toContain('solo se muestran con el VIN');
+    expect(text).not.toContain('solo se muestran a quien');
+    // James Carter is the other party: his name, not his age or gender.
+    expect(text).not.toContain('Edad 51');
   });
 
   it('proves with the case ID however it is spaced, and picks Spanish from Accept-Language without lang=', async () => {
-    const text = await pdfText(await download(id, '?caseId=24%20001%202345', { 'accept-language': 'es-MX,es;q=0.9,en;q=0.5' }));
+    const cookie = await proved(id, { caseId: '24 001 2345', lastName: 'Carter' });
+    const text = await pdfText(await download(id, '', { 'accept-language': 'es-MX,es;q=0.9,en;q=0.5', cookie }));
     expect(text).toContain('Informe de accidente');
     expect(text).toContain('Nombre Maria Lopez');
+    expect(text).toContain('Edad 51');
+    expect(text).not.toContain('Edad 34');
     expect(await pdfText(await download(id, '', { 'accept-language': 'en-US,es;q=0.5' }))).toContain('Accident report');
   });
 
   it('writes Spanish punctuation and accents in a narrative as they were sent, and letters outside the fonts as near as it can', async () => {
     const narrative = '¿Quién tenía el semáforo en verde? ¡Sí! El conductor del vehículo 2, José Núñez Ibáñez, señaló: «frené a tiempo». Ünal Łukasz Nguyễn 中.';
     const spanish = await storeReport(testDb.db, sampleReport({ narrative }));
-    const text = await pdfText(await download(spanish, `?lang=es&vin=${VIN}`));
+    const text = await pdfText(await download(spanish, '?lang=es', { cookie: await proved(spanish, { vin: VIN, lastName: 'Lopez' }) }));
     expect(text).toContain('¿Quién tenía el semáforo en verde? ¡Sí! El conductor del vehículo 2, José Núñez Ibáñez, señaló: «frené a tiempo».');
     expect(text).toContain('Ünal Lukasz Nguyen ?.');
   });
@@ -132,7 +150,7 @@ describe.each(testDbKinds)('report PDFs on %s', (kind) => {
   it('runs a long narrative over as many pages as it takes, numbering them', async () => {
     const paragraphs = Array.from({ length: 36 }, (_, i) => `Paragraph ${i + 1}. ${'Unit 1 continued north on Congress Avenue. '.repeat(6)}`);
     const long = await storeReport(testDb.db, sampleReport({ narrative: paragraphs.join('\n\n') }));
-    const pages = await pdfPages(await download(long, `?vin=${VIN}`));
+    const pages = await pdfPages(await download(long, '', { cookie: await proved(long, { vin: VIN, lastName: 'Lopez' }) }));
     expect(pages.length).toBeGreaterThanOrEqual(3);
     pages.forEach((page, i) => expect(page).toContain(`Page ${i + 1} of ${pages.length}`));
     const text = pages.join(' ').replace(/\s+/g, ' ');
@@ -144,7 +162,7 @@ describe.each(testDbKinds)('report PDFs on %s', (kind) => {
       units: [{ unit: 1, make: 'TOYOTA', driver: { firstName: 'Ana', lastName: 'Ruiz' } }],
     });
     const sparseId = await storeReport(testDb.db, sparse, true);
-    const english = await pdfText(await download(sparseId, '?lang=en&caseId=240012345'));
+    const english = await pdfText(await download(sparseId, '?lang=en', { cookie: await proved(sparseId, { caseId: '240012345', lastName: 'ruiz' }) }));
     expect(english).toContain('Demo data: a made-up report to show how the service works, not a real accident.');
     for (const field of ['County', 'ZIP code', 'Street', 'Weather', 'Road conditions', 'Light', 'Speed limit', 'Injuries', 'Fatalities', 'Occupants', 'Model', 'Year', 'Damage area', 'VIN', 'Towing company', 'Age', 'Gender', 'Residence', 'License state']) {
       expect(english).toContain(`${field} Not reported`);
@@ -153,18 +171,15 @@ describe.each(testDbKinds)('report PDFs on %s', (kind) => {
     const spanish = await pdfText(await download(sparseId, '?lang=es'));
     expect(spanish).toContain('Datos de demostración');
     expect(spanish).toContain('Clima No consta');
-    expect(spanish).toContain('Los datos personales (nombres, licencias de conducir, seguro, grúa y el relato del agente) solo se muestran con el VIN');
+    expect(spanish).toContain('Los datos personales (nombres, licencias de conducir, seguro, grúa y el relato del agente) solo se muestran a quien da el VIN');
   });
 
-  it('answers JSON errors as the report route does: 404 for an unknown id, 403 for a wrong proof, 400 for an unknown language', async () => {
+  it('answers JSON errors as the report route does: 404 for an unknown id, 400 for an unknown language', async () => {
     for (const unknown of ['AAAAAAAAAAAAAAAAAAAAAA', 'nope']) {
       const res = await app.inject({ url: `/pdf/${unknown}`, headers: { accept: 'text/html' } });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ error: 'not_found' });
     }
-    const wrong = await app.inject({ url: `/pdf/${id}?vin=2HGFA16588H500000` });
-    expect(wrong.statusCode).toBe(403);
-    expect(wrong.json()).toEqual({ error: 'not_involved' });
     expect((await app.inject({ url: `/pdf/${id}?lang=fr` })).json()).toMatchObject({ error: 'validation', field: 'lang' });
   });
 });

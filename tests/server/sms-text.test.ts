@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { SMS_LOCALES, smsText } from '../../server/sms/sms-text.ts';
 
 const SITE = 'https://claimflow.example.com';
-const LINK = `${SITE}/accident/AbCdEfGhIjKlMnOpQrStUv/1HGCM82633A004352`;
+/** An alert's link: a proof standing for its VIN (an alert id, an expiry and a MAC), never the VIN. */
+const LINK = `${SITE}/accident/AbCdEfGhIjKlMnOpQrStUv?proof=aAbCdEfGhIjKlMnOpQrStUv.tlq2v4.AbCdEfGhIjKlMnOp`;
 const STOP = `${SITE}/unsubscribe/AbCdEfGhIjKlMnOp`;
 const VERIFY = `${SITE}/verify/AbCdEfGhIjKlMnOpQrStUv`;
 
@@ -33,12 +34,12 @@ describe('smsText', () => {
   });
 
   it.each(SMS_LOCALES)('%s: an alert text links the report and ends with how to stop: reply STOP or the link', (locale) => {
-    const lang = locale === 'en' ? '' : `?lang=${locale}`;
+    const lang = (url: string) => (locale === 'en' ? '' : `${url.includes('?') ? '&' : '?'}lang=${locale}`);
     for (const key of ['alertFound', 'alertEnded'] as const) {
       const text = smsText(locale, key, { link: LINK, stop: STOP });
-      expect(text).toContain(`${LINK}${lang}\n`);
+      expect(text).toContain(`${LINK}${lang(LINK)}\n`);
       expect(text).toMatch(/reply STOP|responda STOP/);
-      expect(text.endsWith(`${STOP}${lang}`)).toBe(true);
+      expect(text.endsWith(`${STOP}${lang(STOP)}`)).toBe(true);
       expect(text).not.toMatch(/\{\{|\}\}/);
     }
   });

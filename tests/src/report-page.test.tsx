@@ -1,6 +1,7 @@
 // The report screen with a fake API: the public facts for anyone and nothing personal without a proof; the proof
-// form's checks and the API's answers (wrong, too many tries); a VIN into the URL, a case ID kept in the tab; copy
-// link's messages; not found and a network failure.
+// form's two facts (a VIN or case ID, and a last name), its checks and the API's answers (wrong, too many tries); a
+// first fact from the URL (a VIN, a link's proof) moved out of the address bar into the tab, its vehicle highlighted and
+// only a last name asked; copy link's messages; not found and a network failure.
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
@@ -44,29 +45,43 @@ const fullReport = {
         licenceState: 'TX',
       },
     },
-    { ...publicReport.vehicles[1], vin: OTHER_VIN, towedBy: null, insured: null, atFault: false, occupants: 1, seatbelt: null, airbags: null, driver: null },
+    { ...publicReport.vehicles[1], vin: OTHER_VIN, towedBy: null, insured: null, atFault: false, occupants: 1, seatbelt: null, airbags: null, driver: null, yours: false },
   ],
   involved: true,
 };
+fullReport.vehicles[0] = { ...fullReport.vehicles[0], yours: true } as (typeof fullReport.vehicles)[0];
+/** The proof a search result's link carries, standing for the first VIN. */
+const TOKEN = 'vAbCdEfGhIjKl.tqsyof.AbCdEfGhIjKlMnOp';
 
 /** The URL a fetch was called with. */
 const urlOf = (input: RequestInfo | URL | undefined) => (input instanceof Request ? input.url : input instanceof URL ? input.href : (input ?? ''));
 
-/** The API of GET /api/reports/:id for one report: VIN and case ID matched as the server does. */
+/**
+ * The API of one report: GET /api/reports/:id (whole once this browser proved involvement, as the server's cookie
+ * would) and POST /api/reports/:id/proof, matching the facts as the server does.
+ */
 function fakeApi(options: { limited?: boolean } = {}) {
-  return vi.fn<typeof fetch>((input) => Promise.resolve(answer(new URL(urlOf(input), 'http://localhost'), options)));
+  let proved = false;
+  return vi.fn<typeof fetch>((input, init) => {
+    const url = new URL(urlOf(input), 'http://localhost');
+    if (url.pathname === `/api/reports/${ID}`) return Promise.resolve(json(200, proved ? fullReport : publicReport));
+    if (url.pathname !== `/api/reports/${ID}/proof`) return Promise.resolve(json(404, { error: 'not_found' }));
+    if (options.limited) return Promise.resolve(json(429, { error: 'rate_limited', retryAfter: 1800 }));
+    const body = JSON.parse(init?.body as string) as { vin?: string; caseId?: string; token?: string; lastName?: string };
+    const key = (s: string) => s.toUpperCase().replace(/[\s-]/g, '');
+    const vehicle = body.token === TOKEN ? 1 : body.vin === undefined ? undefined : [VIN, OTHER_VIN].indexOf(body.vin.toUpperCase()) + 1 || undefined;
+    const fact = 'token' in body ? vehicle !== undefined : 'vin' in body ? vehicle !== undefined : key(body.caseId ?? '') === key(CASE_ID);
+    const field = 'token' in body ? 'token' : 'vin' in body ? 'vin' : 'caseId';
+    if (!fact) return Promise.resolve(json(403, { error: 'not_involved', field }));
+    if (body.lastName === undefined) return Promise.resolve(json(200, vehicle === undefined ? { proved: false } : { proved: false, vehicle }));
+    if (body.lastName.toLowerCase() !== 'lopez') return Promise.resolve(json(403, { error: 'not_involved', field: 'lastName' }));
+    proved = true;
+    return Promise.resolve(json(200, { proved: true }));
+  });
 }
 
-function answer(url: URL, options: { limited?: boolean }): Response {
-  if (url.pathname !== `/api/reports/${ID}`) return json(404, { error: 'not_found' });
-  const vin = url.searchParams.get('vin');
-  const caseId = url.searchParams.get('caseId');
-  if (!vin && !caseId) return json(200, publicReport);
-  if (options.limited) return json(429, { error: 'rate_limited', retryAfter: 1800 });
-  const key = (s: string) => s.toUpperCase().replace(/[\s-]/g, '');
-  const matches = vin ? [VIN, OTHER_VIN].includes(vin.toUpperCase()) : key(caseId ?? '') === key(CASE_ID);
-  return matches ? json(200, fullReport) : json(403, { error: 'not_involved' });
-}
+/** The URLs the page fetched (the API's paths), in order. */
+const fetched = () => fetchMock.mock.calls.map(([input, init]) => `${init?.method ?? 'GET'} ${urlOf(input)}`);
 
 const t = (key: string, lang: Lang = 'en', values?: Record<string, unknown>) => i18nFor(lang).t(key, values);
 
@@ -177,18 +192,58 @@ describe('the local date and time', () => {
   });
 });
 
-describe('the report screen with a VIN in the URL', () => {
-  it('shows every field of the catalogue, the driver and the narrative', async () => {
-    renderAt(`/accident/${ID}/${VIN}`);
+describe('the report screen with a first fact in the URL', () => {
+  it.each([
+    ['the VIN of /accident/{id}/{vin}, in small letters', `/accident/${ID}/${VIN.toLowerCase()}`, { vin: VIN }],
+    ["a search result's link proof", `/accident/${ID}?proof=${TOKEN}&lang=en`, { token: TOKEN }],
+  ])('moves %s out of the address bar, highlights the vehicle and asks only for a last name', async (_, path, sent) => {
+    const { user } = renderAt(path);
     await loaded();
-    expect(urlOf(fetchMock.mock.calls[0]?.[0])).toBe(`/api/reports/${ID}?vin=${VIN}`);
-    expect(screen.getByText(t('report:screen.involved'))).toBeInTheDocument();
+    await waitFor(() => expect(window.location.pathname + window.location.search).toBe(`/accident/${ID}${path.includes('lang=en') ? '?lang=en' : ''}`));
+    expect(sessionStorage.getItem(`claimflow:report-fact:${ID}`)).toBe(JSON.stringify(sent));
+    await waitFor(() => expect(screen.getByRole('article', { name: /Vehicle 1/ })).toHaveTextContent(t('report:screen.yourVehicle')));
+    expect(screen.getByRole('article', { name: /Vehicle 2/ })).not.toHaveTextContent(t('report:screen.yourVehicle'));
+    await proofForm();
+    expect(screen.getByText(t('report:screen.proof.knownText'))).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: t('locate:vin.label') })).toBeNull();
+    expect(document.body.textContent).not.toContain('Lopez');
+    const lastName = screen.getByRole('textbox', { name: t('report:screen.proof.lastName') });
+    await user.type(lastName, 'Smith');
+    await user.click(screen.getByRole('button', { name: t('report:screen.proof.submit') }));
+    expect(await screen.findByText(t('report:screen.proof.nameMismatch'))).toBeInTheDocument();
+    expect(lastName).toHaveFocus();
+    await user.clear(lastName);
+    await user.type(lastName, 'Lopez');
+    await user.click(screen.getByRole('button', { name: t('report:screen.proof.submit') }));
+    expect(await screen.findByText(t('report:screen.involved'))).toBeInTheDocument();
+    // The report and the fact's check at once; the wrong name; the right one; the full report the cookie now opens.
+    expect(fetched().sort()).toEqual([
+      `GET /api/reports/${ID}`,
+      `GET /api/reports/${ID}`,
+      `POST /api/reports/${ID}/proof`,
+      `POST /api/reports/${ID}/proof`,
+      `POST /api/reports/${ID}/proof`,
+    ]);
+    expect(fetched().at(-1)).toBe(`GET /api/reports/${ID}`);
+    const bodies = fetchMock.mock.calls.flatMap(([, init]) => (init?.body === undefined ? [] : [JSON.parse(init.body as string) as unknown]));
+    expect(bodies).toEqual([sent, { ...sent, lastName: 'Smith' }, { ...sent, lastName: 'Lopez' }]);
+    // The fact has done its work: it is no longer kept.
+    expect(sessionStorage.getItem(`claimflow:report-fact:${ID}`)).toBeNull();
+  });
+
+  it('shows every field of the catalogue, the driver and the narrative once proved, the other party cut down', async () => {
+    const { user } = renderAt(`/accident/${ID}/${VIN}`);
+    await proofForm();
+    await user.type(screen.getByRole('textbox', { name: t('report:screen.proof.lastName') }), 'lopez');
+    await user.click(screen.getByRole('button', { name: t('report:screen.proof.submit') }));
+    expect(await screen.findByText(t('report:screen.involved'))).toBeInTheDocument();
     const page = document.body;
     expect(fact(page, t('report:fields.crashId'))).toBe('T-1');
     expect(fact(page, t('report:fields.caseId'))).toBe(CASE_ID);
     expect(fact(page, t('report:fields.street'))).toBe('E 6th St & Congress Ave');
     expect(screen.getByText('Unit 1 failed to stop for the red light.')).toBeInTheDocument();
     const first = screen.getByRole('article', { name: /Vehicle 1/ });
+    expect(first).toHaveTextContent(t('report:screen.yourVehicle'));
     expect(fact(first, t('report:fields.vin'))).toBe(VIN);
     expect(fact(first, t('report:fields.towedBy'))).toBe('Capital Towing');
     expect(fact(first, t('report:fields.insured'))).toBe('Yes');
@@ -203,25 +258,38 @@ describe('the report screen with a VIN in the URL', () => {
     expect(fact(first, t('report:fields.residence'))).toBe('Austin, TX 78702');
     expect(fact(first, t('report:fields.licenceType'))).toBe('Class C');
     expect(fact(first, t('report:fields.licenceState'))).toBe('TX');
-    // A value the report does not give keeps its label.
+    // Another party's vehicle: what a claim needs, said so; no seatbelt, age or home rows.
     const second = screen.getByRole('article', { name: /Vehicle 2/ });
+    expect(second).toHaveTextContent(t('report:screen.proof.otherParty'));
     expect(fact(second, t('report:fields.towedBy'))).toBe(t('report:values.notReported'));
     expect(fact(second, t('report:fields.driverName'))).toBe(t('report:values.notReported'));
+    for (const field of ['seatbelt', 'airbags', 'age', 'ethnicity', 'residence']) {
+      expect(within(second).queryByText(t(`report:fields.${field}`), { selector: 'dt' }), field).toBeNull();
+    }
     expect(screen.queryByRole('heading', { name: t('report:screen.proof.title') })).toBeNull();
-    expect(screen.getByRole('link', { name: t('report:screen.actions.pdf') })).toHaveAttribute('href', `/pdf/${ID}?lang=en&vin=${VIN}`);
+    expect(screen.getByRole('link', { name: t('report:screen.actions.pdf') })).toHaveAttribute('href', `/pdf/${ID}?lang=en`);
   });
 
-  it('falls back to the public facts when the VIN is not one of the report, and says so', async () => {
+  it('asks for both facts again when the VIN of the URL is not one of the report, and says so', async () => {
     renderAt(`/accident/${ID}/${'2'.repeat(17)}`);
     expect(await screen.findByText(t('report:screen.proof.vinMismatch'))).toBeInTheDocument();
     expect(document.body.textContent).not.toContain('Lopez');
     expect(screen.getByRole('textbox', { name: t('locate:vin.label') })).toHaveValue('2'.repeat(17));
+    expect(screen.getByRole('textbox', { name: t('report:screen.proof.lastName') })).toHaveValue('');
+    expect(sessionStorage.getItem(`claimflow:report-fact:${ID}`)).toBeNull();
     expect(screen.getByRole('link', { name: t('report:screen.actions.pdf') })).toHaveAttribute('href', `/pdf/${ID}?lang=en`);
+  });
+
+  it('says a link that expired is not one, and offers both fields', async () => {
+    renderAt(`/accident/${ID}?proof=vOld.tqsyof.AbCdEfGhIjKlMnOp`);
+    expect(await screen.findByRole('alert')).toHaveTextContent(t('report:screen.proof.tokenRefused'));
+    expect(screen.getByRole('textbox', { name: t('locate:vin.label') })).toHaveValue('');
+    expect(window.location.search).toBe('');
   });
 });
 
 describe('the proof form', () => {
-  it("checks the VIN and the case ID as the locating wizard does (§5)", async () => {
+  it("checks the VIN, the case ID and the last name before asking the API (§5)", async () => {
     const { user } = renderAt(`/accident/${ID}`);
     await loaded();
     await proofForm();
@@ -230,6 +298,9 @@ describe('the proof form', () => {
     const vin = screen.getByRole('textbox', { name: t('locate:vin.label') });
     expect(vin).toHaveAccessibleDescription(expect.stringContaining(t('errors:VIN_IS_REQUIRED')) as string);
     expect(vin).toHaveFocus();
+    expect(screen.getByRole('textbox', { name: t('report:screen.proof.lastName') })).toHaveAccessibleDescription(
+      expect.stringContaining(t('report:screen.proof.lastNameRequired')) as string,
+    );
     await user.type(vin, '1HGCM8');
     expect(vin).toHaveAccessibleDescription(expect.stringContaining(t('errors:VIN_SHOULD_BE_17')) as string);
     await user.click(screen.getByRole('radio', { name: t('report:screen.proof.caseId') }));
@@ -237,15 +308,16 @@ describe('the proof form', () => {
     expect(screen.getByRole('textbox', { name: t('locate:caseId.label') })).toHaveAccessibleDescription(
       expect.stringContaining(t('errors:CASE_ID_IS_REQUIRED')) as string,
     );
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetched()).toEqual([`GET /api/reports/${ID}`]);
   });
 
-  it('says a wrong VIN does not match, then with the right one shows the full report at /accident/{id}/{vin}', async () => {
+  it('says a wrong VIN does not match, then with the right one and a name shows the full report, the URL unchanged', async () => {
     const { user } = renderAt(`/accident/${ID}`);
     await loaded();
     await proofForm();
     const vin = screen.getByRole('textbox', { name: t('locate:vin.label') });
     await user.type(vin, '2'.repeat(17));
+    await user.type(screen.getByRole('textbox', { name: t('report:screen.proof.lastName') }), 'Lopez');
     await user.click(screen.getByRole('button', { name: t('report:screen.proof.submit') }));
     expect(await screen.findByText(t('report:screen.proof.vinMismatch'))).toBeInTheDocument();
     expect(vin).toHaveAttribute('aria-invalid', 'true');
@@ -254,25 +326,21 @@ describe('the proof form', () => {
     expect(screen.queryByText(t('report:screen.proof.vinMismatch'))).toBeNull();
     await user.click(screen.getByRole('button', { name: t('report:screen.proof.submit') }));
     expect(await screen.findByText(t('report:screen.involved'))).toBeInTheDocument();
-    expect(window.location.pathname).toBe(`/accident/${ID}/${OTHER_VIN}`);
-    // The page the VIN's URL opened shows the report the form fetched: no second request.
-    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(window.location.pathname).toBe(`/accident/${ID}`);
   });
 
-  it('keeps a matching case ID for the tab: a reload still shows the full report, the URL never holds it', async () => {
-    const { user, unmount } = renderAt(`/accident/${ID}`);
+  it('proves with a case ID and a last name; nothing is kept in the tab or the URL', async () => {
+    const { user } = renderAt(`/accident/${ID}`);
     await loaded();
     await proofForm();
     await user.click(screen.getByRole('radio', { name: t('report:screen.proof.caseId') }));
     await user.type(screen.getByRole('textbox', { name: t('locate:caseId.label') }), '240012345');
+    await user.type(screen.getByRole('textbox', { name: t('report:screen.proof.lastName') }), 'LOPEZ');
     await user.click(screen.getByRole('button', { name: t('report:screen.proof.submit') }));
     expect(await screen.findByText(t('report:screen.involved'))).toBeInTheDocument();
-    expect(window.location.pathname).toBe(`/accident/${ID}`);
-    expect(screen.getByRole('link', { name: t('report:screen.actions.pdf') })).toHaveAttribute('href', `/pdf/${ID}?lang=en&caseId=240012345`);
-    unmount();
-    renderAt(`/accident/${ID}`);
-    expect(await screen.findByText(t('report:screen.involved'))).toBeInTheDocument();
-    expect(urlOf(fetchMock.mock.calls.at(-1)?.[0])).toBe(`/api/reports/${ID}?caseId=240012345`);
+    expect(window.location.pathname + window.location.search).toBe(`/accident/${ID}`);
+    expect(sessionStorage.length).toBe(0);
+    expect(JSON.parse(fetchMock.mock.calls[1]?.[1]?.body as string)).toEqual({ caseId: '240012345', lastName: 'LOPEZ' });
   });
 
   it('says how long to wait after too many tries', async () => {
@@ -281,6 +349,7 @@ describe('the proof form', () => {
     await loaded();
     await proofForm();
     await user.type(screen.getByRole('textbox', { name: t('locate:vin.label') }), VIN);
+    await user.type(screen.getByRole('textbox', { name: t('report:screen.proof.lastName') }), 'Lopez');
     await user.click(screen.getByRole('button', { name: t('report:screen.proof.submit') }));
     expect(await screen.findByRole('alert')).toHaveTextContent(t('report:screen.proof.limited', 'en', { wait: '30 minutes' }));
   });

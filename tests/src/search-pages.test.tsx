@@ -57,16 +57,18 @@ describe('the results page', () => {
     ['en', 2, '2 reports found'],
     ['es', 1, 'Se encontró 1 informe'],
     ['es', 2, 'Se encontraron 2 informes'],
-  ] as const)('counts in %s: %i → "%s", each result opening its report with the VIN that proves involvement', async (lang, count, text) => {
+  ] as const)('counts in %s: %i → "%s", each result opening its report with the proof the API gave for the VIN, never the VIN', async (lang, count, text) => {
     await i18next.changeLanguage(lang);
-    answers = [json(200, { count, more: false, results: [result(ID1), result(ID2, { demo: true, city: 'Round Rock' })].slice(0, count) })];
+    const proof = (id: string) => `vAbCdEfGhIjKl.tqsyof.${id.slice(0, 16)}`;
+    answers = [json(200, { count, more: false, results: [result(ID1, { proof: proof(ID1) }), result(ID2, { demo: true, city: 'Round Rock', proof: proof(ID2) })].slice(0, count) })];
     renderAppAt(`/results?vin=${VIN}${lang === 'es' ? '&lang=es' : ''}`);
     const heading = await screen.findByRole('heading', { level: 2, name: text });
     expect(sent()).toEqual([{ vin: VIN }]);
     const list = screen.getByRole('list', { name: text });
     const links = within(list).getAllByRole('link');
     expect(links).toHaveLength(count);
-    expect(links[0]).toHaveAttribute('href', `/accident/${ID1}/${VIN}${lang === 'es' ? '?lang=es' : ''}`);
+    expect(links[0]).toHaveAttribute('href', `/accident/${ID1}?proof=${proof(ID1)}${lang === 'es' ? '&lang=es' : ''}`);
+    for (const link of links) expect(link.getAttribute('href')).not.toContain(VIN);
     expect(heading).toBeInTheDocument();
     if (count === 2) expect(within(list).getByText(lang === 'en' ? 'Demo data' : 'Datos de demostración')).toBeInTheDocument();
   });
@@ -96,6 +98,38 @@ describe('the results page', () => {
     expect(sent()[1]).toEqual({ lat: '30.2672', lng: '-97.7431', radius: '10', make: 'FORD' });
     expect(screen.getByText(/6\.9 mi away/)).toBeInTheDocument();
     expect(await screen.findByRole('region', { name: 'Map of the reports found' })).toHaveTextContent('1');
+  });
+
+  it.each([
+    ['en', 'vin', 'No report on the dates you gave', 'We found a report for this VIN from November 7. Is this your accident?'],
+    ['es', 'vin', 'Ningún informe en las fechas que indicó', 'Encontramos un informe de este VIN del 7 de noviembre. ¿Es su accidente?'],
+    ['en', 'case', 'No report on the dates you gave', 'We found a report with this case ID from November 7. Is this your accident?'],
+  ] as const)('names a report of the VIN or case ID on another date instead of dropping the date (%s, %s)', async (lang, by, title, text) => {
+    await i18next.changeLanguage(lang);
+    const nov7 = result(ID1, { occurredAt: '2026-11-07T17:42:00-06:00' });
+    answers = [json(200, { count: 0, more: false, results: [], otherDates: [nov7] })];
+    const search = by === 'vin' ? `vin=${VIN}&from=2026-11-25&to=2026-12-01&city=Austin&state=TX` : 'caseId=TX-2026-0042&state=TX&from=2026-11-25&to=2026-12-01';
+    renderAppAt(`/results?${search}${lang === 'es' ? '&lang=es' : ''}`);
+    expect(await screen.findByRole('heading', { level: 2, name: title })).toBeInTheDocument();
+    expect(sent()).toEqual([Object.fromEntries(new URLSearchParams(search))]);
+    // What was searched says the dates too.
+    expect(screen.getByRole('list', { name: lang === 'en' ? 'You searched for' : 'Usted buscó' })).toHaveTextContent(lang === 'en' ? 'Nov 25 – Dec 1, 2026' : '25 nov – 1 dic 2026');
+    // Linked as the results are.
+    const list = screen.getByRole('list', { name: text });
+    expect(within(list).getByRole('link').getAttribute('href')).toMatch(new RegExp(`^/accident/${ID1}\\b.*${lang === 'es' ? 'lang=es' : ''}`));
+    expect(within(list).getByRole('link')).toHaveTextContent(lang === 'en' ? 'Sat, Nov 7, 2026' : 'sáb, 7 nov 2026');
+  });
+
+  it("names several other dates at once, and says nothing of other dates when the dates' reports are found", async () => {
+    answers = [json(200, { count: 0, more: false, results: [], otherDates: [result(ID1, { occurredAt: '2026-11-07T17:42:00-06:00' }), result(ID2, { occurredAt: '2025-10-01T08:00:00-05:00' })] })];
+    const { unmount } = renderAppAt(`/results?vin=${VIN}&from=2026-11-25&to=2026-12-01`);
+    const list = await screen.findByRole('list', { name: 'We found reports for this VIN from November 7 and October 1, 2025. Is one of them your accident?' });
+    expect(within(list).getAllByRole('link')).toHaveLength(2);
+    unmount();
+    answers = [json(200, { count: 1, more: false, results: [result(ID1)] })];
+    renderAppAt(`/results?vin=${VIN}&from=2026-03-11&to=2026-03-17`);
+    await screen.findByRole('heading', { level: 2, name: '1 report found' });
+    expect(screen.queryByText(/We found a report/)).toBeNull();
   });
 
   it('re-runs the search when an option changes, in place of the URL it had', async () => {

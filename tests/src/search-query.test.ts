@@ -30,6 +30,8 @@ describe('the search in the results URL', () => {
   it.each<[string, ReportSearch]>([
     ['a VIN', { by: 'vin', vin: '1M8GDM9AXKP042788' }],
     ['a case ID in a state and city', { by: 'case', caseId: 'TX-2026-0042', state: 'TX', city: 'Austin' }],
+    ['a VIN on dates, its city and state first', { by: 'vin', vin: '1M8GDM9AXKP042788', from: '2026-03-11', to: '2026-03-17', city: 'Austin', state: 'TX' }],
+    ['a case ID in a state on dates', { by: 'case', caseId: 'TX-2026-0042', state: 'TX', from: '2026-03-11', to: '2026-03-17' }],
     ['a pin with every option', pin],
     ['a city, by default the last 14 days', { by: 'place', where: { city: 'Austin', state: 'TX' }, radius: 10, yearMatch: 'exact' }],
   ])('reads back %s as it was written', (_what, search) => {

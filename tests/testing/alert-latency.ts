@@ -14,9 +14,13 @@ export interface ScenarioAlert {
   phone: string;
   /** The (source, crashId) of the report it is waiting for. */
   crash: string;
-  /** The path its text links to, but for the report's id: `/accident/{id}` plus this. */
-  vinSuffix: string;
+  /** Its text's link carries a proof: it matched by VIN or case ID. */
+  byFact: boolean;
 }
+
+/** The start of the link the alert's text must carry to the report of id: with a proof when it matched by a fact. */
+export const linkStart = (publicUrl: string, id: string | undefined, alert: ScenarioAlert): string =>
+  `${publicUrl}/accident/${id}${alert.byFact ? '?proof=' : '\n'}`;
 
 export interface Scenario {
   alerts: ScenarioAlert[];
@@ -62,7 +66,7 @@ export async function latencyScenario(db: Db, leadId: string, { alerts = 1_000, 
     const phone = uniquePhone().e164;
     rows.push({ ...row, phone });
     targets.push(report);
-    scenario.push({ id: row.id, phone, crash: `${String(report.source)} ${String(report.crashId)}`, vinSuffix: request.vin ? `/${vin}` : '' });
+    scenario.push({ id: row.id, phone, crash: `${String(report.source)} ${String(report.crashId)}`, byFact: request.vin !== undefined || request.caseId !== undefined });
   }
   await db.query(
     `INSERT INTO alerts (lead_id, phone, locale, id, source, vin, case_key, state, lat, lng, geo_cell, radius_mi, on_date, make, year, expires_at)

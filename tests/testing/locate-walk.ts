@@ -8,7 +8,10 @@ export type LocateBy = 'vin' | 'case' | 'map-click' | 'map-button';
 /** A VIN whose check digit matches, the one the VIN form is given unless a walk names another. */
 export const WALK_VIN = '1M8GDM9AXKP042788';
 
-export async function locate(w: FunnelWalk, how: LocateBy, phone: boolean, vinGiven = WALK_VIN) {
+/** The accident's date every form is given unless a walk names another (a search finds reports within 3 days of it). */
+export const WALK_DATE = '2026-03-14';
+
+export async function locate(w: FunnelWalk, how: LocateBy, phone: boolean, vinGiven = WALK_VIN, date = WALK_DATE) {
   const { page, t } = w;
   const fields = new FieldWalk(w);
   const next = w.button('common:nav.next');
@@ -26,7 +29,7 @@ export async function locate(w: FunnelWalk, how: LocateBy, phone: boolean, vinGi
     } else {
       await page.getByRole('textbox', { name: t('locate:caseId.label') }).fill('TX-2026-0042');
     }
-    await fields.date('locate:date', '2026-03-14', phone);
+    await fields.date('locate:date', date, phone);
     await fields.city('locate:city', 'Austin', 'Austin, TX');
     await w.shot('1.75-filled');
     await next.click();
@@ -62,7 +65,7 @@ export async function locate(w: FunnelWalk, how: LocateBy, phone: boolean, vinGi
   await page.getByText(t('errors:PLEASE_ENTER_VALID_YEAR_OF_THE_VEHICLE')).waitFor();
   await year.fill('2019');
   await year.blur();
-  await fields.date('locate:date', '2026-03-14', phone);
+  await fields.date('locate:date', date, phone);
   await w.shot('1.75-vehicle');
   await next.click();
 }

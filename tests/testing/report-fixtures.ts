@@ -13,6 +13,8 @@ export const REPORT_VIN = '1M8GDM9AXKP042788';
 export const REPORT_CASE = 'TX-2026-0042';
 
 const day = (daysAgo: number) => addDays(today(new Date()), -daysAgo);
+/** The main report's day, where it happened (two days ago). */
+export const mainReportDay = () => day(2);
 
 /** The reports: the main one (two vehicles), one about 7 miles north (only a 10-mile search finds it), an older one. */
 export function fixtureReports() {
@@ -21,7 +23,7 @@ export function fixtureReports() {
       source: 'e2e',
       crashId: 'E2E-MAIN',
       caseId: REPORT_CASE,
-      occurredAt: `${day(2)}T17:42:00-06:00`,
+      occurredAt: `${mainReportDay()}T17:42:00-06:00`,
       state: 'TX',
       county: 'Travis',
       city: 'Austin',

@@ -6,7 +6,7 @@ import { ReportLinks } from '../../widgets/report-links/ReportLinks.tsx';
 import { renderWidget } from '../testing/render-widget.tsx';
 
 const props = { reports: 'onFile', title: 'common:alert.onFile.title', text: 'common:alert.onFile.text', link: 'common:alert.onFile.link', linkOf: 'common:alert.onFile.linkOf' };
-const one = [{ id: 'r1', path: '/accident/r1/1M8GDM9AXKP042788' }];
+const one = [{ id: 'r1', path: '/accident/r1?proof=aAbCdEfGhIjKlMnOpQrStUv.tqsyof.AbCdEfGhIjKlMnOp' }];
 const two = [...one, { id: 'r2', path: '/accident/r2' }];
 
 describe('the report-links widget', () => {
@@ -32,7 +32,7 @@ describe('the report-links widget', () => {
     renderWidget(ReportLinks, { props, computed: { onFile: two }, ns: 'search', lng: 'es' });
     expect(screen.getByRole('heading', { level: 2, name: 'Su informe ya está registrado' })).toBeInTheDocument();
     expect(screen.getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
-      ['Ver el informe 1 de 2', '/accident/r1/1M8GDM9AXKP042788?lang=es'],
+      ['Ver el informe 1 de 2', '/accident/r1?proof=aAbCdEfGhIjKlMnOpQrStUv.tqsyof.AbCdEfGhIjKlMnOp&lang=es'],
       ['Ver el informe 2 de 2', '/accident/r2?lang=es'],
     ]);
   });

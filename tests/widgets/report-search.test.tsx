@@ -1,10 +1,12 @@
-// The find-my-report hand-off: the locating wizard's answers turned into the results URL (VIN, case ID in its state, or
-// the pin with make, year ±2 and a week around the date), and the widget that steps back and goes there once, or first
-// has the flow search (its `query` prop) and hands off only when the flow comes back to it.
+// The find-my-report hand-off: the locating wizard's answers turned into the results URL (a VIN with its city and state
+// first, or a case ID in its state, each on its date ±3 days; or the pin with make, year ±2 and a week around the date),
+// and the widget that steps back and goes there once, or first has the flow search (its `query` prop) and hands off
+// only when the flow comes back to it.
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ReportSearch, type ReportSearchProps } from '../../widgets/report-search/ReportSearch.tsx';
-import { searchOfAnswers, searchParams } from '../../widgets/report-search/search-query.ts';
+import { revealVin } from '../../widgets/report-search/search-handle.ts';
+import { searchFromParams, searchOfAnswers, searchParams, searchPath } from '../../widgets/report-search/search-query.ts';
 import { austin, goodVin } from '../testing/flows.ts';
 import { renderWidget } from '../testing/render-widget.tsx';
 
@@ -16,12 +18,43 @@ const query = (answers: Record<string, unknown>) => {
 };
 
 describe('the locating answers as a search', () => {
-  it('searches a VIN alone: it names the vehicle, whatever the date and city', () => {
-    expect(query({ locateBy: 'vin', vin: goodVin, date: '2026-03-14', place: austin, caseID: 'left over' })).toEqual({ vin: goodVin });
+  it('searches a VIN on its date with three days either side (not past today), its reports in the city and state given first', () => {
+    expect(query({ locateBy: 'vin', vin: goodVin, date: '2026-03-14', place: austin, caseID: 'left over' })).toEqual({
+      vin: goodVin,
+      from: '2026-03-11',
+      to: '2026-03-17',
+      city: 'Austin',
+      state: 'TX',
+    });
+    expect(query({ locateBy: 'vin', vin: goodVin, date: '2026-03-19', place: austin })).toMatchObject({ from: '2026-03-16', to: '2026-03-20' });
+    // Answers the form would not let through still make the search they can.
+    expect(query({ locateBy: 'vin', vin: goodVin, date: '', place: null })).toEqual({ vin: goodVin });
   });
 
-  it("searches a case ID in the accident's state (case IDs repeat between agencies)", () => {
-    expect(query({ locateBy: 'case', caseID: '  TX-2026-0042 ', date: '2026-03-14', place: austin, vin: '1HG' })).toEqual({ caseId: 'TX-2026-0042', state: 'TX' });
+  it("searches a case ID in the accident's state (case IDs repeat between agencies; the city chosen may be a neighbour's) on its date ±3 days", () => {
+    expect(query({ locateBy: 'case', caseID: '  TX-2026-0042 ', date: '2026-03-14', place: austin, vin: '1HG' })).toEqual({
+      caseId: 'TX-2026-0042',
+      state: 'TX',
+      from: '2026-03-11',
+      to: '2026-03-17',
+    });
+  });
+
+  it('makes a results URL that carries the date window, the city and the state, and reads back as the same search', () => {
+    sessionStorage.clear();
+    const search = searchOfAnswers({ locateBy: 'vin', vin: goodVin, date: '2026-03-14', place: austin }, NOW)!;
+    const path = searchPath('/results', search);
+    // The VIN stays in the tab: the URL holds a handle to it.
+    expect(path).toMatch(/^\/results\?s=[a-z0-9]{12}&from=2026-03-11&to=2026-03-17&city=Austin&state=TX$/);
+    expect(path).not.toContain(goodVin);
+    expect(searchFromParams(revealVin(new URL(path, 'https://claimflow.test').searchParams), NOW)).toEqual(search);
+    // Another tab (no handle kept) finds no search; a link with the VIN itself still works.
+    sessionStorage.clear();
+    expect(searchFromParams(revealVin(new URL(path, 'https://claimflow.test').searchParams), NOW)).toBeNull();
+    expect(searchFromParams(revealVin(new URLSearchParams(`vin=${goodVin}&from=2026-03-11&to=2026-03-17&city=Austin&state=TX`)), NOW)).toEqual(search);
+    const byCase = searchOfAnswers({ locateBy: 'case', caseID: 'TX-2026-0042', date: '2026-03-14', place: austin }, NOW)!;
+    expect(searchPath('/results', byCase)).toBe('/results?caseId=TX-2026-0042&state=TX&from=2026-03-11&to=2026-03-17');
+    expect(searchFromParams(new URLSearchParams(searchParams(byCase)), NOW)).toEqual(byCase);
   });
 
   it('searches 10 miles around the pin, the make, the year ±2 and three days either side of the date (not past today)', () => {
@@ -56,10 +89,12 @@ describe('the report-search widget', () => {
     const { send, navigate, update } = renderWidget(ReportSearch, { props, answers, ns: 'search' });
     // Not in the tap that showed the screen: after its paint.
     expect(navigate).not.toHaveBeenCalled();
-    await waitFor(() => expect(navigate.mock.calls).toEqual([[`/results?vin=${goodVin}`]]));
+    await waitFor(() => expect(navigate).toHaveBeenCalledTimes(1));
+    const to = navigate.mock.calls[0]![0];
+    expect(to).toMatch(/^\/results\?s=[a-z0-9]{12}&from=2026-03-11&to=2026-03-17&city=Austin&state=TX$/);
     expect(send.mock.calls).toEqual([[{ type: 'BACK' }]]);
     expect(screen.getByRole('status')).toHaveTextContent('Searching for your report…');
-    expect(screen.getByRole('link', { name: 'Continue' })).toHaveAttribute('href', `/results?vin=${goodVin}`);
+    expect(screen.getByRole('link', { name: 'Continue' })).toHaveAttribute('href', to);
     update({ answers: { ...answers, locateBy: 'vin' } });
     expect(navigate).toHaveBeenCalledTimes(1);
   });
@@ -79,16 +114,20 @@ describe('the report-search widget', () => {
   it('with `query`, writes the search for the flow and asks it to run, once; as the hand-off it then becomes, goes to the results', async () => {
     const answers = { locateBy: 'vin', vin: goodVin, date: '2026-03-14', place: austin };
     const { send, navigate, update } = renderWidget<ReportSearchProps>(ReportSearch, { props: { ...props, query: 'search' }, answers, ns: 'search' });
-    await waitFor(() => expect(send.mock.calls).toEqual([[{ type: 'ANSWER', values: { search: { vin: goodVin } } }], [{ type: 'NEXT' }]]));
+    const apiQuery = { vin: goodVin, from: '2026-03-11', to: '2026-03-17', city: 'Austin', state: 'TX' };
+    await waitFor(() => expect(send.mock.calls).toEqual([[{ type: 'ANSWER', values: { search: apiQuery } }], [{ type: 'NEXT' }]]));
     // The flow searches: nothing more meanwhile, whatever renders (a failed search stays here).
     update({ busy: true });
-    update({ busy: false, answers: { ...answers, search: { vin: goodVin } } });
+    update({ busy: false, answers: { ...answers, search: apiQuery } });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(send).toHaveBeenCalledTimes(2);
     expect(navigate).not.toHaveBeenCalled();
     // Reports found: the flow's next step is the same screen, its widget the hand-off.
     update({ props });
-    await waitFor(() => expect(navigate.mock.calls).toEqual([[`/results?vin=${goodVin}`]]));
+    await waitFor(() => expect(navigate).toHaveBeenCalledTimes(1));
+    const { vin, ...rest } = apiQuery;
+    expect(navigate.mock.calls[0]![0]).toMatch(new RegExp(`^/results\\?s=[a-z0-9]{12}&${new URLSearchParams(rest).toString()}$`));
+    expect(vin).toBe(goodVin);
     expect(send.mock.calls.at(-1)).toEqual([{ type: 'BACK' }]);
   });
 

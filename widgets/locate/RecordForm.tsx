@@ -1,4 +1,7 @@
-// The VIN form and the Case ID form (§2.7): the identifier, the date of the accident and its city.
+// The VIN form and the Case ID form (§2.7): the identifier, the date of the accident and its city, each used by the
+// search (widgets/report-search/search-query.ts): the date narrows it to 3 days either side (a report of the VIN or case
+// ID on another date is then named, not dropped), the city puts a VIN's reports there first and gives a case ID its
+// state. The lead and its consent record take the city's state and ZIP.
 import { useId, useState } from 'react';
 import { validators } from '../../engine/validators.ts';
 import type { WidgetProps } from '../types.ts';

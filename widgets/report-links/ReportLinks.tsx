@@ -7,7 +7,7 @@ import { useCopy } from '../shared/use-copy.ts';
 import './report-links.css';
 
 export type ReportLinksProps = {
-  /** Computed value listing the reports: [{ id, path }], path an app path such as /accident/{id}/{vin}. */
+  /** Computed value listing the reports: [{ id, path }], path an app path such as /accident/{id}?proof=… */
   reports: string;
   /** Copy keys of the heading, the line under it, and the link to one report. */
   title: string;
@@ -48,7 +48,7 @@ export function ReportLinks({ props, computed, navigate, ns }: WidgetProps<Repor
       <ul className="report-links__list">
         {reports.map((report, i) => (
           <li key={report.id}>
-            <a className="btn btn-primary" href={lng === 'en' ? report.path : `${report.path}?lang=${lng}`} onClick={(e) => open(e, report.path)}>
+            <a className="btn btn-primary" href={lng === 'en' ? report.path : `${report.path}${report.path.includes('?') ? '&' : '?'}lang=${lng}`} onClick={(e) => open(e, report.path)}>
               {reports.length === 1 ? t(props.link) : t(props.linkOf, { number: i + 1, count: reports.length })}
             </a>
           </li>

@@ -21,7 +21,8 @@ export interface ReportSearchProps {
 export function ReportSearch({ props, answers, send, navigate, ns }: WidgetProps<ReportSearchProps>) {
   const { t, lng } = useCopy(ns);
   const search = useMemo(() => searchOfAnswers(answers), [answers]);
-  const to = search ? searchPath(props.href, search) : null;
+  // Once per search: a VIN search's path holds a new handle to the VIN each time it is made.
+  const to = useMemo(() => (search ? searchPath(props.href, search) : null), [search, props.href]);
   const field = props.query;
   // As text: the same search is the same text, whatever else in the answers changes.
   const query = field !== undefined && search ? JSON.stringify(apiQuery(search)) : null;

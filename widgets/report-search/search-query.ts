@@ -1,6 +1,8 @@
-// A search for accident reports three ways: as the results page's URL holds it (shared and reloaded as it is), as the
+// A search for accident reports three ways: as the results page's URL holds it (shared and reloaded as it is, but for a
+// VIN, which stays in the tab: search-handle.ts), as the
 // API takes it (GET /api/reports/search), and as the locating wizard's answers give it (§2.7, §3 search options).
 import { today, validators } from '../../engine/validators.ts';
+import { hideVin } from './search-handle.ts';
 
 /** §3, §9: a place search reaches 5 or 10 miles (10 by default). */
 export type Radius = 5 | 10;
@@ -10,7 +12,7 @@ export type YearMatch = 'exact' | 'approx';
 /** Where a place search looks: a point (a map pin, the browser's location) or a city's middle. */
 export type Where = { lat: number; lng: number } | { city: string; state: string };
 
-/** Days before and after the date a person gave that a map search covers (people misremember the day). */
+/** Days before and after the date a person gave that a search covers (people misremember the day). */
 export const DATE_SLACK_DAYS = 3;
 /** What a place search covers when no dates are given (§9: the last 14 days, the API's default too). */
 export const DEFAULT_DAYS = 14;
@@ -21,9 +23,16 @@ const NEAR_MAX = 120;
 /** Years either side of the given one in an approximate year match (§3). */
 export const YEAR_SLACK = 2;
 
+/** The accident's days a VIN or case-ID search covers, YYYY-MM-DD, both or neither (neither: any day). */
+interface Days {
+  from?: string;
+  to?: string;
+}
+
 export type ReportSearch =
-  | { by: 'vin'; vin: string }
-  | { by: 'case'; caseId: string; state?: string; city?: string }
+  /** city and state put the VIN's reports there first; they leave none out. */
+  | ({ by: 'vin'; vin: string; city?: string; state?: string } & Days)
+  | ({ by: 'case'; caseId: string; state?: string; city?: string } & Days)
   | {
       by: 'place';
       where: Where;
@@ -66,25 +75,27 @@ function yearOf(raw: string | null, thisYear: number): number | undefined {
   return year >= 1900 && year <= thisYear ? year : undefined;
 }
 
+/** A range of days read from a URL: both real dates in order, else none. */
+function daysOf(from: string | null, to: string | null): Days {
+  return isDate(from) && isDate(to) && from <= to ? { from, to } : {};
+}
+
 /** The search a results URL's query holds, or null when it holds none (the API's modes: VIN, case ID, place). */
 export function searchFromParams(params: URLSearchParams, now = new Date()): ReportSearch | null {
   const text = (name: string) => params.get(name)?.trim() || undefined;
+  const city = text('city');
+  const state = text('state')?.toUpperCase();
+  const days = daysOf(params.get('from'), params.get('to'));
   const vin = text('vin');
-  if (vin) return { by: 'vin', vin: vin.toUpperCase() };
+  if (vin) return { by: 'vin', vin: vin.toUpperCase(), ...days, ...(city ? { city } : {}), ...(state ? { state } : {}) };
+  // A handle to a VIN this tab does not keep (a link opened elsewhere): no search, rather than another one.
+  if (params.has('s')) return null;
   const caseId = text('caseId');
-  if (caseId) {
-    const state = text('state')?.toUpperCase();
-    const city = text('city');
-    return { by: 'case', caseId, ...(state ? { state } : {}), ...(city ? { city } : {}) };
-  }
+  if (caseId) return { by: 'case', caseId, ...(state ? { state } : {}), ...(city ? { city } : {}), ...days };
   const lat = Number(params.get('lat'));
   const lng = Number(params.get('lng'));
   const hasPoint = params.has('lat') && params.has('lng') && Number.isFinite(lat) && Number.isFinite(lng) && Math.abs(lat) <= 90 && Math.abs(lng) <= 180;
-  const city = text('city');
-  const state = text('state')?.toUpperCase();
   if (!hasPoint && !(city && state)) return null;
-  const from = params.get('from');
-  const to = params.get('to');
   const year = yearOf(params.get('year'), now.getFullYear());
   const make = text('make')?.toUpperCase();
   // Only shown, never searched; a link's made-up text stays a short line.
@@ -93,7 +104,7 @@ export function searchFromParams(params: URLSearchParams, now = new Date()): Rep
     by: 'place',
     where: hasPoint ? { lat, lng } : { city: city!, state: state! },
     radius: params.get('radius') === '5' ? 5 : 10,
-    ...(isDate(from) && isDate(to) && from <= to ? { from, to } : {}),
+    ...days,
     ...(make ? { make } : {}),
     ...(year ? { year } : {}),
     yearMatch: params.get('yearMatch') === 'approx' ? 'approx' : 'exact',
@@ -103,16 +114,17 @@ export function searchFromParams(params: URLSearchParams, now = new Date()): Rep
 
 /** The API's query for a search: every parameter GET /api/reports/search reads, nothing it does not. */
 export function apiQuery(search: ReportSearch): Record<string, string> {
-  if (search.by === 'vin') return { vin: search.vin };
+  const days: Record<string, string> = search.from && search.to ? { from: search.from, to: search.to } : {};
+  if (search.by === 'vin') return { vin: search.vin, ...days, ...(search.city ? { city: search.city } : {}), ...(search.state ? { state: search.state } : {}) };
   if (search.by === 'case') {
-    return { caseId: search.caseId, ...(search.state ? { state: search.state } : {}), ...(search.city ? { city: search.city } : {}) };
+    return { caseId: search.caseId, ...(search.state ? { state: search.state } : {}), ...(search.city ? { city: search.city } : {}), ...days };
   }
   const where: Record<string, string> =
     'lat' in search.where ? { lat: coordinate(search.where.lat), lng: coordinate(search.where.lng) } : { city: search.where.city, state: search.where.state };
   return {
     ...where,
     radius: String(search.radius),
-    ...(search.from && search.to ? { from: search.from, to: search.to } : {}),
+    ...days,
     ...(search.make ? { make: search.make } : {}),
     ...(search.year ? { year: String(search.year), yearMatch: search.yearMatch } : {}),
   };
@@ -125,8 +137,8 @@ export function searchParams(search: ReportSearch): URLSearchParams {
   return params;
 }
 
-/** An app path with a search in its query: /results?…, /notify-me?… */
-export const searchPath = (path: string, search: ReportSearch) => `${path}?${searchParams(search).toString()}`;
+/** An app path with a search in its query: /results?…, /notify-me?…; a VIN only as a handle to it (search-handle.ts). */
+export const searchPath = (path: string, search: ReportSearch) => `${path}?${hideVin(searchParams(search)).toString()}`;
 
 /** The dates a place search covers, given or by default (the last 14 days up to today). */
 export function dateRange(search: PlaceSearch, now = new Date()): { from: string; to: string } {
@@ -138,40 +150,48 @@ export function dateRange(search: PlaceSearch, now = new Date()): { from: string
 /** The years an approximate match covers. */
 export const yearSpan = (year: number): [number, number] => [year - YEAR_SLACK, year + YEAR_SLACK];
 
-/** The state and address of the place answer (a city chosen, or the address found for a pin), when they are text. */
-function placeOf(answer: unknown): { state?: string; address?: string } {
+/** The city, state and address of the place answer (a city chosen, or the address found for a pin), when they are text. */
+function placeOf(answer: unknown): { city?: string; state?: string; address?: string } {
   if (typeof answer !== 'object' || answer === null) return {};
-  const { state, address } = answer as Record<string, unknown>;
-  return { ...(typeof state === 'string' && state ? { state } : {}), ...(typeof address === 'string' && address ? { address } : {}) };
+  const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
+  const { city, state, address } = answer as Record<string, unknown>;
+  return { ...(text(city) ? { city: text(city) } : {}), ...(text(state) ? { state: text(state) } : {}), ...(text(address) ? { address: text(address) } : {}) };
+}
+
+/** The days around the date given, three either side and none after today. */
+function daysAround(date: unknown, now: Date): Days {
+  if (typeof date !== 'string' || !isDate(date)) return {};
+  return { from: addDays(date, -DATE_SLACK_DAYS), to: [addDays(date, DATE_SLACK_DAYS), today(now)].sort()[0]! };
 }
 
 /**
- * The search the locating wizard's answers describe (§2.7): a VIN alone (it names the vehicle), a case ID in the
- * accident's state (case IDs repeat between agencies; the city chosen may be a neighbour's), or the map pin with a
- * 10-mile radius, the make, the year ±2 and a week around the date. Null when the answers do not make one.
+ * The search the locating wizard's answers describe (§2.7), each on its date ±3 days: a VIN (it names the vehicle) with
+ * its reports in the accident's city and state first; a case ID in the accident's state (case IDs repeat between
+ * agencies; the city chosen may be a neighbour's); or the map pin with a 10-mile radius, the make and the year ±2. The
+ * API then names a VIN's or case ID's reports of other dates. Null when the answers do not make one.
  */
 export function searchOfAnswers(answers: Record<string, unknown>, now = new Date()): ReportSearch | null {
   const place = placeOf(answers.place);
+  const days = daysAround(answers.date, now);
   switch (answers.locateBy) {
     case 'vin':
-      return typeof answers.vin === 'string' && validators.vin(answers.vin) ? { by: 'vin', vin: answers.vin } : null;
+      if (typeof answers.vin !== 'string' || !validators.vin(answers.vin)) return null;
+      return { by: 'vin', vin: answers.vin, ...days, ...(place.city && place.state ? { city: place.city } : {}), ...(place.state ? { state: place.state } : {}) };
     case 'case': {
       const caseId = typeof answers.caseID === 'string' ? answers.caseID.trim() : '';
       if (!caseId) return null;
-      return { by: 'case', caseId, ...(place.state ? { state: place.state } : {}) };
+      return { by: 'case', caseId, ...(place.state ? { state: place.state } : {}), ...days };
     }
     case 'map': {
       if (!validators.point(answers.location)) return null;
       const { lat, lng } = answers.location as { lat: number; lng: number };
-      const date = typeof answers.date === 'string' && isDate(answers.date) ? answers.date : undefined;
-      const last = today(now);
       const year = typeof answers.vehicleYear === 'number' ? yearOf(String(answers.vehicleYear), now.getFullYear()) : undefined;
       const make = typeof answers.vehicleMake === 'string' ? answers.vehicleMake.trim().toUpperCase() : '';
       return {
         by: 'place',
         where: { lat, lng },
         radius: 10,
-        ...(date ? { from: addDays(date, -DATE_SLACK_DAYS), to: [addDays(date, DATE_SLACK_DAYS), last].sort()[0]! } : {}),
+        ...days,
         ...(make ? { make } : {}),
         ...(year ? { year } : {}),
         yearMatch: 'approx',

@@ -1,51 +1,43 @@
 // The report screen of /accident/{id}, /accident/{id}/{vin} and /business/{id}/{userId}: the report as the visitor may
-// see it, with the proof of involvement from the URL's VIN or a case ID typed in this tab. A business partner's link
-// (spec §6) shows the same screen, saying so, and keeps the partner's token for every lead this browser sends.
-import { Suspense, useCallback, useEffect, useState } from 'react';
+// see it. The personal data needs two facts (a VIN or the case ID, and a last name); a first fact the URL brings (the
+// VIN of /accident/{id}/{vin}, a link's ?proof=) is checked and kept for the tab, and the form then asks only for the
+// last name. A business partner's link (spec §6) shows the same screen, saying so, and keeps the partner's token for
+// every lead this browser sends.
+import { Suspense, useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Report, ReportProof } from '../../api/reports.ts';
+import type { Report } from '../../api/reports.ts';
 import { keepBusinessToken } from '../../attribution.ts';
-import { usePageLocation } from '../../page-history.ts';
 import { REPORT_NAMESPACES } from './preload.ts';
-import { keepCaseId, markProved, primeReport, proofKey, proofOf, storedCaseId } from './proof-store.ts';
+import { keepFact, markProved } from './proof-store.ts';
 import { ReportFailed, ReportLoading, ReportNotFound } from './ReportStates.tsx';
 import { ReportView } from './ReportView.tsx';
+import { useFirstFact } from './use-first-fact.ts';
 import { useReport } from './use-report.ts';
 import '../../../widgets/shared/ui.css';
 import './report.css';
 
 /** `businessUser`: the token of the business partner whose link this is (/business/{id}/{userId}). */
-export function ReportPage({ id, vin, businessUser }: { id: string; vin?: string; businessUser?: string }) {
-  const location = usePageLocation();
-  // The case ID proving involvement, per report: the one kept in this tab at first (kept here even once refused, so
-  // the refusal stays on screen instead of the page fetching again without it).
-  const [caseIds, setCaseIds] = useState<Record<string, string | undefined>>(() => ({ [id]: storedCaseId(id) }));
-  const caseId = id in caseIds ? caseIds[id] : storedCaseId(id);
-  const proof = proofOf(vin, caseId);
-  const { load, refused, retry } = useReport(id, proof);
+export function ReportPage(props: { id: string; vin?: string; businessUser?: string }) {
+  // Another report is another screen: nothing of this one's proof carries over.
+  return <ReportScreen key={props.id} {...props} />;
+}
+
+function ReportScreen({ id, vin, businessUser }: { id: string; vin?: string; businessUser?: string }) {
+  const base = vin === undefined ? window.location.pathname : `/accident/${encodeURIComponent(id)}`;
+  const { check, forget } = useFirstFact(id, vin, base);
+  const { load, reload, show } = useReport(id);
 
   useEffect(() => {
     if (businessUser !== undefined) keepBusinessToken(businessUser);
   }, [businessUser]);
 
-  // A case ID the API no longer takes (a wrong one kept, a report amended) is forgotten, so a reload does not retry it.
-  const refusedCase = refused?.kind === 'mismatch' && proof && 'caseId' in proof;
-  useEffect(() => {
-    if (refusedCase) keepCaseId(id, undefined);
-  }, [refusedCase, id]);
-
   const onProved = useCallback(
-    (given: ReportProof, report: Report) => {
-      primeReport(proofKey(id, given), report);
+    (report: Report) => {
+      keepFact(id, undefined);
       markProved();
-      if ('vin' in given) {
-        location.navigate(`/accident/${encodeURIComponent(id)}/${given.vin}${location.search}`, { replace: true, state: location.state });
-      } else {
-        keepCaseId(id, given.caseId);
-        setCaseIds((all) => ({ ...all, [id]: given.caseId }));
-      }
+      show(report);
     },
-    [id, location],
+    [id, show],
   );
 
   return (
@@ -54,16 +46,8 @@ export function ReportPage({ id, vin, businessUser }: { id: string; vin?: string
       <WithCopy />
       {load.status === 'loading' && <ReportLoading />}
       {load.status === 'not-found' && <ReportNotFound />}
-      {load.status === 'failed' && <ReportFailed onRetry={retry} />}
-      {load.status === 'ready' && (
-        <ReportView
-          report={load.report}
-          proof={proof}
-          refused={refused && proof ? { proof, problem: refused } : undefined}
-          onProved={onProved}
-          business={businessUser !== undefined}
-        />
-      )}
+      {load.status === 'failed' && <ReportFailed onRetry={reload} />}
+      {load.status === 'ready' && <ReportView report={load.report} check={check} onForget={forget} onProved={onProved} business={businessUser !== undefined} />}
     </Suspense>
   );
 }

@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { markStepShown } from '../../funnel/step-shown.ts';
 import { useTranslation } from 'react-i18next';
-import type { Report, ReportProof } from '../../api/reports.ts';
+import type { Report } from '../../api/reports.ts';
 import { CrashFacts, PrivateCrashFacts } from './CrashFacts.tsx';
 import { localDateTime } from './format.ts';
 import { useCalendar } from './use-calendar.ts';
@@ -11,7 +11,7 @@ import { NextSteps } from './NextSteps.tsx';
 import { takeProved } from './proof-store.ts';
 import { ReportActions } from './ReportActions.tsx';
 import { ShieldIcon } from './report-icons.tsx';
-import type { ProofProblem } from './use-report.ts';
+import type { FactCheck } from './use-first-fact.ts';
 import { VehicleCard } from './VehicleCard.tsx';
 
 export const PROOF_FORM_ID = 'report-proof';
@@ -20,9 +20,10 @@ type ProofFormType = (typeof import('./ProofForm.tsx'))['ProofForm'];
 
 interface ReportViewProps {
   report: Report;
-  proof?: ReportProof;
-  refused?: { proof: ReportProof; problem: ProofProblem };
-  onProved: (proof: ReportProof, report: Report) => void;
+  /** The first fact of the visitor's proof the page has, and what the API said of it. */
+  check: FactCheck;
+  onForget: () => void;
+  onProved: (report: Report) => void;
   /** Opened through a business partner's link (/business/{id}/{userId}). */
   business?: boolean;
 }
@@ -38,12 +39,13 @@ function toProofForm(event: MouseEvent<HTMLAnchorElement>) {
   field.focus({ preventScroll: true });
 }
 
-export function ReportView({ report, proof, refused, onProved, business = false }: ReportViewProps) {
+export function ReportView({ report, check, onForget, onProved, business = false }: ReportViewProps) {
   const { t } = useTranslation(['report', 'app']);
   const when = localDateTime(report.occurredAt, useCalendar());
   const place = `${report.city}, ${report.state}`;
   const involvedNote = useRef<HTMLParagraphElement>(null);
-  const provenVin = proof && 'vin' in proof ? proof.vin : undefined;
+  // The visitor's vehicle: the one their proof named, else the one of the VIN they gave (the form asks a last name).
+  const yours = (unit: number, proved?: boolean) => (report.involved ? !!proved : check.status === 'known' && check.vehicle === unit);
 
   // The form that had focus is gone once the full report opens: focus goes to the line that says it opened.
   useEffect(() => {
@@ -86,11 +88,11 @@ export function ReportView({ report, proof, refused, onProved, business = false 
           <p className="report-public">
             {t('screen.publicOnly')}{' '}
             <a href={`#${PROOF_FORM_ID}`} onClick={toProofForm}>
-              {t('screen.proofLink')}
+              {t(check.status === 'known' ? 'screen.proofLinkKnown' : 'screen.proofLink')}
             </a>
           </p>
         )}
-        <ReportActions id={report.id} proof={report.involved ? proof : undefined} />
+        <ReportActions id={report.id} />
       </header>
       <CrashFacts report={report} />
       {report.involved && <PrivateCrashFacts report={report} />}
@@ -98,13 +100,13 @@ export function ReportView({ report, proof, refused, onProved, business = false 
         <h2 id="report-vehicles">{t('fields.vehicles')}</h2>
         <div className="vehicles">
           {report.vehicles.map((vehicle) => (
-            <VehicleCard key={vehicle.unit} vehicle={vehicle} involved={report.involved} yours={!!provenVin && vehicle.vin === provenVin} />
+            <VehicleCard key={vehicle.unit} vehicle={vehicle} involved={report.involved} yours={yours(vehicle.unit, vehicle.yours)} />
           ))}
         </div>
       </section>
       {!report.involved && (
         <div id={PROOF_FORM_ID} className="report-anchor">
-          {ProofForm && <ProofForm key={report.id} id={report.id} refused={refused} onProved={onProved} />}
+          {ProofForm && <ProofForm key={check.status === 'refused' || check.status === 'none' ? check.status : 'given'} id={report.id} check={check} onForget={onForget} onProved={onProved} />}
         </div>
       )}
       <NextSteps />

@@ -1,22 +1,24 @@
-// One vehicle of a report: make, model, year and damage area for anyone; VIN, towing, insurance, fault, occupants,
-// seatbelt, airbags and the driver only for the people involved.
+// One vehicle of a report: make, model, year and damage area for anyone; for the people involved, its VIN, towing,
+// insurance, fault, occupants and driver's name too, and for the visitor's own vehicle the seatbelt, the airbags and the
+// rest of what the report says of its driver (another party's is cut to what a claim needs).
 import { useTranslation } from 'react-i18next';
 import type { ReportVehicle } from '../../api/reports.ts';
 import { FactList, type Fact } from './FactList.tsx';
 import { driverName, placeLine } from './format.ts';
 import { valuesOf } from './values.ts';
 
-/** yours: the vehicle whose VIN the visitor gave. */
+/** yours: the visitor's own vehicle (the one their proof named, or the one of the VIN they gave). */
 export function VehicleCard({ vehicle, involved, yours = false }: { vehicle: ReportVehicle; involved: boolean; yours?: boolean }) {
   const { t } = useTranslation('report');
   const v = valuesOf(t);
+  const driver = vehicle.driver;
   const headingId = `report-unit-${vehicle.unit}`;
   const summary = [vehicle.year, vehicle.make, vehicle.model].filter(Boolean).join(' ');
   const facts: Fact[] = [
     { field: 'make', value: vehicle.make },
     { field: 'model', value: vehicle.model },
     { field: 'year', value: v.count(vehicle.year) },
-    { field: 'damageArea', value: v.coded('damageArea', vehicle.damageArea) },
+    { field: 'damageArea', value: v.coded('damageArea', vehicle.damageArea, vehicle.damageAreaText) },
   ];
   if (involved) {
     facts.push(
@@ -25,11 +27,20 @@ export function VehicleCard({ vehicle, involved, yours = false }: { vehicle: Rep
       { field: 'insured', value: v.yesNo(vehicle.insured) },
       { field: 'atFault', value: v.yesNo(vehicle.atFault) },
       { field: 'occupants', value: v.count(vehicle.occupants) },
-      { field: 'seatbelt', value: v.named('seatbelt', vehicle.seatbelt) },
-      { field: 'airbags', value: v.named('airbags', vehicle.airbags) },
+    );
+    if (yours) facts.push({ field: 'seatbelt', value: v.named('seatbelt', vehicle.seatbelt, vehicle.seatbeltText) }, { field: 'airbags', value: v.named('airbags', vehicle.airbags, vehicle.airbagsText) });
+  }
+  const driverFacts: Fact[] = [{ field: 'driverName', value: driver ? driverName(driver) : null }];
+  if (yours) {
+    driverFacts.push(
+      { field: 'age', value: v.count(driver?.age) },
+      { field: 'gender', value: v.coded('gender', driver?.gender, driver?.genderText) },
+      { field: 'ethnicity', value: v.coded('ethnicity', driver?.ethnicity, driver?.ethnicityText) },
+      { field: 'residence', value: driver?.residence ? placeLine(driver.residence) : null },
+      { field: 'licenceType', value: driver?.licenceType },
+      { field: 'licenceState', value: driver?.licenceState },
     );
   }
-  const driver = vehicle.driver;
   return (
     <article className={yours ? 'vehicle vehicle--yours card' : 'vehicle card'} aria-labelledby={headingId}>
       <h3 id={headingId} className="vehicle__title">
@@ -37,21 +48,12 @@ export function VehicleCard({ vehicle, involved, yours = false }: { vehicle: Rep
         {yours && <span className="vehicle__yours">{t('screen.yourVehicle')}</span>}{' '}
         <span className="vehicle__summary">{summary}</span>
       </h3>
+      {involved && !yours && <p className="vehicle__other">{t('screen.proof.otherParty')}</p>}
       <FactList facts={facts} />
       {involved && (
         <>
           <h4 className="report-subheading">{t('fields.driver')}</h4>
-          <FactList
-            facts={[
-              { field: 'driverName', value: driver ? driverName(driver) : null },
-              { field: 'age', value: v.count(driver?.age) },
-              { field: 'gender', value: v.coded('gender', driver?.gender) },
-              { field: 'ethnicity', value: v.coded('ethnicity', driver?.ethnicity) },
-              { field: 'residence', value: driver?.residence ? placeLine(driver.residence) : null },
-              { field: 'licenceType', value: driver?.licenceType },
-              { field: 'licenceState', value: driver?.licenceState },
-            ]}
-          />
+          <FactList facts={driverFacts} />
         </>
       )}
     </article>

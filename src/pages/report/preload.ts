@@ -1,6 +1,5 @@
 // For the app's entry (src/main.tsx): on a report URL, the screen's code, its copy and the report itself requested
 // alongside the app's own, so the first render draws the report screen instead of "Loading…" and three waits in turn.
-import { proofKey, proofOf, storedCaseId } from './proof-store.ts';
 import { startRequest } from './use-report.ts';
 
 /** /accident/{id} and /accident/{id}/{vin}, as src/routes.tsx routes them. */
@@ -21,9 +20,8 @@ export function reportRouteAt(pathname: string): { id: string; vin?: string } | 
   return { id, vin };
 }
 
-/** Starts the report's request (with the visit's proof) and returns the screen's code, to await before the first render. */
-export function preloadReport({ id, vin }: { id: string; vin?: string }): Promise<unknown> {
-  const proof = proofOf(vin, storedCaseId(id));
-  startRequest(proofKey(id, proof), id, proof);
+/** Starts the report's request and returns the screen's code, to await before the first render. */
+export function preloadReport({ id }: { id: string }): Promise<unknown> {
+  startRequest(id);
   return import('./ReportPage.tsx');
 }

@@ -1,42 +1,48 @@
-// Where a report's proof of involvement is kept: a case ID typed on the page stays for the tab (a reload keeps it, a
-// shared link never carries it); a report just fetched with a VIN is handed to the page the VIN's URL opens.
-import type { Report, ReportProof } from '../../api/reports.ts';
+// Where a report's first fact is kept for the tab: taken out of the URL (/accident/{id}/{vin}, a link's ?proof=) into
+// session storage, so the address bar, the history and a shared link never hold it, and a reload still has it. The
+// proof itself (both facts) is the server's cookie.
+import type { ReportFact } from '../../api/reports.ts';
 
-const CASE_KEY = (id: string) => `claimflow:report-case:${id}`;
+const FACT_KEY = (id: string) => `claimflow:report-fact:${id}`;
 
-export function storedCaseId(id: string): string | undefined {
+export function storedFact(id: string): ReportFact | undefined {
   try {
-    return sessionStorage.getItem(CASE_KEY(id)) ?? undefined;
+    const kept = sessionStorage.getItem(FACT_KEY(id));
+    return kept === null ? undefined : (JSON.parse(kept) as ReportFact);
   } catch {
     return undefined;
   }
 }
 
-export function keepCaseId(id: string, caseId: string | undefined): void {
+export function keepFact(id: string, fact: ReportFact | undefined): void {
   try {
-    if (caseId) sessionStorage.setItem(CASE_KEY(id), caseId);
-    else sessionStorage.removeItem(CASE_KEY(id));
+    if (fact) sessionStorage.setItem(FACT_KEY(id), JSON.stringify(fact));
+    else sessionStorage.removeItem(FACT_KEY(id));
   } catch {
-    // Storage refused (private mode, full): the proof lasts until the page is left, as it would without it.
+    // Storage refused (private mode, full): the fact lasts until the page is left, as it would without it.
   }
 }
 
-/** The proof a page visit starts with: the URL's VIN (as typed, any case), else a case ID kept in the tab. */
-export function proofOf(urlVin: string | undefined, caseId: string | undefined): ReportProof | undefined {
-  if (urlVin) {
-    let vin = urlVin;
-    try {
-      vin = decodeURIComponent(urlVin);
-    } catch {
-      // A stray % in an edited URL: the VIN as it stands (the API says it matches nothing).
-    }
-    return { vin: vin.toUpperCase() };
+/** The first fact a report URL carries: the VIN of /accident/{id}/{vin} (as typed, any case), or a link's proof. */
+export function factInUrl(urlVin: string | undefined, search: string): ReportFact | undefined {
+  const token = new URLSearchParams(search).get('proof');
+  if (token) return { token };
+  if (!urlVin) return undefined;
+  try {
+    return { vin: decodeURIComponent(urlVin).toUpperCase() };
+  } catch {
+    // A stray % in an edited URL: the VIN as it stands (the API says it matches nothing).
+    return { vin: urlVin.toUpperCase() };
   }
-  return caseId ? { caseId } : undefined;
 }
 
-/** One string per report and proof, for caches and effects. */
-export const proofKey = (id: string, proof?: ReportProof) => `${id}|${!proof ? '' : 'vin' in proof ? `vin:${proof.vin}` : `case:${proof.caseId}`}`;
+/** The search without its proof= parameter ('' when nothing else is left). */
+export function withoutProof(search: string): string {
+  const params = new URLSearchParams(search);
+  params.delete('proof');
+  const rest = params.toString();
+  return rest ? `?${rest}` : '';
+}
 
 /** Set when the proof form has just opened the full report: the page then moves focus to the news. */
 let proved = false;
@@ -50,15 +56,4 @@ export function takeProved(): boolean {
   const was = proved;
   proved = false;
   return was;
-}
-
-/** The last report fetched by the proof form, so the page it navigates to shows it at once instead of fetching again. */
-let primed: { key: string; report: Report } | undefined;
-
-export function primeReport(key: string, report: Report): void {
-  primed = { key, report };
-}
-
-export function primedReport(key: string): Report | undefined {
-  return primed?.key === key ? primed.report : undefined;
 }

@@ -1,89 +1,80 @@
-// Loads a report with the visitor's proof; a proof the API refuses (wrong, or too many tries) falls back to the public
-// facts and says why, so the page still shows the report.
+// Loads a report as this browser may see it (the server's proof cookie decides), and says why a proof was refused.
 import { startTransition, useCallback, useEffect, useState } from 'react';
 import { ApiError } from '../../api/client.ts';
-import { fetchReport, type Report, type ReportProof } from '../../api/reports.ts';
-import { primedReport, proofKey } from './proof-store.ts';
+import { fetchReport, type Report } from '../../api/reports.ts';
 
 export type ReportLoad = { status: 'loading' } | { status: 'ready'; report: Report } | { status: 'not-found' } | { status: 'failed' };
 
-/** Why a proof did not open the full report: it matches no vehicle or case of it, or too many wrong ones were tried. */
-export type ProofProblem = { kind: 'mismatch'; field: 'vin' | 'caseId' } | { kind: 'limited'; seconds?: number } | { kind: 'failed' };
+/** The facts a proof can give. */
+export type ProofField = 'vin' | 'caseId' | 'token' | 'lastName';
 
-export function proofProblemOf(error: unknown, proof: ReportProof): ProofProblem {
-  // 400: a proof too long to be any report's (from an edited URL).
-  if (error instanceof ApiError && (error.status === 403 || error.status === 400)) return { kind: 'mismatch', field: 'vin' in proof ? 'vin' : 'caseId' };
+/** Why a proof did not open the full report: a fact is not the report's, too many wrong ones were tried, or no answer. */
+export type ProofProblem = { kind: 'mismatch'; field: ProofField } | { kind: 'limited'; seconds?: number } | { kind: 'failed' };
+
+/** The problem an error of POST /api/reports/{id}/proof stands for; given: the first fact's field sent. */
+export function proofProblemOf(error: unknown, given: ProofField): ProofProblem {
+  // 403 names the field; 400: a fact too long to be any report's (from an edited URL).
+  if (error instanceof ApiError && (error.status === 403 || error.status === 400)) {
+    const field = error.field === 'lastName' || error.field === 'token' || error.field === 'vin' || error.field === 'caseId' ? error.field : given;
+    return { kind: 'mismatch', field };
+  }
   if (error instanceof ApiError && error.status === 429) return { kind: 'limited', seconds: error.retryAfter };
   return { kind: 'failed' };
 }
 
-interface Loaded {
-  load: ReportLoad;
-  /** Set when the proof given was refused and the public report is shown instead. */
-  refused?: ProofProblem;
-}
-
-async function loadReport(id: string, proof: ReportProof | undefined): Promise<Loaded> {
+async function loadReport(id: string): Promise<ReportLoad> {
   try {
-    return { load: { status: 'ready', report: await fetchReport(id, proof) } };
+    return { status: 'ready', report: await fetchReport(id) };
   } catch (error) {
-    if (proof && error instanceof ApiError && (error.status === 403 || error.status === 429 || error.status === 400)) {
-      return { ...(await loadReport(id, undefined)), refused: proofProblemOf(error, proof) };
-    }
-    return { load: error instanceof ApiError && error.status === 404 ? { status: 'not-found' } : { status: 'failed' } };
+    return error instanceof ApiError && error.status === 404 ? { status: 'not-found' } : { status: 'failed' };
   }
 }
 
 /**
- * Requests started while rendering, by report and proof, until an effect takes them: the request goes out as soon as the
- * page renders, not once it commits (React holds back a commit that shows a new Loading state by up to 300 ms).
+ * Requests started while rendering (or by the entry's preload), by report, until the page shows their answer: the
+ * request goes out as soon as the page renders, not once it commits (React holds back a commit that shows a new Loading
+ * state by up to 300 ms), and a render while it is under way or its answer is on the way to the screen starts no other.
  */
-const started = new Map<string, Promise<Loaded>>();
+const started = new Map<string, Promise<ReportLoad>>();
 
-export function startRequest(key: string, id: string, proof: ReportProof | undefined): void {
-  if (!started.has(key)) started.set(key, loadReport(id, proof));
+export function startRequest(id: string): void {
+  if (!started.has(id)) started.set(id, loadReport(id));
 }
 
-function takeRequest(key: string, id: string, proof: ReportProof | undefined): Promise<Loaded> {
-  startRequest(key, id, proof);
-  const request = started.get(key) as Promise<Loaded>;
-  started.delete(key);
-  return request;
-}
-
-const initial = (key: string): Loaded & { key: string } => {
-  const report = primedReport(key);
-  return { key, load: report ? { status: 'ready', report } : { status: 'loading' } };
-};
-
-export function useReport(id: string, proof: ReportProof | undefined) {
-  const key = proofKey(id, proof);
-  const [state, setState] = useState(() => initial(key));
+export function useReport(id: string) {
+  const [state, setState] = useState<{ id: string; load: ReportLoad }>({ id, load: { status: 'loading' } });
   const [attempt, setAttempt] = useState(0);
-  // Another report or proof: start from what is known of it (a report the proof form just fetched), else loading.
-  const current = state.key === key ? state : initial(key);
+  const current = state.id === id ? state : { id, load: { status: 'loading' } as ReportLoad };
   if (current !== state) setState(current);
   const loading = current.load.status === 'loading';
-  if (loading) startRequest(key, id, proof);
+  if (loading) startRequest(id);
 
   useEffect(() => {
     if (!loading) return undefined;
     let active = true;
-    void takeRequest(key, id, proof).then((loaded) => {
+    startRequest(id);
+    void (started.get(id) as Promise<ReportLoad>).then((load) => {
       // A transition: the whole report is drawn in slices that leave the phone free between them (no long task).
-      if (active) startTransition(() => setState({ key, ...loaded }));
+      if (active) startTransition(() => setState({ id, load }));
     });
     return () => {
       active = false;
     };
-    // proof is read through key (a new object each render with the same meaning).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, attempt, loading]);
+  }, [id, attempt, loading]);
 
-  const retry = useCallback(() => {
-    setState({ key, load: { status: 'loading' } });
+  // Shown: the request is done with (a reload starts another).
+  useEffect(() => {
+    if (!loading) started.delete(id);
+  }, [id, loading]);
+
+  /** Loads the report again: after a failure, or once the visitor proved involvement (the cookie now opens it). */
+  const reload = useCallback(() => {
+    setState({ id, load: { status: 'loading' } });
     setAttempt((n) => n + 1);
-  }, [key]);
+  }, [id]);
 
-  return { load: current.load, refused: current.refused, retry };
+  /** Shows a report the page fetched itself (the full one, just after the proof). */
+  const show = useCallback((report: Report) => setState({ id, load: { status: 'ready', report } }), [id]);
+
+  return { load: current.load, reload, show };
 }

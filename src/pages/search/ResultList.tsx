@@ -9,14 +9,12 @@ interface ResultListProps {
   results: SearchResult[];
   /** The report screen's path for a result. */
   hrefOf: (result: SearchResult) => string;
-  /** Called as a result is opened (a case search hands its case ID to the report screen as the proof). */
-  onOpen?: (result: SearchResult) => void;
   /** In a partner's frame: reports open in a new tab of the browser, on our site. */
   embed: boolean;
   labelledBy: string;
 }
 
-export function ResultList({ results, hrefOf, onOpen, embed, labelledBy }: ResultListProps) {
+export function ResultList({ results, hrefOf, embed, labelledBy }: ResultListProps) {
   const { t, i18n } = useTranslation('search');
   const language = i18n.language;
   return (
@@ -43,7 +41,7 @@ export function ResultList({ results, hrefOf, onOpen, embed, labelledBy }: Resul
                     <span className="visually-hidden"> {t('common:links.newTab')}</span>
                   </a>
                 ) : (
-                  <LangLink to={hrefOf(result)} className="result__link" onClick={onOpen && (() => onOpen(result))}>
+                  <LangLink to={hrefOf(result)} className="result__link">
                     {when}
                   </LangLink>
                 )}

@@ -1,9 +1,10 @@
-// /results: the search in the URL's query (so it can be shared and reloaded), run against the API, its results and
-// the options that change it; without a search, the way to start one.
+// /results: the search in the URL's query (so it can be shared and reloaded; a VIN only as a handle to it, kept in the
+// tab), run against the API, its results and the options that change it; without a search, the way to start one.
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LangLink, withLang } from '../../layout/LangLink.tsx';
 import { usePageLocation } from '../../page-history.ts';
+import { revealVin } from '../../../widgets/report-search/search-handle.ts';
 import { searchFromParams, searchPath } from '../../../widgets/report-search/search-query.ts';
 import { ResultsView } from './ResultsView.tsx';
 import { SITE_LINKS } from '../../layout/site-links.ts';
@@ -13,7 +14,9 @@ import { SITE_LINKS } from '../../layout/site-links.ts';
 export default function ResultsPage() {
   const { t, i18n } = useTranslation(['search', 'app']);
   const location = usePageLocation();
-  const search = useMemo(() => searchFromParams(new URLSearchParams(location.search)), [location.search]);
+  const search = useMemo(() => searchFromParams(revealVin(new URLSearchParams(location.search))), [location.search]);
+  // Once per search: a VIN search's link holds a new handle to the VIN each time it is made.
+  const notifyHref = useMemo(() => search && searchPath(SITE_LINKS.notify, search), [search]);
 
   useEffect(() => {
     document.title = `${t('search:results.title')} | ${t('app:brand')}`;
@@ -28,7 +31,7 @@ export default function ResultsPage() {
           pointName={t('search:results.thePin')}
           mapFirst={search.by === 'place'}
           changeHref={SITE_LINKS.findReport}
-          notifyHref={searchPath(SITE_LINKS.notify, search)}
+          notifyHref={notifyHref ?? SITE_LINKS.notify}
           onChange={(next, how) => location.navigate(withLang(searchPath(location.pathname, next), i18n.language), { replace: how === 'replace' })}
         />
       ) : (

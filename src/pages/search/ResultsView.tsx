@@ -4,9 +4,9 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SearchResult } from '../../api/report-search.ts';
 import { LangLink } from '../../layout/LangLink.tsx';
-import { keepCaseId } from '../report/proof-store.ts';
 import { apiQuery, type PlaceSearch, type ReportSearch } from '../../../widgets/report-search/search-query.ts';
 import { NoResults } from './NoResults.tsx';
+import { OtherDates } from './OtherDates.tsx';
 import { ResultList } from './ResultList.tsx';
 import { ResultsMapSlot } from './ResultsMapSlot.tsx';
 import { SearchOptions } from './SearchOptions.tsx';
@@ -29,12 +29,11 @@ export interface ResultsViewProps {
   embed?: boolean;
 }
 
-/** The report screen of a result: after a VIN search, with the VIN in the path (it proves involvement). */
-const reportHref = (search: ReportSearch) => (result: SearchResult) =>
-  search.by === 'vin' ? `/accident/${result.id}/${encodeURIComponent(search.vin)}` : `/accident/${result.id}`;
-
-/** After a case search, the case ID goes with the report opened, kept in the tab as the report screen keeps a typed one. */
-const onOpenOf = (search: ReportSearch) => (search.by === 'case' ? (result: SearchResult) => keepCaseId(result.id, search.caseId) : undefined);
+/**
+ * The report screen of a result: after a VIN or case-ID search, with the proof the API gave that stands for what was
+ * searched (never the VIN itself), so the screen asks only for a last name.
+ */
+const reportHref = (result: SearchResult) => (result.proof ? `/accident/${result.id}?proof=${encodeURIComponent(result.proof)}` : `/accident/${result.id}`);
 
 export function ResultsView({ search, onChange, pointName, mapFirst, changeHref, notifyHref, embed = false }: ResultsViewProps) {
   const { t } = useTranslation('search');
@@ -47,6 +46,8 @@ export function ResultsView({ search, onChange, pointName, mapFirst, changeHref,
   // A widening replaces the buttons that were pressed: focus goes to the new count once it is in.
   const focusCount = useRef(false);
   const shown = answer && current ? answer : null;
+  // Nothing on the dates given, but the VIN's or case ID's reports of other dates.
+  const otherDates = shown && shown.count === 0 && search.by !== 'place' && shown.otherDates?.length ? shown.otherDates : null;
 
   useEffect(() => {
     if (focusCount.current && shown) {
@@ -77,7 +78,9 @@ export function ResultsView({ search, onChange, pointName, mapFirst, changeHref,
           <p className="results__loading">{t('results.loading')}</p>
         ) : shown ? (
           <h2 id={ids.count} ref={count} tabIndex={-1} className="results__count">
-            {shown.count === 0 ? t('results.none.title') : t(shown.more ? 'results.countMore' : 'results.count', { count: shown.count })}
+            {shown.count === 0
+              ? t(otherDates ? 'results.none.onDates' : 'results.none.title')
+              : t(shown.more ? 'results.countMore' : 'results.count', { count: shown.count })}
           </h2>
         ) : null}
       </div>
@@ -108,6 +111,8 @@ export function ResultsView({ search, onChange, pointName, mapFirst, changeHref,
       {answer && answer.count > 0 && (loading || current) && (
         <div className={loading ? 'results__found is-stale' : 'results__found'} aria-busy={loading || undefined}>
           {answer.more && <p className="muted">{t('results.newest', { shown: answer.results.length })}</p>}
+          <ResultList results={answer.results} hrefOf={reportHref} embed={embed} labelledBy={ids.count} />
+          {/* After the list, as a phone shows it; search.css puts the map above it on a wider screen. */}
           {mapShown ? (
             <ResultsMapSlot id={ids.map} search={search} results={answer.results} />
           ) : (
@@ -115,11 +120,11 @@ export function ResultsView({ search, onChange, pointName, mapFirst, changeHref,
               {t('map.show', { count: answer.results.length })}
             </button>
           )}
-          <ResultList results={answer.results} hrefOf={reportHref(search)} onOpen={onOpenOf(search)} embed={embed} labelledBy={ids.count} />
         </div>
       )}
 
-      {shown && shown.count === 0 && <NoResults search={search} onWiden={widen} otherWay={changeHref} />}
+      {otherDates && search.by !== 'place' && <OtherDates search={search} reports={otherDates} hrefOf={reportHref} embed={embed} />}
+      {shown && shown.count === 0 && !otherDates && <NoResults search={search} onWiden={widen} otherWay={changeHref} />}
 
       {notifyHref && (shown || error) && (
         <aside className="results__notify" aria-labelledby={`${id}-notify`}>

@@ -1,4 +1,5 @@
-// What was searched, in a few words: the VIN, the case ID, or the place, dates and vehicle of a place search.
+// What was searched, in a few words: the VIN or the case ID and its dates, or the place, dates and vehicle of a place
+// search.
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { dateRange, yearSpan, type ReportSearch } from '../../../widgets/report-search/search-query.ts';
@@ -6,8 +7,15 @@ import { formatDays } from './format.ts';
 
 /** The lines of a search's summary; `pointName` names a point that came without an address. */
 export function summaryOf(search: ReportSearch, t: TFunction<'search'>, language: string, pointName: string): string[] {
-  if (search.by === 'vin') return [t('results.vin', { vin: search.vin })];
-  if (search.by === 'case') return [search.state ? t('results.caseIn', { caseId: search.caseId, state: search.state }) : t('results.case', { caseId: search.caseId })];
+  if (search.by !== 'place') {
+    const what =
+      search.by === 'vin'
+        ? t('results.vin', { vin: search.vin })
+        : search.state
+          ? t('results.caseIn', { caseId: search.caseId, state: search.state })
+          : t('results.case', { caseId: search.caseId });
+    return search.from && search.to ? [what, formatDays(search.from, search.to, language)] : [what];
+  }
   const place = 'city' in search.where ? `${search.where.city}, ${search.where.state}` : (search.near ?? pointName);
   const { from, to } = dateRange(search);
   const lines = [t('results.near', { radius: search.radius, place }), formatDays(from, to, language)];

@@ -4,6 +4,9 @@ import type { SearchVehicle } from '../../api/report-search.ts';
 interface Formats {
   when: Intl.DateTimeFormat;
   day: Intl.DateTimeFormat;
+  date: Intl.DateTimeFormat;
+  dateYear: Intl.DateTimeFormat;
+  list: Intl.ListFormat;
   miles: Intl.NumberFormat;
 }
 
@@ -16,6 +19,9 @@ function formats(language: string): Formats {
     found = {
       when: new Intl.DateTimeFormat(language, { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }),
       day: new Intl.DateTimeFormat(language, { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }),
+      date: new Intl.DateTimeFormat(language, { month: 'long', day: 'numeric', timeZone: 'UTC' }),
+      dateYear: new Intl.DateTimeFormat(language, { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }),
+      list: new Intl.ListFormat(language, { type: 'conjunction' }),
       miles: new Intl.NumberFormat(language, { maximumFractionDigits: 1 }),
     };
     byLanguage.set(language, found);
@@ -38,6 +44,20 @@ const dayOf = (date: string) => {
 
 /** "Mar 11 – 17, 2026" (English), "11–17 mar 2026" (Spanish): a range of days as short as the language writes it. */
 export const formatDays = (from: string, to: string, language: string) => formats(language).day.formatRange(dayOf(from), dayOf(to));
+
+/**
+ * "November 7" (English), "7 de noviembre" (Spanish): the local day of "2026-11-07T17:42:00-06:00" as a sentence names
+ * it, with its year when that is not `year` ("October 1, 2025").
+ */
+export function formatDate(occurredAt: string, language: string, year: number): string {
+  const day = occurredAt.slice(0, 10);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return occurredAt;
+  const f = formats(language);
+  return (Number(day.slice(0, 4)) === year ? f.date : f.dateYear).format(dayOf(day));
+}
+
+/** "A, B and C" as the language joins them. */
+export const formatList = (items: string[], language: string) => formats(language).list.format(items);
 
 export const formatMiles = (miles: number, language: string) => formats(language).miles.format(miles);
 
