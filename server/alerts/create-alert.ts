@@ -22,13 +22,10 @@ export interface AlertLead {
   locale: string;
 }
 
-/**
- * Stores the alert of lead at now and a text of each report on file for it; answers them (texts to send when onFile is
- * not empty).
- */
-export async function createAlert(tx: Queryable, a: NewAlert, lead: AlertLead, now: number): Promise<AlertAnswer> {
+/** Stores the alert of lead and a text of each report on file for it; answers them (texts to send when onFile is not empty). */
+export async function createAlert(tx: Queryable, a: NewAlert, lead: AlertLead): Promise<AlertAnswer> {
   await lockForAlerting(tx);
-  const onFile = await reportsOnFile(tx, a, now);
+  const onFile = await reportsOnFile(tx, a);
   await resumePhone(tx, lead.phone);
   await tx.query(
     `WITH alert AS (

@@ -66,6 +66,8 @@ interface Claimed {
   report_id: string | null;
   by_fact: boolean;
   alert_id: string;
+  /** When the alert ends (ms): its links' proofs are reckoned from it. */
+  alert_expires_ms: number;
   /** Another alert of the same phone was (or is being) texted this report. */
   duplicate: boolean;
   /** The text an earlier claim stored, and perhaps sent. */
@@ -117,12 +119,13 @@ const KINDS: Kind[] = [
     'alertFound',
     ['alert_id', 'report_id'],
     // Another alert of the phone was texted the report, or will be: the one of them with the smaller id sends.
-    `NULL AS path, item.report_id, ${byFactSql('item', 'a')} AS by_fact, a.id AS alert_id, EXISTS (
+    `NULL AS path, item.report_id, ${byFactSql('item', 'a')} AS by_fact, a.id AS alert_id,
+      (extract(epoch FROM a.expires_at) * 1000)::float8 AS alert_expires_ms, EXISTS (
       SELECT 1 FROM alerts oa JOIN alert_texts o ON o.alert_id = oa.id AND o.report_id = item.report_id
       WHERE oa.phone = a.phone AND oa.id <> a.id AND o.skipped IS NULL AND (o.sent_at IS NOT NULL OR oa.id < a.id)
     ) AS duplicate`,
   ),
-  kind('alert_endings', 'alertEnded', ['alert_id'], `'/find-my-report' AS path, NULL AS report_id, false AS by_fact, a.id AS alert_id, false AS duplicate`),
+  kind('alert_endings', 'alertEnded', ['alert_id'], `'/find-my-report' AS path, NULL AS report_id, false AS by_fact, a.id AS alert_id, 0 AS alert_expires_ms, false AS duplicate`),
 ];
 
 const RECHECK_SQL = `SELECT ceil(extract(epoch FROM min(claimed_at) - now()))::int + ${CLAIM_LEASE_SECONDS} AS seconds FROM (
@@ -207,7 +210,7 @@ async function prepare(q: Queryable, config: DeliverDeps['config'], k: Kind, cla
   const unwritten = sendable.filter((row) => row.body === null);
   const stops = unwritten.length === 0 ? new Map<string, string>() : await unsubscribePaths(q, unwritten.map((row) => row.phone));
   const key = unwritten.some((row) => row.report_id !== null) ? await proofKey(q) : undefined;
-  const pathOf = (row: Claimed) => row.path ?? alertReportPath(key!, row.report_id!, row.alert_id, row.by_fact, Date.now());
+  const pathOf = (row: Claimed) => row.path ?? alertReportPath(key!, row.report_id!, { id: row.alert_id, expiresAt: Number(row.alert_expires_ms) }, row.by_fact);
   const toSend = sendable.map((row) => ({
     row,
     body: row.body ?? smsText(row.locale, k.text, { link: config.publicUrl + pathOf(row), stop: config.publicUrl + stops.get(row.phone)! }),

@@ -36,12 +36,12 @@ function searchesOf(a: NewAlert): { search: ReportSearch; byFact: boolean }[] {
   return searches;
 }
 
-/** The reports on file that the alert matches at now, newest first by way (VIN, case, pin), each once. */
-export async function reportsOnFile(q: Queryable, alert: NewAlert, now: number): Promise<OnFile[]> {
+/** The reports on file that the alert matches, newest first by way (VIN, case, pin), each once. */
+export async function reportsOnFile(q: Queryable, alert: NewAlert): Promise<OnFile[]> {
   const found = new Map<string, OnFile>();
   for (const { search, byFact } of searchesOf(alert)) {
     for (const { id } of (await searchReports(q, search)).results) {
-      if (!found.has(id)) found.set(id, { id, path: alertReportPath(await proofKey(q), id, alert.id, byFact, now) });
+      if (!found.has(id)) found.set(id, { id, path: alertReportPath(await proofKey(q), id, { id: alert.id, expiresAt: Date.parse(alert.expires_at) }, byFact) });
     }
   }
   return [...found.values()];

@@ -3,9 +3,12 @@
 // link), else /accident/{id}.
 import { linkProof } from '../reports/report-access.ts';
 
-/** The path for alertId's text or on-file link to reportId; byFact: the report has the alert's VIN or case ID. */
-export const alertReportPath = (key: Buffer, reportId: string, alertId: string, byFact: boolean, now: number): string =>
-  byFact ? `/accident/${reportId}?proof=${linkProof(key, reportId, { alertId }, now)}` : `/accident/${reportId}`;
+/**
+ * The path for an alert's text or on-file link to reportId; byFact: the report has the alert's VIN or case ID. Its
+ * proof lasts as long after the alert's end (alertExpiresAt, ms) as any link, and is the same in every text and list.
+ */
+export const alertReportPath = (key: Buffer, reportId: string, alert: { id: string; expiresAt: number }, byFact: boolean): string =>
+  byFact ? `/accident/${reportId}?proof=${linkProof(key, reportId, { alertId: alert.id }, alert.expiresAt)}` : `/accident/${reportId}`;
 
 /** SQL: whether the report of an alert_texts row (alias `text`) has the VIN or case ID of its alert (alias `alert`). */
 export const byFactSql = (text: string, alert: string): string =>
