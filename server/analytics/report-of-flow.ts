@@ -1,7 +1,8 @@
 // The funnel report of a stored flow, as the CLI (npm run funnel:report) and GET /api/analytics/funnel ask for it: a
-// flow id, UTC days and a language, checked; the events of the visits with an event in the range, then the report,
-// with the reasons the range's leads gave for declining a call.
+// flow id, UTC days (from 1900-01-01 to a year from today) and a language, checked; the events of the visits with an
+// event in the range, then the report, with the reasons the range's leads gave for declining a call.
 import type { Queryable } from '../db/db.ts';
+import { dayOutOfRange, isCalendarDay } from '../date-bounds.ts';
 import { flowById } from './flows.ts';
 import { DECLINE_REASONS } from '../../engine/consent-notice.ts';
 import { funnelReport, type EventRow, type FunnelReport } from './funnel-report.ts';
@@ -16,20 +17,23 @@ export interface ReportRequest {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** A YYYY-MM-DD day's first instant in ms, or undefined for a day that does not exist. */
-function dayStart(day: string): number | undefined {
-  const ms = Date.parse(`${day}T00:00:00Z`);
-  return /^\d{4}-\d{2}-\d{2}$/.test(day) && !Number.isNaN(ms) && new Date(ms).toISOString().startsWith(day) ? ms : undefined;
-}
+/** A YYYY-MM-DD day's first instant in ms. */
+const dayStart = (day: string) => Date.parse(`${day}T00:00:00Z`);
 
-/** The report, or the problem with the request (a message naming the bad value). */
-export async function reportOfFlow(db: Queryable, request: ReportRequest): Promise<FunnelReport | { problem: string; field: string }> {
+/** The report, or the problem with the request (a message naming the bad value). `now` (ms) bounds the days. */
+export async function reportOfFlow(db: Queryable, request: ReportRequest, now = Date.now()): Promise<FunnelReport | { problem: string; field: string }> {
   const flow = await flowById(request.flow);
   if (flow === undefined) return { field: 'flow', problem: `no flow "${request.flow}" in flows/` };
+  for (const field of ['since', 'until'] as const) {
+    const day = request[field];
+    if (day === undefined) continue;
+    if (!isCalendarDay(day)) return { field, problem: `${field} must be a day, YYYY-MM-DD (got "${day}")` };
+    // Year 0 is no PostgreSQL timestamp, year 10000 no ISO one.
+    const outOfRange = dayOutOfRange(day, now);
+    if (outOfRange) return { field, problem: `${field} ${outOfRange} (got "${day}")` };
+  }
   const since = request.since === undefined ? undefined : dayStart(request.since);
   const untilDay = request.until === undefined ? undefined : dayStart(request.until);
-  if (request.since !== undefined && since === undefined) return { field: 'since', problem: `since must be a day, YYYY-MM-DD (got "${request.since}")` };
-  if (request.until !== undefined && untilDay === undefined) return { field: 'until', problem: `until must be a day, YYYY-MM-DD (got "${request.until}")` };
   const until = untilDay === undefined ? undefined : untilDay + DAY_MS;
   if (since !== undefined && until !== undefined && until <= since) return { field: 'until', problem: 'until must not be before since' };
   if (request.lang !== undefined && !/^[a-z]{2}$/.test(request.lang)) return { field: 'lang', problem: `lang must be a language code such as en or es (got "${request.lang}")` };

@@ -5,7 +5,8 @@ import { matchReports } from '../alerts/match-reports.ts';
 import type { Connection, Db } from '../db/db.ts';
 import { wakeAlertSender } from '../jobs/queue.ts';
 import { copyLine } from './copy-text.ts';
-import type { IngestWarning, Rejection } from './ingest.ts';
+import type { IngestWarning } from './ingest.ts';
+import { rejectionOf, type Rejection } from './ingest-limits.ts';
 import { prepareReport, type PrepareContext } from './prepare-report.ts';
 import { reportPlaces } from './report-places.ts';
 import { REPORT_COLUMNS, type ReportRow } from './report-rows.ts';
@@ -25,9 +26,9 @@ export interface ImportProgress {
 }
 
 export interface ImportSummary extends ImportProgress {
-  /** The first rejections (at most maxErrors), by the record's index in the input (0 for the first). */
+  /** The first rejections (at most maxErrors), by the record's index in the input (0 for the first), each with its first 100 errors (and how many more). */
   firstErrors: Rejection[];
-  /** Warnings about the reports stored (a spelling no code stands for, a field left out), and the first of them (at most maxErrors). */
+  /** Warnings about the reports stored (a spelling no code stands for, a field left out), all counted, and the first of them (at most maxErrors). */
   warnings: number;
   firstWarnings: IngestWarning[];
 }
@@ -61,9 +62,9 @@ export async function importReports(db: Db, records: AsyncIterable<unknown> | It
   const { chunkSize = 10_000, maxErrors = 20, onProgress } = options;
   const context: PrepareContext = { places: await reportPlaces(), now: (options.clock ?? Date.now)(), demo: options.demo };
   const summary: ImportSummary = { read: 0, accepted: 0, updated: 0, rejected: 0, firstErrors: [], warnings: 0, firstWarnings: [] };
-  const reject = (rejection: Rejection) => {
+  const reject = (index: number, errors: Rejection['errors']) => {
     summary.rejected += 1;
-    if (summary.firstErrors.length < maxErrors) summary.firstErrors.push(rejection);
+    if (summary.firstErrors.length < maxErrors) summary.firstErrors.push(rejectionOf(index, errors));
   };
 
   return db.connect(async (connection) => {
@@ -88,18 +89,19 @@ export async function importReports(db: Db, records: AsyncIterable<unknown> | It
     for await (const record of records) {
       const index = summary.read++;
       if (record instanceof UnreadableRecord) {
-        reject({ index, errors: [{ field: '/', message: record.message }] });
+        reject(index, [{ field: '/', message: record.message }]);
         continue;
       }
       const prepared = prepareReport(record, context);
       if (!prepared.ok) {
-        reject({ index, errors: prepared.errors });
+        reject(index, prepared.errors);
         continue;
       }
       for (const warning of prepared.warnings) {
         summary.warnings += 1;
         if (summary.firstWarnings.length < maxErrors) summary.firstWarnings.push({ index, ...warning });
       }
+      summary.warnings += prepared.warningsLeftOut;
       const key = `${prepared.report.source}\u0000${prepared.report.crash_id}`;
       if (batch.delete(key)) repeats += 1;
       batch.set(key, prepared.report);

@@ -1,9 +1,11 @@
 // Ingests a batch of reports as feeds send them: each checked alone (a bad one is rejected with its field errors, the
 // others kept, with a warning for anything stored otherwise than sent), then all stored in one transaction with their matches of the open alerts (texted once it commits); a
-// (source, crashId) sent again replaces the stored report.
+// (source, crashId) sent again replaces the stored report. The answer lists the first errors and warnings, and counts
+// the rest (ingest-limits.ts).
 import { matchReports } from '../alerts/match-reports.ts';
 import type { Db } from '../db/db.ts';
 import { wakeAlertSender } from '../jobs/queue.ts';
+import { CappedList, listRejections, WARNINGS_PER_BATCH, type Rejection } from './ingest-limits.ts';
 import type { FieldWarning } from './normalise-report.ts';
 import { prepareReport } from './prepare-report.ts';
 import type { FieldError } from './report-input.ts';
@@ -18,11 +20,7 @@ export interface IngestOptions {
   clock?: () => number;
 }
 
-export interface Rejection {
-  /** The report's position in the batch. */
-  index: number;
-  errors: FieldError[];
-}
+export type { Rejection };
 
 /** Something of the report at index stored otherwise than sent (a spelling no code stands for, a field left out). */
 export interface IngestWarning extends FieldWarning {
@@ -36,21 +34,25 @@ export interface IngestWarning extends FieldWarning {
 export interface IngestResult {
   accepted: number;
   updated: number;
+  /** Every report rejected, with its first errors (ERRORS_PER_REPORT, ERRORS_PER_BATCH in all) and how many more. */
   rejected: Rejection[];
-  /** For the reports stored, in batch order. */
+  /** For the reports stored, in batch order: the first WARNINGS_PER_REPORT of each, WARNINGS_PER_BATCH in all. */
   warnings: IngestWarning[];
+  /** How many more warnings there were than are listed; absent when none. */
+  warningsLeftOut?: number;
 }
 
 export async function ingestReports(db: Db, reports: readonly unknown[], options: IngestOptions = {}): Promise<IngestResult> {
   const context = { places: await reportPlaces(), now: (options.clock ?? Date.now)(), demo: options.demo };
-  const rejected: Rejection[] = [];
-  const warnings: IngestWarning[] = [];
+  const rejected: { index: number; errors: FieldError[] }[] = [];
+  const warnings = new CappedList<IngestWarning>(WARNINGS_PER_BATCH);
   const kept = new Map<string, ReportRow>();
   let repeats = 0;
   reports.forEach((input, index) => {
     const prepared = prepareReport(input, context);
     if (!prepared.ok) return void rejected.push({ index, errors: prepared.errors });
     for (const warning of prepared.warnings) warnings.push({ index, ...warning });
+    warnings.leftOut += prepared.warningsLeftOut;
     const key = JSON.stringify([prepared.report.source, prepared.report.crash_id]);
     if (kept.delete(key)) repeats += 1;
     kept.set(key, prepared.report);
@@ -65,5 +67,11 @@ export async function ingestReports(db: Db, reports: readonly unknown[], options
           return { inserted: stored.inserted, texts: await matchReports(tx, stored.ids) };
         });
   if (texts > 0) wakeAlertSender();
-  return { accepted: inserted, updated: batch.length - inserted + repeats, rejected, warnings };
+  return {
+    accepted: inserted,
+    updated: batch.length - inserted + repeats,
+    rejected: listRejections(rejected),
+    warnings: warnings.items,
+    ...(warnings.leftOut > 0 && { warningsLeftOut: warnings.leftOut }),
+  };
 }

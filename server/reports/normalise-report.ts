@@ -3,6 +3,10 @@
 // left out; then a field the format still refuses is left out with a warning, unless the report cannot be known,
 // found or proved without it (source, crashId, occurredAt, state, a place, its units' numbers and makes): only that
 // rejects it. A VIN that is no VIN is kept as text with a warning (prepare-report.ts keeps it out of the searched VINs).
+// A field the format lacks is left out before the schema is checked, and only the first 100 warnings are kept (the
+// others counted), so a report of thousands of unknown keys costs a loop, not thousands of error objects.
+import reportSchema from '../../schemas/report.schema.json' with { type: 'json' };
+import { CappedList, tooManyFields, WARNINGS_PER_REPORT } from './ingest-limits.ts';
 import { readCode, readYesNo, YES_NO_FIELDS, type CodedField, type YesNoField } from './report-codes.ts';
 import type { FieldError, ReportInput } from './report-input.ts';
 import { unstorablePointer } from './unstorable-text.ts';
@@ -15,7 +19,10 @@ export interface FieldWarning {
   message: string;
 }
 
-export type Normalised = { ok: true; report: ReportInput; warnings: FieldWarning[] } | { ok: false; errors: FieldError[] };
+/** warnings: the first WARNINGS_PER_REPORT; warningsLeftOut: how many more there were. */
+export type Normalised = { ok: true; report: ReportInput; warnings: FieldWarning[]; warningsLeftOut: number } | { ok: false; errors: FieldError[] };
+
+type Warnings = CappedList<FieldWarning>;
 
 /** A VIN as the search and the proof of involvement take it: 17 characters, no I, O or Q. */
 export const VIN_PATTERN = /^[A-HJ-NPR-Z0-9]{17}$/i;
@@ -35,21 +42,37 @@ const DRIVER_NUMBERS = ['age'];
 const NUMBER_TEXT = /^\s*(\d{1,6})(\s*mph)?\s*$/i;
 const ZIP_PLUS_FOUR = /^\s*(\d{5})-?\d{4}\s*$/;
 
+/** The fields of each object of the format. */
+const REPORT_FIELDS = new Set(Object.keys(reportSchema.properties));
+const UNIT_FIELDS = new Set(Object.keys(reportSchema.$defs.unit.properties));
+const DRIVER_FIELDS = new Set(Object.keys(reportSchema.$defs.driver.properties));
+const RESIDENCE_FIELDS = new Set(Object.keys(reportSchema.$defs.driver.properties.residence.properties));
+const MAX_UNITS = reportSchema.properties.units.maxItems;
+const NOT_A_FIELD = 'is not a field of the report format: left out';
+
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const pointerKey = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /** The report made into the format, with what was done to it; or what rejects it. */
 export function normaliseReport(input: unknown): Normalised {
   if (!isObject(input)) return checkReportSchema(input) as Normalised;
-  const warnings: FieldWarning[] = [];
-  const report = tidy(input, CRASH_NUMBERS, ['source', 'crashId', 'occurredAt', 'state', 'units']);
+  // What no feed sends is refused before it is gone through: a report of more fields than any export has, more units
+  // than the format takes (one error, not one a unit).
+  const tooMany = tooManyFields(input);
+  if (tooMany) return { ok: false, errors: [{ field: '/', message: tooMany }] };
+  if (Array.isArray(input.units) && input.units.length > MAX_UNITS) {
+    return { ok: false, errors: [{ field: '/units', message: `must NOT have more than ${MAX_UNITS} items` }] };
+  }
+  const warnings: Warnings = new CappedList(WARNINGS_PER_REPORT);
+  const report = tidy(input, REPORT_FIELDS, CRASH_NUMBERS, ['source', 'crashId', 'occurredAt', 'state', 'units'], '', warnings);
   if (typeof report.zip === 'string') report.zip = report.zip.replace(ZIP_PLUS_FOUR, '$1');
   for (const field of CRASH_CODED) readCoded(report, field, '', warnings);
   if (Array.isArray(report.units)) {
     report.units = (report.units as unknown[]).map((u, i) => {
       if (!isObject(u)) return u;
       const path = `/units/${i}`;
-      const unit = tidy(u, UNIT_NUMBERS, ['unit', 'make']);
+      const unit = tidy(u, UNIT_FIELDS, UNIT_NUMBERS, ['unit', 'make'], path, warnings);
       readCoded(unit, 'damageArea', path, warnings);
       for (const field of YES_NO_FIELDS) readFlag(unit, field, path, warnings);
       if (typeof unit.vin === 'string') {
@@ -60,10 +83,10 @@ export function normaliseReport(input: unknown): Normalised {
         }
       }
       if (isObject(unit.driver)) {
-        const driver = tidy(unit.driver, DRIVER_NUMBERS, []);
+        const driver = tidy(unit.driver, DRIVER_FIELDS, DRIVER_NUMBERS, [], `${path}/driver`, warnings);
         for (const field of DRIVER_CODED) readCoded(driver, field, `${path}/driver`, warnings);
         if (isObject(driver.residence)) {
-          driver.residence = tidy(driver.residence, [], []);
+          driver.residence = tidy(driver.residence, RESIDENCE_FIELDS, [], [], `${path}/driver/residence`, warnings);
           const residence = driver.residence as Json;
           if (typeof residence.zip === 'string') residence.zip = residence.zip.replace(ZIP_PLUS_FOUR, '$1');
         }
@@ -75,11 +98,18 @@ export function normaliseReport(input: unknown): Normalised {
   return leaveOutWhatFails(report, warnings);
 }
 
-/** A copy without its empty strings and nulls (but those of the fields it cannot do without), numbers written as text read. */
-function tidy(object: Json, numbers: readonly string[], kept: readonly string[]): Json {
+/**
+ * A copy without its empty strings and nulls (but those of the fields it cannot do without), numbers written as text
+ * read, and without the fields the format lacks (known), each with a warning (path: the object's pointer).
+ */
+function tidy(object: Json, known: ReadonlySet<string>, numbers: readonly string[], kept: readonly string[], path: string, warnings: Warnings): Json {
   const copy: Json = {};
   for (const [key, value] of Object.entries(object)) {
     if (!kept.includes(key) && (value === null || (typeof value === 'string' && value.trim() === ''))) continue;
+    if (!known.has(key)) {
+      warnings.push({ field: `${path}/${pointerKey(key)}`, value, message: NOT_A_FIELD });
+      continue;
+    }
     const digits = numbers.includes(key) && typeof value === 'string' ? NUMBER_TEXT.exec(value) : null;
     copy[key] = digits ? Number(digits[1]) : value;
   }
@@ -87,7 +117,7 @@ function tidy(object: Json, numbers: readonly string[], kept: readonly string[])
 }
 
 /** A coded field read through the table: its value, its text beside it when other; a warning when the table knew nothing of it. */
-function readCoded(object: Json, field: CodedField, path: string, warnings: FieldWarning[]): void {
+function readCoded(object: Json, field: CodedField, path: string, warnings: Warnings): void {
   const raw = object[field];
   const textField = `${field}Text`;
   if (typeof raw !== 'string' && typeof raw !== 'number') {
@@ -102,7 +132,7 @@ function readCoded(object: Json, field: CodedField, path: string, warnings: Fiel
 }
 
 /** A yes/no field read through the table: true, false, or left out (its text kept for seatbelt and airbags). */
-function readFlag(object: Json, field: YesNoField, path: string, warnings: FieldWarning[]): void {
+function readFlag(object: Json, field: YesNoField, path: string, warnings: Warnings): void {
   const raw = object[field];
   const textField = `${field}Text`;
   if (typeof raw === 'boolean') {
@@ -153,7 +183,7 @@ const leaveOut = (root: Json, pointer: string) => {
 /** Passes: the schema's problems each leave their field out (a missing part of a driver or residence leaves it out whole). */
 const MAX_PASSES = 8;
 
-function leaveOutWhatFails(report: Json, warnings: FieldWarning[]): Normalised {
+function leaveOutWhatFails(report: Json, warnings: Warnings): Normalised {
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     const checked = checkReportSchema(report);
     if (checked.ok) return storable(report, warnings);
@@ -180,7 +210,7 @@ function leaveOutWhatFails(report: Json, warnings: FieldWarning[]): Normalised {
 }
 
 /** Text PostgreSQL cannot store (U+0000, a lone surrogate) rejects a field the report needs; elsewhere it is taken out. */
-function storable(report: Json, warnings: FieldWarning[]): Normalised {
+function storable(report: Json, warnings: Warnings): Normalised {
   for (let pointer = unstorablePointer(report); pointer !== undefined; pointer = unstorablePointer(report)) {
     if (isEssential(pointer) || pointer === '/') return { ok: false, errors: [{ field: pointer, message: 'must be Unicode text without U+0000' }] };
     const at = locate(report, pointer);
@@ -190,5 +220,5 @@ function storable(report: Json, warnings: FieldWarning[]): Normalised {
     at.parent[at.key] = value.replace(/\u0000/g, '').replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
     warnings.push({ field: pointer, value, message: 'held characters that cannot be stored (U+0000 or a lone surrogate): taken out' });
   }
-  return { ok: true, report: report as unknown as ReportInput, warnings };
+  return { ok: true, report: report as unknown as ReportInput, warnings: warnings.items, warningsLeftOut: warnings.leftOut };
 }

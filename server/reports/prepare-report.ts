@@ -1,7 +1,8 @@
 // Turns one report as sent into the rows stored, or says what rejects it: the feed's spellings read and what the format
 // refuses left out (normalise-report.ts, with warnings), then what no schema can check (a real state, unit numbers, a
-// time not to come, a place to put it). Only what a report is known, found and proved by rejects it.
+// time not to come nor before 1900, a place to put it). Only what a report is known, found and proved by rejects it.
 import { randomBytes } from 'node:crypto';
+import { EARLIEST_DAY } from '../date-bounds.ts';
 import { geoCell } from './geo-cell.ts';
 import { normaliseReport, VIN_PATTERN, type FieldWarning } from './normalise-report.ts';
 import type { DriverInput, FieldError, UnitInput } from './report-input.ts';
@@ -9,8 +10,8 @@ import type { ReportPlaces } from './report-places.ts';
 import type { ReportRow } from './report-rows.ts';
 import { listedVehicle, type Vehicle } from './report-view.ts';
 
-/** A report stored with what was stored otherwise than sent (warnings), or what rejects it. */
-export type Prepared = { ok: true; report: ReportRow; warnings: FieldWarning[] } | { ok: false; errors: FieldError[] };
+/** A report stored with what was stored otherwise than sent (the first warnings, and how many more), or what rejects it. */
+export type Prepared = { ok: true; report: ReportRow; warnings: FieldWarning[]; warningsLeftOut: number } | { ok: false; errors: FieldError[] };
 
 export interface PrepareContext {
   places: ReportPlaces;
@@ -45,12 +46,14 @@ export const caseKeyOf = (caseId: string) => caseId.toUpperCase().replace(/[\s-]
 export function prepareReport(input: unknown, { places, now, demo = false }: PrepareContext): Prepared {
   const read = normaliseReport(input);
   if (!read.ok) return read;
-  const { report: r, warnings } = read;
+  const { report: r, warnings, warningsLeftOut } = read;
   const errors: FieldError[] = [];
   const state = places.normalizeState(r.state);
   if (state === undefined) errors.push({ field: '/state', message: 'is not a US state or territory' });
   const time = Date.parse(r.occurredAt);
   if (time > now + CLOCK_SKEW_MS) errors.push({ field: '/occurredAt', message: 'may not be in the future' });
+  // The accident's own day, as the search and the alerts read it: year 0 is no date of PostgreSQL, and no crash on file is older.
+  if (r.occurredAt.slice(0, 10) < EARLIEST_DAY) errors.push({ field: '/occurredAt', message: `may not be before ${EARLIEST_DAY}` });
   const seen = new Set<number>();
   r.units.forEach((u, i) => {
     if (seen.has(u.unit)) errors.push({ field: `/units/${i}/unit`, message: 'repeats the number of another unit of the report' });
@@ -100,7 +103,7 @@ export function prepareReport(input: unknown, { places, now, demo = false }: Pre
     vins: vehicles.flatMap((v) => (v.vin === null || !VIN_PATTERN.test(v.vin) ? [] : [v.vin])),
     public_vehicles: vehicles.map(listedVehicle),
   };
-  return { ok: true, report, warnings };
+  return { ok: true, report, warnings, warningsLeftOut };
 }
 
 /** Minutes east of UTC of an ISO 8601 time's own offset (Z is 0). */

@@ -1,7 +1,8 @@
 // Reads GET /api/reports/search's query string (already through its JSON Schema) as a search, or the 400 naming the
 // parameter that is wrong: exactly one way to search (a VIN, with the city and state to put first; a case number; a
-// place), real dates in order, a real year.
+// place), real dates in order from 1900-01-01 to a year from today, a real year.
 import type { FromSchema } from 'json-schema-to-ts';
+import { dayOutOfRange, isCalendarDay, todayAnywhere } from '../date-bounds.ts';
 import type { apiSchemas } from '../routes/api-schemas.ts';
 import type { ValidationErrorBody } from '../validation.ts';
 import { caseKeyOf } from './prepare-report.ts';
@@ -16,23 +17,25 @@ const DAY_MS = 86_400_000;
 const DEFAULT_DAYS = 14;
 /** yearMatch=approx: the vehicle's year may be this many years either side. */
 const APPROX_YEARS = 2;
-/** The latest time zone (UTC+14): "today" is the latest date anywhere, so a report of today is never left out. */
-const LATEST_OFFSET_MS = 14 * 3_600_000;
 
 const problem = (field: string, message: string): ValidationErrorBody => ({ error: 'validation', field, message: `${field} ${message}` });
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const isCalendarDate = (v: string) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && isoDay(Date.parse(`${v}T00:00:00Z`)) === v;
 
 export function parseSearchQuery(q: SearchQuery, places: ReportPlaces, now: number): ReportSearch | ValidationErrorBody {
   const mode = modeOf(q, places);
   if ('error' in mode) return mode;
   for (const field of ['from', 'to'] as const) {
     const v = q[field];
-    if (v !== undefined && !isCalendarDate(v)) return problem(field, 'must be a real date written YYYY-MM-DD');
+    if (v === undefined) continue;
+    if (!isCalendarDay(v)) return problem(field, 'must be a real date written YYYY-MM-DD');
+    // Year 0 is no date of PostgreSQL, year 10000 none of ISO 8601: outside these bounds a search means nothing anyway.
+    const outOfRange = dayOutOfRange(v, now);
+    if (outOfRange) return problem(field, outOfRange);
   }
   let dates: ReportSearch['dates'];
   if (q.from !== undefined || q.to !== undefined || mode.kind === 'place') {
-    const to = q.to ?? isoDay(now + LATEST_OFFSET_MS);
+    // Today anywhere on earth (the latest date), so a report of today is never left out.
+    const to = q.to ?? todayAnywhere(now);
     const from = q.from ?? isoDay(Date.parse(`${to}T00:00:00Z`) - DEFAULT_DAYS * DAY_MS);
     if (from > to) return problem('from', `must not be after to (${to})`);
     dates = { from, to };
@@ -40,7 +43,7 @@ export function parseSearchQuery(q: SearchQuery, places: ReportPlaces, now: numb
   let years: ReportSearch['years'];
   if (q.year !== undefined) {
     const year = Number(q.year);
-    const latest = new Date(now + LATEST_OFFSET_MS).getUTCFullYear();
+    const latest = Number(todayAnywhere(now).slice(0, 4));
     if (!Number.isInteger(year) || year < 1900 || year > latest) return problem('year', `must be a year from 1900 to ${latest}`);
     const spread = q.yearMatch === 'approx' ? APPROX_YEARS : 0;
     years = { from: year - spread, to: year + spread };

@@ -9,6 +9,7 @@ import { alertCountryAllowed } from '../alerts/deliver-countries.ts';
 import { newAlert, type AlertRequest } from '../alerts/new-alert.ts';
 import type { Sponsor } from '../../engine/route-lead.ts';
 import { shownWording, type ConsentCatalogue } from '../consent-text.ts';
+import { EARLIEST_DAY, todayAnywhere } from '../date-bounds.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { wakeLeadRouter } from '../delivery/delivery-queue.ts';
 import { wakeAlertSender } from '../jobs/queue.ts';
@@ -16,6 +17,7 @@ import { e164FromTyped } from '../phone.ts';
 import { reportPlaces } from '../reports/report-places.ts';
 import { insertConsentRecord } from '../store/consents.ts';
 import { insertLead, leadSubmitter, type LeadFields, type LeadSubmitter } from '../store/leads.ts';
+import type { ValidationErrorBody } from '../validation.ts';
 import { verificationIdHash } from '../verification-cookie.ts';
 import { apiSchemas } from './api-schemas.ts';
 import { fieldError } from './field-error.ts';
@@ -32,7 +34,7 @@ export interface Submission extends Omit<LeadFields, 'businessUserToken' | 'time
   path: string;
   consent: LeadConsent;
   trustedFormCert: string | null | undefined;
-  /** Dates (YYYY-MM-DD) and years that may not lie in the future, by field path. */
+  /** Dates (YYYY-MM-DD) and years that may not lie in the future (nor, for a date, before 1900-01-01), by field path. */
   notFuture?: [field: string, value: string | number | undefined | null][];
   /** A report alert to create with the lead. */
   alert?: AlertRequest;
@@ -58,15 +60,19 @@ export interface SubmissionDeps {
 const MAX_REFERRERS = 4096;
 /** Leads one phone may make in 24 hours, across funnels (each funnel makes one per verification). */
 export const LEADS_PER_PHONE_PER_DAY = 5;
-/** The latest time zone (UTC+14): a date that is today for some visitor is never refused. */
-const LATEST_OFFSET_MS = 14 * 60 * 60 * 1000;
 
-/** The first field that lies after today anywhere on earth, if any. */
-function futureField(fields: Submission['notFuture'], now: number): string | undefined {
-  const today = new Date(now + LATEST_OFFSET_MS).toISOString();
+/**
+ * The 400 for the first field that lies after today anywhere on earth (a date that is today for some visitor is never
+ * refused), or a date before 1900-01-01 (no accident of a claim is older; an alert's day of year 0 is no date of the
+ * database), if any.
+ */
+function outOfRangeField(fields: Submission['notFuture'], now: number): ValidationErrorBody | undefined {
+  const today = todayAnywhere(now);
   for (const [field, value] of fields ?? []) {
-    if (typeof value === 'string' && value > today.slice(0, 10)) return field;
-    if (typeof value === 'number' && value > Number(today.slice(0, 4))) return field;
+    if (typeof value === 'string' && value < EARLIEST_DAY) return fieldError(field, `${field} may not be before ${EARLIEST_DAY}`);
+    if ((typeof value === 'string' && value > today) || (typeof value === 'number' && value > Number(today.slice(0, 4)))) {
+      return fieldError(field, `${field} may not be in the future`);
+    }
   }
   return undefined;
 }
@@ -75,8 +81,8 @@ export async function submitLead({ db, catalogue, flows, sponsors, clock, alertD
   const consentedAtMs = clock();
   const phone = e164FromTyped(s.phone);
   if (!phone) return reply.code(400).send(fieldError('phone', 'phone is not a valid phone number'));
-  const future = futureField(s.notFuture, consentedAtMs);
-  if (future) return reply.code(400).send(fieldError(future, `${future} may not be in the future`));
+  const outOfRange = outOfRangeField(s.notFuture, consentedAtMs);
+  if (outOfRange) return reply.code(400).send(outOfRange);
   const alert = s.alert && newAlert(s.alert, { now: consentedAtMs, days: alertDays, places: await reportPlaces() });
   if (alert && 'error' in alert) return reply.code(400).send(alert);
   // Said now, not found out when the report is filed and its text is not sent (SMS pumping: see deliver-countries.ts).
@@ -142,7 +148,7 @@ export async function submitLead({ db, catalogue, flows, sponsors, clock, alertD
       userAgent,
     });
     const lead = await insertLead(tx, { ...fields, pageReferrers: referrers, ip, userAgent, verificationId, consentRecordId, createdAtMs: consentedAtMs });
-    const created = alert && (await createAlert(tx, alert, { id: lead.id, phone, locale: s.consent.locale }, consentedAtMs));
+    const created = alert && (await createAlert(tx, alert, { id: lead.id, phone, locale: s.consent.locale }));
     return {
       status: 200,
       body: { resultIds: [lead.id], lead, ...(created && { alert: created }) },

@@ -1,6 +1,7 @@
 // /reports routes: feeds send police reports (POST, with a bearer key), and people search them (public facts only).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ingestReports } from '../reports/ingest.ts';
+import { oversizedReport } from '../reports/ingest-limits.ts';
 import { DEFAULT_PROOF_LIMITS, countGuess } from '../reports/proof-limits.ts';
 import { proofKey } from '../reports/proof-key.ts';
 import { linkProof } from '../reports/report-access.ts';
@@ -33,7 +34,12 @@ export const reportRoutes: RoutePlugin = (app, { config, db, clock = Date.now })
         response: { 200: s.reportsCreateResponse, 400: s.validationErrorResponse, 401: s.errorResponse },
       },
     },
-    (request) => ingestReports(db, request.body, { clock }),
+    async (request, reply) => {
+      // A body no feed sends (a report of thousands upon thousands of keys) is refused whole, before any report is read.
+      const oversized = oversizedReport(request.body);
+      if (oversized) return reply.code(400).send(oversized);
+      return ingestReports(db, request.body, { clock });
+    },
   );
 
   app.get(

@@ -38,16 +38,18 @@ const shortValue = (value: unknown) => {
 };
 
 /**
- * The summary lines: counts, time and rate, then the first rejections ("record 12: /units/0/vin must match ..."), then
- * the first warnings ("warning, record 3: /weather "VOLCANIC ASH" is none of the weather codes: stored as other ...").
+ * The summary lines: counts, time and rate, then the first rejections ("record 12: /units/0/vin must match ...", with
+ * "(and 2 more errors)" past a report's first 100), then the first warnings ("warning, record 3: /weather "VOLCANIC
+ * ASH" is none of the weather codes: stored as other ..."), and how many more of each there were.
  */
 export function summaryOf(s: ImportSummary, ms: number): string {
   const lines = [
     `${number(s.read)} reports read in ${(ms / 1000).toFixed(1)} s (${number(Math.round(s.read / (ms / 1000)))}/s): ` +
       `${number(s.accepted)} new, ${number(s.updated)} updated, ${number(s.rejected)} rejected, ${number(s.warnings)} ${s.warnings === 1 ? 'warning' : 'warnings'}`,
   ];
-  for (const { index, errors } of s.firstErrors) {
-    lines.push(`  record ${index + 1}: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}`);
+  for (const { index, errors, errorsLeftOut = 0 } of s.firstErrors) {
+    const more = errorsLeftOut > 0 ? ` (and ${number(errorsLeftOut)} more ${errorsLeftOut === 1 ? 'error' : 'errors'})` : '';
+    lines.push(`  record ${index + 1}: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}${more}`);
   }
   if (s.rejected > s.firstErrors.length) lines.push(`  ... and ${number(s.rejected - s.firstErrors.length)} more rejected`);
   const shown = s.firstWarnings.slice(0, WARNINGS_SHOWN);
