@@ -27,6 +27,13 @@ export const ENV_SCHEMA = {
     },
     PUBLIC_URL: { type: 'string', parse: 'origin', description: 'an http(s) origin such as https://claims.example.com, without a path' },
     CODE_SECRET: { type: 'string', minLength: 32, writeOnly: true, description: 'at least 32 characters' },
+    HASH_KEYS: {
+      type: 'array',
+      items: { type: 'string', pattern: '^[A-Za-z0-9._-]{1,64}:\\S{32,}$' },
+      writeOnly: true,
+      default: [],
+      description: 'id:secret pairs, the current key first, comma-separated (ids of 1 to 64 letters, digits or ._-, secrets of at least 32 characters)',
+    },
     CORS_ORIGINS: {
       type: 'array',
       items: { type: 'string', parse: 'origin' },

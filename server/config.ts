@@ -5,6 +5,7 @@ import envSchema from 'env-schema';
 import type { FromSchema } from 'json-schema-to-ts';
 import { ENV_SCHEMA } from './config-schema.ts';
 import { READERS, type ReaderName } from './config-values.ts';
+import type { HashKey } from './privacy/keyed-hash.ts';
 
 export interface Config {
   port: number;
@@ -27,6 +28,11 @@ export interface Config {
   publicUrl: string;
   /** Key for hashing one-time codes; without it a built-in key is used (a plain salted hash). */
   codeSecret: string | undefined;
+  /**
+   * Keys of the HMAC that keeps a phone after its erasure (HASH_KEYS, server/privacy/keyed-hash.ts): the current one
+   * first, then older ones still matched. None: a key made in the database (development).
+   */
+  hashKeys: HashKey[];
   staticDir: string;
   nodeEnv: string;
   logLevel: LogLevel;
@@ -130,6 +136,9 @@ export function loadConfig(input: Record<string, string | undefined> = process.e
     if (errors === undefined) throw error;
     throw new ConfigError(problemsOf(errors, input, given));
   }
+  const hashKeys = env.HASH_KEYS.map(hashKeyOf);
+  const twice = hashKeys.find((key, i) => hashKeys.findIndex((other) => other.id === key.id) !== i);
+  if (twice) throw new ConfigError([`HASH_KEYS must name each key once (key id ${twice.id} twice)`]);
   return {
     port: env.PORT,
     host: env.HOST,
@@ -145,6 +154,7 @@ export function loadConfig(input: Record<string, string | undefined> = process.e
     appHost: env.APP_HOST.toLowerCase(),
     publicUrl: env.PUBLIC_URL ?? ownOrigin(env.PORT),
     codeSecret: env.CODE_SECRET,
+    hashKeys,
     staticDir: env.STATIC_DIR,
     nodeEnv: env.NODE_ENV,
     logLevel: env.LOG_LEVEL,
@@ -221,6 +231,12 @@ function expectedOf(schema: Record<string, unknown>): string {
   if (typeof schema.description === 'string') return schema.description;
   if (Array.isArray(schema.enum)) return `one of ${schema.enum.join(', ')}`;
   return `an integer from ${String(schema.minimum)} to ${String(schema.maximum)}`;
+}
+
+/** 'id:secret' (the schema's pattern): the secret's UTF-8 bytes are the key, as written (base64 is not decoded). */
+function hashKeyOf(item: string): HashKey {
+  const at = item.indexOf(':');
+  return { id: item.slice(0, at), secret: Buffer.from(item.slice(at + 1), 'utf8') };
 }
 
 function unique(items: readonly string[]): string[] {

@@ -10,6 +10,7 @@ import { migrate } from './db/migrate.ts';
 import { openDb } from './db/open-db.ts';
 import { loadDelivery } from './delivery/delivery-setup.ts';
 import { startQueue } from './jobs/queue.ts';
+import { rekeyAtStart } from './privacy/keyed-hash.ts';
 import { seedDemoReports } from './reports/demo-reports.ts';
 import { keepFlowVersions } from './store/flow-versions.ts';
 import { createSms } from './sms/create-sms.ts';
@@ -25,8 +26,12 @@ export async function serve(extend: (app: FastifyInstance) => void = () => {}): 
   if (config.nodeEnv === 'production' && !config.certificateSigningKey) {
     process.stderr.write('claimflow: CERTIFICATE_SIGNING_KEY is not set; consent certificates are signed with a key made in DATA_DIR\n');
   }
+  if (config.nodeEnv === 'production' && config.hashKeys.length === 0) {
+    process.stderr.write('claimflow: HASH_KEYS is not set; phones kept after an erasure are hashed with a key kept in the database itself\n');
+  }
   const db = await openDb(config);
   await migrate(db, { log: (line) => process.stderr.write(`${line}\n`) });
+  await rekeyAtStart(db, config.hashKeys, (line) => process.stderr.write(`claimflow: ${line}\n`));
   // The funnels this process serves, kept with every version served before: visits begun on one end on it.
   await keepFlowVersions(db, expandedFlows());
   if (config.demoReports) {
@@ -41,7 +46,7 @@ export async function serve(extend: (app: FastifyInstance) => void = () => {}): 
   const { port } = app.server.address() as AddressInfo;
   // PORT=0 picked a port only now: the default PUBLIC_URL is the origin actually listened on.
   if (config.publicUrl === ownOrigin(0)) config.publicUrl = ownOrigin(port);
-  const queue = await startQueue({ db, databaseUrl: config.databaseUrl, sms, config, delivery, retention: config.retention, log: (message, err) => app.log.error({ err }, message) });
+  const queue = await startQueue({ db, databaseUrl: config.databaseUrl, sms, config, delivery, retention: config.retention, hashKeys: config.hashKeys, log: (message, err) => app.log.error({ err }, message) });
   process.stdout.write(`claimflow listening on http://localhost:${port}\n`);
 
   let stopping = false;

@@ -11,6 +11,7 @@ import { expireAlerts } from '../alerts/expire-alerts.ts';
 import type { Db } from '../db/db.ts';
 import { startDeliveryQueues, type DeliverySetup } from '../delivery/delivery-queue.ts';
 import { loadConfig } from '../config.ts';
+import type { HashKey } from '../privacy/keyed-hash.ts';
 import { queueWake } from './wake.ts';
 import { purgeExpired, type Retention } from '../retention/purge-expired.ts';
 
@@ -40,6 +41,8 @@ export interface QueueOptions extends DeliverDeps {
   delivery?: DeliverySetup;
   /** How long rows are kept (config.retention); default: the configuration's defaults. */
   retention?: Retention;
+  /** HASH_KEYS (config.hashKeys), which the retention job hashes verifications' phones with; default: none (the database's key). */
+  hashKeys?: readonly HashKey[];
   /** The servers' clock (ms) the retention job measures ages by; Date.now by default (tests move a fake one). */
   clock?: () => number;
   /** Where errors of the queue and of deliveries are reported (no phone numbers in them). */
@@ -71,7 +74,7 @@ function executeSql(db: Db, text: string, values?: unknown[]): Promise<{ rows: u
 }
 
 export async function startQueue(options: QueueOptions): Promise<JobQueue> {
-  const { db, log, workers = true, retention = loadConfig({}).retention, clock = Date.now } = options;
+  const { db, log, workers = true, retention = loadConfig({}).retention, hashKeys = [], clock = Date.now } = options;
   // Tests put each database in a schema of its own; the queue's tables go beside it.
   const schema = db.schema === 'public' ? 'pgboss' : `${db.schema}_pgboss`;
   let connection: PgBoss.ConstructorOptions;
@@ -127,7 +130,7 @@ export async function startQueue(options: QueueOptions): Promise<JobQueue> {
     };
     await boss.schedule(PURGE_QUEUE, PURGE_CRON);
     await boss.work(PURGE_QUEUE, () =>
-      purgeExpired(db, retention, clock()).catch((error: unknown) => {
+      purgeExpired(db, retention, clock(), hashKeys).catch((error: unknown) => {
         log('retention purge failed (tried again next hour)', error);
         throw error;
       }),

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { migrate } from '../db/migrate.ts';
 import { loadDelivery } from '../delivery/delivery-setup.ts';
 import { openDb } from '../db/open-db.ts';
+import { rekeyAtStart } from '../privacy/keyed-hash.ts';
 import { maskSecrets } from '../redact.ts';
 import { createSms } from '../sms/create-sms.ts';
 import { startQueue } from './queue.ts';
@@ -18,6 +19,7 @@ async function main(): Promise<void> {
   }
   const db = await openDb(config);
   await migrate(db);
+  await rekeyAtStart(db, config.hashKeys, (line) => write(`claimflow worker: ${line}`));
   const queue = await startQueue({
     db,
     databaseUrl: config.databaseUrl,
@@ -25,6 +27,7 @@ async function main(): Promise<void> {
     config,
     delivery: await loadDelivery(config, process.env, write),
     retention: config.retention,
+    hashKeys: config.hashKeys,
     log: (message, error) => write(`claimflow worker: ${message}${error === undefined ? '' : `: ${error instanceof Error ? error.stack : JSON.stringify(error)}`}`),
   });
   process.stdout.write('claimflow worker started\n');

@@ -3,12 +3,15 @@
 // that may have got one are sent lead.deleted; the idempotency answers that hold their phone or email, their SMS code,
 // the phone's code-limit counts, their STOP and unsubscribe link (nothing is texted to them any more) are deleted.
 // Kept, as the law requires for 5 years: the consent evidence (consent records, wordings, certificates, /user/tcpa
-// rows) and the verifications it refers to, with the phone replaced by 'sha256:' and its SHA-256 (the certificates
-// already name it so): a consent can still be proved for a phone one is shown, and the phone cannot be read back.
+// rows) and the verifications it refers to, with the phone replaced by its keyed hash (keyed-hash.ts: an HMAC under the
+// server's key, its id beside it): a consent can still be proved for a phone one is shown, by whoever holds the key, and
+// nobody without the key can tell the phone from it. (The certificates' signed payloads name it by a plain SHA-256,
+// for buyers to check offline: see docs/privacy.md.)
 import type { Queryable } from '../db/db.ts';
 import { queueLeadDeletions } from '../delivery/lead-updates.ts';
 import { phoneSubject } from '../store/code-limits.ts';
 import { eraseLeads } from './erase-lead.ts';
+import { keyedPhoneHash, type HashKeys } from './keyed-hash.ts';
 
 export interface Erasure {
   erased: { leads: number; alerts: number };
@@ -17,10 +20,8 @@ export interface Erasure {
   consentsKept: number;
 }
 
-const HASHED = "'sha256:' || encode(sha256(convert_to(phone, 'UTF8')), 'hex')";
-
-/** Erases what is kept about phone (E.164) at now, in the caller's transaction; wake the deliverer after it commits. */
-export async function erasePerson(tx: Queryable, phone: string, now: number): Promise<Erasure> {
+/** Erases what is kept about phone (E.164) at now, in the caller's transaction (its hash under keys' current key); wake the deliverer after it commits. */
+export async function erasePerson(tx: Queryable, phone: string, keys: HashKeys, now: number): Promise<Erasure> {
   const { rows } = await tx.query<{ ids: (string | number)[]; emails: string[]; alerts: number }>(
     `SELECT coalesce(array_agg(id), '{}') AS ids, coalesce(array_agg(DISTINCT lower(email)) FILTER (WHERE email <> ''), '{}') AS emails,
        (SELECT count(*)::int FROM alerts WHERE phone = $1) AS alerts
@@ -28,6 +29,7 @@ export async function erasePerson(tx: Queryable, phone: string, now: number): Pr
     [phone],
   );
   const leadIds = (rows[0]?.ids ?? []).map(Number);
+  const hashed = keyedPhoneHash(keys[0], phone);
   const sponsorsTold = await queueLeadDeletions(tx, leadIds, now);
   await eraseLeads(tx, leadIds);
   // Answers kept for retries (48 hours at most) that hold the phone or an email of the person's leads.
@@ -40,13 +42,13 @@ export async function erasePerson(tx: Queryable, phone: string, now: number): Pr
      limits AS (DELETE FROM code_limit_subjects WHERE subject = $2),
      stops AS (DELETE FROM sms_stops WHERE phone = $1),
      links AS (DELETE FROM sms_unsubscribe_tokens WHERE phone = $1),
-     verifications AS (UPDATE phone_verifications SET phone = ${HASHED} WHERE phone = $1)
-     UPDATE tcpa_consents SET phone = ${HASHED}, fields = '{}' WHERE phone = $1`,
-    [phone, phoneSubject(phone)],
+     verifications AS (UPDATE phone_verifications SET phone = $3 WHERE phone = $1)
+     UPDATE tcpa_consents SET phone = $3, fields = '{}' WHERE phone = $1`,
+    [phone, phoneSubject(phone), hashed],
   );
   const { rows: kept } = await tx.query<{ n: number }>(
-    `WITH hashed AS (UPDATE consent_records SET phone = ${HASHED} WHERE phone = $1 RETURNING 1) SELECT count(*)::int AS n FROM hashed`,
-    [phone],
+    `WITH hashed AS (UPDATE consent_records SET phone = $2 WHERE phone = $1 RETURNING 1) SELECT count(*)::int AS n FROM hashed`,
+    [phone, hashed],
   );
   return { erased: { leads: leadIds.length, alerts: rows[0]?.alerts ?? 0 }, sponsorsTold, consentsKept: kept[0]?.n ?? 0 };
 }

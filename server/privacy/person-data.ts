@@ -1,9 +1,10 @@
 // What is kept about a phone, as /privacy shows it (GET /api/privacy/data): the person's leads as stored (answers, call
 // time, IP address, user agent, free text, the sponsors that got each and when), report alerts and consent records,
-// newest first, in one statement; after an erasure, the consent records kept under the phone's hash.
+// newest first, in one statement; after an erasure, the consent records kept under the phone's keyed hash (any key's).
 import type { FromSchema } from 'json-schema-to-ts';
 import type { Queryable } from '../db/db.ts';
 import type { apiSchemas } from '../routes/api-schemas.ts';
+import { keyedPhoneHashes, type HashKeys } from './keyed-hash.ts';
 
 export type PersonData = FromSchema<typeof apiSchemas.privacyDataResponse>;
 type StoredLead = Omit<PersonData['leads'][number], 'sponsors'> & { sponsors: { id: string; sentAt: string }[] };
@@ -11,8 +12,8 @@ type StoredLead = Omit<PersonData['leads'][number], 'sponsors'> & { sponsors: { 
 /** A lead's body less what is shown apart (names, phone, email: columns; consent: its record) or is not the person's (a partner's token). */
 const NOT_ANSWERS = ['firstName', 'lastName', 'phone', 'email', 'consent', 'businessUserToken'];
 
-/** sponsorNames: each sponsor's name by id (sponsors/*.json); a sponsor no longer on file is shown by its id. */
-export async function personData(db: Queryable, phone: string, sponsorNames: ReadonlyMap<string, string>): Promise<PersonData> {
+/** sponsorNames: each sponsor's name by id (sponsors/*.json); a sponsor no longer on file is shown by its id. keys: those of hashKeys(). */
+export async function personData(db: Queryable, phone: string, keys: HashKeys, sponsorNames: ReadonlyMap<string, string>): Promise<PersonData> {
   const { rows } = await db.query<{ data: Omit<PersonData, 'phone' | 'leads'> & { leads: StoredLead[] } }>(
     `SELECT json_build_object(
        'leads', coalesce((
@@ -36,9 +37,9 @@ export async function personData(db: Queryable, phone: string, sponsorNames: Rea
        'consents', coalesce((
          SELECT json_agg(json_build_object('kind', c.kind, 'givenAt', to_timestamp(c.consented_at_ms / 1000.0), 'wording', t.wording,
            'locale', c.locale, 'pageUrl', c.page_url) ORDER BY c.consented_at_ms DESC, c.id DESC)
-         FROM consent_records c JOIN consent_texts t ON t.id = c.consent_text_id WHERE c.phone IN ($1, 'sha256:' || encode(sha256(convert_to($1, 'UTF8')), 'hex'))), '[]')
+         FROM consent_records c JOIN consent_texts t ON t.id = c.consent_text_id WHERE c.phone = ANY($3::text[])), '[]')
      ) AS data`,
-    [phone, NOT_ANSWERS],
+    [phone, NOT_ANSWERS, [phone, ...keyedPhoneHashes(keys, phone)]],
   );
   const data = rows[0]?.data ?? { leads: [], alerts: [], consents: [] };
   const leads = data.leads.map((lead) => ({

@@ -2,6 +2,7 @@
 // is deleted or anonymised once its time is up.
 import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
+import { hashKeys, type HashKey } from '../privacy/keyed-hash.ts';
 import { purgeKeys } from '../store/idempotency-keys.ts';
 import { purgeCounters } from '../store/rate-limits.ts';
 import { purgeCodeRows, type PurgedCodeRows } from './code-rows.ts';
@@ -19,12 +20,14 @@ export interface Purged extends PurgedCodeRows {
 
 /**
  * Idempotency-Key answers after 48 hours and rate-limit counters of ended windows; SMS code rows, limit counts and
- * verifications' phones, leads' personal data and consent evidence after their configured retention. now: the servers' clock (ms).
+ * verifications' phones (kept hashed under the current key of hashKeys(db, configuredKeys): HASH_KEYS), leads' personal
+ * data and consent evidence after their configured retention. now: the servers' clock (ms).
  */
-export async function purgeExpired(db: Db, retention: Retention, now: number): Promise<Purged> {
+export async function purgeExpired(db: Db, retention: Retention, now: number, configuredKeys: readonly HashKey[]): Promise<Purged> {
   await purgeKeys(db);
   await purgeCounters(db, now);
-  const codeRows = await purgeCodeRows(db, now - retention.codeDays * DAY_MS);
+  const [key] = await hashKeys(db, configuredKeys);
+  const codeRows = await purgeCodeRows(db, now - retention.codeDays * DAY_MS, key);
   const leads = await eraseExpiredLeads(db, now - retention.leadDays * DAY_MS);
   const consentRecords = await purgeConsentEvidence(db, retention.consentYears);
   return { ...codeRows, leads, consentRecords };

@@ -3,6 +3,7 @@
 import { wakeDeliverer } from '../delivery/delivery-queue.ts';
 import { readSponsorFiles } from '../delivery/sponsor-files.ts';
 import { erasePerson } from '../privacy/erase-person.ts';
+import { hashKeys } from '../privacy/keyed-hash.ts';
 import { personData } from '../privacy/person-data.ts';
 import { recentlyVerifiedPhone } from '../privacy/verified-phone.ts';
 import { VERIFICATION_COOKIE, verificationIdHash } from '../verification-cookie.ts';
@@ -21,7 +22,7 @@ export const privacyRoutes: RoutePlugin = (app, { config, db, clock = Date.now }
       void reply.header('cache-control', NO_STORE);
       const phone = await recentlyVerifiedPhone(db, verificationIdHash(request), clock());
       if (phone === undefined) return reply.code(403).send(NOT_VERIFIED);
-      return personData(db, phone, sponsorNames);
+      return personData(db, phone, await hashKeys(db, config.hashKeys), sponsorNames);
     },
   );
 
@@ -32,9 +33,11 @@ export const privacyRoutes: RoutePlugin = (app, { config, db, clock = Date.now }
       void reply.header('cache-control', NO_STORE);
       // The request is the whole instruction: a body (text/plain is parsed too) is a client's mistake, refused unread.
       if (request.body !== undefined) return reply.code(400).send({ error: 'validation', field: 'body', message: 'this request takes no body' });
+      // Read before the transaction: PGlite runs no other statement while one is open.
+      const keys = await hashKeys(db, config.hashKeys);
       const erasure = await db.transaction(async (tx) => {
         const phone = await recentlyVerifiedPhone(tx, verificationIdHash(request), clock());
-        return phone === undefined ? undefined : erasePerson(tx, phone, clock());
+        return phone === undefined ? undefined : erasePerson(tx, phone, keys, clock());
       });
       if (erasure === undefined) return reply.code(403).send(NOT_VERIFIED);
       // Sponsors that got a lead are sent lead.deleted now.

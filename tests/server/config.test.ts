@@ -15,6 +15,7 @@ describe('loadConfig', () => {
       appHost: 'localhost',
       publicUrl: 'http://localhost:8080',
       codeSecret: undefined,
+      hashKeys: [],
       staticDir: './dist',
       nodeEnv: 'development',
       logLevel: 'info',
@@ -106,6 +107,26 @@ describe('loadConfig', () => {
     // The funnel report's keys (GET /api/analytics/funnel) are read the same way, and never echoed either.
     expect(loadConfig({ ANALYTICS_KEYS: keys.join(',') }).analyticsKeys).toEqual(keys);
     expect(() => loadConfig({ ANALYTICS_KEYS: 'short-secret' })).toThrow(/ANALYTICS_KEYS.*\(bad: key 1\)/);
+  });
+
+  it('reads HASH_KEYS as id:secret pairs, the current key first, and never echoes a secret', () => {
+    const secret = 'c2VjcmV0LW9mLTMyLXJhbmRvbS1ieXRlcy1pbi1iYXNlNjQ=';
+    expect(loadConfig({ HASH_KEYS: `2026-11:${secret}, 2026.05:${'a:b'.repeat(11)}` }).hashKeys).toEqual([
+      { id: '2026-11', secret: Buffer.from(secret) },
+      { id: '2026.05', secret: Buffer.from('a:b'.repeat(11)) },
+    ]);
+    for (const bad of [`new:short-secret`, `:${secret}`, secret, `a/b:${secret}`]) {
+      let message = '';
+      try {
+        loadConfig({ HASH_KEYS: `ok:${secret},${bad}` });
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(message, bad).toMatch(/HASH_KEYS must be .*\(bad: key 2\)/);
+      expect(message).not.toContain(secret.slice(0, 12));
+      expect(message).not.toContain('short-secret');
+    }
+    expect(() => loadConfig({ HASH_KEYS: `k:${secret},k:${'b'.repeat(32)}` })).toThrow(/HASH_KEYS must name each key once \(key id k twice\)/);
   });
 
   it('seeds demo reports unless DEMO_REPORTS is off', () => {

@@ -1,14 +1,15 @@
 // /api/privacy (issue 23 parts 5-6): a person who proves their phone by SMS sees the data kept about them and erases
 // it; afterwards no text or JSON column of any table holds their phone (in any format), email or name, the consent
-// evidence is still there (its phone as a SHA-256), sponsors that got the lead are told (lead.deleted), and nobody
+// evidence is still there (its phone as a keyed hash: privacy-hashes.test.ts), sponsors that got the lead are told (lead.deleted), and nobody
 // else's data is touched.
-import { createHash, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import dataSchema from '../../schemas/api/privacy-data.response.schema.json' with { type: 'json' };
 import { loadCertificateKeys } from '../../server/certificates/certificate-keys.ts';
 import { issueCertificate } from '../../server/certificates/issue-certificate.ts';
 import { verifyCertificate, type Certificate, type PublicKeys } from '../../server/certificates/verify-certificate.ts';
 import type { Db } from '../../server/db/db.ts';
+import { hashKeys, keyedPhoneHash } from '../../server/privacy/keyed-hash.ts';
 import { recordVerification } from '../../server/store/verifications.ts';
 import { newVerificationId } from '../../server/verification-cookie.ts';
 import { alertLeadBody } from '../testing/alerts.ts';
@@ -116,7 +117,7 @@ describe.each(testDbKinds)('/api/privacy on %s', { timeout: 30_000 }, (kind) => 
     expect(res.body).not.toContain(other.phone.e164);
   });
 
-  it('erases the person everywhere but the consent evidence, which keeps their phone only as its SHA-256', async () => {
+  it('erases the person everywhere but the consent evidence, which keeps their phone only as its keyed hash', async () => {
     const person = await personWithData(s);
     const other = await personWithData(s);
     const keys = await loadCertificateKeys(s.config);
@@ -154,7 +155,8 @@ describe.each(testDbKinds)('/api/privacy on %s', { timeout: 30_000 }, (kind) => 
 
     // The evidence: every record, its wording and the certificate, which still verifies.
     expect(await s.count('consent_records')).toBe(consentsBefore);
-    const hashed = `sha256:${createHash('sha256').update(person.phone.e164).digest('hex')}`;
+    const [key] = await hashKeys(s.db, s.config.hashKeys);
+    const hashed = keyedPhoneHash(key, person.phone.e164);
     const { rows } = await s.db.query<{ kind: string }>('SELECT kind FROM consent_records WHERE phone = $1 ORDER BY kind', [hashed]);
     expect(rows.map((r) => r.kind)).toEqual(['lead', 'lead', 'tcpa']);
     const certificate = await s.app.inject({ method: 'GET', url: `/certificates/${certificateId}`, headers: { accept: 'application/json' } });
@@ -186,14 +188,19 @@ describe.each(testDbKinds)('/api/privacy on %s', { timeout: 30_000 }, (kind) => 
 
   it('lets the consent evidence change in no other way', async () => {
     const person = await personWithData(s);
+    const keyed = `hmac-sha256:k1:${'0'.repeat(64)}`;
     for (const sql of [
-      "UPDATE consent_records SET phone = 'sha256:00' WHERE phone = $1",
-      "UPDATE consent_records SET phone = 'sha256:' || encode(sha256(convert_to(phone, 'UTF8')), 'hex'), ip = NULL WHERE phone = $1",
-      "UPDATE tcpa_consents SET phone = 'sha256:' || encode(sha256(convert_to(phone, 'UTF8')), 'hex') WHERE phone = $1",
+      "UPDATE consent_records SET phone = 'hmac-sha256:k1:00' WHERE phone = $1",
+      'UPDATE consent_records SET phone = $2, ip = NULL WHERE phone = $1',
+      // A plain SHA-256, as the phone was kept before migration 0028: anyone can recompute it from guessed numbers.
+      "UPDATE tcpa_consents SET phone = 'sha256:' || encode(sha256(convert_to(phone, 'UTF8')), 'hex'), fields = '{}' WHERE phone = $1",
       'DELETE FROM consent_records WHERE phone = $1',
     ]) {
-      await expect(s.db.query(sql, [person.phone.e164]), sql).rejects.toThrow(/append-only/);
+      await expect(s.db.query(sql, sql.includes('$2') ? [person.phone.e164, keyed] : [person.phone.e164]), sql).rejects.toThrow(/append-only/);
     }
+    // Once keyed, the phone stays as it is.
+    await s.db.query('UPDATE consent_records SET phone = $2 WHERE phone = $1', [person.phone.e164, keyed]);
+    await expect(s.db.query('UPDATE consent_records SET phone = $2 WHERE phone = $1', [keyed, keyed.replace('k1', 'k2')])).rejects.toThrow(/append-only/);
   });
 });
 

@@ -1,7 +1,7 @@
 // Retention (issue 23, parts 5-6) on a fake clock: SMS code rows and code-limit counts go after 30 days (verifications
-// keep their phone's hash only), a lead's personal data after the configured period (the row stays for counts), consent
+// keep their phone's keyed hash only), a lead's personal data after the configured period (the row stays for counts), consent
 // evidence after 5 years and not a day sooner, which the database itself enforces; the hourly purge job runs it all.
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.ts';
@@ -15,6 +15,8 @@ import { STARTUP_MS, testDbKinds, type TestDb, openTestDb } from '../testing/tes
 import { makeCodesApp } from '../testing/test-servers.ts';
 
 const RETENTION = loadConfig({}).retention;
+const HASH_SECRET = 'retention-test-key-0123456789abcdef';
+const HASH_KEYS = loadConfig({ HASH_KEYS: `r1:${HASH_SECRET}` }).hashKeys;
 const YEAR_MS = 365 * DAY_MS;
 
 describe.each(testDbKinds)('retention on %s', (kind) => {
@@ -51,16 +53,17 @@ describe.each(testDbKinds)('retention on %s', (kind) => {
     clock.advance((RETENTION.codeDays - 1) * DAY_MS);
     expect((await smsSend(app, later.national)).statusCode).toBe(200);
     // Only subjects with no count go (the verifier's own, which a right code adds none to); the phones' stay.
-    expect(await purgeExpired(db(), RETENTION, clock())).toMatchObject({ codes: 0, verifications: 0 });
+    expect(await purgeExpired(db(), RETENTION, clock(), HASH_KEYS)).toMatchObject({ codes: 0, verifications: 0 });
     expect(await codeRows()).toEqual([verified.e164, asked.e164, later.e164].sort());
     expect(await phoneSubjects()).toEqual([verified.e164, asked.e164, later.e164].map((p) => `phone:${p}`).sort());
 
     clock.advance(2 * DAY_MS);
-    expect(await purgeExpired(db(), RETENTION, clock())).toMatchObject({ codes: 2, verifications: 1, leads: 0 });
+    expect(await purgeExpired(db(), RETENTION, clock(), HASH_KEYS)).toMatchObject({ codes: 2, verifications: 1, leads: 0 });
     expect(await codeRows()).toEqual([later.e164]);
     expect(await phoneSubjects()).toEqual([`phone:${later.e164}`]);
-    // The verification stays (the lead's consent record names it), with its phone's SHA-256 only.
-    expect(await column<string>('SELECT phone AS v FROM phone_verifications')).toEqual([`sha256:${createHash('sha256').update(verified.e164).digest('hex')}`]);
+    // The verification stays (the lead's consent record names it), with its phone's keyed hash only (under HASH_KEYS).
+    const sha256 = createHash('sha256').update(verified.e164).digest('hex');
+    expect(await column<string>('SELECT phone AS v FROM phone_verifications')).toEqual([`hmac-sha256:r1:${createHmac('sha256', HASH_SECRET).update(sha256).digest('hex')}`]);
     // The address's own subject stays: it still has a count of the last 30 days.
     expect(await column<string>("SELECT subject AS v FROM code_limit_subjects WHERE subject LIKE 'ip:%'")).toHaveLength(1);
     // A purged phone asks again as a new one.
@@ -70,17 +73,17 @@ describe.each(testDbKinds)('retention on %s', (kind) => {
   it(`anonymises a lead ${RETENTION.leadDays} days old: its row stays for counts, its personal data goes`, async () => {
     const lead = () => db().query('SELECT first_name, last_name, phone, email, body, ip, user_agent, erased_at, funnel FROM leads WHERE id = $1', [leadId]);
     clock.set(clock() - (RETENTION.codeDays + 1) * DAY_MS + (RETENTION.leadDays - 1) * DAY_MS);
-    expect(await purgeExpired(db(), RETENTION, clock())).toMatchObject({ leads: 0 });
+    expect(await purgeExpired(db(), RETENTION, clock(), HASH_KEYS)).toMatchObject({ leads: 0 });
     expect((await lead()).rows[0]).toMatchObject({ last_name: 'Retentive', phone: verified.e164, erased_at: null });
 
     clock.advance(2 * DAY_MS);
-    expect(await purgeExpired(db(), RETENTION, clock())).toMatchObject({ leads: 1 });
+    expect(await purgeExpired(db(), RETENTION, clock(), HASH_KEYS)).toMatchObject({ leads: 1 });
     const [row] = (await lead()).rows;
     expect(row).toMatchObject({ first_name: '', last_name: '', phone: '', email: '', body: {}, ip: null, user_agent: null, funnel: 'calculator' });
     expect(row?.erased_at).not.toBeNull();
     // Its consent evidence is younger than 5 years: kept.
     expect(await column<number>('SELECT count(*)::int AS v FROM consent_records')).toEqual([1]);
-    expect(await purgeExpired(db(), RETENTION, clock())).toMatchObject({ leads: 0 });
+    expect(await purgeExpired(db(), RETENTION, clock(), HASH_KEYS)).toMatchObject({ leads: 0 });
   });
 
   describe('consent evidence', () => {
@@ -145,7 +148,7 @@ describe.each(testDbKinds)('retention on %s', (kind) => {
 
     it('goes after 5 years, but for the evidence of a lead still holding personal data; the erased lead stays, without it', async () => {
       // Whatever the servers' clock says, the database's decides what is 5 years old.
-      expect(await purgeExpired(db(), { ...RETENTION, leadDays: 100 * 365 }, clock() + 50 * YEAR_MS)).toMatchObject({ consentRecords: 2 });
+      expect(await purgeExpired(db(), { ...RETENTION, leadDays: 100 * 365 }, clock() + 50 * YEAR_MS, HASH_KEYS)).toMatchObject({ consentRecords: 2 });
       expect(await records()).toEqual(
         [...(await column<number>('SELECT consent_record_id::int AS v FROM leads WHERE id = $1', [leadId])), ids.keptRecord, ids.youngRecord].sort((a, b) => a - b),
       );
@@ -159,8 +162,8 @@ describe.each(testDbKinds)('retention on %s', (kind) => {
     it(`is kept longer when CONSENT_RETENTION_YEARS says so, and never less than 5 years`, async () => {
       // The kept lead is erased now: its 5-year-old evidence goes, unless 6 years are asked for.
       await db().query('UPDATE leads SET erased_at = now() WHERE id = $1', [ids.keptLead]);
-      expect(await purgeExpired(db(), { ...RETENTION, consentYears: 6 }, clock())).toMatchObject({ consentRecords: 0 });
-      expect(await purgeExpired(db(), RETENTION, clock())).toMatchObject({ consentRecords: 1 });
+      expect(await purgeExpired(db(), { ...RETENTION, consentYears: 6 }, clock(), HASH_KEYS)).toMatchObject({ consentRecords: 0 });
+      expect(await purgeExpired(db(), RETENTION, clock(), HASH_KEYS)).toMatchObject({ consentRecords: 1 });
       expect(await records()).not.toContain(ids.keptRecord);
       expect(() => loadConfig({ CONSENT_RETENTION_YEARS: '4' })).toThrow(/CONSENT_RETENTION_YEARS must be an integer from 5 to 100/);
       expect(() => loadConfig({ CODE_RETENTION_DAYS: '29' })).toThrow(/CODE_RETENTION_DAYS must be an integer from 30/);
