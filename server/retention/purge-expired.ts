@@ -8,6 +8,7 @@ import { purgeCounters } from '../store/rate-limits.ts';
 import { purgeCodeRows, type PurgedCodeRows } from './code-rows.ts';
 import { purgeConsentEvidence } from './consent-evidence.ts';
 import { eraseExpiredLeads } from './expired-leads.ts';
+import { purgeFunnelEvents } from './funnel-events.ts';
 
 export type Retention = Config['retention'];
 
@@ -16,12 +17,13 @@ const DAY_MS = 24 * 60 * 60_000;
 export interface Purged extends PurgedCodeRows {
   leads: number;
   consentRecords: number;
+  funnelEvents: number;
 }
 
 /**
  * Idempotency-Key answers after 48 hours and rate-limit counters of ended windows; SMS code rows, limit counts and
  * verifications' phones (kept hashed under the current key of hashKeys(db, configuredKeys): HASH_KEYS), leads' personal
- * data and consent evidence after their configured retention. now: the servers' clock (ms).
+ * data, consent evidence and funnel step events after their configured retention. now: the servers' clock (ms).
  */
 export async function purgeExpired(db: Db, retention: Retention, now: number, configuredKeys: readonly HashKey[]): Promise<Purged> {
   await purgeKeys(db);
@@ -30,5 +32,6 @@ export async function purgeExpired(db: Db, retention: Retention, now: number, co
   const codeRows = await purgeCodeRows(db, now - retention.codeDays * DAY_MS, key);
   const leads = await eraseExpiredLeads(db, now - retention.leadDays * DAY_MS);
   const consentRecords = await purgeConsentEvidence(db, retention.consentYears);
-  return { ...codeRows, leads, consentRecords };
+  const funnelEvents = await purgeFunnelEvents(db, now - retention.eventDays * DAY_MS);
+  return { ...codeRows, leads, consentRecords, funnelEvents };
 }

@@ -1,10 +1,10 @@
 // The events code, a chunk of its own loaded after a funnel's first step is shown: the funnel's step events, numbered
-// in this tab's anonymous visit and sent with navigator.sendBeacon to POST /api/events, in small batches, at once for
+// in this tab's anonymous visit (a token the server signed, event-visit.ts) and sent with navigator.sendBeacon to POST /api/events, in small batches, at once for
 // a completion, and when the page is hidden or closed (a beacon outlives its page).
 import type { Flow } from '../../engine/types.ts';
 import { API_BASE } from '../api/client.ts';
 import { adAttribution } from './ad-attribution.ts';
-import { visitId } from './visit-id.ts';
+import { eventVisit } from './event-visit.ts';
 import { watchSteps, type Move, type StepEvent } from './watch-steps.ts';
 
 const SEQ_KEY = 'claimflow:analytics-seq';
@@ -17,7 +17,7 @@ const BATCH_WAIT_MS = 30_000;
  */
 const SEQ_BLOCK = 10_000;
 /** The most events POST /api/events takes at once (schemas/api/events.request.schema.json). */
-const MAX_EVENTS = 50;
+const MAX_EVENTS = 20;
 
 export interface SentEvent extends StepEvent {
   seq: number;
@@ -38,15 +38,21 @@ export interface StepEvents {
 
 /** Starts the step events of a funnel page; `variant` is the flow's A/B variant ('' when none). */
 export function startStepEvents(flow: Flow, variant: string): StepEvents {
-  const visit = visitId();
+  /** The visit's token once the server has answered it: until then, batches due wait for it. */
+  let visit: string | undefined;
   let seq = Number(sessionStorage.getItem(SEQ_KEY)) || 0;
   sessionStorage.setItem(SEQ_KEY, String(seq + SEQ_BLOCK));
   const queue: SentEvent[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
 
+  let due = false;
   const flush = () => {
     clearTimeout(timer);
     timer = undefined;
+    if (visit === undefined) {
+      due = true;
+      return;
+    }
     while (queue.length > 0) {
       const events = queue.slice(0, MAX_EVENTS);
       const body = new Blob([JSON.stringify(batchOf(visit, events))], { type: 'application/json' });
@@ -55,6 +61,10 @@ export function startStepEvents(flow: Flow, variant: string): StepEvents {
       queue.splice(0, events.length);
     }
   };
+  void eventVisit().then((token) => {
+    visit = token;
+    if (due && visit !== undefined) flush();
+  });
   const watcher = watchSteps(flow, (event) => {
     queue.push({ ...event, seq: seq++, flow: flow.id, version: flow.version, variant });
     if (event.kind === 'completed' || queue.length >= BATCH_SIZE) flush();

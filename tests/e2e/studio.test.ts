@@ -16,7 +16,7 @@ import { readFlowFiles } from '../../scripts/flow-files.ts';
 import { expectNoAxeViolations } from '../testing/axe.ts';
 import { DESKTOP, browserAvailable, launchBrowser, openPage, closePage, type OpenPage } from '../testing/browser.ts';
 import { copy, type Lang } from '../testing/copy.ts';
-import { eventBatch, StepWalk, WALK_START } from '../testing/step-walks.ts';
+import { postEvents, StepWalk, startedVisit, WALK_START } from '../testing/step-walks.ts';
 import { makeTestServer, type TestServer } from '../testing/test-servers.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -172,8 +172,8 @@ describe.runIf(browserAvailable)('the studio', () => {
       await moves(w);
       w.close(closeAfter);
       apiNow = w.now;
-      const res = await api.app.inject({ method: 'POST', url: '/api/events', payload: eventBatch(visit, w.events, w.now) });
-      expect(res.statusCode).toBe(204);
+      const { token } = await startedVisit(api.app);
+      expect(await postEvents(api.app, token, w.events, w.now)).toEqual([204]);
     };
     await walk(1, {}, (w) => w.next(2).then(() => w.answer({ fault: false, commercial: true })).then(() => w.next(5)), 4);
     await walk(2, {}, (w) => w.next(2).then(() => w.back(3)), 1);

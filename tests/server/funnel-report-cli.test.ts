@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { funnelReport } from '../../server/analytics/funnel-report.ts';
 import { storeEvents } from '../../server/analytics/store-events.ts';
+import { MAX_VISIT_EVENTS } from '../../server/analytics/visit-tokens.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { openPgliteDb } from '../../server/db/pglite-db.ts';
 import { loadFlow } from '../testing/flows.ts';
@@ -31,7 +32,7 @@ describe('npm run funnel:report', { timeout: 60_000 }, () => {
     const db = await openPgliteDb(dataDir);
     try {
       await migrate(db);
-      for (const [i, walk] of walks.entries()) await storeEvents(db, eventBatch(VISITS[i] ?? '', walk.events, walk.now), walk.now);
+      for (const [i, walk] of walks.entries()) await storeEvents(db, VISITS[i] ?? '', eventBatch('', walk.events, walk.now), walk.now, MAX_VISIT_EVENTS);
     } finally {
       await db.close();
     }

@@ -54,6 +54,12 @@ beforeEach(() => {
   sessionStorage.clear();
   sessionStorage.setItem('claimflow:analytics-visit', VISIT);
   beacons.length = 0;
+  // The server starts the visit the step events are sent in (POST /api/visits).
+  const visit = { visit: `${VISIT}.${Math.floor(Date.now() / 1000) + 86_400}.${'A'.repeat(22)}`, expiresAt: Date.now() + 86_400_000 };
+  const realFetch = globalThis.fetch;
+  vi.stubGlobal('fetch', (url: string, init?: RequestInit) =>
+    url === '/api/visits' ? Promise.resolve({ ok: true, status: 201, json: () => Promise.resolve(visit) }) : realFetch(url, init),
+  );
   vi.stubGlobal('navigator', {
     ...navigator,
     sendBeacon: (_url: string, body: Blob) => {

@@ -1,6 +1,7 @@
 // The browser's step events: the funnel page hands its moves to the events code once that has loaded (the ones made
 // before too); batches of 20 go by beacon, a completion at once, the rest when the page is hidden or closes; one visit
-// id and one numbering per tab, across reloads; the landing's utm values unless they hold an e-mail address.
+// id and one numbering per tab, across reloads; the landing's utm values unless they hold an e-mail address. The visit
+// is one the server started (POST /api/visits, here a fake answer): asked once per tab, and again near its expiry.
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyMachineSnapshot } from 'xstate';
@@ -47,12 +48,24 @@ const textOf = (blob: Blob) =>
   });
 
 const beacons: { url: string; batch: Promise<Batch> }[] = [];
+/** The visits the fake server started (POST /api/visits), and when each expires from now. */
+const visitsStarted: string[] = [];
+let visitLifeMs = 24 * 60 * 60_000;
+const token = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}.${Math.floor((Date.now() + visitLifeMs) / 1000)}.${'A'.repeat(22)}`;
 const batches = () => Promise.all(beacons.map((beacon) => beacon.batch));
 const short = (events: SentEvent[]) => events.map((e) => `${e.seq} ${e.kind} ${e.step ?? ''} ${e.by ?? ''}`.trim());
 
 beforeEach(() => {
   beacons.length = 0;
+  visitsStarted.length = 0;
+  visitLifeMs = 24 * 60 * 60_000;
   sessionStorage.clear();
+  vi.stubGlobal('fetch', (url: string, init?: RequestInit) => {
+    if (url !== '/api/visits' || init?.method !== 'POST') return Promise.reject(new Error(`unexpected fetch ${url}`));
+    const visit = token(visitsStarted.length + 1);
+    visitsStarted.push(visit);
+    return Promise.resolve({ ok: true, status: 201, json: () => Promise.resolve({ visit, expiresAt: Date.now() + visitLifeMs }) });
+  });
   document.cookie = 'ref=; max-age=0; path=/';
   vi.stubGlobal('navigator', {
     ...navigator,
@@ -69,8 +82,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** The machine of the flow (its lead answered at once) with the events code watching it, as the funnel page has it. */
-function watched() {
+/** The machine of the flow (its lead answered at once) with the events code watching it, as the funnel page has it, once its visit is known. */
+async function watched() {
   const machine = compileFlow(flow, { now: Date.now }).provide({ actors: { createLead: fromPromise<unknown, EffectInput>(() => Promise.resolve({ resultIds: [1] })) } });
   const actor = createActor(machine, { input: { locale: 'es' } }).start();
   const events = startStepEvents(flow, 'b');
@@ -83,6 +96,8 @@ function watched() {
     actor.send({ type: 'NEXT' });
     await new Promise((resolve) => setTimeout(resolve, 0));
   };
+  // The visit's token, from storage or the (fake) server.
+  await new Promise((resolve) => setTimeout(resolve, 0));
   return { events, next };
 }
 
@@ -107,7 +122,7 @@ describe('step events in the browser', () => {
   });
 
   it('sends 20 events at a time, a completion at once, and what is left when the page closes', async () => {
-    const { next } = watched();
+    const { next } = await watched();
     for (let i = 0; i < 9; i++) await next();
     expect(beacons).toHaveLength(0);
     await next();
@@ -124,20 +139,21 @@ describe('step events in the browser', () => {
   });
 
   it('keeps one visit and one numbering per tab across reloads, and comes back from the back/forward cache', async () => {
-    const first = watched();
+    const first = await watched();
     window.dispatchEvent(new Event('pagehide'));
     first.events.stop();
     // The reloaded page: the same tab's storage.
-    const second = watched();
+    const second = await watched();
     window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }));
     second.events.stop();
     const [a, b] = await batches();
     expect(b?.visit).toBe(a?.visit);
-    expect(a?.visit).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(a?.visit).toBe(visitsStarted[0]);
+    expect(visitsStarted).toHaveLength(1);
     // Each page numbers from a block of its own: the second page's come after the first's, whatever ended the first.
     expect([short(a?.events ?? []), short(b?.events ?? [])]).toEqual([['0 shown 1', '1 closed 1'], ['10000 shown 1', '10001 closed 1']]);
     sessionStorage.clear();
-    const otherTab = watched();
+    const otherTab = await watched();
     otherTab.events.stop();
     expect((await batches())[2]?.visit).not.toBe(a?.visit);
   });
@@ -145,9 +161,26 @@ describe('step events in the browser', () => {
   it("sends the landing's utm source and campaign and whether a gclid came, but no e-mail address", async () => {
     document.cookie = `ref=${encodeURIComponent('utm_source=news&utm_campaign=ana@example.com&gclid=G-1')}; path=/`;
     sessionStorage.setItem('claimflow:gclid', 'G-1');
-    watched().events.stop();
+    (await watched()).events.stop();
     const [batch] = await batches();
     expect([batch?.utmSource, batch?.utmCampaign, batch?.gclid]).toEqual(['news', undefined, true]);
     expect(JSON.stringify(batch)).not.toContain('G-1');
+  });
+
+  it('waits for its visit before sending, and starts a new one when the tab\'s has less than an hour left', async () => {
+    visitLifeMs = 30 * 60_000;
+    const first = await watched();
+    window.dispatchEvent(new Event('pagehide'));
+    first.events.stop();
+    const second = await watched();
+    second.events.stop();
+    expect(visitsStarted).toHaveLength(2);
+    expect((await batches()).map((b) => b.visit)).toEqual(visitsStarted);
+    // A server that does not answer: the events wait unsent, none goes without a visit.
+    sessionStorage.clear();
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('offline')));
+    const offline = await watched();
+    offline.events.stop();
+    expect(beacons).toHaveLength(2);
   });
 });

@@ -1,5 +1,6 @@
 // Scripted walks of a flow's machine with the browser's step watcher on it (src/analytics/watch-steps.ts), on a fake
 // clock: the step events a visit sends, numbered as the events code numbers them, and batches of them for POST /api/events.
+import type { FastifyInstance } from 'fastify';
 import { createActor, fromPromise, waitFor, type AnyActorRef, type AnyMachineSnapshot } from 'xstate';
 import { compileFlow, isBusy } from '../../engine/machine.ts';
 import type { FakeEffect } from '../../engine/replay.ts';
@@ -96,6 +97,24 @@ export class StepWalk {
 
 /** The body of POST /api/events for these events of a visit, sent at sentAt (ms). */
 export const eventBatch = (visit: string, events: SentEvent[], sentAt: number) => ({ visit, sentAt, gclid: false, events });
+
+/** A visit started on the server as the events code starts one (POST /api/visits): its token for batches, its id for rows. */
+export async function startedVisit(app: FastifyInstance, remoteAddress?: string): Promise<{ token: string; id: string }> {
+  const res = await app.inject({ method: 'POST', url: '/api/visits', remoteAddress });
+  if (res.statusCode !== 201) throw new Error(`POST /api/visits answered ${res.statusCode}: ${res.body}`);
+  const token = res.json<{ visit: string }>().visit;
+  return { token, id: token.split('.')[0] ?? '' };
+}
+
+/** Posts events as the browser does, in batches of at most 20 (the most a batch takes): each batch's status. */
+export async function postEvents(app: FastifyInstance, token: string, events: SentEvent[], sentAt: number, remoteAddress?: string): Promise<number[]> {
+  const statuses: number[] = [];
+  for (let i = 0; i < events.length; i += 20) {
+    const res = await app.inject({ method: 'POST', url: '/api/events', payload: eventBatch(token, events.slice(i, i + 20), sentAt), remoteAddress });
+    statuses.push(res.statusCode);
+  }
+  return statuses;
+}
 
 /** The rows the database gives for a visit's events. */
 export const rowsOf = (visit: string, events: SentEvent[]): EventRow[] =>
