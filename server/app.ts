@@ -7,6 +7,7 @@ import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
+import { registerLoadShedding } from './load-shedding.ts';
 import { loggerOptions, type LogSetting } from './logging.ts';
 import { pageFinder } from './pages.ts';
 import { RequestLog } from './request-log.ts';
@@ -64,6 +65,7 @@ export async function buildApp({ config, db, sms, log = false, ...routeOptions }
   app.setValidatorCompiler(schemaValidatorCompiler());
   app.setErrorHandler(errorHandler);
   await registerSecurity(app, config, db, setSecurityHeaders);
+  await registerLoadShedding(app, config, db);
   requestLog.attach(app);
   // Unsigned: the verification cookie's value is a random id, checked against its stored hash.
   await app.register(fastifyCookie);

@@ -130,6 +130,18 @@ export const ENV_SCHEMA = {
     CODE_RETENTION_DAYS: { type: 'integer', minimum: 30, maximum: 3650, default: 30 },
     LEAD_RETENTION_DAYS: { type: 'integer', minimum: 1, maximum: 36_500, default: 1095 },
     CONSENT_RETENTION_YEARS: { type: 'integer', minimum: 5, maximum: 100, default: 5 },
+    // Funnel step events (no personal data): a year and a month, so a year's funnel report and the month a year before it.
+    EVENT_RETENTION_DAYS: { type: 'integer', minimum: 7, maximum: 36_500, default: 400 },
+    // Load shedding (issue 32): 503 with Retry-After rather than answers too late (server/load-shedding.ts). The event
+    // loop's mean delay (0: not looked at) and the database's waiting queue; the optional routes (PDF, search, events) go first.
+    SHED_EVENT_LOOP_DELAY_MS: { type: 'integer', minimum: 0, maximum: 60_000, default: 500 },
+    SHED_DB_WAITING: { type: 'integer', minimum: 1, maximum: 100_000, default: 50 },
+    SHED_OPTIONAL_EVENT_LOOP_DELAY_MS: { type: 'integer', minimum: 0, maximum: 60_000, default: 20 },
+    SHED_OPTIONAL_DB_WAITING: { type: 'integer', minimum: 1, maximum: 100_000, default: 10 },
+    SHED_RETRY_AFTER_SECONDS: { type: 'integer', minimum: 1, maximum: 3600, default: 5 },
+    PDF_CONCURRENCY: { type: 'integer', minimum: 1, maximum: 64, default: 2 },
+    PDF_QUEUE: { type: 'integer', minimum: 0, maximum: 1000, default: 8 },
+    PDF_CACHE_MB: { type: 'integer', minimum: 0, maximum: 4096, default: 32 },
     STATIC_DIR: { type: 'string', default: './dist' },
     NODE_ENV: { type: 'string', default: 'development' },
     LOG_LEVEL: { enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], default: 'info' },

@@ -82,9 +82,17 @@ export interface Config {
   webhookTimeoutSeconds: number;
   /**
    * How long personal data is kept (server/retention/): SMS code rows and code-limit counts (days, at least the limits'
-   * 30), leads' personal columns (days, then anonymised), consent evidence (years, at least 5).
+   * 30), leads' personal columns (days, then anonymised), consent evidence (years, at least 5), funnel step events (days).
    */
-  retention: { codeDays: number; leadDays: number; consentYears: number };
+  retention: { codeDays: number; leadDays: number; consentYears: number; eventDays: number };
+  /**
+   * When requests are refused (503 with Retry-After) rather than answered late (server/load-shedding.ts): every route
+   * past eventLoopDelayMs (the event loop's mean delay; 0: not looked at) or dbWaiting (statements waiting for a connection), the
+   * optional ones (PDF, search, events) past the lower optional* figures.
+   */
+  shedding: { eventLoopDelayMs: number; dbWaiting: number; optionalEventLoopDelayMs: number; optionalDbWaiting: number; retryAfterSeconds: number };
+  /** PDFs rendered at once, waiting for a turn (more get 503), and the megabytes of rendered PDFs kept (0: none). */
+  pdf: { concurrency: number; queue: number; cacheMb: number };
 }
 
 export interface TwilioConfig {
@@ -181,7 +189,20 @@ export function loadConfig(input: Record<string, string | undefined> = process.e
     webhookAllowedHosts: unique(env.WEBHOOK_ALLOWED_HOSTS.map((host) => host.toLowerCase())),
     webhookRetrySchedule: env.WEBHOOK_RETRY_SCHEDULE,
     webhookTimeoutSeconds: env.WEBHOOK_TIMEOUT_SECONDS,
-    retention: { codeDays: env.CODE_RETENTION_DAYS, leadDays: env.LEAD_RETENTION_DAYS, consentYears: env.CONSENT_RETENTION_YEARS },
+    retention: {
+      codeDays: env.CODE_RETENTION_DAYS,
+      leadDays: env.LEAD_RETENTION_DAYS,
+      consentYears: env.CONSENT_RETENTION_YEARS,
+      eventDays: env.EVENT_RETENTION_DAYS,
+    },
+    shedding: {
+      eventLoopDelayMs: env.SHED_EVENT_LOOP_DELAY_MS,
+      dbWaiting: env.SHED_DB_WAITING,
+      optionalEventLoopDelayMs: env.SHED_OPTIONAL_EVENT_LOOP_DELAY_MS,
+      optionalDbWaiting: env.SHED_OPTIONAL_DB_WAITING,
+      retryAfterSeconds: env.SHED_RETRY_AFTER_SECONDS,
+    },
+    pdf: { concurrency: env.PDF_CONCURRENCY, queue: env.PDF_QUEUE, cacheMb: env.PDF_CACHE_MB },
   };
 }
 

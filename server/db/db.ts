@@ -32,6 +32,8 @@ export interface Db extends Queryable {
   /** Runs fn with one connection of its own (migrations, bulk loads), released when fn's promise settles. */
   connect<T>(fn: (connection: Connection) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** Statements and transactions waiting for a connection now (the pool's queue): a sign of overload (load-shedding.ts). */
+  waiting?(): number;
 }
 
 /** The COPY statement's head for table and columns (identifiers of this code's own, never of input). */

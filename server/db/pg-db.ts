@@ -81,5 +81,6 @@ export function openPgDb(connectionString: string, options: PgDbOptions = {}): D
     transaction: (fn) => lease((client) => inTransaction(client, () => fn(wrap(client)))),
     connect: (fn) => lease((client) => fn({ ...session(client), transaction: (work) => inTransaction(client, () => work(session(client))) })),
     close: () => pool.end(),
+    waiting: () => pool.waitingCount,
   };
 }

@@ -24,17 +24,28 @@ export function pgliteDb(pg: PGlite): Db {
   const analyzer = analyzeAsTablesGrow(pg);
   /** Only inside one of pg's transactions: its lock keeps every other query out. */
   const inTransaction: Queryable = { query: prepared };
-  const alone: Queryable = { query: (sql, params) => pg.transaction(() => prepared(sql, params)) };
+  // PGlite keeps its queue to itself: what was started and has not settled, less the one running, is waiting.
+  let started = 0;
+  const counted = async <T>(work: () => Promise<T>): Promise<T> => {
+    started++;
+    try {
+      return await work();
+    } finally {
+      started--;
+    }
+  };
+  const alone: Queryable = { query: (sql, params) => counted(() => pg.transaction(() => prepared(sql, params))) };
   return {
     kind: 'pglite',
     schema: 'public',
     ...alone,
-    transaction: (fn) => pg.transaction(() => fn(inTransaction)),
+    transaction: (fn) => counted(() => pg.transaction(() => fn(inTransaction))),
     connect: (fn) => fn({ ...session(pg, alone), transaction: (work) => pg.transaction((tx) => work(session(tx, inTransaction))) }),
     close: async () => {
       await analyzer.stop();
       await pg.close();
     },
+    waiting: () => Math.max(0, started - 1),
   };
 }
 

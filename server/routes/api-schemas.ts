@@ -29,6 +29,7 @@ import mfaSmsVerifyResponse from '../../schemas/api/mfa-sms-verify.response.sche
 import pdfIdQuery from '../../schemas/api/pdf-id.query.schema.json' with { type: 'json' };
 import privacyDataResponse from '../../schemas/api/privacy-data.response.schema.json' with { type: 'json' };
 import privacyEraseResponse from '../../schemas/api/privacy-erase.response.schema.json' with { type: 'json' };
+import overloadedResponse from '../../schemas/api/overloaded.response.schema.json' with { type: 'json' };
 import placesReverseQuery from '../../schemas/api/places-reverse.query.schema.json' with { type: 'json' };
 import placesReverseResponse from '../../schemas/api/places-reverse.response.schema.json' with { type: 'json' };
 import placesSuggestQuery from '../../schemas/api/places-suggest.query.schema.json' with { type: 'json' };
@@ -82,6 +83,7 @@ export const apiSchemas = {
   mfaSmsVerifyRequest,
   mfaSmsVerifyResponse,
   pdfIdQuery,
+  overloadedResponse,
   placesReverseQuery,
   placesReverseResponse,
   placesSuggestQuery,

@@ -8,6 +8,14 @@ import { fillMigratedDataDir } from './pglite-template.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
+/** testConfig's NO_SHEDDING as environment variables. */
+const NO_SHEDDING_ENV = {
+  SHED_EVENT_LOOP_DELAY_MS: '0',
+  SHED_DB_WAITING: '100000',
+  SHED_OPTIONAL_EVENT_LOOP_DELAY_MS: '0',
+  SHED_OPTIONAL_DB_WAITING: '100000',
+};
+
 export interface AppServer {
   url: string;
   /** The server's process id. */
@@ -39,8 +47,9 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
   }
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', options.entry ?? 'server/main.ts'], {
     cwd: ROOT,
-    // No demo reports unless a suite asks for them (DEMO_REPORTS: 'on'): a fresh data directory would get 3,000.
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: options.staticDir, LOG_LEVEL: 'warn', DEMO_REPORTS: 'off', ...options.env },
+    // No demo reports unless a suite asks for them (DEMO_REPORTS: 'on'): a fresh data directory would get 3,000. Load
+    // shedding as good as off (testConfig's NO_SHEDDING): the suites' concurrent requests are not a load to shed.
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: options.staticDir, LOG_LEVEL: 'warn', DEMO_REPORTS: 'off', ...NO_SHEDDING_ENV, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines: string[] = [];
