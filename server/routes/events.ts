@@ -29,8 +29,17 @@ export const eventRoutes: RoutePlugin = (app, { config, db, clock = Date.now }) 
     if (!found) await reply.code(401).header('www-authenticate', 'Bearer').send({ error: 'unauthorized' });
   };
 
-  app.post('/visits', { logLevel: 'warn', schema: { response: { 201: visitsResponse } } }, async (_request, reply) =>
-    reply.code(201).header('cache-control', NO_STORE).send(await startVisit(db, clock())),
+  app.post(
+    '/visits',
+    {
+      logLevel: 'warn',
+      schema: { response: { 201: visitsResponse, 400: s.validationErrorResponse } },
+      // It takes nothing: a body (whatever its type) is a client's mistake, refused before any key is read.
+      preValidation: async (request, reply) => {
+        if (request.body !== undefined && request.body !== null) await reply.code(400).send({ error: 'validation', field: 'body', message: 'body must be empty' });
+      },
+    },
+    async (_request, reply) => reply.code(201).header('cache-control', NO_STORE).send(await startVisit(db, clock())),
   );
 
   app.post(

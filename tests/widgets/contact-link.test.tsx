@@ -12,6 +12,7 @@ import { LinkConfirmationContext, type LinkConfirmed } from '../../widgets/conta
 import { json, urlOf } from '../testing/fake-api.ts';
 import { FIXTURE_NS, i18n } from '../testing/i18n.ts';
 import { renderWidget } from '../testing/render-widget.tsx';
+import { keepStartedVisit } from '../testing/render-funnel.tsx';
 
 /** A funnel of the code step alone, checking the code as the funnels do, and a thank-you step after it. */
 function codeStepFunnel(): Flow {
@@ -46,6 +47,7 @@ describe('the code step and the link of its text', () => {
   const fetchMock = vi.fn<typeof fetch>();
   beforeEach(() => {
     sessionStorage.clear();
+    keepStartedVisit();
     fetchMock.mockReset();
     vi.stubGlobal('fetch', fetchMock);
   });
