@@ -14,6 +14,8 @@ export function useStepHistory(step: string, canGoBack: boolean, goBack: () => v
   const depth = state.depth ?? 0;
   const shownDepth = useRef(depth);
   const popping = useRef(false);
+  /** The entry the page opened on, until the history moves. */
+  const opened = useRef<PageState | undefined>(state);
   const here = `${pathname}${search}`;
 
   // The machine moved: record the new step (replacing the entry when the move answered a Back press). After the new
@@ -35,7 +37,16 @@ export function useStepHistory(step: string, canGoBack: boolean, goBack: () => v
   // Each move of the history gives a new state object (wouter's useHistoryState); a move of the machine alone calls
   // none of this.
   const historyMoved = useEffectEvent((moved: PageState) => {
+    // Any other entry ends the opening (a browser may give a popped entry the object it had).
+    if (moved !== opened.current) opened.current = undefined;
     if (moved.step === undefined || moved.step === step) return;
+    // The entry the page opened on (a reload) is no press of Back when the step shown keeps an entry and has one behind
+    // it: the answers are saved as the page goes away (use-funnel-actor.ts), but a step's entry only after its paint
+    // (record), so a reload right after a tap reopens the step before's entry with the machine on the new step. Taken
+    // for Back, it moved the funnel back a step for good (the calculator walk's reload waited 60 s for its step in CI,
+    // under load); record writes the step's entry instead. A step that keeps none (the report search, gone on to its
+    // results) is still left by the Back that reopens the page.
+    if (moved === opened.current && kept && canGoBack) return;
     if (depth > shownDepth.current) {
       history.back();
     } else if (canGoBack) {

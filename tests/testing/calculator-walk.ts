@@ -62,10 +62,10 @@ export async function walkCalculator(page: Page, server: AppServer, walk: Walk):
   expect(await commercial.getByRole('radio', { name: t('common:yesno.yes') }).getAttribute('aria-checked')).toBe('true');
   await next.click();
   await heading('calculator:step175.title').waitFor();
-  // A reload keeps the step and the answers. The reload fetches the app and its pinned flow again: on a machine busy
-  // with the soak tests beside it (a clean-clone run once took over 30 s here), it is given a minute.
+  // A reload keeps the step and the answers, even one before the step's history entry is written (after its paint):
+  // the page once went back to step 1 here for good on a busy machine (use-step-history.ts).
   await page.reload();
-  await heading('calculator:step175.title').waitFor({ timeout: 60_000 });
+  await heading('calculator:step175.title').waitFor();
   await shot('1.75');
   await page.getByRole('slider', { name: t('calculator:step175.pain') }).fill('0');
   await next.click();
