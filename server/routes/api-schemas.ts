@@ -16,6 +16,7 @@ import leadsUpdateTimeRequest from '../../schemas/api/leads-update-time.request.
 import leadsUpdateTimeResponse from '../../schemas/api/leads-update-time.response.schema.json' with { type: 'json' };
 import leadsUpdateRequest from '../../schemas/api/leads-update.request.schema.json' with { type: 'json' };
 import leadsUpdateResponse from '../../schemas/api/leads-update.response.schema.json' with { type: 'json' };
+import mfaChallengeResponse from '../../schemas/api/mfa-challenge.response.schema.json' with { type: 'json' };
 import mfaFailureResponse from '../../schemas/api/mfa-failure.response.schema.json' with { type: 'json' };
 import mfaLimitResponse from '../../schemas/api/mfa-limit.response.schema.json' with { type: 'json' };
 import mfaSmsConfirmedRequest from '../../schemas/api/mfa-sms-confirmed.request.schema.json' with { type: 'json' };
@@ -72,6 +73,7 @@ export const apiSchemas = {
   leadsUpdateResponse,
   leadsUpdateTimeRequest,
   leadsUpdateTimeResponse,
+  mfaChallengeResponse,
   mfaFailureResponse,
   mfaLimitResponse,
   mfaSmsConfirmedRequest,

@@ -10,8 +10,10 @@ import { isBlacklisted } from '../store/blacklist.ts';
 import { confirmLink, newLinkToken, secretHash, verifyConfirmedSend } from '../store/code-links.ts';
 import { DEFAULT_CODE_LIMITS, type Refusal } from '../store/code-limits.ts';
 import { checkCode, hashCode, issueCode, newCode } from '../store/one-time-codes.ts';
-import { recordVerification } from '../store/verifications.ts';
-import { newVerificationId, setVerificationCookie } from '../verification-cookie.ts';
+import { newSendChallenge, solvedChallenge } from '../store/send-challenges.ts';
+import { serverSecret } from '../store/server-secrets.ts';
+import { recordVerification, sendTrust } from '../store/verifications.ts';
+import { newVerificationId, setVerificationCookie, verificationIdHash } from '../verification-cookie.ts';
 import { apiSchemas as s } from './api-schemas.ts';
 import type { RoutePlugin } from './deps.ts';
 import { refuseUnstorableText } from './storable-text.ts';
@@ -31,6 +33,9 @@ function refuse(reply: FastifyReply, { error, retryAfterMs }: Refusal) {
 
 export const userRoutes: RoutePlugin = (app, { config, db, sms, clock = Date.now, codeLimits, flows }) => {
   const limits = { ...DEFAULT_CODE_LIMITS, ...codeLimits };
+  let challengeKey: Promise<string> | undefined;
+  /** The key of the send challenges, made once and shared by every process on the database. */
+  const sendChallengeKey = () => (challengeKey ??= serverSecret(db, 'send-challenge', true).then((secret) => String(secret?.toString('base64url'))));
   const tcpa = { db, config, clock, catalogue: loadConsentCatalogue(), flows: leadFlows(flows) };
   /** The test phone counts as verified at once (spec §5), by whoever asks, and gets its verification cookie. */
   const verifyTestPhone = async (reply: FastifyReply, phone: string) => {
@@ -66,7 +71,7 @@ export const userRoutes: RoutePlugin = (app, { config, db, sms, clock = Date.now
 
   app.post(
     '/user/mfa-sms-send',
-    { schema: { body: s.mfaSmsSendRequest, response: { 200: s.mfaSmsSendResponse, ...failure } } },
+    { schema: { body: s.mfaSmsSendRequest, response: { 200: s.mfaSmsSendResponse, ...failure, 428: s.mfaChallengeResponse } } },
     async (request, reply) => {
       const phone = e164FromParts(request.body.country_code, request.body.phone);
       if (!phone) return reply.code(400).send({ success: false, error: 'invalid_phone' });
@@ -90,11 +95,18 @@ export const userRoutes: RoutePlugin = (app, { config, db, sms, clock = Date.now
       const code = newCode();
       const link = newLinkToken();
       const visitorId = pendingVisitorId(request);
-      const issued = await issueCode(db, limits, config.smsBudget, { phone, ip: request.ip, visitorHash: secretHash(visitorId), now: clock() }, {
-        code: hashCode(config.codeSecret, phone, code),
-        link: link.hash,
-      });
-      if (issued.refusal) return refuse(reply, issued.refusal);
+      const now = clock();
+      const key = await sendChallengeKey();
+      const trust = await sendTrust(db, phone, verificationIdHash(request), now);
+      const header = request.headers['x-altcha'];
+      const solved = await solvedChallenge(key, typeof header === 'string' ? header : undefined, phone, now);
+      const hashes = { code: hashCode(config.codeSecret, phone, code), link: link.hash };
+      const issued = await issueCode(db, limits, config.smsBudget, { phone, ip: request.ip, visitorHash: secretHash(visitorId), now, trust }, hashes, solved);
+      // Past a limit: a proof of work, which the app solves and sends again with (X-Altcha), instead of a refusal.
+      if (issued.challenge !== undefined) {
+        request.log.info({ level: issued.challenge }, 'one-time code send asks for a proof of work');
+        return reply.code(428).send({ success: false, error: 'challenge_required', challenge: await newSendChallenge(key, phone, issued.challenge, now) });
+      }
       for (const alert of issued.alerts) request.log.warn(alert, 'SMS send budget 80% used');
       try {
         const text = smsText(request.body.language ?? 'en', 'code', { code, host: config.appHost, link: `${config.publicUrl}/verify/${link.token}` });

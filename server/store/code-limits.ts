@@ -1,7 +1,9 @@
-// Limits on one-time codes, counted in the database in sliding windows: sends per phone, per address (and IPv6 /48) and
-// per range of numbers; checks per address (and /48); wrong guesses per requester (visitor, address, /48), and per phone
-// the 10 wrong guesses a month after which its codes are no longer checked (the texts' links still confirm the owner).
-// Counts that may let a request through are taken under row locks.
+// Limits on one-time codes, counted in the database in sliding windows: sends per phone, per address, per network (IPv4
+// /24, IPv6 /48), per range of numbers and per country; checks per address (and IPv6 /48); wrong guesses per requester
+// (visitor, address, /48), and per phone the 10 wrong guesses a month after which its codes are no longer checked
+// (the texts' links still confirm the owner). A full send window refuses no one: the next send needs a proof of work
+// (send-challenges.ts) that doubles for every further window's worth, so a flood pays for itself and a stranger's
+// sends never lock a phone's owner out. Counts that may let a request through are taken under row locks.
 import ipaddr from 'ipaddr.js';
 import { parsePhone } from '../../engine/validators.ts';
 import type { Queryable } from '../db/db.ts';
@@ -21,13 +23,16 @@ export interface CodeLimits {
   phoneSends: Window[];
   /** Codes sent from one address (an IPv6 /64 is one address). */
   ipSends: Window[];
-  /** Codes sent from one IPv6 /48 (a site: 65,536 /64s, each of which ipSends also counts). */
-  siteSends: Window[];
+  /** Codes sent from one network: an IPv4 /24 or an IPv6 /48 (65,536 /64s, each of which ipSends also counts). */
+  networkSends: Window[];
   /** Codes sent to numbers sharing their country code and first 6 national digits (a range SMS pumping buys). */
   prefixSends: Window[];
   /** Checks from one address. */
   ipChecks: Window[];
-  /** Checks from one IPv6 /48. */
+  /**
+   * Checks from one IPv6 /48. Not from an IPv4 /24: a carrier's NAT puts thousands of strangers behind one, and a
+   * refused check, unlike a send past its limits, has no proof of work to get it through.
+   */
   siteChecks: Window[];
   /** Wrong guesses by one requester: its visitor id (cf_pending), its address, its IPv6 /48; each is held back alone. */
   requesterFailures: Window[];
@@ -41,15 +46,16 @@ export interface CodeLimits {
 }
 
 export const DEFAULT_CODE_LIMITS: CodeLimits = {
-  // Short, so a stranger's sends hold the owner back 10 minutes at most; the day's cap bounds texts to one person (a
-  // stranger blocking a phone for a day must get 50 codes through: 2+ addresses, 3 hours; as many as its range takes).
+  // Past 3 in 10 minutes or 50 a day, each text to one person costs its sender (a stranger or the owner) a proof of work.
   phoneSends: [{ max: 3, ms: 10 * MINUTE }, { max: 50, ms: DAY }],
-  ipSends: [{ max: 10, ms: HOUR }, { max: 30, ms: DAY }],
-  // A site may hold a few households or offices: three addresses' worth.
-  siteSends: [{ max: 30, ms: HOUR }, { max: 90, ms: DAY }],
+  // Sized so that a flood runs into its own addresses' limits before the country's budget (SMS_HOURLY_BUDGET 500 and
+  // SMS_DAILY_BUDGET 5,000 by default): 50 addresses reach 250 an hour, 167 reach 3,340 a day.
+  ipSends: [{ max: 5, ms: HOUR }, { max: 20, ms: DAY }],
+  // A network may hold a few households or offices (or a carrier's NAT, which then pays a proof of work).
+  networkSends: [{ max: 20, ms: HOUR }, { max: 60, ms: DAY }],
   // An exchange (NPA-NXX in the US) holds 10,000 numbers of one carrier: real people rarely ask 10 codes in an hour there.
   prefixSends: [{ max: 10, ms: HOUR }, { max: 50, ms: DAY }],
-  // Three checks for each code an address may have sent.
+  // Three checks for each code an address may have sent without a proof of work, and more.
   ipChecks: [{ max: 30, ms: HOUR }, { max: 90, ms: DAY }],
   siteChecks: [{ max: 90, ms: HOUR }, { max: 270, ms: DAY }],
   // Two codes' worth of wrong guesses, then a pause of up to 10 minutes.
@@ -58,8 +64,8 @@ export const DEFAULT_CODE_LIMITS: CodeLimits = {
   phoneFailures: { max: 10, ms: 30 * DAY },
 };
 
-/** sms_unavailable: the range of numbers, or the whole service (sms-budget.ts), may not be sent more codes for now. */
-export type LimitError = 'too_many_sends' | 'too_many_checks' | 'sms_unavailable';
+/** too_many_checks: the only refusal left; a send past its limits asks for a proof of work instead. */
+export type LimitError = 'too_many_checks';
 
 export interface Refusal {
   error: LimitError;
@@ -74,21 +80,28 @@ export const phoneSubject = (phone: string): string => `phone:${phone}`;
 /** The subject a visitor is counted under: the hash of the id in its cf_pending cookie. */
 export const visitorSubject = (visitorHash: string): string => `visitor:${visitorHash}`;
 
+const mappedV4 = (ip: string): string => {
+  if (!ipaddr.IPv6.isValid(ip)) return ip;
+  const v6 = ipaddr.IPv6.parse(ip);
+  return v6.isIPv4MappedAddress() ? v6.toIPv4Address().toString() : ip;
+};
+
 /** The subject an address is counted under: IPv4 as is (also when IPv4-mapped), IPv6 by its /64, which one client may own whole. */
 export function ipSubject(ip: string): string {
-  if (!ipaddr.IPv6.isValid(ip)) return `ip:${ip}`;
-  const v6 = ipaddr.IPv6.parse(ip);
-  if (v6.isIPv4MappedAddress()) return `ip:${v6.toIPv4Address().toString()}`;
-  return `ip:${v6.parts.slice(0, 4).map((part) => part.toString(16)).join(':')}::/64`;
+  const address = mappedV4(ip);
+  if (!ipaddr.IPv6.isValid(address)) return `ip:${address}`;
+  return `ip:${ipaddr.IPv6.parse(address).parts.slice(0, 4).map((part) => part.toString(16)).join(':')}::/64`;
 }
 
 /** The IPv6 /48 an address is also counted under (none for IPv4, also when IPv4-mapped). */
 export function siteSubject(ip: string): string | undefined {
-  if (!ipaddr.IPv6.isValid(ip)) return undefined;
-  const v6 = ipaddr.IPv6.parse(ip);
-  if (v6.isIPv4MappedAddress()) return undefined;
-  return `site:${v6.parts.slice(0, 3).map((part) => part.toString(16)).join(':')}::/48`;
+  const address = mappedV4(ip);
+  if (!ipaddr.IPv6.isValid(address)) return undefined;
+  return `site:${ipaddr.IPv6.parse(address).parts.slice(0, 3).map((part) => part.toString(16)).join(':')}::/48`;
 }
+
+/** The network a send is also counted under: its IPv6 /48, or its IPv4 /24 (also when IPv4-mapped). */
+export const networkSubject = (ip: string): string => siteSubject(ip) ?? `net:${mappedV4(ip).split('.').slice(0, 3).join('.')}.0/24`;
 
 /** The range a phone (E.164) is counted under: its country code and first 6 national digits, e.g. prefix:+1 202555. */
 export function prefixSubject(phone: string): string {
@@ -96,7 +109,13 @@ export function prefixSubject(phone: string): string {
   return parsed ? `prefix:+${parsed.countryCallingCode} ${parsed.nationalNumber.slice(0, 6)}` : `prefix:${phone.slice(0, 8)}`;
 }
 
-/** The subjects of a request from ip: the address (or /64), and the /48 of an IPv6 one. */
+/** The country a phone (E.164) is counted under: its calling code, e.g. country:+1. */
+export function countrySubject(phone: string): string {
+  const parsed = parsePhone(phone);
+  return `country:+${parsed ? parsed.countryCallingCode : phone.slice(1, 2)}`;
+}
+
+/** The subjects of a check from ip: the address (or /64), and the /48 of an IPv6 one. */
 export function addressSubjects(ip: string): string[] {
   const site = siteSubject(ip);
   return site ? [ipSubject(ip), site] : [ipSubject(ip)];
@@ -139,23 +158,70 @@ async function waitFor(q: Queryable, subject: string, kind: Kind, windows: Windo
   return wait;
 }
 
+/** The highest proof-of-work level a send asks for: past it, the work no longer grows (128 times the first level's). */
+export const MAX_LEVEL = 8;
+
+/** 0 while a window has room; 1 once it is full, and one more for every further window's worth (at most MAX_LEVEL). */
+export const overflowLevel = (count: number, max: number): number =>
+  count < max ? 0 : Math.min(MAX_LEVEL, 1 + Math.floor((count - max) / Math.max(1, max)));
+
+/** The subject's sends in the last ms, counted up to cap. */
+async function sendsIn(q: Queryable, subject: string, now: number, ms: number, cap: number): Promise<number> {
+  const { rows } = await q.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM (SELECT 1 FROM code_limit_events WHERE subject = $1 AND kind = 'send' AND at > $2::timestamptz LIMIT $3) recent`,
+    [subject, at(now - ms), cap],
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** A subject a send is counted under, with the windows that may ask its sender for a proof of work. */
+export interface SendCount {
+  subject: string;
+  windows: Window[];
+}
+
+/**
+ * Who the sender is to the phone: a stranger (none); known, the number took a lead or was verified before, so it is a
+ * person's and not a number bought for pumping (its range and country no longer count against it); owner, this very
+ * browser verified it in the last day (only its address's own limits count).
+ */
+export type SendTrust = 'none' | 'known' | 'owner';
+
+/** The subjects a send from ip to phone counts under, each with the windows that apply to a sender of that trust. */
+export function sendCounts(limits: CodeLimits, countrySends: Window[], phone: string, ip: string, trust: SendTrust): SendCount[] {
+  const shared = trust === 'none';
+  return [
+    { subject: ipSubject(ip), windows: limits.ipSends },
+    { subject: networkSubject(ip), windows: limits.networkSends },
+    { subject: phoneSubject(phone), windows: trust === 'owner' ? [] : limits.phoneSends },
+    { subject: prefixSubject(phone), windows: shared ? limits.prefixSends : [] },
+    { subject: countrySubject(phone), windows: shared ? countrySends : [] },
+  ];
+}
+
+/** The proof-of-work level a send counted under these subjects needs now: 0 for none. */
+export async function sendLevel(q: Queryable, counts: SendCount[], now: number): Promise<number> {
+  let level = 0;
+  for (const { subject, windows } of counts) {
+    for (const { max, ms } of windows) level = Math.max(level, overflowLevel(await sendsIn(q, subject, now, ms, max * MAX_LEVEL), max));
+  }
+  return level;
+}
+
+/** The windows of a subject whose count this send (already counted) brought to share of their max. */
+export async function windowsReaching(q: Queryable, { subject, windows }: SendCount, share: number, now: number): Promise<{ window: Window; sent: number }[]> {
+  const reached = [];
+  for (const window of windows) {
+    const sent = await sendsIn(q, subject, now, window.ms, window.max);
+    if (sent === Math.ceil(window.max * share)) reached.push({ window, sent });
+  }
+  return reached;
+}
+
 /** Whether the phone's codes may still be compared: fewer than phoneFailures.max wrong guesses in its window. */
 export async function phoneGuessesLeft(q: Queryable, limits: CodeLimits, phone: string, now: number): Promise<boolean> {
   const { max, ms } = limits.phoneFailures;
   return (await recent(q, phoneSubject(phone), 'failure', now, ms, max)).length < max;
-}
-
-/** Why a code may not be sent to phone from ip now, if it may not. */
-export async function sendRefusal(q: Queryable, limits: CodeLimits, phone: string, ip: string, now: number): Promise<Refusal | undefined> {
-  const site = siteSubject(ip);
-  const wait = Math.max(
-    await waitFor(q, phoneSubject(phone), 'send', limits.phoneSends, now),
-    await waitFor(q, ipSubject(ip), 'send', limits.ipSends, now),
-    site ? await waitFor(q, site, 'send', limits.siteSends, now) : 0,
-  );
-  if (wait > 0) return { error: 'too_many_sends', retryAfterMs: wait };
-  const range = await waitFor(q, prefixSubject(phone), 'send', limits.prefixSends, now);
-  return range > 0 ? { error: 'sms_unavailable', retryAfterMs: range } : undefined;
 }
 
 /** Why requester may not check a code now, if it may not: too many checks from its address, or wrong guesses of its own. */
@@ -172,7 +238,7 @@ export async function checkRefusal(q: Queryable, limits: CodeLimits, requester: 
 
 /**
  * Locks the subjects' rows (made when missing) for the rest of the transaction, always in one order so that two
- * requests cannot deadlock; then drops their events too old to count for anything.
+ * requests cannot deadlock; then drops their events too old to count for anything (sends count for a day at most).
  */
 export async function lockSubjects(tx: Queryable, limits: CodeLimits, subjects: string[], now: number): Promise<void> {
   const sorted = [...new Set(subjects)].sort();
@@ -186,7 +252,7 @@ export async function lockSubjects(tx: Queryable, limits: CodeLimits, subjects: 
      AND at <= (CASE kind WHEN 'send' THEN $${n + 1} WHEN 'check' THEN $${n + 2} ELSE $${n + 3} END)::timestamptz`,
     [
       ...sorted,
-      at(now - Math.max(...[limits.phoneSends, limits.ipSends, limits.siteSends, limits.prefixSends].map(longest))),
+      at(now - Math.max(DAY, ...[limits.phoneSends, limits.ipSends, limits.networkSends, limits.prefixSends].map(longest))),
       at(now - Math.max(longest(limits.ipChecks), longest(limits.siteChecks))),
       at(now - Math.max(limits.phoneFailures.ms, longest(limits.requesterFailures))),
     ],

@@ -1,7 +1,7 @@
 // SMS one-time codes: made with crypto.randomInt, kept only as an HMAC bound to the phone, valid 10 minutes, 3 checks,
 // used once, and checked only for the visitor who asked for it; every send and check first passes the limits of
-// code-limits.ts, and every send the global budget of sms-budget.ts. Each code's text also carries a link
-// (code-links.ts). Times come from the caller's clock.
+// code-limits.ts (a send past them, the country's budget included, needs a proof of work: send-challenges.ts). Each
+// code's text also carries a link (code-links.ts). Times come from the caller's clock.
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { CODE_LENGTH } from '../../engine/validators.ts';
 import type { Db, Queryable } from '../db/db.ts';
@@ -9,17 +9,20 @@ import {
   addEvent,
   addressSubjects,
   checkRefusal,
+  countrySubject,
   lockSubjects,
   phoneGuessesLeft,
   phoneSubject,
-  prefixSubject,
   requesterSubjects,
-  sendRefusal,
+  sendCounts,
+  sendLevel,
+  windowsReaching,
   type CodeLimits,
   type Refusal,
+  type SendTrust,
 } from './code-limits.ts';
 import { verifyConfirmedSend } from './code-links.ts';
-import { budgetWait, lockBudget, spendBudget, type BudgetAlert, type SmsBudget } from './sms-budget.ts';
+import { spendSolution, type Solved } from './send-challenges.ts';
 import { recordVerification } from './verifications.ts';
 
 export const CODE_TTL_MINUTES = 10;
@@ -44,38 +47,54 @@ export interface CodeRequest {
   now: number;
 }
 
-/** A send: refused and why, or let through, with the budget windows it brought to 80% (to log). */
-export type IssueOutcome = { refusal: Refusal } | { refusal?: undefined; alerts: BudgetAlert[] };
-
-/** Why the global budget refuses a send now, if it does. */
-async function budgetRefusal(q: Queryable, budget: SmsBudget, now: number): Promise<Refusal | undefined> {
-  const wait = await budgetWait(q, budget, now);
-  return wait > 0 ? { error: 'sms_unavailable', retryAfterMs: wait } : undefined;
+/** The codes one country may be sent in an hour and in a day (SMS_HOURLY_BUDGET, SMS_DAILY_BUDGET) before each needs a proof of work. */
+export interface SmsBudget {
+  hourly: number;
+  daily: number;
 }
+
+/** A send that brought the country's count to 80% of its budget. */
+export interface BudgetAlert {
+  window: 'hour' | 'day';
+  sent: number;
+  max: number;
+}
+
+const HOUR = 60 * 60_000;
+/** The share of a budget whose use is logged as a warning. */
+const ALERT_SHARE = 0.8;
+
+/** A send: not made, for want of a proof of work of that level; or made, with the budget windows it brought to 80%. */
+export type IssueOutcome = { challenge: number } | { challenge?: undefined; alerts: BudgetAlert[] };
 
 /**
  * Stores a new code and link for the phone, asked for by the visitor of visitorHash (replacing, and so voiding, that
- * visitor's earlier one; other visitors' codes stay), and counts the send against the phone, its range, the address
- * and the global budget; or, when a limit refuses, writes nothing and says why.
+ * visitor's earlier one; other visitors' codes stay), and counts the send against the address, its network, the phone,
+ * its range and its country; or, when a limit is full and solved is not a fresh solution of at least the level it
+ * needs, writes nothing and says that level. A solution is spent only by a send that needed it.
  */
 export async function issueCode(
   db: Db,
   limits: CodeLimits,
   budget: SmsBudget,
-  { phone, ip, visitorHash, now }: CodeRequest & { visitorHash: string },
+  { phone, ip, visitorHash, now, trust }: CodeRequest & { visitorHash: string; trust: SendTrust },
   hashes: { code: string; link: string },
+  solved?: Solved,
 ): Promise<IssueOutcome> {
-  // A refusal writes nothing, so a read without locks may give it; only a send that may pass takes the locks. The
-  // budget first: once it is spent (a pumping run), every refusal is one read.
-  const early = (await budgetRefusal(db, budget, now)) ?? (await sendRefusal(db, limits, phone, ip, now));
-  if (early) return { refusal: early };
+  const countrySends = [
+    { max: budget.hourly, ms: HOUR },
+    { max: budget.daily, ms: 24 * HOUR },
+  ];
+  const counts = sendCounts(limits, countrySends, phone, ip, trust);
+  const enough = (level: number) => level === 0 || (solved !== undefined && solved.level >= level);
+  // A send short of its proof writes nothing, so a read without locks may tell it; only one that may pass takes them.
+  const early = await sendLevel(db, counts, now);
+  if (!enough(early)) return { challenge: early };
   return db.transaction(async (tx) => {
-    const subjects = [phoneSubject(phone), prefixSubject(phone), ...addressSubjects(ip)];
-    await lockSubjects(tx, limits, subjects, now);
-    await lockBudget(tx, now);
-    const refusal = (await budgetRefusal(tx, budget, now)) ?? (await sendRefusal(tx, limits, phone, ip, now));
-    if (refusal) return { refusal };
-    for (const subject of subjects) await addEvent(tx, subject, 'send', now);
+    await lockSubjects(tx, limits, counts.map((c) => c.subject), now);
+    const level = await sendLevel(tx, counts, now);
+    if (!enough(level) || (level > 0 && solved && !(await spendSolution(tx, solved, now)))) return { challenge: level };
+    for (const { subject } of counts) await addEvent(tx, subject, 'send', now);
     await tx.query(
       `INSERT INTO sms_codes (requester_hash, phone, code_hash, link_hash, attempts, expires_at, created_at)
        VALUES ($1, $2, $3, $4, 0, $5::timestamptz, $6::timestamptz)
@@ -83,7 +102,8 @@ export async function issueCode(
          attempts = 0, expires_at = EXCLUDED.expires_at, confirmed_at = NULL, used_at = NULL, created_at = EXCLUDED.created_at`,
       [visitorHash, phone, hashes.code, hashes.link, new Date(now + CODE_TTL_MINUTES * 60_000).toISOString(), new Date(now).toISOString()],
     );
-    return { alerts: await spendBudget(tx, budget, now) };
+    const reached = await windowsReaching(tx, { subject: countrySubject(phone), windows: countrySends }, ALERT_SHARE, now);
+    return { alerts: reached.map(({ window, sent }) => ({ window: window.ms === HOUR ? 'hour' : 'day', sent, max: window.max })) };
   });
 }
 

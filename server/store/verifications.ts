@@ -1,5 +1,6 @@
 // Passed SMS verifications, each bound to one visitor by the hash of the id in their cookie.
 import type { Queryable } from '../db/db.ts';
+import type { SendTrust } from './code-limits.ts';
 
 export const VERIFICATION_VALID_HOURS = 24;
 
@@ -21,4 +22,17 @@ export async function liveVerificationOf(db: Queryable, idHash: string, phone: s
   );
   // pg returns bigint as a string, PGlite as a number.
   return rows[0] && Number(rows[0].id);
+}
+
+/**
+ * How the requester of a code stands to the phone: owner when idHash (their cf_verification) verified it in the last
+ * day; known when the number was verified before or took a lead (a person's, not one bought for pumping); else none.
+ */
+export async function sendTrust(db: Queryable, phone: string, idHash: string | undefined, now: number): Promise<SendTrust> {
+  if (idHash !== undefined && (await liveVerificationOf(db, idHash, phone, now)) !== undefined) return 'owner';
+  const { rows } = await db.query<{ known: boolean }>(
+    'SELECT EXISTS (SELECT 1 FROM phone_verifications WHERE phone = $1) OR EXISTS (SELECT 1 FROM leads WHERE phone = $1) AS known',
+    [phone],
+  );
+  return rows[0]?.known === true ? 'known' : 'none';
 }

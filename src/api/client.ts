@@ -1,5 +1,7 @@
 // The only place that calls fetch: JSON requests to the API under /api, each with the browser's time zone, failures as
-// ApiError with the API's code.
+// ApiError with the API's code. A request the API answers with a proof-of-work challenge (428) goes again, solved.
+import { isChallenge, solvedHeader } from './proof-of-work.ts';
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -51,7 +53,18 @@ export async function callApi<T = unknown>(request: ApiRequest, signal?: AbortSi
   } catch (error) {
     throw new ApiError(0, 'network', (error as Error).message);
   }
-  const payload = (await response.json().catch(() => ({}))) as { error?: unknown; message?: unknown; retryAfter?: unknown; redirect?: unknown; field?: unknown };
+  const payload = (await response.json().catch(() => ({}))) as {
+    error?: unknown;
+    message?: unknown;
+    retryAfter?: unknown;
+    redirect?: unknown;
+    field?: unknown;
+    challenge?: unknown;
+  };
+  if (response.status === 428 && isChallenge(payload.challenge) && headers['x-altcha'] === undefined) {
+    const solved = await solvedHeader(payload.challenge, signal);
+    if (solved) return callApi(request, signal, { ...headers, 'x-altcha': solved });
+  }
   if (!response.ok) {
     const code = typeof payload.error === 'string' ? payload.error : `http_${response.status}`;
     // The header, else the body's retryAfter (the API's own limits answer 429 { error, retryAfter } in seconds).

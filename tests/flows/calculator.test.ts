@@ -251,11 +251,11 @@ describe('calculator flow', () => {
     expect(blacklisted.context.error).toMatchObject({ messageKey: 'errors:COMMERCIAL_USER' });
   });
 
-  it('tells how long to wait when the API refuses more codes (429 with Retry-After)', async () => {
+  it('tells how long to wait when the API refuses more requests (429 with Retry-After)', async () => {
     const toContact = [NEXT, answer({ fault: false, commercial: false }), NEXT, NEXT, answer(validContact), shown(SEND_CODE), NEXT];
-    const tooMany = () => Promise.reject(Object.assign(new Error('429'), { code: 'too_many_sends', retryAfter: 1790 }));
+    const tooMany = () => Promise.reject(Object.assign(new Error('429'), { code: 'rate_limited', retryAfter: 1790 }));
     const run = await replay(flow, toContact, { effects: { ...okEffects, sendCode: tooMany } });
-    expect(run.context.error).toMatchObject({ messageKey: 'errors:TOO_MANY_CODES', waitSeconds: 1790 });
+    expect(run.context.error).toMatchObject({ messageKey: 'errors:RATE_LIMITED', waitSeconds: 1790 });
   });
 
   it('stays on the code step with CODE_YOU_ENTERED_IS_INVALID_ for a wrong code, and a new answer clears it', async () => {

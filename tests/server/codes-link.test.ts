@@ -10,7 +10,7 @@ import { apiSchemas } from '../../server/routes/api-schemas.ts';
 import { useCodesApp } from '../testing/codes-app.ts';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../testing/fake-clock.ts';
 import { uniquePhone } from '../testing/lead-bodies.ts';
-import { pendingCookie, send, smsConfirmed, smsLinkOpened, smsSend, smsVerify, verificationCookie } from '../testing/requests.ts';
+import { pendingCookie, send, smsConfirmed, smsLinkOpened, smsSend, smsSendSolving, smsVerify, verificationCookie } from '../testing/requests.ts';
 import { schemaErrors } from '../testing/schema-errors.ts';
 import { testDbKinds } from '../testing/test-db.ts';
 
@@ -44,9 +44,12 @@ describe.each(testDbKinds)('the link of a code text on %s', { timeout: 30_000 },
     return { sent: true, compared };
   };
 
-  /** The owner asks for a code from their own address and browser; returns their cookie and the text's code and link. */
+  /**
+   * The owner asks for a code from their own address and browser (doing the proof of work their browser is asked for
+   * once strangers filled the phone's limits); returns their cookie and the text's code and link.
+   */
   const ownerSends = async (phone: ReturnType<typeof uniquePhone>) => {
-    const res = await smsSend(c.app, phone.national, owner);
+    const res = await smsSendSolving(c.app, phone.national, owner);
     expect(res.statusCode, res.body).toBe(200);
     return { cookie: pendingCookie(res), code: c.sms.lastCode(phone.e164), token: c.sms.lastLink(phone.e164) };
   };

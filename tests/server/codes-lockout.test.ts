@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { apiSchemas } from '../../server/routes/api-schemas.ts';
 import { MINUTE_MS } from '../testing/fake-clock.ts';
 import { uniquePhone } from '../testing/lead-bodies.ts';
-import { pendingCookie, refusalOf, smsSend, smsVerify } from '../testing/requests.ts';
+import { pendingCookie, refusalOf, smsSendSolving, smsVerify } from '../testing/requests.ts';
 import { schemaErrors } from '../testing/schema-errors.ts';
 import { testDbKinds } from '../testing/test-db.ts';
 import { useCodesApp } from '../testing/codes-app.ts';
@@ -29,18 +29,18 @@ describe.each(testDbKinds)('no lock-out of strangers\' phones on %s', { timeout:
       expect(res.json()).toEqual(EXPIRED);
       expect(schemaErrors(apiSchemas.mfaFailureResponse, res.json())).toEqual([]);
     }
-    const send = await smsSend(c.app, victim.national, owner);
+    const send = await smsSendSolving(c.app, victim.national, owner);
     expect(send.statusCode).toBe(200);
     expect((await smsVerify(c.app, victim.national, c.sms.lastCode(victim.e164), owner, pendingCookie(send))).json()).toEqual({ success: true });
   });
 
   it("never compares a stranger's guess at the owner's live code: it keeps its 3 checks, and the phone counts no failure", async () => {
     const phone = uniquePhone();
-    const send = await smsSend(c.app, phone.national, owner);
+    const send = await smsSendSolving(c.app, phone.national, owner);
     const code = c.sms.lastCode(phone.e164) ?? '';
     const wrong = code === '0000' ? '0001' : '0000';
     // Without a cookie, or with a stranger's of a code sent to another phone: never compared, even the right code.
-    const stranger = pendingCookie(await smsSend(c.app, uniquePhone().national, newAddress()));
+    const stranger = pendingCookie(await smsSendSolving(c.app, uniquePhone().national, newAddress()));
     for (const cookie of [undefined, stranger]) {
       for (const guess of [wrong, wrong, wrong, code]) expect((await smsVerify(c.app, phone.national, guess, newAddress(), cookie)).json()).toEqual(EXPIRED);
     }
@@ -53,7 +53,7 @@ describe.each(testDbKinds)('no lock-out of strangers\' phones on %s', { timeout:
 
   it('tells the owner a code killed by 3 wrong guesses is no longer valid, and lets them ask for a new one at once', async () => {
     const phone = uniquePhone();
-    const send = await smsSend(c.app, phone.national, owner);
+    const send = await smsSendSolving(c.app, phone.national, owner);
     expect(send.statusCode).toBe(200);
     const cookie = pendingCookie(send);
     const code = c.sms.lastCode(phone.e164) ?? '';
@@ -65,23 +65,23 @@ describe.each(testDbKinds)('no lock-out of strangers\' phones on %s', { timeout:
     // The owner's right code is refused as no longer valid, not as wrong.
     expect((await smsVerify(c.app, phone.national, code, owner, cookie)).json()).toEqual(EXPIRED);
     c.clock.advance(MINUTE_MS);
-    const again = await smsSend(c.app, phone.national, owner, '+1', cookie);
+    const again = await smsSendSolving(c.app, phone.national, owner, '+1', cookie);
     expect(again.statusCode).toBe(200);
     expect((await smsVerify(c.app, phone.national, c.sms.lastCode(phone.e164), owner, pendingCookie(again))).json()).toEqual({ success: true });
   });
 
   it('answers code_expired for a used or expired code and never counts those checks against the phone', async () => {
     const phone = uniquePhone();
-    const used = pendingCookie(await smsSend(c.app, phone.national, owner));
+    const used = pendingCookie(await smsSendSolving(c.app, phone.national, owner));
     const code = c.sms.lastCode(phone.e164) ?? '';
     expect((await smsVerify(c.app, phone.national, code, owner, used)).json()).toEqual({ success: true });
     // 30 checks of a used code, then of an expired one: none could have verified.
     for (let i = 0; i < 30; i += 1) expect((await smsVerify(c.app, phone.national, '1234', newAddress(), used)).json()).toEqual(EXPIRED);
     c.clock.advance(MINUTE_MS);
-    const expired = pendingCookie(await smsSend(c.app, phone.national, owner));
+    const expired = pendingCookie(await smsSendSolving(c.app, phone.national, owner));
     c.clock.advance(11 * MINUTE_MS);
     for (let i = 0; i < 30; i += 1) expect((await smsVerify(c.app, phone.national, '1234', newAddress(), expired)).json()).toEqual(EXPIRED);
-    const live = pendingCookie(await smsSend(c.app, phone.national, owner));
+    const live = pendingCookie(await smsSendSolving(c.app, phone.national, owner));
     expect((await smsVerify(c.app, phone.national, c.sms.lastCode(phone.e164), owner, live)).json()).toEqual({ success: true });
     const { rows } = await c.testDb.db.query("SELECT 1 FROM code_limit_events WHERE subject = $1 AND kind = 'failure'", [`phone:${phone.e164}`]);
     expect(rows).toHaveLength(0);

@@ -1,10 +1,12 @@
-// SMS pumping (issue 23, part 2): codes go only to mobile-capable numbers of SMS_COUNTRIES (the US and its territories
-// by default), within a global hourly and daily budget (a warning in the log at 80%), at most a few an hour to numbers
-// sharing their first 6 national digits, and an IPv6 /48 counts as one sender as well as each of its /64s.
+// SMS pumping (issue 23, part 2; issue 32): codes go only to mobile-capable numbers of SMS_COUNTRIES (the US and its
+// territories by default), within an hourly and daily budget per country (a warning in the log at 80%), a few an hour
+// to numbers sharing their first 6 national digits, and an IPv6 /48 counts as one sender as well as each of its /64s.
+// Past a budget a send needs a proof of work (428) instead of being refused: a pumping run that does not do the work
+// stops there, a person's browser does it and gets the code.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakeClock, DAY_MS, HOUR_MS, MINUTE_MS } from '../testing/fake-clock.ts';
+import { fakeClock, DAY_MS, HOUR_MS } from '../testing/fake-clock.ts';
 import { uniquePhone } from '../testing/lead-bodies.ts';
-import { refusalOf, smsSend } from '../testing/requests.ts';
+import { refusalOf, smsSend, solution } from '../testing/requests.ts';
 import { openTestDb, STARTUP_MS, testDbKinds, type TestDb } from '../testing/test-db.ts';
 import { makeCodesApp } from '../testing/test-servers.ts';
 import { apiSchemas } from '../../server/routes/api-schemas.ts';
@@ -54,7 +56,7 @@ describe.each(testDbKinds)('SMS pumping on %s', (kind) => {
     }
   });
 
-  it('sends at most the global budget when 1,000 addresses try to text 10,000 new numbers in a day, with a warning at 80%', async () => {
+  it("sends at most the country's budget when 1,000 addresses try to text 10,000 new numbers in a day, with a warning at 80%", async () => {
     // A day of its own: the budget counts every send of the database (the other tests' too).
     const clock = fakeClock(Date.UTC(2030, 1, 4));
     const start = clock();
@@ -89,29 +91,32 @@ describe.each(testDbKinds)('SMS pumping on %s', (kind) => {
     console.info(`pumping: 1,000 addresses x 10,000 numbers -> ${sent} texts sent (budget ${budget.hourly}/h, ${budget.daily}/day); refused ${JSON.stringify(refused)}`);
     expect(sent).toBe(budget.daily);
     expect(Math.max(...sentPerHour.values())).toBeLessThanOrEqual(budget.hourly);
-    expect(refused.sms_unavailable).toBe(10_000 - sent);
+    expect(refused).toEqual({ challenge_required: 10_000 - sent });
     const warnings = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.msg === 'SMS send budget 80% used');
     expect(warnings).toContainEqual(expect.objectContaining({ window: 'hour', sent: 80, max: 100 }));
     expect(warnings).toContainEqual(expect.objectContaining({ window: 'day', sent: 200, max: 250 }));
     expect(lines.join('')).not.toMatch(/202\d{7}/);
   }, 240_000);
 
-  it('answers 429 sms_unavailable with Retry-After until the hour ends when the hourly budget is spent', async () => {
+  it('asks for a proof of work once the hourly budget is spent; solved, the code goes; an hour later none is asked', async () => {
     const clock = fakeClock(Date.UTC(2030, 2, 4, 9, 45));
-    const { app } = await makeCodesApp(testDb.db, clock, { config: { smsBudget: { hourly: 3, daily: 100 } } });
+    const { app, sms } = await makeCodesApp(testDb.db, clock, { config: { smsBudget: { hourly: 3, daily: 100 } } });
     try {
       for (let i = 0; i < 3; i += 1) expect((await smsSend(app, uniquePhone().national, `198.18.2.${i + 1}`)).statusCode).toBe(200);
-      const res = await smsSend(app, uniquePhone().national, '198.18.2.9');
-      expect(refusalOf(res)).toEqual({ status: 429, error: 'sms_unavailable', retryAfter: 15 * 60, header: 15 * 60 });
-      expect(schemaErrors(apiSchemas.mfaLimitResponse, res.json())).toEqual([]);
-      clock.advance(15 * MINUTE_MS);
+      const phone = uniquePhone();
+      const asked = await smsSend(app, phone.national, '198.18.2.9');
+      expect(asked.statusCode).toBe(428);
+      expect(schemaErrors(apiSchemas.mfaChallengeResponse, asked.json())).toEqual([]);
+      expect((await smsSend(app, phone.national, '198.18.2.9', '+1', undefined, await solution(asked))).statusCode).toBe(200);
+      expect(sms.sent.map((m) => m.to)).toContain(phone.e164);
+      clock.advance(HOUR_MS);
       expect((await smsSend(app, uniquePhone().national, '198.18.2.9')).statusCode).toBe(200);
     } finally {
       await app.close();
     }
   });
 
-  it('sends at most 10 codes an hour to numbers sharing their first 6 national digits', async () => {
+  it('sends at most 10 codes an hour to numbers sharing their first 6 national digits without a proof of work', async () => {
     const clock = fakeClock();
     const { app, sms } = await makeCodesApp(testDb.db, clock);
     try {
@@ -121,7 +126,7 @@ describe.each(testDbKinds)('SMS pumping on %s', (kind) => {
         statuses.push((await smsSend(app, `2022000${String(line).padStart(3, '0')}`, `198.18.3.${line + 1}`)).statusCode);
       }
       expect(statuses.filter((s) => s === 200)).toHaveLength(10);
-      expect(refusalOf(await smsSend(app, '2022000999', '198.18.4.1'))).toMatchObject({ status: 429, error: 'sms_unavailable' });
+      expect(refusalOf(await smsSend(app, '2022000999', '198.18.4.1'))).toMatchObject({ status: 428, error: 'challenge_required' });
       // The next range is not held against.
       expect((await smsSend(app, '2022010000', '198.18.4.2')).statusCode).toBe(200);
       expect(sms.sent).toHaveLength(11);
@@ -138,8 +143,8 @@ describe.each(testDbKinds)('SMS pumping on %s', (kind) => {
       for (let i = 0; i < 100; i += 1) {
         if ((await smsSend(app, uniquePhone().national, `2001:db8:99:${i.toString(16)}::1`)).statusCode === 200) sent += 1;
       }
-      // Each /64 may ask for 10 an hour; the /48 for 30.
-      expect(sent).toBe(30);
+      // Each /64 may ask for 5 an hour; the /48 for 20.
+      expect(sent).toBe(20);
       expect((await smsSend(app, uniquePhone().national, '2001:db8:9a::1')).statusCode).toBe(200);
     } finally {
       await app.close();

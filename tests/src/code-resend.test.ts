@@ -49,9 +49,9 @@ describe("the code step's resend", () => {
   it("answers a refusal with the flow's message and the API's wait", async () => {
     const resend = codeResender(loadFlow('calculator'), { route: '/calculate-your-accident-claim-value' });
     fetchMock.mockResolvedValueOnce(
-      new Response(JSON.stringify({ success: false, error: 'too_many_sends', retryAfter: 480 }), { status: 429, headers: { 'retry-after': '480' } }),
+      new Response(JSON.stringify({ error: 'rate_limited', retryAfter: 480 }), { status: 429, headers: { 'retry-after': '480' } }),
     );
-    expect(await resend?.({ answers, locale: 'en' }, signal())).toEqual({ sent: false, messageKey: 'errors:TOO_MANY_CODES', waitSeconds: 480 });
+    expect(await resend?.({ answers, locale: 'en' }, signal())).toEqual({ sent: false, messageKey: 'errors:RATE_LIMITED', waitSeconds: 480 });
     fetchMock.mockResolvedValueOnce(json(502, { success: false, error: 'sms_failed' }));
     expect(await resend?.({ answers, locale: 'en' }, signal())).toEqual({ sent: false, messageKey: 'errors:CELL_PHONE_NUMBER_IS_INVALID_' });
     // No answer at all is said as such, not as an invalid number.

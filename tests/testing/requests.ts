@@ -4,6 +4,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { parsePhone } from '../../engine/validators.ts';
 import { PENDING_COOKIE } from '../../server/pending-verification.ts';
 import { e164FromParts } from '../../server/phone.ts';
+import { solvedHeader, type Challenge } from '../../src/api/proof-of-work.ts';
 import type { TestServer } from './test-servers.ts';
 
 /** POSTs JSON; cookie is a Cookie header such as the one verifyPhone returns. */
@@ -74,15 +75,32 @@ export function send(
   });
 }
 
-/** POST /api/user/mfa-sms-send for a national number (+1 unless countryCode), from the address ip, with a visitor's cookie. */
-export function smsSend(app: FastifyInstance, national: string, ip = '127.0.0.1', countryCode = '+1', cookie?: string): Promise<LightMyRequestResponse> {
+/**
+ * POST /api/user/mfa-sms-send for a national number (+1 unless countryCode), from the address ip, with a visitor's
+ * cookie and the solution of a proof of work (altcha: the X-Altcha header).
+ */
+export function smsSend(app: FastifyInstance, national: string, ip = '127.0.0.1', countryCode = '+1', cookie?: string, altcha?: string): Promise<LightMyRequestResponse> {
   return app.inject({
     method: 'POST',
     url: '/api/user/mfa-sms-send',
     remoteAddress: ip,
     payload: { country_code: countryCode, phone: national, source: 'calc' },
-    headers: cookie ? { cookie } : {},
+    headers: { ...(cookie && { cookie }), ...(altcha && { 'x-altcha': altcha }) },
   });
+}
+
+/** The X-Altcha header that answers a 428 challenge_required, found as the app finds it (src/api/proof-of-work.ts). */
+export async function solution(res: LightMyRequestResponse): Promise<string> {
+  const { challenge } = res.json<{ challenge: Challenge }>();
+  const header = await solvedHeader(challenge);
+  if (!header) throw new Error(`no solution to ${res.body}`);
+  return header;
+}
+
+/** smsSend, and again with the proof of work solved when the answer asks for one, as the app does: the last answer. */
+export async function smsSendSolving(app: FastifyInstance, national: string, ip = '127.0.0.1', countryCode = '+1', cookie?: string): Promise<LightMyRequestResponse> {
+  const res = await smsSend(app, national, ip, countryCode, cookie);
+  return res.statusCode === 428 ? smsSend(app, national, ip, countryCode, cookie, await solution(res)) : res;
 }
 
 /** POST /api/user/mfa-sms-verify of code for a national number (+1), from the address ip, with the cookie of the send (pendingCookie). */

@@ -101,11 +101,11 @@ export async function makeTestDist(): Promise<{ dir: string; remove(): Promise<v
 }
 
 /**
- * The one-time code limits of makeTestServer: the real ones, but none per address (nor per requester, which counts
+ * The one-time code limits of makeTestServer: the real ones, but none per address or network (nor per requester, which counts
  * the address too), since every app.inject comes from 127.0.0.1 where real visitors each have their own
  * (tests/server/codes-*.test.ts keep them all).
  */
-export const TEST_CODE_LIMITS: Partial<CodeLimits> = { ipSends: [], ipChecks: [], requesterFailures: [] };
+export const TEST_CODE_LIMITS: Partial<CodeLimits> = { ipSends: [], networkSends: [], ipChecks: [], requesterFailures: [] };
 
 /**
  * buildApp on an open database with a clock and the real code limits (all of them, per address too), as one server

@@ -25,8 +25,7 @@ export const displayNational = (national: string) => `(${national.slice(0, 3)})\
 
 /** The errors catalogue's message for a failed code call (the same the funnels show). */
 const MESSAGES: Record<string, string> = {
-  too_many_sends: 'errors:TOO_MANY_CODES',
-  sms_unavailable: 'errors:SMS_UNAVAILABLE',
+  challenge_required: 'errors:CHALLENGE_FAILED',
   confirm_by_link: 'errors:CONFIRM_BY_LINK',
   rate_limited: 'errors:RATE_LIMITED',
   blacklisted: 'errors:COMMERCIAL_USER',
