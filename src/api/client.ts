@@ -37,6 +37,21 @@ export const API_BASE = '/api';
  */
 const browserZone = (): string | undefined => Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
 
+/**
+ * A file (a report's PDF) the server answers at path, outside /api; failures as ApiError with the status and the wait a
+ * 503 or 429 names (Retry-After).
+ */
+export async function fetchFile(path: string, signal?: AbortSignal): Promise<Blob> {
+  let response: Response;
+  try {
+    response = await fetch(path, { credentials: 'same-origin', signal });
+  } catch (error) {
+    throw new ApiError(0, 'network', (error as Error).message);
+  }
+  if (!response.ok) throw new ApiError(response.status, `http_${response.status}`, response.statusText, Number(response.headers.get('retry-after')) || undefined);
+  return response.blob();
+}
+
 export async function callApi<T = unknown>(request: ApiRequest, signal?: AbortSignal, headers: Record<string, string> = {}): Promise<T> {
   const search = new URLSearchParams(request.query ?? {}).toString();
   const zone = browserZone();

@@ -51,7 +51,9 @@ describe.each(testDbKinds)('SMS floods on %s', (kind) => {
     }
   }, 120_000);
 
-  it('leaves a fresh visitor a code after 167 addresses ask 30 codes each through a day', async () => {
+  // 5,010 requests: on the embedded database only (the counts are the same SQL on both; codes-send-limits.test.ts runs
+  // each limit on PostgreSQL too), to keep the suite's time.
+  it.runIf(kind === testDbKinds[0])('leaves a fresh visitor a code after 167 addresses ask 30 codes each through a day', async () => {
     const start = Date.UTC(2030, 3, 10);
     const clock = fakeClock(start);
     const { app, sms } = await makeCodesApp(testDb.db, clock);

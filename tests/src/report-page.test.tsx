@@ -141,6 +141,47 @@ describe('the report screen without a proof', () => {
     expect(urlOf(fetchMock.mock.calls[0]?.[0])).toBe(`/api/reports/${ID}`);
   });
 
+  it('says the server is busy when the PDF is shed, tries again after its Retry-After and then saves the file', async () => {
+    const api = fakeApi();
+    let pdfAsks = 0;
+    fetchMock.mockImplementation((input, init) => {
+      if (!urlOf(input).startsWith(`/pdf/${ID}`)) return api(input, init);
+      pdfAsks += 1;
+      return Promise.resolve(
+        pdfAsks === 1
+          ? new Response(JSON.stringify({ error: 'overloaded', retryAfter: 1 }), { status: 503, headers: { 'retry-after': '1' } })
+          : new Response(new Blob(['%PDF-1.7']), { status: 200, headers: { 'content-type': 'application/pdf' } }),
+      );
+    });
+    const saved: string[] = [];
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:pdf', revokeObjectURL: () => undefined }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(`${this.href} ${this.download}`);
+    });
+    try {
+      const { user } = renderAt(`/accident/${ID}?lang=es`, 'es');
+      await loaded('es');
+      await user.click(screen.getByRole('link', { name: t('report:screen.actions.pdf', 'es') }));
+      expect(await screen.findByText(t('report:screen.actions.pdfBusy', 'es', { seconds: 1 }))).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: t('report:screen.actions.pdfPreparing', 'es') })).toHaveAttribute('aria-disabled', 'true');
+      await waitFor(() => expect(saved).toEqual([`blob:pdf accident-report-${ID}.pdf`]), { timeout: 3000 });
+      expect(pdfAsks).toBe(2);
+      expect(screen.getByRole('link', { name: t('report:screen.actions.pdf', 'es') })).not.toHaveAttribute('aria-disabled');
+      expect(screen.queryByText(t('report:screen.actions.pdfBusy', 'es', { seconds: 1 }))).toBeNull();
+    } finally {
+      click.mockRestore();
+    }
+  });
+
+  it('says the PDF could not be downloaded when the report is gone', async () => {
+    const api = fakeApi();
+    fetchMock.mockImplementation((input, init) => (urlOf(input).startsWith('/pdf/') ? Promise.resolve(json(404, { error: 'not_found' })) : api(input, init)));
+    const { user } = renderAt(`/accident/${ID}`);
+    await loaded();
+    await user.click(screen.getByRole('link', { name: t('report:screen.actions.pdf') }));
+    expect(await screen.findByText(t('report:screen.actions.pdfFailed'))).toHaveAttribute('role', 'alert');
+  });
+
   it('labels a demo report as demo data', async () => {
     fetchMock.mockImplementation(() => Promise.resolve(json(200, { ...publicReport, demo: true })));
     renderAt(`/accident/${ID}`);
@@ -370,7 +411,7 @@ describe('copy link', () => {
     await loaded();
     await user.click(screen.getByRole('button', { name: t('report:screen.actions.copy') }));
     expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/accident/${ID}`);
-    expect(await screen.findByRole('status')).toHaveTextContent(t('errors:URL_IS_COPIED'));
+    expect((await screen.findByText(t('errors:URL_IS_COPIED'))).closest('[role="status"]')).not.toBeNull();
   });
 
   it('says it could not, under the title Error, and shows the address to copy by hand', async () => {
@@ -379,8 +420,9 @@ describe('copy link', () => {
     fakeClipboard();
     await loaded('es');
     await user.click(screen.getByRole('button', { name: t('report:screen.actions.copy', 'es') }));
-    const status = await screen.findByRole('status');
-    await waitFor(() => expect(within(status).getByText(t('errors:URL_COULD_NOT_BE_COPIED', 'es'))).toBeInTheDocument());
+    // The copy's own status line (the PDF's is beside it, empty).
+    const status = (await screen.findByText(t('errors:URL_COULD_NOT_BE_COPIED', 'es'))).closest<HTMLElement>('[role="status"]');
+    if (!status) throw new Error('the copy message is in no status region');
     expect(within(status).getByText(t('errors:ERROR', 'es'))).toBeInTheDocument();
     expect(status).toHaveTextContent(`${window.location.origin}/accident/${ID}?lang=es`);
   });

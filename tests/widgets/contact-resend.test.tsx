@@ -103,8 +103,8 @@ describe('the code step: Send a new code', () => {
     const { user } = setup(resend);
     await elapse(60_000);
     await user.click(button());
-    await answer({ sent: false, messageKey: 'errors:TOO_MANY_CODES', waitSeconds: 480 });
-    expect(screen.getByRole('alert')).toHaveTextContent('Too many codes were requested for this number. Please try again in 8 minutes.');
+    await answer({ sent: false, messageKey: 'errors:RATE_LIMITED', waitSeconds: 480 });
+    expect(screen.getByRole('alert')).toHaveTextContent('Too many requests. Please try again in 8 minutes.');
     expect(screen.getByText('You can ask for a new code in 8:00.')).toBeVisible();
     expect(screen.queryByRole('status')).toBeEmptyDOMElement();
     await elapse(479_000);
@@ -138,8 +138,8 @@ describe('the code step: Send a new code', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Le enviamos un código nuevo al (213) 373-4253.');
     await elapse(60_000);
     await user.click(button('Enviar un código nuevo'));
-    await answer({ sent: false, messageKey: 'errors:TOO_MANY_CODES', waitSeconds: 7200 });
-    expect(screen.getByRole('alert')).toHaveTextContent('Se solicitaron demasiados códigos para este número. Vuelva a intentarlo en 2 horas.');
+    await answer({ sent: false, messageKey: 'errors:RATE_LIMITED', waitSeconds: 7200 });
+    expect(screen.getByRole('alert')).toHaveTextContent('Demasiadas solicitudes. Vuelva a intentarlo en 2 horas.');
     expect(screen.getByText('Podrá pedir un código nuevo en 2:00:00.')).toBeVisible();
   });
 
