@@ -16,7 +16,7 @@ const keys = new WeakMap<Queryable, Promise<Buffer>>();
 function visitKey(q: Queryable): Promise<Buffer> {
   let key = keys.get(q);
   if (!key) {
-    key = serverSecret(q, NAME, true).then((secret) => secret!);
+    key = serverSecret(q, NAME, true);
     keys.set(q, key);
     key.catch(() => keys.delete(q));
   }

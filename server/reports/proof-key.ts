@@ -6,15 +6,11 @@ import { serverSecret } from '../store/server-secrets.ts';
 const NAME = 'report-proof';
 const keys = new WeakMap<Queryable, Promise<Buffer>>();
 
-async function loadKey(q: Queryable): Promise<Buffer> {
-  return (await serverSecret(q, NAME, true))!;
-}
-
 /** The proof key of this database (read once a process; once a transaction for a transaction's session). */
 export function proofKey(q: Queryable): Promise<Buffer> {
   let key = keys.get(q);
   if (!key) {
-    key = loadKey(q);
+    key = serverSecret(q, NAME, true);
     keys.set(q, key);
     key.catch(() => keys.delete(q));
   }

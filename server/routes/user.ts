@@ -35,7 +35,7 @@ export const userRoutes: RoutePlugin = (app, { config, db, sms, clock = Date.now
   const limits = { ...DEFAULT_CODE_LIMITS, ...codeLimits };
   let challengeKey: Promise<string> | undefined;
   /** The key of the send challenges, made once and shared by every process on the database. */
-  const sendChallengeKey = () => (challengeKey ??= serverSecret(db, 'send-challenge', true).then((secret) => String(secret?.toString('base64url'))));
+  const sendChallengeKey = () => (challengeKey ??= serverSecret(db, 'send-challenge', true).then((secret) => secret.toString('base64url')));
   const tcpa = { db, config, clock, catalogue: loadConsentCatalogue(), flows: leadFlows(flows) };
   /** The test phone counts as verified at once (spec §5), by whoever asks, and gets its verification cookie. */
   const verifyTestPhone = async (reply: FastifyReply, phone: string) => {

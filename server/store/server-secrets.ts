@@ -3,14 +3,25 @@
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/db.ts';
 
-/** The secret called name (32 random bytes): made now when make and there is none yet; undefined when not made. */
-export async function serverSecret(q: Queryable, name: string, make: boolean): Promise<Buffer | undefined> {
-  const { rows } = make
-    ? await q.query<{ secret: string }>(
-        `WITH made AS (INSERT INTO server_secrets (name, secret) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING RETURNING secret)
-         SELECT secret FROM made UNION ALL SELECT secret FROM server_secrets WHERE name = $1`,
-        [name, randomBytes(32).toString('base64url')],
-      )
-    : await q.query<{ secret: string }>('SELECT secret FROM server_secrets WHERE name = $1', [name]);
+const read = async (q: Queryable, name: string): Promise<Buffer | undefined> => {
+  const { rows } = await q.query<{ secret: string }>('SELECT secret FROM server_secrets WHERE name = $1', [name]);
   return rows[0] && Buffer.from(rows[0].secret, 'base64url');
+};
+
+/** The secret called name (32 random bytes), made now when there is none yet. */
+export async function serverSecret(q: Queryable, name: string, make: true): Promise<Buffer>;
+/** The secret called name: made now when make and there is none yet; undefined when not made. */
+export async function serverSecret(q: Queryable, name: string, make: boolean): Promise<Buffer | undefined>;
+export async function serverSecret(q: Queryable, name: string, make: boolean): Promise<Buffer | undefined> {
+  if (!make) return read(q, name);
+  const { rows } = await q.query<{ secret: string }>(
+    'INSERT INTO server_secrets (name, secret) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING RETURNING secret',
+    [name, randomBytes(32).toString('base64url')],
+  );
+  if (rows[0]) return Buffer.from(rows[0].secret, 'base64url');
+  // Made by another: on PostgreSQL an INSERT that waited for another process's makes nothing, and a read in that same
+  // statement would see the table as it was before the wait (no row); a new statement sees the row committed.
+  const made = await read(q, name);
+  if (!made) throw new Error(`server secret ${name} is neither made nor readable`);
+  return made;
 }
