@@ -23,7 +23,7 @@ const CITIES = ['Houston&state=TX', 'Los%20Angeles&state=CA', 'Chicago&state=IL'
 const defaultOf = (name: keyof typeof ENV_SCHEMA.properties) => String((ENV_SCHEMA.properties[name] as { default?: unknown }).default);
 /** The shipped shedding figures (startAppServer's own are the tests' NO_SHEDDING). */
 const SHEDDING_ENV = Object.fromEntries(
-  (['SHED_EVENT_LOOP_DELAY_MS', 'SHED_DB_WAITING', 'SHED_OPTIONAL_EVENT_LOOP_DELAY_MS', 'SHED_OPTIONAL_DB_WAITING'] as const).map((name) => [name, defaultOf(name)]),
+  (['SHED_EVENT_LOOP_DELAY_MS', 'SHED_DB_WAITING', 'SHED_OPTIONAL_EVENT_LOOP_UTILIZATION', 'SHED_OPTIONAL_DB_WAITING'] as const).map((name) => [name, defaultOf(name)]),
 );
 const BASE_ENV = { TEST_PHONE, RATE_LIMIT_API_PER_MINUTE: '1000000', RATE_LIMIT_STATIC_PER_MINUTE: '1000000', PDF_CACHE_MB: '0' };
 

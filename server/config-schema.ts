@@ -134,10 +134,11 @@ export const ENV_SCHEMA = {
     // Funnel step events (no personal data): a year and a month, so a year's funnel report and the month a year before it.
     EVENT_RETENTION_DAYS: { type: 'integer', minimum: 7, maximum: 36_500, default: 400 },
     // Load shedding (issue 32): 503 with Retry-After rather than answers too late (server/load-shedding.ts). The event
-    // loop's mean delay (0: not looked at) and the database's waiting queue; the optional routes (PDF, search, events) go first.
+    // loop's mean delay (0: not looked at) and the database's waiting queue; the optional routes (PDF, search, events) go
+    // first, past the share of the event loop's time in use (0 to 1; 0: not looked at) or a shorter queue.
     SHED_EVENT_LOOP_DELAY_MS: { type: 'integer', minimum: 0, maximum: 60_000, default: 500 },
     SHED_DB_WAITING: { type: 'integer', minimum: 1, maximum: 100_000, default: 50 },
-    SHED_OPTIONAL_EVENT_LOOP_DELAY_MS: { type: 'integer', minimum: 0, maximum: 60_000, default: 20 },
+    SHED_OPTIONAL_EVENT_LOOP_UTILIZATION: { type: 'number', minimum: 0, maximum: 1, default: 0.3 },
     SHED_OPTIONAL_DB_WAITING: { type: 'integer', minimum: 1, maximum: 100_000, default: 10 },
     SHED_RETRY_AFTER_SECONDS: { type: 'integer', minimum: 1, maximum: 3600, default: 5 },
     PDF_CONCURRENCY: { type: 'integer', minimum: 1, maximum: 64, default: 2 },

@@ -88,9 +88,10 @@ export interface Config {
   /**
    * When requests are refused (503 with Retry-After) rather than answered late (server/load-shedding.ts): every route
    * past eventLoopDelayMs (the event loop's mean delay; 0: not looked at) or dbWaiting (statements waiting for a connection), the
-   * optional ones (PDF, search, events) past the lower optional* figures.
+   * optional ones (PDF, search, events) past optionalEventLoopUtilization (the share of the loop's time in use, 0 to 1; 0:
+   * not looked at) or optionalDbWaiting.
    */
-  shedding: { eventLoopDelayMs: number; dbWaiting: number; optionalEventLoopDelayMs: number; optionalDbWaiting: number; retryAfterSeconds: number };
+  shedding: { eventLoopDelayMs: number; dbWaiting: number; optionalEventLoopUtilization: number; optionalDbWaiting: number; retryAfterSeconds: number };
   /** PDFs rendered at once, waiting for a turn (more get 503), and the megabytes of rendered PDFs kept (0: none). */
   pdf: { concurrency: number; queue: number; cacheMb: number };
 }
@@ -198,7 +199,7 @@ export function loadConfig(input: Record<string, string | undefined> = process.e
     shedding: {
       eventLoopDelayMs: env.SHED_EVENT_LOOP_DELAY_MS,
       dbWaiting: env.SHED_DB_WAITING,
-      optionalEventLoopDelayMs: env.SHED_OPTIONAL_EVENT_LOOP_DELAY_MS,
+      optionalEventLoopUtilization: env.SHED_OPTIONAL_EVENT_LOOP_UTILIZATION,
       optionalDbWaiting: env.SHED_OPTIONAL_DB_WAITING,
       retryAfterSeconds: env.SHED_RETRY_AFTER_SECONDS,
     },

@@ -140,4 +140,28 @@ describe('load shedding', () => {
       );
     });
   });
+
+  describe('by the share of the event loop in use', () => {
+    let app: FastifyInstance;
+    beforeAll(async () => {
+      app = await appWith({ optionalEventLoopUtilization: 0.5 });
+    }, STARTUP_MS);
+    afterAll(() => app.close());
+
+    it('refuses the optional routes once the loop was busy most of the last sample, and a code route still answers', async () => {
+      await vi.waitFor(
+        async () => {
+          // Busy for 300 ms: the share of the next sample in use is far past a half.
+          const until = Date.now() + 300;
+          while (Date.now() < until);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          expect(refusalOf(await app.inject({ url: '/pdf/AAAAAAAAAAAAAAAAAAAAAA' }))).toEqual(OVERLOADED);
+          expect((await smsSend(app, '2025550150')).statusCode).toBe(200);
+        },
+        { timeout: 10_000, interval: 50 },
+      );
+      // An idle loop: the PDF route answers again (404: no such report).
+      await vi.waitFor(async () => expect((await app.inject({ url: '/pdf/AAAAAAAAAAAAAAAAAAAAAA' })).statusCode).toBe(404), { timeout: 5_000, interval: 300 });
+    });
+  });
 });

@@ -24,7 +24,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
  * Load shedding as good as off: test runs load the machine (and PGlite's start blocks the event loop), and their
  * concurrent requests are not a load to shed; tests/server/load-shedding.test.ts sets its own figures.
  */
-export const NO_SHEDDING: Config['shedding'] = { eventLoopDelayMs: 0, dbWaiting: 100_000, optionalEventLoopDelayMs: 0, optionalDbWaiting: 100_000, retryAfterSeconds: 5 };
+export const NO_SHEDDING: Config['shedding'] = { eventLoopDelayMs: 0, dbWaiting: 100_000, optionalEventLoopUtilization: 0, optionalDbWaiting: 100_000, retryAfterSeconds: 5 };
 
 export interface TestServer {
   app: FastifyInstance;
