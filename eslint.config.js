@@ -1,4 +1,4 @@
-// Lint: typescript-eslint type-checked rules, React hooks, jsx-a11y, and the folder boundaries of DESIGN.md §2.
+// Lint: typescript-eslint type-checked rules, React hooks, jsx-a11y, and the folder boundaries of docs/architecture.md (Layout).
 import js from '@eslint/js';
 import importPlugin from 'eslint-plugin-import';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
