@@ -3,7 +3,7 @@
 // token; one the server did not sign, or that has expired, is refused, so nobody can write events of a made-up visit.
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Queryable } from '../db/db.ts';
-import { serverSecret } from '../store/server-secrets.ts';
+import { sharedSecret } from '../store/server-secrets.ts';
 
 const NAME = 'event-visits';
 /** A visit's token lasts a day: the tab asks for a new visit when its token has less than an hour left. */
@@ -11,17 +11,7 @@ export const VISIT_TTL_MS = 24 * 60 * 60_000;
 /** A visit stores this many events at most (the longest funnel, 10 steps, sends about 21 walked straight through). */
 export const MAX_VISIT_EVENTS = 500;
 
-const keys = new WeakMap<Queryable, Promise<Buffer>>();
-
-function visitKey(q: Queryable): Promise<Buffer> {
-  let key = keys.get(q);
-  if (!key) {
-    key = serverSecret(q, NAME, true);
-    keys.set(q, key);
-    key.catch(() => keys.delete(q));
-  }
-  return key;
-}
+const visitKey = (q: Queryable): Promise<Buffer> => sharedSecret(q, NAME);
 
 /** 16 bytes of HMAC-SHA-256 (base64url, 22 characters) of the visit and its expiry (seconds since the epoch). */
 const signature = (key: Buffer, id: string, expires: number) =>

@@ -11,7 +11,7 @@ import { confirmLink, newLinkToken, secretHash, verifyConfirmedSend } from '../s
 import { DEFAULT_CODE_LIMITS, type Refusal } from '../store/code-limits.ts';
 import { checkCode, hashCode, issueCode, newCode } from '../store/one-time-codes.ts';
 import { newSendChallenge, solvedChallenge } from '../store/send-challenges.ts';
-import { serverSecret } from '../store/server-secrets.ts';
+import { sharedSecret } from '../store/server-secrets.ts';
 import { recordVerification, sendTrust } from '../store/verifications.ts';
 import { newVerificationId, setVerificationCookie, verificationIdHash } from '../verification-cookie.ts';
 import { apiSchemas as s } from './api-schemas.ts';
@@ -33,9 +33,6 @@ function refuse(reply: FastifyReply, { error, retryAfterMs }: Refusal) {
 
 export const userRoutes: RoutePlugin = (app, { config, db, sms, clock = Date.now, codeLimits, flows }) => {
   const limits = { ...DEFAULT_CODE_LIMITS, ...codeLimits };
-  let challengeKey: Promise<string> | undefined;
-  /** The key of the send challenges, made once and shared by every process on the database. */
-  const sendChallengeKey = () => (challengeKey ??= serverSecret(db, 'send-challenge', true).then((secret) => secret.toString('base64url')));
   const tcpa = { db, config, clock, catalogue: loadConsentCatalogue(), flows: leadFlows(flows) };
   /** The test phone counts as verified at once (spec §5), by whoever asks, and gets its verification cookie. */
   const verifyTestPhone = async (reply: FastifyReply, phone: string) => {
@@ -96,7 +93,8 @@ export const userRoutes: RoutePlugin = (app, { config, db, sms, clock = Date.now
       const link = newLinkToken();
       const visitorId = pendingVisitorId(request);
       const now = clock();
-      const key = await sendChallengeKey();
+      // The key of the send challenges, made once and shared by every process on the database.
+      const key = (await sharedSecret(db, 'send-challenge')).toString('base64url');
       const trust = await sendTrust(db, phone, verificationIdHash(request), now);
       const header = request.headers['x-altcha'];
       const solved = await solvedChallenge(key, typeof header === 'string' ? header : undefined, phone, now);

@@ -25,3 +25,21 @@ export async function serverSecret(q: Queryable, name: string, make: boolean): P
   if (!made) throw new Error(`server secret ${name} is neither made nor readable`);
   return made;
 }
+
+const shared = new WeakMap<Queryable, Map<string, Promise<Buffer>>>();
+
+/**
+ * The secret called name, made when missing, read once per Queryable (a process's db, or a transaction's session) and
+ * kept; a failed read is tried again by the next caller.
+ */
+export function sharedSecret(q: Queryable, name: string): Promise<Buffer> {
+  let secrets = shared.get(q);
+  if (!secrets) shared.set(q, (secrets = new Map<string, Promise<Buffer>>()));
+  let secret = secrets.get(name);
+  if (!secret) {
+    secret = serverSecret(q, name, true);
+    secrets.set(name, secret);
+    secret.catch(() => secrets.delete(name));
+  }
+  return secret;
+}
