@@ -29,7 +29,10 @@ export default tseslint.config(
   {
     files: ['engine/**'],
     rules: {
-      'no-restricted-imports': restrict(['react', 'react-*', 'react/*', '**/widgets/**', '**/src/**', 'node:*'], 'engine/ runs the same in a browser, in Node and in tests: no React, DOM, Node APIs, widgets/ or src/.'),
+      'no-restricted-imports': restrict(
+        ['react', 'react-*', 'react/*', '**/widgets/**', '**/src/**', 'node:*'],
+        'engine/ runs the same in a browser, in Node and in tests: no React, DOM, Node APIs, widgets/ or src/.',
+      ),
       'no-restricted-globals': ['error', 'fetch', 'window', 'document', 'localStorage', 'sessionStorage', 'navigator'],
     },
   },

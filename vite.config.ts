@@ -27,7 +27,8 @@ function checkFlows(): Plugin {
  * pages in folders of their own (src/pages/<page>/, lazy routes: home, search, report) nor the API clients only they use,
  * nor the step events code a funnel loads after its first step (src/analytics/, but for its hook).
  */
-const SHELL = /[\\/](src[\\/](?!main\.tsx|geo[\\/]google-geo|pages[\\/][^\\/]+[\\/]|api[\\/]report|analytics[\\/](?!use-step-events))|engine[\\/]|widgets[\\/](types|lazy-widget|registry)\.tsx?$|widgets[\\/]shared[\\/](geo|use-copy)\.ts$|widgets[\\/]dialog[\\/]|widgets[\\/]locate[\\/]map-view\.ts$)/;
+const SHELL =
+  /[\\/](src[\\/](?!main\.tsx|geo[\\/]google-geo|pages[\\/][^\\/]+[\\/]|api[\\/]report|analytics[\\/](?!use-step-events))|engine[\\/]|widgets[\\/](types|lazy-widget|registry)\.tsx?$|widgets[\\/]shared[\\/](geo|use-copy)\.ts$|widgets[\\/]dialog[\\/]|widgets[\\/]locate[\\/]map-view\.ts$)/;
 
 export default defineConfig({
   plugins: [

@@ -79,7 +79,12 @@ async function run(db: Db, serverEnv: Record<string, string>, fake: FakeTwilio, 
   }
 }
 
-async function measure(name: string, runs: number, fresh: () => Promise<{ db: Db; env: Record<string, string>; reopen: () => Promise<Db>; closeFirst: boolean; drop: () => Promise<void> }>, fake: FakeTwilio) {
+async function measure(
+  name: string,
+  runs: number,
+  fresh: () => Promise<{ db: Db; env: Record<string, string>; reopen: () => Promise<Db>; closeFirst: boolean; drop: () => Promise<void> }>,
+  fake: FakeTwilio,
+) {
   const results: Run[] = [];
   for (let i = 0; i < runs; i++) {
     const target = await fresh();
@@ -92,7 +97,14 @@ async function measure(name: string, runs: number, fresh: () => Promise<{ db: Db
     }
   }
   const of = (k: keyof Run) => median(results.map((r) => r[k]));
-  return { texts: Math.min(...results.map((r) => r.texts)), wrong: Math.max(...results.map((r) => r.wrong)), p50: of('p50'), p99: of('p99'), max: of('max'), postedP99: of('postedP99') };
+  return {
+    texts: Math.min(...results.map((r) => r.texts)),
+    wrong: Math.max(...results.map((r) => r.wrong)),
+    p50: of('p50'),
+    p99: of('p99'),
+    max: of('max'),
+    postedP99: of('postedP99'),
+  };
 }
 
 export async function alertSections(options: { runs: number; dbs?: readonly ('postgres' | 'pglite')[] }): Promise<Section> {
@@ -100,7 +112,7 @@ export async function alertSections(options: { runs: number; dbs?: readonly ('po
   const fake = await startFakeTwilio();
   const rows: string[][] = [];
   const notes = [
-    '1,000 open alerts (500 by VIN, 250 by case ID and state, 250 by a pin with its day, make and year, each on its own phone), stored as the lead API stores them; then 10,000 reports POSTed to the real server (`node --import tsx server/main.ts`) in batches of 1,000, one after another, among which each alert\'s report appears once (shuffled); no other report matches any alert.',
+    "1,000 open alerts (500 by VIN, 250 by case ID and state, 250 by a pin with its day, make and year, each on its own phone), stored as the lead API stores them; then 10,000 reports POSTed to the real server (`node --import tsx server/main.ts`) in batches of 1,000, one after another, among which each alert's report appears once (shuffled); no other report matches any alert.",
     'The server sends through its Twilio provider to a fake Twilio in the benchmark\'s process, which notes when each text arrives: "handed to the provider". Ingested: the start of the transaction that stored and matched the report (its alert_texts row\'s created_at). "p99 from the POST" adds checking the batch\'s 1,000 reports before that transaction.',
     `texts: alerts that got exactly their text; wrong: texts to anyone else, a second text, or a wrong link. Median of ${options.runs} run(s), each on a fresh database.`,
     `Load average (1 min) at the start: ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores.`,
@@ -110,30 +122,40 @@ export async function alertSections(options: { runs: number; dbs?: readonly ('po
       const version = await serverVersion(PG_ADMIN_URL).catch(() => undefined);
       if (version === undefined) notes.push(`PostgreSQL skipped: no server answered at ${PG_ADMIN_URL}.`);
       else {
-        const m = await measure('PostgreSQL', options.runs, async () => {
-          const database = await freshDatabase();
-          if (!database) throw new Error(`no PostgreSQL at ${PG_ADMIN_URL}`);
-          const db = openPgDb(database.url, { max: 4 });
-          const drop = async () => {
-            await db.close();
-            await database.drop();
-          };
-          return { db, env: { DATABASE_URL: database.url }, reopen: () => Promise.resolve(db), closeFirst: false, drop };
-        }, fake);
+        const m = await measure(
+          'PostgreSQL',
+          options.runs,
+          async () => {
+            const database = await freshDatabase();
+            if (!database) throw new Error(`no PostgreSQL at ${PG_ADMIN_URL}`);
+            const db = openPgDb(database.url, { max: 4 });
+            const drop = async () => {
+              await db.close();
+              await database.drop();
+            };
+            return { db, env: { DATABASE_URL: database.url }, reopen: () => Promise.resolve(db), closeFirst: false, drop };
+          },
+          fake,
+        );
         rows.push(row(`PostgreSQL ${version}`, m));
       }
     }
     if (dbs.includes('pglite')) {
-      const m = await measure('PGlite', options.runs, async () => {
-        const dir = mkdtempSync(join(tmpdir(), 'claimflow-bench-alerts-'));
-        return {
-          db: await openPgliteDb(dir),
-          env: { DATA_DIR: dir },
-          reopen: () => openPgliteDb(dir),
-          closeFirst: true,
-          drop: () => Promise.resolve(rmSync(dir, { recursive: true, force: true })),
-        };
-      }, fake);
+      const m = await measure(
+        'PGlite',
+        options.runs,
+        async () => {
+          const dir = mkdtempSync(join(tmpdir(), 'claimflow-bench-alerts-'));
+          return {
+            db: await openPgliteDb(dir),
+            env: { DATA_DIR: dir },
+            reopen: () => openPgliteDb(dir),
+            closeFirst: true,
+            drop: () => Promise.resolve(rmSync(dir, { recursive: true, force: true })),
+          };
+        },
+        fake,
+      );
       rows.push(row('PGlite', m));
     }
   } finally {
@@ -149,7 +171,15 @@ export async function alertSections(options: { runs: number; dbs?: readonly ('po
 }
 
 function row(db: string, m: Awaited<ReturnType<typeof measure>>): string[] {
-  return [db, againstBudget(m.texts, 1000, 'min', 0), againstBudget(m.wrong, 0, 'max', 0), fixed(m.p50, 0), againstBudget(m.p99, BUDGET_P99_MS, 'max', 0), fixed(m.max, 0), fixed(m.postedP99, 0)];
+  return [
+    db,
+    againstBudget(m.texts, 1000, 'min', 0),
+    againstBudget(m.wrong, 0, 'max', 0),
+    fixed(m.p50, 0),
+    againstBudget(m.p99, BUDGET_P99_MS, 'max', 0),
+    fixed(m.max, 0),
+    fixed(m.postedP99, 0),
+  ];
 }
 
 /**
@@ -159,9 +189,14 @@ function row(db: string, m: Awaited<ReturnType<typeof measure>>): string[] {
 function writeApart(section: Section, dbs: readonly string[]): void {
   const file = join(import.meta.dirname, 'RESULTS.md');
   const heading = `# Alert latency (issue 18) on ${dbs.join(' and ')}, measured apart from the run above`;
-  const blocks = readFileSync(file, 'utf8').trimEnd().split(/\n(?=# )/);
+  const blocks = readFileSync(file, 'utf8')
+    .trimEnd()
+    .split(/\n(?=# )/);
   const machine = `${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB memory, Node ${process.version}`;
-  const table = renderReport({ date: '', machine: '', notes: [], sections: [section] }).split('\n').slice(6).join('\n');
+  const table = renderReport({ date: '', machine: '', notes: [], sections: [section] })
+    .split('\n')
+    .slice(6)
+    .join('\n');
   const block = `${heading}\n\n\`npx tsx bench/alerts.ts\` on ${new Date().toISOString()}, ${machine}.\n\n${table.trim().replace(/^## /m, '### ')}`;
   writeFileSync(file, `${[...blocks.filter((b) => !b.startsWith(heading)), block].join('\n\n')}\n`);
 }
@@ -170,6 +205,14 @@ if (import.meta.filename === process.argv[1]) {
   const only = process.env.BENCH_ALERTS_DB;
   const dbs = only === 'postgres' || only === 'pglite' ? ([only] as const) : (['postgres', 'pglite'] as const);
   const section = await alertSections({ runs: Math.max(1, Number(process.env.BENCH_RUNS ?? 1)), dbs });
-  writeApart(section, dbs.map((db) => (db === 'postgres' ? 'PostgreSQL' : 'PGlite')));
-  console.log(renderReport({ date: '', machine: '', notes: [], sections: [section] }).split('\n').slice(6).join('\n'));
+  writeApart(
+    section,
+    dbs.map((db) => (db === 'postgres' ? 'PostgreSQL' : 'PGlite')),
+  );
+  console.log(
+    renderReport({ date: '', machine: '', notes: [], sections: [section] })
+      .split('\n')
+      .slice(6)
+      .join('\n'),
+  );
 }

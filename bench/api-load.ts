@@ -60,7 +60,12 @@ interface Target {
   lead: boolean;
 }
 
-const LEAD: Target = { name: 'lead creation (POST /api/leads/create/calc)', path: '/api/leads/create/calc?calc_id=bench', body: calcLeadBody(NATIONAL), lead: true };
+const LEAD: Target = {
+  name: 'lead creation (POST /api/leads/create/calc)',
+  path: '/api/leads/create/calc?calc_id=bench',
+  body: calcLeadBody(NATIONAL),
+  lead: true,
+};
 const EMPTY: Target = { name: `empty POST (${EMPTY_ROUTE}: no database)`, path: EMPTY_ROUTE, body: { firstName: 'Jane' }, lead: false };
 
 /** A run's figures, and the CPU each part used per request: the server (its main thread), PostgreSQL, the load generator (ms). */
@@ -127,7 +132,10 @@ const medianFigures = (samples: RunFigures[]) =>
 async function measure(db: string, servers: Running[], seconds: number, runs: number): Promise<Row[]> {
   const rows: Row[] = [];
   // The baseline's empty route costs what this tree's does: measured on this tree's only.
-  const targets = [{ target: LEAD, on: servers }, { target: EMPTY, on: servers.slice(0, 1) }];
+  const targets = [
+    { target: LEAD, on: servers },
+    { target: EMPTY, on: servers.slice(0, 1) },
+  ];
   for (const { target, on } of targets) {
     for (const connections of CONNECTIONS) {
       const samples = on.map((): RunFigures[] => []);
@@ -144,7 +152,14 @@ async function measure(db: string, servers: Running[], seconds: number, runs: nu
 }
 
 /** Starts this tree's server (and the baseline's) on a fresh database of each (PostgreSQL when databases is given), measures them, stops them. */
-async function measureDb(db: string, staticDir: string, env: Record<string, string>, seconds: number, runs: number, databases?: FreshDatabase[]): Promise<Row[]> {
+async function measureDb(
+  db: string,
+  staticDir: string,
+  env: Record<string, string>,
+  seconds: number,
+  runs: number,
+  databases?: FreshDatabase[],
+): Promise<Row[]> {
   const builds = [{ build: 'this tree', entry: SERVER_ENTRY }, ...(BASELINE ? [{ build: `baseline (${BASELINE})`, entry: join(BASELINE, SERVER_ENTRY) }] : [])];
   const started: AppServer[] = [];
   try {
@@ -182,7 +197,9 @@ export async function apiLoadSections(options: { staticDir: string; quick: boole
     }
     if (databases.length === 0) notes.push(`PostgreSQL skipped: no server answered at ${PG_ADMIN_URL} (set BENCH_PG_ADMIN_URL).`);
     else {
-      notes.push(`PostgreSQL ${await serverVersion(databases[0]!.url)} at ${new URL(databases[0]!.url).host}, a fresh database; the server's pg pool as configured (server/db/pg-db.ts).`);
+      notes.push(
+        `PostgreSQL ${await serverVersion(databases[0]!.url)} at ${new URL(databases[0]!.url).host}, a fresh database; the server's pg pool as configured (server/db/pg-db.ts).`,
+      );
       rows.push(...(await measureDb('PostgreSQL', options.staticDir, env, seconds, options.runs, databases)));
     }
   } finally {
@@ -195,7 +212,21 @@ function loadSection(rows: Row[], notes: string[]): Section {
   return {
     title: 'API under load',
     notes,
-    headers: ['what', 'server', 'database', 'connections', 'req/s', 'p50 (ms)', 'p99 (ms)', 'errors', 'requests', 'CPU ms/request: server (main thread)', 'PostgreSQL', 'load generator', 'ceiling (req/s)'],
+    headers: [
+      'what',
+      'server',
+      'database',
+      'connections',
+      'req/s',
+      'p50 (ms)',
+      'p99 (ms)',
+      'errors',
+      'requests',
+      'CPU ms/request: server (main thread)',
+      'PostgreSQL',
+      'load generator',
+      'ceiling (req/s)',
+    ],
     rows: rows.map(({ target, build, db, connections, figures: f }) => {
       const lead = target === LEAD;
       return [
@@ -225,7 +256,8 @@ const ceiling = (f: RunFigures) => Math.min((availableParallelism() * 1000) / (f
 
 /** Lead creation's requests/s as a share of the empty POST route's on the same server, database and connections. */
 function ratioSection(rows: Row[]): Section {
-  const empty = (db: string, connections: number) => rows.find((r) => r.target === EMPTY && r.db === db && r.connections === connections)?.figures.rps ?? Number.NaN;
+  const empty = (db: string, connections: number) =>
+    rows.find((r) => r.target === EMPTY && r.db === db && r.connections === connections)?.figures.rps ?? Number.NaN;
   return {
     title: 'Lead creation beside the empty POST route (requests/s)',
     notes: [],

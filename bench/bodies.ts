@@ -44,9 +44,19 @@ async function measure(base: string, crafted: string | undefined, seconds: numbe
     connections: 2,
     overallRate: NORMAL_PER_S,
     duration: seconds,
-    requests: [{ method: 'POST', headers, body: JSON.stringify(calcLeadBody(NATIONAL)), setupRequest: (r) => ({ ...r, headers: { ...headers, cookie: cookies.pop() ?? '' } }) }],
+    requests: [
+      {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(calcLeadBody(NATIONAL)),
+        setupRequest: (r) => ({ ...r, headers: { ...headers, cookie: cookies.pop() ?? '' } }),
+      },
+    ],
   });
-  const attack = crafted === undefined ? undefined : autocannon({ url: `${base}${PATH}`, method: 'POST', headers, body: crafted, connections: 2, overallRate: CRAFTED_PER_S, duration: seconds });
+  const attack =
+    crafted === undefined
+      ? undefined
+      : autocannon({ url: `${base}${PATH}`, method: 'POST', headers, body: crafted, connections: 2, overallRate: CRAFTED_PER_S, duration: seconds });
   const [n, a] = await Promise.all([normal, attack]);
   return {
     p50: n.latency.p50,
@@ -61,7 +71,10 @@ async function measure(base: string, crafted: string | undefined, seconds: numbe
 export async function bodySections(options: { staticDir: string; quick: boolean; runs: number }): Promise<Section> {
   const seconds = options.quick ? 3 : 10;
   const baseline = process.env.BENCH_API_BASELINE;
-  const builds = [{ build: 'this tree', entry: undefined }, ...(baseline ? [{ build: `baseline (${baseline})`, entry: join(baseline, 'server/main.ts') }] : [])];
+  const builds = [
+    { build: 'this tree', entry: undefined },
+    ...(baseline ? [{ build: `baseline (${baseline})`, entry: join(baseline, 'server/main.ts') }] : []),
+  ];
   const rows: string[][] = [];
   for (const { build, entry } of builds) {
     const env = { TEST_PHONE, RATE_LIMIT_API_PER_MINUTE: '1000000', RATE_LIMIT_STATIC_PER_MINUTE: '1000000' };
@@ -107,7 +120,16 @@ export async function bodySections(options: { staticDir: string; quick: boolean;
 if (import.meta.filename === process.argv[1]) {
   const loadAtStart = loadavg()[0]!;
   // The route measured needs no web app: no build.
-  const section = await bodySections({ staticDir: '/nonexistent-claimflow-dist', quick: process.env.BENCH_QUICK === '1', runs: Math.max(1, Number(process.env.BENCH_RUNS ?? 1)) });
+  const section = await bodySections({
+    staticDir: '/nonexistent-claimflow-dist',
+    quick: process.env.BENCH_QUICK === '1',
+    runs: Math.max(1, Number(process.env.BENCH_RUNS ?? 1)),
+  });
   section.notes.push(`Load average (1 min): ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} at the end.`);
-  console.log(renderReport({ date: '', machine: '', notes: [], sections: [section] }).split('\n').slice(6).join('\n'));
+  console.log(
+    renderReport({ date: '', machine: '', notes: [], sections: [section] })
+      .split('\n')
+      .slice(6)
+      .join('\n'),
+  );
 }

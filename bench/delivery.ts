@@ -26,7 +26,9 @@ const MAX_COST = 0.1;
 const body = (fake: FakeSponsors | undefined) => JSON.stringify(generalLeadBody(NATIONAL, { state: 'TX', consent: namingConsent(fake?.active ?? []) }));
 
 function server(fake: FakeSponsors | undefined): Promise<AppServer> {
-  const sponsors = fake ? { SPONSORS_DIR: fake.dir, ...fake.env, WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' } : { SPONSORS_DIR: mkdtempSync(join(tmpdir(), 'claimflow-no-sponsors-')) };
+  const sponsors = fake
+    ? { SPONSORS_DIR: fake.dir, ...fake.env, WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' }
+    : { SPONSORS_DIR: mkdtempSync(join(tmpdir(), 'claimflow-no-sponsors-')) };
   return startAppServer({ staticDir: '/nonexistent-claimflow-dist', env: { TEST_PHONE, RATE_LIMIT_API_PER_MINUTE: '1000000', ...sponsors } });
 }
 
@@ -44,7 +46,11 @@ async function latency(seconds: number): Promise<{ p50: number; p99: number; lea
     await Promise.all(
       jar.map(async (cookie, i) => {
         await new Promise((r) => setTimeout(r, start + (i * 1000) / RATE - performance.now()));
-        const res = await fetch(`${app.url}/api/leads/create`, { method: 'POST', headers: { 'content-type': 'application/json', cookie, 'idempotency-key': randomUUID() }, body: body(fake) });
+        const res = await fetch(`${app.url}/api/leads/create`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie, 'idempotency-key': randomUUID() },
+          body: body(fake),
+        });
         if (res.status === 200) created.set(((await res.json()) as { resultIds: number[] }).resultIds[0]!, Date.now());
       }),
     );
@@ -115,13 +121,20 @@ export async function deliverySections({ runs, quick }: { runs: number; quick: b
   const cost = 1 - rateOn / rateOff;
   return [
     {
-      title: 'Lead delivery: lead created → the sponsor\'s first delivery attempt, at 100 leads/s',
+      title: "Lead delivery: lead created → the sponsor's first delivery attempt, at 100 leads/s",
       notes: [
         `${RATE * seconds} leads POSTed to /api/leads/create at ${RATE}/s (each with its own verification of the test phone), one sponsor taking them all; from the client's receipt of each 200 to the sponsor's receiver getting the lead's first request. Median of ${runs} run(s).`,
         `Load average (1 min) at the start: ${loadAtStart.toFixed(1)}.`,
       ],
       headers: ['leads', 'not delivered', 'p50 (ms)', 'p99 (ms)'],
-      rows: [[String(median(latencies.map((l) => l.leads))), String(Math.max(...latencies.map((l) => l.missing))), fixed(median(latencies.map((l) => l.p50)), 0), fixed(median(latencies.map((l) => l.p99)), 0)]],
+      rows: [
+        [
+          String(median(latencies.map((l) => l.leads))),
+          String(Math.max(...latencies.map((l) => l.missing))),
+          fixed(median(latencies.map((l) => l.p50)), 0),
+          fixed(median(latencies.map((l) => l.p99)), 0),
+        ],
+      ],
     },
     {
       title: 'Lead creation with delivery on and off',

@@ -30,7 +30,9 @@ export async function pgbenchInserts(databaseUrl: string, connections: number, s
   if (!pgbench) throw new Error('pgbench not found');
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
-  await client.query('CREATE TABLE IF NOT EXISTS bench_insert (id bigserial PRIMARY KEY, payload text NOT NULL, created_at timestamptz NOT NULL DEFAULT now())');
+  await client.query(
+    'CREATE TABLE IF NOT EXISTS bench_insert (id bigserial PRIMARY KEY, payload text NOT NULL, created_at timestamptz NOT NULL DEFAULT now())',
+  );
   await client.end();
 
   const dir = mkdtempSync(join(tmpdir(), 'claimflow-pgbench-'));
@@ -38,7 +40,20 @@ export async function pgbenchInserts(databaseUrl: string, connections: number, s
     const script = join(dir, 'insert.sql');
     writeFileSync(script, "INSERT INTO bench_insert (payload) VALUES ('one lead-sized row');\n");
     const threads = Math.min(connections, cpus().length);
-    const args = ['-n', '-c', String(connections), '-j', String(threads), '-T', String(seconds), '-f', script, '-l', `--log-prefix=${join(dir, 'log')}`, databaseUrl];
+    const args = [
+      '-n',
+      '-c',
+      String(connections),
+      '-j',
+      String(threads),
+      '-T',
+      String(seconds),
+      '-f',
+      script,
+      '-l',
+      `--log-prefix=${join(dir, 'log')}`,
+      databaseUrl,
+    ];
     const { stdout } = await run(pgbench, args, { maxBuffer: 16 * 1024 * 1024 });
     const failed = Number(/number of failed transactions: (\d+)/.exec(stdout)?.[1] ?? 0);
     const latencies: number[] = [];

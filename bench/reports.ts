@@ -88,7 +88,10 @@ async function targets(db: Db): Promise<{ targets: Target[]; density: string }> 
   if (!centre || rows.length === 0) throw new Error('no reports to search');
   const pick = (i: number) => rows[i % rows.length]!;
   // Spread over the centre's few blocks, so each search is its own query (not one cached page).
-  const point = (i: number) => ({ lat: Number((centre.lat + ((i % 20) - 10) * 0.002).toFixed(4)), lng: Number((centre.lng + ((Math.floor(i / 20) % 10) - 5) * 0.002).toFixed(4)) });
+  const point = (i: number) => ({
+    lat: Number((centre.lat + ((i % 20) - 10) * 0.002).toFixed(4)),
+    lng: Number((centre.lng + ((Math.floor(i / 20) % 10) - 5) * 0.002).toFixed(4)),
+  });
   const to = new Date().toISOString().slice(0, 10);
   const from = new Date(Date.now() - 13 * 86_400_000).toISOString().slice(0, 10);
   // How dense the area is: the reports of those 14 days within 10 miles of its centre, and of the centre's cell.
@@ -100,7 +103,12 @@ async function targets(db: Db): Promise<{ targets: Target[]; density: string }> 
   );
   const density = `The densest area's centre (${centre.lat.toFixed(3)}, ${centre.lng.toFixed(3)}, the middle of the grid cell holding the most reports) has ${around[0]?.circle.toLocaleString('en-US')} reports of the last 14 days within 10 miles (${around[0]?.cell.toLocaleString('en-US')} in its 0.1° cell): a search there lists the newest 50.`;
   const targets: Target[] = [
-    { name: 'search by VIN', budget: 10, path: (i) => `/api/reports/search?vin=${pick(i).vin}`, call: (q, i) => searchReports(q, { mode: { kind: 'vin', vin: pick(i).vin } }) },
+    {
+      name: 'search by VIN',
+      budget: 10,
+      path: (i) => `/api/reports/search?vin=${pick(i).vin}`,
+      call: (q, i) => searchReports(q, { mode: { kind: 'vin', vin: pick(i).vin } }),
+    },
     {
       name: 'search by case ID + state',
       budget: 10,
@@ -131,7 +139,13 @@ async function load(base: string, target: Target, seconds: number): Promise<Load
     duration: seconds,
     requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: target.path(next++) }) }],
   });
-  return { rps: result.requests.p50, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx, total: result.requests.total };
+  return {
+    rps: result.requests.p50,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+    total: result.requests.total,
+  };
 }
 
 /** Median over `runs` of sequential PDF downloads (proved with a VIN and a driver's name: the whole report), ms each. */
@@ -144,8 +158,15 @@ async function pdfMillis(base: string, db: Db, runs: number): Promise<number> {
   // The proof's cookie of each report, asked for once, untimed (as a visitor proves once and downloads).
   const cookies = new Map<string, string>();
   for (const { id, vin, last_name: lastName } of rows) {
-    const res = await fetch(`${base}/api/reports/${id}/proof`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ vin, lastName }) });
-    const cookie = res.headers.getSetCookie().find((c) => c.includes(`Path=/pdf/${id}`))?.split(';')[0];
+    const res = await fetch(`${base}/api/reports/${id}/proof`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ vin, lastName }),
+    });
+    const cookie = res.headers
+      .getSetCookie()
+      .find((c) => c.includes(`Path=/pdf/${id}`))
+      ?.split(';')[0];
     if (!cookie) throw new Error(`no proof for ${id}: ${res.status}`);
     cookies.set(id, cookie);
   }
@@ -235,7 +256,17 @@ export async function reportSections(options: { staticDir: string; quick: boolea
       notes: [`${m.total.toLocaleString('en-US')} reports in the table after the imports.`, m.density, ...notes],
       headers: ['what', 'per s', 'p50 (ms)', 'p99 (ms)', 'errors', 'API req/s', 'API p50 (ms)', 'API p99 (ms)', 'API errors'],
       rows: [
-        ['import with COPY (reports/s)', importBudget ? againstBudget(m.importRate, importBudget, 'min', 0) : fixed(m.importRate, 0), '', '', '', '', '', '', ''],
+        [
+          'import with COPY (reports/s)',
+          importBudget ? againstBudget(m.importRate, importBudget, 'min', 0) : fixed(m.importRate, 0),
+          '',
+          '',
+          '',
+          '',
+          '',
+          '',
+          '',
+        ],
         ...(pgbench === undefined ? [] : [['pgbench single-row INSERT, 10 connections (tx/s)', fixed(pgbench, 0), '', '', '', '', '', '', '']]),
         ...m.rows.map((r) => [
           r.target.name,
@@ -261,7 +292,13 @@ export async function reportSections(options: { staticDir: string; quick: boolea
       const pool = openPgDb(database.url, { max: CONNECTIONS });
       try {
         const version = await serverVersion(database.url);
-        const m = await measure('PostgreSQL', db, pool, { DATABASE_URL: database.url }, { staticDir: options.staticDir, runs: options.runs, perRun: Math.round((1_000_000 * scale) / options.runs), seconds, closeFirst: false });
+        const m = await measure(
+          'PostgreSQL',
+          db,
+          pool,
+          { DATABASE_URL: database.url },
+          { staticDir: options.staticDir, runs: options.runs, perRun: Math.round((1_000_000 * scale) / options.runs), seconds, closeFirst: false },
+        );
         const pgbench = pgbenchPath() ? (await pgbenchInserts(database.url, 10, seconds)).rps : undefined;
         add(m, `PostgreSQL ${version}`, 20_000, pgbench);
       } finally {
@@ -276,7 +313,13 @@ export async function reportSections(options: { staticDir: string; quick: boolea
     const dataDir = mkdtempSync(join(tmpdir(), 'claimflow-bench-pglite-'));
     try {
       const db = await openPgliteDb(dataDir);
-      const m = await measure('PGlite', db, db, { DATA_DIR: dataDir }, { staticDir: options.staticDir, runs: options.runs, perRun: Math.round((100_000 * scale) / options.runs), seconds, closeFirst: true });
+      const m = await measure(
+        'PGlite',
+        db,
+        db,
+        { DATA_DIR: dataDir },
+        { staticDir: options.staticDir, runs: options.runs, perRun: Math.round((100_000 * scale) / options.runs), seconds, closeFirst: true },
+      );
       add(m, 'PGlite');
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
@@ -294,6 +337,11 @@ if (import.meta.filename === process.argv[1]) {
   const sections = await reportSections({ staticDir: '/nonexistent-claimflow-dist', quick: process.env.BENCH_QUICK === '1', runs, ...(dbs && { dbs }) });
   for (const section of sections) {
     section.notes.push(`Load average (1 min): ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} at the end.`);
-    console.log(renderReport({ date: '', machine: '', notes: [], sections: [section] }).split('\n').slice(6).join('\n'));
+    console.log(
+      renderReport({ date: '', machine: '', notes: [], sections: [section] })
+        .split('\n')
+        .slice(6)
+        .join('\n'),
+    );
   }
 }

@@ -33,7 +33,14 @@ const staticDir = process.env.BENCH_STATIC_DIR ?? (await buildApp());
 // Each walk comes from its own address (bench/walk-metrics.ts), trusted from the loopback proxy the bench acts as.
 // Demo reports on, as `npm start` has them: the report screen measured is one of them.
 // The sponsors of sponsors/ ready, so that a walk's consultation names who may call and goes on to its call time.
-const env = { TEST_PHONE, RATE_LIMIT_API_PER_MINUTE: '1000000', RATE_LIMIT_STATIC_PER_MINUTE: '1000000', TRUST_PROXY: 'loopback', DEMO_REPORTS: 'on', ...readySponsorsEnv() };
+const env = {
+  TEST_PHONE,
+  RATE_LIMIT_API_PER_MINUTE: '1000000',
+  RATE_LIMIT_STATIC_PER_MINUTE: '1000000',
+  TRUST_PROXY: 'loopback',
+  DEMO_REPORTS: 'on',
+  ...readySponsorsEnv(),
+};
 const server = await startAppServer({ staticDir, env });
 const browser = await launchBrowser();
 // The report screen of a demo report (seeded at start) is measured beside the funnels' first screens.
@@ -57,7 +64,12 @@ async function part(name: string, measure: () => Promise<Section | Section[]>) {
     const sections = await measure();
     for (const section of [sections].flat()) {
       report.sections.push(section);
-      console.log(renderReport({ ...report, notes: [], sections: [section] }).split('\n').slice(6).join('\n'));
+      console.log(
+        renderReport({ ...report, notes: [], sections: [section] })
+          .split('\n')
+          .slice(6)
+          .join('\n'),
+      );
     }
     report.notes.push(`Load average (1 min) after ${name}: ${loadavg()[0]!.toFixed(1)}.`);
   } catch (error) {

@@ -23,7 +23,10 @@ const CITIES = ['Houston&state=TX', 'Los%20Angeles&state=CA', 'Chicago&state=IL'
 const defaultOf = (name: keyof typeof ENV_SCHEMA.properties) => String((ENV_SCHEMA.properties[name] as { default?: unknown }).default);
 /** The shipped shedding figures (startAppServer's own are the tests' NO_SHEDDING). */
 const SHEDDING_ENV = Object.fromEntries(
-  (['SHED_EVENT_LOOP_DELAY_MS', 'SHED_DB_WAITING', 'SHED_OPTIONAL_EVENT_LOOP_UTILIZATION', 'SHED_OPTIONAL_DB_WAITING'] as const).map((name) => [name, defaultOf(name)]),
+  (['SHED_EVENT_LOOP_DELAY_MS', 'SHED_DB_WAITING', 'SHED_OPTIONAL_EVENT_LOOP_UTILIZATION', 'SHED_OPTIONAL_DB_WAITING'] as const).map((name) => [
+    name,
+    defaultOf(name),
+  ]),
 );
 const BASE_ENV = { TEST_PHONE, RATE_LIMIT_API_PER_MINUTE: '1000000', RATE_LIMIT_STATIC_PER_MINUTE: '1000000', PDF_CACHE_MB: '0' };
 
@@ -97,7 +100,10 @@ async function leadLoad(base: string, cookies: string[], seconds: number): Promi
 export async function sheddingSections(options: { quick: boolean }): Promise<Section[]> {
   const seconds = options.quick ? 4 : 8;
   // The knee: a server that sheds nothing, the PDF rate raised until its p99 passes PDF_P99_MS.
-  let server: AppServer = await startAppServer({ staticDir: '/nonexistent-claimflow-dist', env: { ...BASE_ENV, DEMO_REPORTS: 'on', PDF_CONCURRENCY: '64', PDF_QUEUE: '1000' } });
+  let server: AppServer = await startAppServer({
+    staticDir: '/nonexistent-claimflow-dist',
+    env: { ...BASE_ENV, DEMO_REPORTS: 'on', PDF_CONCURRENCY: '64', PDF_QUEUE: '1000' },
+  });
   const dataDir = server.dataDir;
   let knee = Number.NaN;
   const ramp: string[] = [];
@@ -138,7 +144,15 @@ export async function sheddingSections(options: { quick: boolean }): Promise<Sec
         headers: ['what', 'req/s sent', '2xx/s', 'refused', 'p50 (ms)', 'p99 (ms)', 'errors'],
         rows: [
           ['PDF knee (p99 > 2 s, no shedding)', Number.isFinite(knee) ? String(knee) : `> ${RAMP.at(-1)!}`, '', '', '', '', ''],
-          [`lead creation alone, ${LEADS_PER_S}/s`, fixed(alone.rate), fixed(alone.ok), String(alone.refused), fixed(alone.p50), fixed(alone.p99), againstBudget(alone.errors, 0, 'max', 0)],
+          [
+            `lead creation alone, ${LEADS_PER_S}/s`,
+            fixed(alone.rate),
+            fixed(alone.ok),
+            String(alone.refused),
+            fixed(alone.p50),
+            fixed(alone.p99),
+            againstBudget(alone.errors, 0, 'max', 0),
+          ],
           [
             `lead creation beside PDFs at ${pdfRate}/s`,
             fixed(beside.rate),

@@ -166,7 +166,7 @@ export async function walkSection(browser: Browser, server: AppServer, runs: num
       `Each funnel's walk of the browser tests from its first route to its end (English, 390×844, a consultation asked for, the report located by VIN), CDP Emulation.setCPUThrottlingRate 4; median of ${runs} walks per funnel.`,
       'Layout shift: PerformanceObserver layout-shift summed over the whole walk, all shifts and those without recent input (what CLS counts).',
       `Slowest interaction: the longest Event Timing duration among interactions (interactionId set), i.e. tap to the next paint. Taps hold ${TAP_HOLD_MS} ms between press and release, as a finger does (Playwright's click otherwise presses and releases at once).`,
-      'The walks are the browser tests\' own: each step is checked with axe as there (a violation fails the walk), which also gives a person\'s pause between taps.',
+      "The walks are the browser tests' own: each step is checked with axe as there (a violation fails the walk), which also gives a person's pause between taps.",
     ],
     headers: ['funnel', 'layout shift (all)', 'layout shift (no recent input)', 'slowest interaction (ms)'],
     rows,
@@ -183,7 +183,12 @@ export async function eventsSection(browser: Browser, server: AppServer, runs: n
   for (const { flow, route } of funnelRoutes()) {
     console.log(`  ${flow}`);
     const m = await medianOf(runs, () => measureWalk(browser, server, flow, route, (walk += 1), true));
-    rows.push([flow, againstBudget(m.eventsCode, m.slowestInteraction, 'max', 2), fixed(m.slowestInteraction, 0), fixed((m.eventsCode / m.slowestInteraction) * 100, 1)]);
+    rows.push([
+      flow,
+      againstBudget(m.eventsCode, m.slowestInteraction, 'max', 2),
+      fixed(m.slowestInteraction, 0),
+      fixed((m.eventsCode / m.slowestInteraction) * 100, 1),
+    ]);
   }
   return {
     title: 'Step events code over a walk at 4× CPU slowdown',

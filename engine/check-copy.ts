@@ -43,9 +43,9 @@ export function missingCopy(key: string, namespace: string, catalogues: Catalogu
 
 /** The funnel's title (meta.title in its namespace), which the home page and the menu link it by. */
 export function titleProblems(flow: Flow, catalogues: Catalogues): Problem[] {
-  return LANGUAGES.filter((lang) => catalogues[lang]?.[flow.namespace] !== undefined && copyText('meta.title', flow.namespace, catalogues, lang) === undefined).map(
-    (lang) => ({ pointer: '/namespace', message: `copy key "meta.title" is missing in ${lang}: the home page and the menu name the funnel by it` }),
-  );
+  return LANGUAGES.filter(
+    (lang) => catalogues[lang]?.[flow.namespace] !== undefined && copyText('meta.title', flow.namespace, catalogues, lang) === undefined,
+  ).map((lang) => ({ pointer: '/namespace', message: `copy key "meta.title" is missing in ${lang}: the home page and the menu name the funnel by it` }));
 }
 
 /** The copy keys a Next button can show: its key, or each result of an "if" choosing one. */
@@ -71,10 +71,15 @@ export function consentProblems(flow: Flow, catalogues: Catalogues, widgets: Wid
   for (const [id, step] of Object.entries(flow.steps)) {
     const shown = step.blocks.some((block) => (widgets[block.widget]?.notices?.(block.props as never) ?? []).length > 0);
     const consenting = transitionList(step.on?.NEXT).some((t) =>
-      [t.effect, ...[t.target, ...(t.then ?? []).map((then) => then.target)].flatMap((target) => flow.steps[target ?? '']?.entry ?? [])].some((effect) => sendsConsent(flow, effect)),
+      [t.effect, ...[t.target, ...(t.then ?? []).map((then) => then.target)].flatMap((target) => flow.steps[target ?? '']?.entry ?? [])].some((effect) =>
+        sendsConsent(flow, effect),
+      ),
     );
     if (consenting && !shown) {
-      problems.push({ pointer: `/steps/${escape(id)}`, message: 'its Next sends a consent, but the step shows no consent notice beside it: what would the consent record hold?' });
+      problems.push({
+        pointer: `/steps/${escape(id)}`,
+        message: 'its Next sends a consent, but the step shows no consent notice beside it: what would the consent record hold?',
+      });
     }
     const buttons = buttonKeys(step.nav?.next);
     step.blocks.forEach((block, i) => {

@@ -31,8 +31,12 @@ function takesType(schema: JsonSchema, type: string): boolean {
 
 /** The part of a schema a local pointer ("#/$defs/consent") names. */
 function subschema(schema: JsonSchema, ref: string): JsonSchema | undefined {
-  const parts = ref.replace(/^#\/?/, '').split('/').filter((part) => part !== '');
-  return parts.reduce<unknown>((node, part) => (isObject(node) ? node[part.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined), schema) as JsonSchema | undefined;
+  const parts = ref
+    .replace(/^#\/?/, '')
+    .split('/')
+    .filter((part) => part !== '');
+  return parts.reduce<unknown>((node, part) => (isObject(node) ? node[part.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined), schema) as
+    JsonSchema | undefined;
 }
 
 /** One validator per set of API schemas, its schemas compiled once for every flow checked against them. */
@@ -104,7 +108,8 @@ export function requestProblems(flow: Flow, api: ApiSchemas): Problem[] {
           return;
         }
         const validate = ajv.getSchema(`${id}${schemaRef}`);
-        if (validate && !validate(value)) problems.push({ pointer, message: `${JSON.stringify(value)}: ${where} takes no such value (${validate.errors?.[0]?.message ?? 'invalid'})` });
+        if (validate && !validate(value))
+          problems.push({ pointer, message: `${JSON.stringify(value)}: ${where} takes no such value (${validate.errors?.[0]?.message ?? 'invalid'})` });
       }
     }
   }

@@ -22,7 +22,6 @@ export type Catalogues = Record<string, Record<string, unknown>>;
 const ajv = new Ajv2020({ strict: true, allErrors: true });
 const validateSchema = ajv.compile<Flow>(flowSchema);
 
-
 const ROOTS_ANY = new Set(['query', 'meta']);
 /** What a prefill may read: the visit, known before any answer. */
 const VISIT_ROOTS = new Set(['query', 'meta', 'locale']);

@@ -63,7 +63,8 @@ const clone = <T>(v: T): T => structuredClone(v);
 function trace(value: unknown, origin: Origin, at = '', into = new Map<string, Origin>()): Map<string, Origin> {
   into.set(at, origin);
   if (Array.isArray(value) || isObject(value)) {
-    for (const [key, child] of Object.entries(value)) trace(child, { file: origin.file, pointer: `${origin.pointer}/${escape(key)}` }, `${at}/${escape(key)}`, into);
+    for (const [key, child] of Object.entries(value))
+      trace(child, { file: origin.file, pointer: `${origin.pointer}/${escape(key)}` }, `${at}/${escape(key)}`, into);
   }
   return into;
 }
@@ -163,7 +164,8 @@ function argumentsOf(use: Json, useAt: Traced, at: string, part: SourceFile, con
     }
     const { description: _d, default: _default, ...schema } = param;
     const validate = ajv.compile(schema);
-    if (!validate(value)) context.problems.push({ ...argAt, message: `${validate.errors?.[0]?.message ?? 'is invalid'} (parameter "${name}" of part "${String(use.part)}")` });
+    if (!validate(value))
+      context.problems.push({ ...argAt, message: `${validate.errors?.[0]?.message ?? 'is invalid'} (parameter "${name}" of part "${String(use.part)}")` });
     args.set(name, { value, origins });
   }
   for (const [name, param] of Object.entries(params)) {
@@ -201,7 +203,10 @@ function assemble(source: Traced, context: Context, using: string[]): Traced {
     const args = argumentsOf(use, source, at, part, context);
     merge(result, assemble(instantiate(part, args), context, [...using, name]));
   });
-  const sections: Traced = { value: Object.fromEntries(Object.entries(own).filter(([key]) => key !== 'use' && key !== 'params' && key !== 'description' && key !== '$schema')), origins: source.origins };
+  const sections: Traced = {
+    value: Object.fromEntries(Object.entries(own).filter(([key]) => key !== 'use' && key !== 'params' && key !== 'description' && key !== '$schema')),
+    origins: source.origins,
+  };
   merge(result, sections);
   return result;
 }

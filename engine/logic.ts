@@ -4,9 +4,41 @@ import type { Clock } from './types.ts';
 import { isValid, parsePhone, splitName } from './validators.ts';
 
 const STANDARD_OPS = [
-  '==', '===', '!=', '!==', '>', '>=', '<', '<=', '!!', '!', '%', 'log', 'in', 'cat', 'substr', '+', '*', '-', '/',
-  'min', 'max', 'merge', 'var', 'missing', 'missing_some', 'if', '?:', 'and', 'or', 'filter', 'map', 'reduce', 'all',
-  'none', 'some',
+  '==',
+  '===',
+  '!=',
+  '!==',
+  '>',
+  '>=',
+  '<',
+  '<=',
+  '!!',
+  '!',
+  '%',
+  'log',
+  'in',
+  'cat',
+  'substr',
+  '+',
+  '*',
+  '-',
+  '/',
+  'min',
+  'max',
+  'merge',
+  'var',
+  'missing',
+  'missing_some',
+  'if',
+  '?:',
+  'and',
+  'or',
+  'filter',
+  'map',
+  'reduce',
+  'all',
+  'none',
+  'some',
 ];
 
 /**
@@ -79,7 +111,11 @@ export function evaluate(logic: unknown, data: unknown, now: Clock): unknown {
   const args = [expression[op]].flat();
   const at = (i: number, scope = data) => evaluate(args[i], scope, now);
   const flowOperation = FLOW_OPERATIONS[op];
-  if (flowOperation) return flowOperation(args.map((_, i) => at(i)), now);
+  if (flowOperation)
+    return flowOperation(
+      args.map((_, i) => at(i)),
+      now,
+    );
   const truthy = (value: unknown) => jsonLogic.truthy(value);
   switch (op) {
     case 'if':

@@ -60,8 +60,7 @@ function errorOf(flow: Flow, effect: string, error: unknown): FlowError {
 }
 
 /** An effect the app did not provide: fails loudly, so a missing provide is never silent. */
-const unprovided = (name: string) =>
-  fromPromise<unknown, EffectInput>(() => Promise.reject(new Error(`effect "${name}" was not provided`)));
+const unprovided = (name: string) => fromPromise<unknown, EffectInput>(() => Promise.reject(new Error(`effect "${name}" was not provided`)));
 
 export interface CompileOptions {
   /** The clock the flow's rules read (pastDate, vehicleYear): Date.now in the app, a fixed instant in tests. */

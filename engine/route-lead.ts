@@ -48,9 +48,7 @@ export function routeLead(sponsors: readonly Sponsor[], lead: RoutableLead): str
   return sponsors
     .filter(
       (sponsor) =>
-        sponsor.active &&
-        sponsor.services.some((service) => wanted.has(service)) &&
-        (sponsor.filter === undefined || holds(sponsor.filter, lead.body, at)),
+        sponsor.active && sponsor.services.some((service) => wanted.has(service)) && (sponsor.filter === undefined || holds(sponsor.filter, lead.body, at)),
     )
     .map((sponsor) => sponsor.id);
 }

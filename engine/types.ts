@@ -110,11 +110,7 @@ export interface FlowInput {
   locale?: string;
 }
 
-export type FlowEvent =
-  | { type: 'NEXT' }
-  | { type: 'BACK' }
-  | { type: 'ANSWER'; values: Record<string, unknown> }
-  | { type: 'SET_LOCALE'; locale: string };
+export type FlowEvent = { type: 'NEXT' } | { type: 'BACK' } | { type: 'ANSWER'; values: Record<string, unknown> } | { type: 'SET_LOCALE'; locale: string };
 
 export interface EffectRequest {
   method: EffectSpec['method'];

@@ -63,7 +63,12 @@ export function readApiSchemas(root = ROOT): ApiSchemas {
   return api;
 }
 
-const jsonFiles = (dir: string) => (existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')).sort() : []);
+const jsonFiles = (dir: string) =>
+  existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => f.endsWith('.json'))
+        .sort()
+    : [];
 
 /** A JSON file parsed, or the problem of its syntax at its line and column. */
 function parse(path: string, file: string): SourceFile | Problem {
@@ -87,7 +92,9 @@ interface ExpandedFile {
 
 /** Every flow file of flowsDir expanded from its parts and variants, with the problems of reading and expanding it. */
 function expandFiles(flowsDir: string): ExpandedFile[] {
-  const partFiles = new Map(jsonFiles(join(flowsDir, 'parts')).map((name) => [basename(name, '.json'), parse(join(flowsDir, 'parts', name), `flows/parts/${name}`)]));
+  const partFiles = new Map(
+    jsonFiles(join(flowsDir, 'parts')).map((name) => [basename(name, '.json'), parse(join(flowsDir, 'parts', name), `flows/parts/${name}`)]),
+  );
   const parts = Object.fromEntries([...partFiles].map(([name, read]) => [name, 'json' in read ? read : null]));
   return jsonFiles(flowsDir).map((name) => {
     const file = `flows/${name}`;
@@ -135,7 +142,8 @@ export function readFlowFiles(flowsDir = FLOWS_DIR, root = ROOT): FlowFile[] {
           if (routes.has(route)) own.push({ ...origin(`/routes/${i}`), message: `route "${route}" is also used by ${routes.get(route)}` });
           routes.set(route, file);
         });
-        if (flow.site !== undefined && places.has(flow.site)) own.push({ ...origin('/site'), message: `site "${flow.site}" is also ${places.get(flow.site)}'s` });
+        if (flow.site !== undefined && places.has(flow.site))
+          own.push({ ...origin('/site'), message: `site "${flow.site}" is also ${places.get(flow.site)}'s` });
         if (flow.site !== undefined) places.set(flow.site, file);
       }
       problems.push(...own.map((p) => problem(p.file, p.pointer, p.message)));

@@ -34,7 +34,9 @@ export function flowModules(): Plugin {
         return `export default [\n${entries.join(',\n')}\n];`;
       }
       if (id === `\0${FIRST_WIDGETS}`) {
-        const widgets = Object.fromEntries(current().map((flow) => [flow.id, [...new Set(flow.steps[flow.initial]?.blocks.map((block) => block.widget) ?? [])]]));
+        const widgets = Object.fromEntries(
+          current().map((flow) => [flow.id, [...new Set(flow.steps[flow.initial]?.blocks.map((block) => block.widget) ?? [])]]),
+        );
         return `export default ${JSON.stringify(widgets)};`;
       }
       const flow = current().find((f) => flowModuleId(f.id) === id);

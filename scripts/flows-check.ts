@@ -17,7 +17,11 @@ export function flowProblems(flowsDir = FLOWS_DIR, root = ROOT): string[] {
 /** The flow and part files prettier would write otherwise (with the repository's settings for flows/: .prettierrc.json). */
 export async function formatProblems(flowsDir = FLOWS_DIR): Promise<string[]> {
   const files = ['', 'parts/'].flatMap((sub) =>
-    existsSync(join(flowsDir, sub)) ? readdirSync(join(flowsDir, sub)).filter((name) => name.endsWith('.json')).map((name) => `${sub}${name}`) : [],
+    existsSync(join(flowsDir, sub))
+      ? readdirSync(join(flowsDir, sub))
+          .filter((name) => name.endsWith('.json'))
+          .map((name) => `${sub}${name}`)
+      : [],
   );
   const lines: string[] = [];
   for (const file of files.sort()) {

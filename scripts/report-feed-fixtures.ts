@@ -65,16 +65,34 @@ interface Unit {
 }
 
 function unitsOf(random: Random): Unit[] {
-  return Array.from({ length: random.chance(0.8) ? 2 : random.int(1, 3) }, (_, i) => ({ unit: i + 1, ...syntheticVehicle(random, YEAR), person: syntheticPerson(random) }));
+  return Array.from({ length: random.chance(0.8) ? 2 : random.int(1, 3) }, (_, i) => ({
+    unit: i + 1,
+    ...syntheticVehicle(random, YEAR),
+    person: syntheticPerson(random),
+  }));
 }
 
 /** The export's spelling of a value ('rain' → "3 - RAIN"), by the value it stands for. */
 const spell = (random: Random, table: Record<string, readonly string[]>, value: string) => random.pick(table[value] ?? table.unknown ?? ['UNKNOWN']);
 
 // Texas CRIS-like: "code - WORDS" in capitals (the codes are the export's own).
-const TX_WEATHER = { clear: ['1 - CLEAR'], cloudy: ['2 - CLOUDY'], rain: ['3 - RAIN'], fog: ['6 - FOG'], wind: ['7 - SEVERE CROSSWINDS'], unknown: ['99 - UNKNOWN'] };
+const TX_WEATHER = {
+  clear: ['1 - CLEAR'],
+  cloudy: ['2 - CLOUDY'],
+  rain: ['3 - RAIN'],
+  fog: ['6 - FOG'],
+  wind: ['7 - SEVERE CROSSWINDS'],
+  unknown: ['99 - UNKNOWN'],
+};
 const TX_ROAD = { dry: ['1 - DRY'], wet: ['2 - WET'], water: ['3 - STANDING WATER'], mud: ['7 - SAND, MUD, DIRT'], unknown: ['99 - UNKNOWN'] };
-const TX_LIGHT = { day: ['1 - DAYLIGHT'], dawn: ['2 - DAWN'], dusk: ['6 - DUSK'], lit: ['4 - DARK, LIGHTED'], unlit: ['3 - DARK, NOT LIGHTED'], dark: ['5 - DARK, UNKNOWN LIGHTING'] };
+const TX_LIGHT = {
+  day: ['1 - DAYLIGHT'],
+  dawn: ['2 - DAWN'],
+  dusk: ['6 - DUSK'],
+  lit: ['4 - DARK, LIGHTED'],
+  unlit: ['3 - DARK, NOT LIGHTED'],
+  dark: ['5 - DARK, UNKNOWN LIGHTING'],
+};
 const TX_DAMAGE = ['FRONT END', 'LEFT FRONT', 'RIGHT FRONT', 'LEFT SIDE', 'RIGHT SIDE', 'REAR END', 'LEFT REAR', 'RIGHT REAR', 'TOP', 'NONE'];
 const TX_GENDER = { male: ['1 - MALE'], female: ['2 - FEMALE'] };
 const TX_ETHNICITY = {
@@ -91,7 +109,14 @@ const TX_ETHNICITY = {
 function texas(random: Random, i: number): Record<string, unknown> {
   const place = random.pick(TX);
   const units = unitsOf(random);
-  const weather = random.weighted([['clear', 60], ['cloudy', 20], ['rain', 14], ['fog', 2], ['wind', 2], ['unknown', 2]] as const);
+  const weather = random.weighted([
+    ['clear', 60],
+    ['cloudy', 20],
+    ['rain', 14],
+    ['fog', 2],
+    ['wind', 2],
+    ['unknown', 2],
+  ] as const);
   return {
     source: 'tx-cris-export',
     crashId: `${YEAR}${pad(i + 1, 6)}`,
@@ -137,7 +162,19 @@ function texas(random: Random, i: number): Record<string, unknown> {
 }
 
 // Florida-like: words in title case, dashes without spaces.
-const FL_WEATHER = ['Clear', 'Clear', 'Clear', 'Cloudy', 'Cloudy', 'Rain', 'Rain', 'Fog, Smog, Smoke', 'Severe Crosswinds', 'Sleet/Hail/Freezing Rain', 'Unknown'];
+const FL_WEATHER = [
+  'Clear',
+  'Clear',
+  'Clear',
+  'Cloudy',
+  'Cloudy',
+  'Rain',
+  'Rain',
+  'Fog, Smog, Smoke',
+  'Severe Crosswinds',
+  'Sleet/Hail/Freezing Rain',
+  'Unknown',
+];
 const FL_ROAD_DRY = ['Dry', 'Dry', 'Dry', 'Sand', 'Oil', 'Mud, Dirt, Gravel'];
 const FL_ROAD_WET = ['Wet', 'Wet', 'Water (Standing/Moving)', 'Ice/Frost'];
 const FL_LIGHT = ['Daylight', 'Daylight', 'Daylight', 'Dusk', 'Dawn', 'Dark-Lighted', 'Dark-Not Lighted', 'Dark-Unknown Lighting'];
@@ -167,7 +204,9 @@ function florida(random: Random, i: number): Record<string, unknown> {
     // Some exports give ZIP+4; some rows have no location (the city's middle is used).
     zip: i % 4 === 0 ? `${place.zip}-${pad(random.int(1, 9999), 4)}` : place.zip,
     ...(i % 5 !== 0 && { location: near(random, place) }),
-    ...(i % 7 !== 0 && { policeDepartment: random.pick([`${place.city} Police Department`, 'Florida Highway Patrol', `${place.county} County Sheriff's Office`]) }),
+    ...(i % 7 !== 0 && {
+      policeDepartment: random.pick([`${place.city} Police Department`, 'Florida Highway Patrol', `${place.county} County Sheriff's Office`]),
+    }),
     weather,
     // Two reports name a road surface no code has.
     roadCondition: i === 33 || i === 77 ? 'Debris' : random.pick(wet ? FL_ROAD_WET : FL_ROAD_DRY),
@@ -184,7 +223,13 @@ function florida(random: Random, i: number): Record<string, unknown> {
       year: u.year,
       damageArea: random.pick(FL_DAMAGE),
       insured: random.chance(0.85) ? 'Yes' : 'No',
-      seatbelt: random.pick(['Shoulder and Lap Belt Used', 'Shoulder and Lap Belt Used', 'Lap Belt Only Used', 'None Used - Motor Vehicle Occupant', 'Unknown']),
+      seatbelt: random.pick([
+        'Shoulder and Lap Belt Used',
+        'Shoulder and Lap Belt Used',
+        'Lap Belt Only Used',
+        'None Used - Motor Vehicle Occupant',
+        'Unknown',
+      ]),
       airbags: random.pick(['Not Deployed', 'Not Deployed', 'Deployed-Front', 'Deployed-Side', 'Deployed-Combination']),
       driver: {
         firstName: u.person.firstName,
@@ -206,7 +251,16 @@ const GA_ROAD_WET = ['09', '09', '08'];
 const GA_LIGHT = ['01', '01', '01', '02', '03', '04', '05'];
 const GA_DAMAGE = ['12', '12', '01', '02', '03', '04', '05', '06', '06', '07', '08', '09', '10', '11', '13', '14', '15', '00'];
 /** NCIC's race letters: A is Asian or Pacific Islander, I American Indian or Alaska Native. */
-const GA_ETHNICITY: Record<string, string> = { white: 'W', black: 'B', hispanic: 'H', asian: 'A', 'native-american': 'I', 'pacific-islander': 'A', other: 'O', unknown: 'U' };
+const GA_ETHNICITY: Record<string, string> = {
+  white: 'W',
+  black: 'B',
+  hispanic: 'H',
+  asian: 'A',
+  'native-american': 'I',
+  'pacific-islander': 'A',
+  other: 'O',
+  unknown: 'U',
+};
 
 function georgia(random: Random, i: number): Record<string, unknown> {
   const place = random.pick(GA);

@@ -71,7 +71,11 @@ export async function buildApp({ config, db, sms, log = false, ...routeOptions }
   await app.register(fastifyCookie);
   // JSON nested too deep is refused on its text, before JSON.parse and every walk over the body, on every route; the
   // rest is parsed by Fastify's own parser with its defaults (a __proto__ or constructor.prototype key refused).
-  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, depthCheckedJsonParser(app.getDefaultJsonParser('error', 'error')));
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: BODY_LIMIT },
+    depthCheckedJsonParser(app.getDefaultJsonParser('error', 'error')),
+  );
   app.addHook('preValidation', refuseDeepBodies);
 
   await app.register(userRoutes, { prefix: '/api', config, db, sms, ...routeOptions });

@@ -87,17 +87,22 @@ export function shownWording(
 ): ConsentWording | ValidationErrorBody {
   const template = catalogue.resolve(consent.key, consent.locale);
   if (!template) return fieldError('consent.key', `consent.key is not a consent notice of the ${consent.locale} catalogue`);
-  if (!shown?.has(consent.key)) return fieldError('consent.key', `consent.key "${consent.key}" is not a notice this funnel shows beside the button that sends this request`);
+  if (!shown?.has(consent.key))
+    return fieldError('consent.key', `consent.key "${consent.key}" is not a notice this funnel shows beside the button that sends this request`);
   const named = consent.sponsors ?? [];
   const names: string[] = [];
   for (const id of named) {
     const sponsor = sponsors.find((s) => s.id === id);
-    if (!sponsor || names.includes(sponsor.name)) return fieldError('consent.sponsors', `consent.sponsors names "${id}", which is no sponsor that takes leads now`);
+    if (!sponsor || names.includes(sponsor.name))
+      return fieldError('consent.sponsors', `consent.sponsors names "${id}", which is no sponsor that takes leads now`);
     names.push(sponsor.name);
   }
   const asks = template.text.includes('{{sponsors}}');
   if (asks !== names.length > 0) {
-    return fieldError('consent.sponsors', asks ? 'this notice names the sponsors who may call: consent.sponsors lists them' : 'this notice names no sponsor: consent.sponsors must be empty');
+    return fieldError(
+      'consent.sponsors',
+      asks ? 'this notice names the sponsors who may call: consent.sponsors lists them' : 'this notice names no sponsor: consent.sponsors must be empty',
+    );
   }
   const text = noticeText(template.text, listOf(names, consent.locale));
   if (text !== consent.text) return fieldError('consent.text', 'consent.text is not the notice this page was served for that key, language and sponsors');

@@ -44,7 +44,10 @@ export function logAddress(ip: string): string {
   if (!ipaddr.isValid(ip)) return 'unknown';
   const parsed = ipaddr.process(ip);
   if (parsed.kind() === 'ipv4') return `${parsed.toByteArray().slice(0, 3).join('.')}.0/24`;
-  return `${(parsed as ipaddr.IPv6).parts.slice(0, 3).map((part) => part.toString(16)).join(':')}::/48`;
+  return `${(parsed as ipaddr.IPv6).parts
+    .slice(0, 3)
+    .map((part) => part.toString(16))
+    .join(':')}::/48`;
 }
 
 /** A request in the log: what was asked, and from where as logAddress truncates it (no port, no full address). */

@@ -15,7 +15,9 @@ const PROCESS_KEY = randomBytes(32);
 const VALUE = /^([\w-]{43})\.(\d{1,15})\.([\w-]{43})$/;
 
 function mac(secret: string | undefined, phone: string, visitorId: string, expiresAt: number): Buffer {
-  return createHmac('sha256', secret ?? PROCESS_KEY).update(`pending verification\n${phone}\n${visitorId}\n${expiresAt}`).digest();
+  return createHmac('sha256', secret ?? PROCESS_KEY)
+    .update(`pending verification\n${phone}\n${visitorId}\n${expiresAt}`)
+    .digest();
 }
 
 /** The visitor id of the request's pending cookie, well-formed (whatever its phone and age), or a new one. */

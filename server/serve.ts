@@ -46,7 +46,16 @@ export async function serve(extend: (app: FastifyInstance) => void = () => {}): 
   const { port } = app.server.address() as AddressInfo;
   // PORT=0 picked a port only now: the default PUBLIC_URL is the origin actually listened on.
   if (config.publicUrl === ownOrigin(0)) config.publicUrl = ownOrigin(port);
-  const queue = await startQueue({ db, databaseUrl: config.databaseUrl, sms, config, delivery, retention: config.retention, hashKeys: config.hashKeys, log: (message, err) => app.log.error({ err }, message) });
+  const queue = await startQueue({
+    db,
+    databaseUrl: config.databaseUrl,
+    sms,
+    config,
+    delivery,
+    retention: config.retention,
+    hashKeys: config.hashKeys,
+    log: (message, err) => app.log.error({ err }, message),
+  });
   process.stdout.write(`claimflow listening on http://localhost:${port}\n`);
 
   let stopping = false;

@@ -30,7 +30,10 @@ type SchemaError = Pick<ErrorObject, 'keyword' | 'instancePath' | 'params'> & { 
 
 /** The dotted path of the field an ajv error is about: `email`, `extraDetails.accidentDetails.pain`, `ids.0`. */
 export function fieldOf(error: SchemaError): string {
-  const path = error.instancePath.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const path = error.instancePath
+    .split('/')
+    .slice(1)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
   const params = error.params as { missingProperty?: string; additionalProperty?: string };
   if (error.keyword === 'required' && params.missingProperty) path.push(params.missingProperty);
   if (error.keyword === 'additionalProperties' && params.additionalProperty) path.push(params.additionalProperty);

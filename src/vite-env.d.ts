@@ -12,7 +12,13 @@ interface ImportMetaEnv {
 
 /** Every funnel with a loader of its flow, expanded from flows/ (scripts/flow-modules.ts). */
 declare module 'virtual:flows' {
-  const flows: { id: string; namespace: string; routes: string[]; site?: import('../engine/types.ts').SitePlace; load: () => Promise<import('../engine/types.ts').Flow> }[];
+  const flows: {
+    id: string;
+    namespace: string;
+    routes: string[];
+    site?: import('../engine/types.ts').SitePlace;
+    load: () => Promise<import('../engine/types.ts').Flow>;
+  }[];
   export default flows;
 }
 

@@ -3,10 +3,7 @@
 import { useEffect, useState } from 'react';
 
 export type Route =
-  | { view: 'graph' | 'copy'; flowId: string }
-  | { view: 'step'; flowId: string; stepId: string }
-  | { view: 'file'; file: string }
-  | { view: 'home' };
+  { view: 'graph' | 'copy'; flowId: string } | { view: 'step'; flowId: string; stepId: string } | { view: 'file'; file: string } | { view: 'home' };
 
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/').map(decodeURIComponent);

@@ -35,8 +35,23 @@ export async function createAlert(tx: Queryable, a: NewAlert, lead: AlertLead): 
      )
      INSERT INTO alert_texts (alert_id, report_id) SELECT alert.id, f.report_id FROM alert CROSS JOIN unnest($17::text[]) AS f (report_id)`,
     [
-      lead.id, lead.phone, lead.locale, a.id, a.source, a.vin, a.case_key, a.state, a.lat, a.lng, a.geo_cell, a.radius_mi, a.on_date, a.make,
-      a.year, a.expires_at, onFile.map((f) => f.id),
+      lead.id,
+      lead.phone,
+      lead.locale,
+      a.id,
+      a.source,
+      a.vin,
+      a.case_key,
+      a.state,
+      a.lat,
+      a.lng,
+      a.geo_cell,
+      a.radius_mi,
+      a.on_date,
+      a.make,
+      a.year,
+      a.expires_at,
+      onFile.map((f) => f.id),
     ],
   );
   return { id: a.id, expiresAt: a.expires_at, onFile };

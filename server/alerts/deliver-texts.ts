@@ -125,7 +125,12 @@ const KINDS: Kind[] = [
       WHERE oa.phone = a.phone AND oa.id <> a.id AND o.skipped IS NULL AND (o.sent_at IS NOT NULL OR oa.id < a.id)
     ) AS duplicate`,
   ),
-  kind('alert_endings', 'alertEnded', ['alert_id'], `'/find-my-report' AS path, NULL AS report_id, false AS by_fact, a.id AS alert_id, 0 AS alert_expires_ms, false AS duplicate`),
+  kind(
+    'alert_endings',
+    'alertEnded',
+    ['alert_id'],
+    `'/find-my-report' AS path, NULL AS report_id, false AS by_fact, a.id AS alert_id, 0 AS alert_expires_ms, false AS duplicate`,
+  ),
 ];
 
 const RECHECK_SQL = `SELECT ceil(extract(epoch FROM min(claimed_at) - now()))::int + ${CLAIM_LEASE_SECONDS} AS seconds FROM (
@@ -151,7 +156,7 @@ export async function deliverAlertTexts(deps: DeliverDeps, { signal, onBusy }: D
   const counts = { sent: 0, skipped: 0, failed: 0 };
   for (const k of KINDS) {
     const lane = async () => {
-      for (let more = true; more && !signal?.aborted; ) {
+      for (let more = true; more && !signal?.aborted;) {
         const batch = await claimBatch(deps, k);
         more = batch.claimed > 0;
         if (batch.claimed === BATCH) onBusy?.();
@@ -194,23 +199,37 @@ function claimBatch({ db, config }: DeliverDeps, k: Kind): Promise<Batch> {
 /** Records the rows that must not be texted, and stores the texts of the others (rows with a text keep it). */
 async function prepare(q: Queryable, config: DeliverDeps['config'], k: Kind, claim: string, rows: Claimed[]) {
   if (rows.length === 0) return { toSend: [], skipped: 0 };
-  const stopped = await stoppedPhones(q, rows.map((row) => row.phone));
+  const stopped = await stoppedPhones(
+    q,
+    rows.map((row) => row.phone),
+  );
   const skips: [string, Skip][] = [];
   const sendable = rows.filter((row) => {
     const skip: Skip | undefined =
-      row.attempts > MAX_ATTEMPTS ? 'failed'
-      : row.duplicate ? 'duplicate'
-      : stopped.has(row.phone) ? 'stopped'
-      : alertCountryAllowed(row.phone, config.alertCountries) ? undefined
-      : 'country';
+      row.attempts > MAX_ATTEMPTS
+        ? 'failed'
+        : row.duplicate
+          ? 'duplicate'
+          : stopped.has(row.phone)
+            ? 'stopped'
+            : alertCountryAllowed(row.phone, config.alertCountries)
+              ? undefined
+              : 'country';
     if (skip) skips.push([row.key, skip]);
     return skip === undefined;
   });
   if (skips.length > 0) await q.query(k.set.skipped, [claim, skips.map(([key]) => key), skips.map(([, skip]) => skip)]);
   const unwritten = sendable.filter((row) => row.body === null);
-  const stops = unwritten.length === 0 ? new Map<string, string>() : await unsubscribePaths(q, unwritten.map((row) => row.phone));
+  const stops =
+    unwritten.length === 0
+      ? new Map<string, string>()
+      : await unsubscribePaths(
+          q,
+          unwritten.map((row) => row.phone),
+        );
   const key = unwritten.some((row) => row.report_id !== null) ? await proofKey(q) : undefined;
-  const pathOf = (row: Claimed) => row.path ?? alertReportPath(key!, row.report_id!, { id: row.alert_id, expiresAt: Number(row.alert_expires_ms) }, row.by_fact);
+  const pathOf = (row: Claimed) =>
+    row.path ?? alertReportPath(key!, row.report_id!, { id: row.alert_id, expiresAt: Number(row.alert_expires_ms) }, row.by_fact);
   const toSend = sendable.map((row) => ({
     row,
     body: row.body ?? smsText(row.locale, k.text, { link: config.publicUrl + pathOf(row), stop: config.publicUrl + stops.get(row.phone)! }),

@@ -49,7 +49,8 @@ export function newAlert(
   const make = a.make?.trim().toUpperCase();
   if (make === '') return fieldError('alert.make', 'alert.make must hold a letter or digit');
   const byCase = caseKey !== undefined && state !== undefined;
-  const place = a.location && a.date !== undefined && make !== undefined && a.year !== undefined ? { ...a.location, date: a.date, make, year: a.year } : undefined;
+  const place =
+    a.location && a.date !== undefined && make !== undefined && a.year !== undefined ? { ...a.location, date: a.date, make, year: a.year } : undefined;
   if (a.vin === undefined && !byCase && !place) return incomplete(a);
   return {
     id: randomBytes(16).toString('base64url'),

@@ -41,7 +41,8 @@ export async function reportsOnFile(q: Queryable, alert: NewAlert): Promise<OnFi
   const found = new Map<string, OnFile>();
   for (const { search, byFact } of searchesOf(alert)) {
     for (const { id } of (await searchReports(q, search)).results) {
-      if (!found.has(id)) found.set(id, { id, path: alertReportPath(await proofKey(q), id, { id: alert.id, expiresAt: Date.parse(alert.expires_at) }, byFact) });
+      if (!found.has(id))
+        found.set(id, { id, path: alertReportPath(await proofKey(q), id, { id: alert.id, expiresAt: Date.parse(alert.expires_at) }, byFact) });
     }
   }
   return [...found.values()];

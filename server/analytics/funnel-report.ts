@@ -85,7 +85,18 @@ interface Walk {
 
 function walkOf(events: EventRow[]): Walk {
   const first = events[0] as EventRow;
-  const walk: Walk = { version: first.version, variant: first.variant, start: first.at, lang: first.lang, reached: [], lastLeft: new Map(), time: new Map(), last: undefined, completed: false, moves: new Set() };
+  const walk: Walk = {
+    version: first.version,
+    variant: first.variant,
+    start: first.at,
+    lang: first.lang,
+    reached: [],
+    lastLeft: new Map(),
+    time: new Map(),
+    last: undefined,
+    completed: false,
+    moves: new Set(),
+  };
   let open: { step: string; at: number } | undefined;
   for (const { kind, step, by, at } of events) {
     if (kind === 'completed') walk.completed = true;
@@ -124,7 +135,10 @@ function groupOf(version: number, variant: string, walks: Walk[], order: string[
   // Steps the flow no longer has (an older version's), after its own, in the order visits first reached them.
   const steps = [...order, ...new Set(walks.flatMap((walk) => walk.reached).filter((step) => !known.has(step)))];
   const rows = new Map<string, StepRow & { times: number[] }>(
-    steps.map((step) => [step, { step, reached: 0, forward: 0, back: 0, dropped: 0, ended: 0, dropOffRate: null, medianSeconds: null, completions: 0, times: [] }]),
+    steps.map((step) => [
+      step,
+      { step, reached: 0, forward: 0, back: 0, dropped: 0, ended: 0, dropOffRate: null, medianSeconds: null, completions: 0, times: [] },
+    ]),
   );
   const moves = new Map<string, number>();
   for (const walk of walks) {
@@ -176,7 +190,11 @@ export function funnelReport(flow: Flow, rows: readonly EventRow[], options: Rep
     .filter((walk) => (options.since === undefined || walk.start >= options.since) && (options.until === undefined || walk.start < options.until))
     .filter((walk) => options.lang === undefined || walk.lang === options.lang);
   const order = funnelOrder(flow);
-  const finals = new Set(Object.entries(flow.steps).filter(([, step]) => step.final).map(([id]) => id));
+  const finals = new Set(
+    Object.entries(flow.steps)
+      .filter(([, step]) => step.final)
+      .map(([id]) => id),
+  );
   const groups = new Map<string, Walk[]>();
   for (const walk of walks) {
     const key = JSON.stringify([walk.version, walk.variant]);

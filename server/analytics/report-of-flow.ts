@@ -36,9 +36,20 @@ export async function reportOfFlow(db: Queryable, request: ReportRequest, now = 
   const untilDay = request.until === undefined ? undefined : dayStart(request.until);
   const until = untilDay === undefined ? undefined : untilDay + DAY_MS;
   if (since !== undefined && until !== undefined && until <= since) return { field: 'until', problem: 'until must not be before since' };
-  if (request.lang !== undefined && !/^[a-z]{2}$/.test(request.lang)) return { field: 'lang', problem: `lang must be a language code such as en or es (got "${request.lang}")` };
+  if (request.lang !== undefined && !/^[a-z]{2}$/.test(request.lang))
+    return { field: 'lang', problem: `lang must be a language code such as en or es (got "${request.lang}")` };
 
-  const { rows } = await db.query<{ visit_id: string; seq: number; flow_version: number; variant: string; kind: EventRow['kind']; step_id: string | null; left_by: string | null; lang: string; occurred_at: Date }>(
+  const { rows } = await db.query<{
+    visit_id: string;
+    seq: number;
+    flow_version: number;
+    variant: string;
+    kind: EventRow['kind'];
+    step_id: string | null;
+    left_by: string | null;
+    lang: string;
+    occurred_at: Date;
+  }>(
     `SELECT visit_id, seq, flow_version, variant, kind, step_id, left_by, lang, occurred_at FROM funnel_events
      WHERE flow_id = $1 AND visit_id IN (
        SELECT visit_id FROM funnel_events WHERE flow_id = $1 AND ($2::timestamptz IS NULL OR occurred_at >= $2) AND ($3::timestamptz IS NULL OR occurred_at < $3))`,

@@ -49,12 +49,16 @@ export function checkCallingHours(file: unknown): Problem[] {
     }));
   }
   const problems: Problem[] = [];
-  const rules: [string, CallingRule][] = [['/federal', file.federal], ...Object.entries(file.states).map(([state, rule]): [string, CallingRule] => [`/states/${state}`, rule])];
+  const rules: [string, CallingRule][] = [
+    ['/federal', file.federal],
+    ...Object.entries(file.states).map(([state, rule]): [string, CallingRule] => [`/states/${state}`, rule]),
+  ];
   for (const [pointer, rule] of rules) {
     if (rule.earliest >= rule.latest) problems.push({ pointer, message: `earliest (${rule.earliest}) must come before latest (${rule.latest})` });
     for (const day of ['saturday', 'sunday'] as const) {
       const hours = rule[day];
-      if (hours && hours.earliest >= hours.latest) problems.push({ pointer: `${pointer}/${day}`, message: `earliest (${hours.earliest}) must come before latest (${hours.latest})` });
+      if (hours && hours.earliest >= hours.latest)
+        problems.push({ pointer: `${pointer}/${day}`, message: `earliest (${hours.earliest}) must come before latest (${hours.latest})` });
       if (hours && rule.quietDays.includes(day)) problems.push({ pointer: `${pointer}/${day}`, message: `has hours on a quiet day` });
     }
     if (rule.extraHolidays && !rule.quietDays.includes('legal holidays')) {

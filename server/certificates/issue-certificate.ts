@@ -88,7 +88,9 @@ export async function issueCertificates(tx: Queryable, leadIds: readonly number[
   const taken = issued.filter((c) => !ids.has(c.lead_id)).map((c) => c.lead_id);
   if (taken.length > 0) {
     // Another transaction issued these first (and has committed: ON CONFLICT waited for it), seen by a new statement.
-    const again = await tx.query<{ lead_id: string | number; id: string }>('SELECT lead_id, id FROM consent_certificates WHERE lead_id = ANY($1::bigint[])', [taken]);
+    const again = await tx.query<{ lead_id: string | number; id: string }>('SELECT lead_id, id FROM consent_certificates WHERE lead_id = ANY($1::bigint[])', [
+      taken,
+    ]);
     for (const row of again.rows) ids.set(Number(row.lead_id), row.id);
   }
   const missing = leadIds.filter((id) => !ids.has(id));

@@ -21,8 +21,7 @@ export function ed25519PrivateKeyOf(text: string): KeyObject | undefined {
 }
 
 /** The key as PKCS#8 PEM, its canonical form in the configuration. */
-export const ed25519PrivateKeyPem = (text: string): string | undefined =>
-  ed25519PrivateKeyOf(text)?.export({ format: 'pem', type: 'pkcs8' }).toString();
+export const ed25519PrivateKeyPem = (text: string): string | undefined => ed25519PrivateKeyOf(text)?.export({ format: 'pem', type: 'pkcs8' }).toString();
 
 /** The public key whose JWK x (base64url of its 32 bytes) is x. */
 export function ed25519PublicKeyOf(x: string): KeyObject | undefined {

@@ -26,7 +26,12 @@ export type Verdict = { valid: true; payload: Record<string, unknown> } | { vali
 export function verifyCertificate(certificate: Certificate, publicKeys: PublicKeys, lead: ExpectedLead = {}): Verdict {
   const key = publicKeys.keys.find((k) => k.keyId === certificate.keyId);
   if (!key) return { valid: false, reason: `unknown key ${certificate.keyId}` };
-  const signed = verify(null, Buffer.from(certificate.payload, 'utf8'), createPublicKey({ key: key.jwk, format: 'jwk' }), Buffer.from(certificate.signature, 'base64url'));
+  const signed = verify(
+    null,
+    Buffer.from(certificate.payload, 'utf8'),
+    createPublicKey({ key: key.jwk, format: 'jwk' }),
+    Buffer.from(certificate.signature, 'base64url'),
+  );
   if (!signed) return { valid: false, reason: 'bad signature' };
   const payload = JSON.parse(certificate.payload) as Record<string, unknown>;
   if (payload.keyId !== certificate.keyId) return { valid: false, reason: 'signed by another key than it names' };

@@ -62,7 +62,14 @@ async function claim({ db, ready, config }: DelivererDeps): Promise<Claimed[]> {
 async function buildPayloads(db: Db, batch: Claimed[]): Promise<void> {
   const unbuilt = batch.filter((d) => d.payload === null);
   if (unbuilt.length === 0) return;
-  const leads = new Map((await getLeads(db, unbuilt.map((d) => Number(d.lead_id)))).map((lead) => [lead.id, lead]));
+  const leads = new Map(
+    (
+      await getLeads(
+        db,
+        unbuilt.map((d) => Number(d.lead_id)),
+      )
+    ).map((lead) => [lead.id, lead]),
+  );
   for (const d of unbuilt) {
     const lead = leads.get(Number(d.lead_id));
     if (lead) d.payload = JSON.stringify({ type: d.type, timestamp: d.created_at.toISOString(), data: webhookLead(lead, d.certificate_url) });
@@ -133,8 +140,17 @@ async function sendOne(deps: DelivererDeps, d: Claimed, targets: Targets): Promi
 async function record(deps: DelivererDeps, results: Result[]): Promise<void> {
   if (results.length === 0) return;
   const rows = results.map(({ d, status, httpStatus, error, ms, wait }) => ({
-    id: Number(d.id), lead_id: Number(d.lead_id), sponsor_id: d.sponsor_id, type: d.type,
-    attempt: d.attempts, http_status: httpStatus, error, duration_ms: ms, status, payload: d.payload, wait,
+    id: Number(d.id),
+    lead_id: Number(d.lead_id),
+    sponsor_id: d.sponsor_id,
+    type: d.type,
+    attempt: d.attempts,
+    http_status: httpStatus,
+    error,
+    duration_ms: ms,
+    status,
+    payload: d.payload,
+    wait,
   }));
   await deps.db.query(
     `WITH r AS (

@@ -65,7 +65,9 @@ export async function startDeliveryQueues(boss: PgBoss, { db, delivery, workers,
     };
     routerId = await boss.work(ROUTE_QUEUE, { batchSize: 1, pollingIntervalSeconds: POLLING_SECONDS }, async () => {
       wakes.router?.ran();
-      const routed = await routeWaitingLeads({ db, ready: delivery.ready, signer: delivery.signer, publicUrl: () => delivery.config.publicUrl }, signal).catch(failing(ROUTE_QUEUE));
+      const routed = await routeWaitingLeads({ db, ready: delivery.ready, signer: delivery.signer, publicUrl: () => delivery.config.publicUrl }, signal).catch(
+        failing(ROUTE_QUEUE),
+      );
       if (routed > 0) wakeDeliverer();
     });
     delivererId = await boss.work(DELIVERY_QUEUE, { batchSize: 1, pollingIntervalSeconds: POLLING_SECONDS }, async () => {

@@ -17,7 +17,13 @@ export function retryAfterSeconds(header: string | undefined, now: number): numb
  * Seconds until the next attempt after `attempts` of them failed, or undefined when the schedule has no more: the
  * schedule's step (its first item is the first attempt's) with jitter, or Retry-After on 429 and 503 when given.
  */
-export function nextAttemptIn(schedule: readonly number[], attempts: number, answer: { status?: number; retryAfter?: string }, now: number, random = Math.random): number | undefined {
+export function nextAttemptIn(
+  schedule: readonly number[],
+  attempts: number,
+  answer: { status?: number; retryAfter?: string },
+  now: number,
+  random = Math.random,
+): number | undefined {
   const step = schedule[attempts];
   if (step === undefined) return undefined;
   const asked = answer.status === 429 || answer.status === 503 ? retryAfterSeconds(answer.retryAfter, now) : undefined;

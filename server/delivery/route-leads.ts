@@ -64,7 +64,11 @@ export async function liveSponsors(tx: Queryable, ready: readonly Sponsor[]): Pr
 export function sponsorsOfLead(sponsors: readonly Sponsor[], lead: RoutableLead, counts: Record<string, number>): string[] {
   const consent = lead.body.consent as { sponsors?: unknown } | undefined;
   const named = Array.isArray(consent?.sponsors) ? consent.sponsors : [];
-  return withinDailyCaps(sponsors, routeLead(sponsors, lead).filter((id) => named.includes(id)), counts);
+  return withinDailyCaps(
+    sponsors,
+    routeLead(sponsors, lead).filter((id) => named.includes(id)),
+    counts,
+  );
 }
 
 /** Routes one batch of waiting leads; how many it routed (0: none was waiting). */
@@ -76,7 +80,11 @@ async function routeBatch({ db, ready, signer, publicUrl, clock = Date.now }: Ro
     const now = clock();
     const counts = await todayCounts(tx, now);
     const sponsors = await liveSponsors(tx, ready.sponsors);
-    const certificates = await issueCertificates(tx, leads.map((lead) => Number(lead.id)), signer);
+    const certificates = await issueCertificates(
+      tx,
+      leads.map((lead) => Number(lead.id)),
+      signer,
+    );
     const deliveries: { lead_id: number; sponsor_id: string; certificate_url: string }[] = [];
     for (const lead of leads) {
       const id = Number(lead.id);

@@ -16,7 +16,9 @@ export function readSponsorFiles(dir: string): SponsorFiles {
   const sponsors: Sponsor[] = [];
   const problems: string[] = [];
   if (!existsSync(dir)) return { sponsors, problems };
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()) {
     const where = `${basename(dir)}/${file}`;
     let sponsor: unknown;
     try {

@@ -66,10 +66,7 @@ function postOnce(
     let answered = false;
     // Given up only once this turn of the event loop has read what arrived: an answer that came in time but waited
     // behind our own work (a busy process) is taken, not counted as none.
-    const deadline = setTimeout(
-      () => setImmediate(() => answered || request.destroy(new Error(`no answer within ${timeoutMs / 1000} s`))),
-      timeoutMs,
-    );
+    const deadline = setTimeout(() => setImmediate(() => answered || request.destroy(new Error(`no answer within ${timeoutMs / 1000} s`))), timeoutMs);
     request.on('response', (response) => {
       answered = true;
       clearTimeout(deadline);

@@ -19,7 +19,8 @@ export function normalizeCity(city: string): string {
 }
 
 /** A heuristic on the names of company and office ZIPs (real towns like Cut Bank and Electric City pass). */
-const OFFICE = /\d|[&/]|\b(INC|CORP|CO|NATL|NAT|INS|INSURANCE|DEPT|SVC|SERVICES?|FIRMS|LENDING|ELEC|MAIL|BANK OF|(NATIONAL|UNION|FARGO|ONE|AMSOUTH) BANK|\w+ TELEPHONE|CTR|SYSTE)\b/;
+const OFFICE =
+  /\d|[&/]|\b(INC|CORP|CO|NATL|NAT|INS|INSURANCE|DEPT|SVC|SERVICES?|FIRMS|LENDING|ELEC|MAIL|BANK OF|(NATIONAL|UNION|FARGO|ONE|AMSOUTH) BANK|\w+ TELEPHONE|CTR|SYSTE)\b/;
 
 /** The normalized name (normalizeCity) is a company's or an office's ("CITICORP SERVICES INC"), not a town's. */
 export const isOfficeName = (key: string) => OFFICE.test(key);
@@ -41,5 +42,8 @@ export function displayCity(name: string): string {
 
 /** A state's name as the package writes it ("NEW YORK", "DISTRICT OF COLUMBIA") in title case. */
 export function titleCase(upper: string): string {
-  return upper.toLowerCase().replace(/\b\w/g, (c) => c.toUpperCase()).replace(/ Of /g, ' of ');
+  return upper
+    .toLowerCase()
+    .replace(/\b\w/g, (c) => c.toUpperCase())
+    .replace(/ Of /g, ' of ');
 }

@@ -28,7 +28,8 @@ async function main(): Promise<void> {
     delivery: await loadDelivery(config, process.env, write),
     retention: config.retention,
     hashKeys: config.hashKeys,
-    log: (message, error) => write(`claimflow worker: ${message}${error === undefined ? '' : `: ${error instanceof Error ? error.stack : JSON.stringify(error)}`}`),
+    log: (message, error) =>
+      write(`claimflow worker: ${message}${error === undefined ? '' : `: ${error instanceof Error ? error.stack : JSON.stringify(error)}`}`),
   });
   process.stdout.write('claimflow worker started\n');
 

@@ -46,7 +46,10 @@ function generatedKey(q: Queryable, make: boolean): Promise<Buffer | undefined> 
     key = serverSecret(q, SECRET_NAME, make);
     generatedKeys.set(q, key);
     // Only a key found is kept: none yet may be made later (by a process without HASH_KEYS).
-    void key.then((found) => found ?? generatedKeys.delete(q), () => generatedKeys.delete(q));
+    void key.then(
+      (found) => found ?? generatedKeys.delete(q),
+      () => generatedKeys.delete(q),
+    );
   }
   return key;
 }

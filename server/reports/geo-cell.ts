@@ -10,7 +10,7 @@ const ROWS = Math.round(180 / CELL_DEGREES);
 const MILES_PER_DEGREE = (Math.PI / 180) * EARTH_RADIUS_MILES;
 
 const row = (lat: number) => Math.min(ROWS - 1, Math.max(0, Math.floor((lat + 90) / CELL_DEGREES)));
-const column = (lng: number) => (((Math.floor((lng + 180) / CELL_DEGREES) % COLUMNS) + COLUMNS) % COLUMNS);
+const column = (lng: number) => ((Math.floor((lng + 180) / CELL_DEGREES) % COLUMNS) + COLUMNS) % COLUMNS;
 
 /** The cell of a point. */
 export function geoCell({ lat, lng }: Point): number {
@@ -30,7 +30,7 @@ export function cellsAround(centre: Point, miles: number): number[] {
   const lastColumn = Math.floor((centre.lng + dLng + 180) / CELL_DEGREES);
   const columns = Math.min(COLUMNS, lastColumn - firstColumn + 1);
   for (let r = row(south); r <= row(north); r++) {
-    for (let c = 0; c < columns; c++) cells.push(r * COLUMNS + (((firstColumn + c) % COLUMNS) + COLUMNS) % COLUMNS);
+    for (let c = 0; c < columns; c++) cells.push(r * COLUMNS + ((((firstColumn + c) % COLUMNS) + COLUMNS) % COLUMNS));
   }
   return cells;
 }

@@ -160,7 +160,10 @@ function readFlag(object: Json, field: YesNoField, path: string, warnings: Warni
 
 /** The JSON pointer's parent and key ('/units/0/vin' → units[0] and 'vin'). */
 function locate(root: Json, pointer: string): { parent: Json | unknown[]; key: string } | undefined {
-  const keys = pointer.split('/').slice(1).map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const keys = pointer
+    .split('/')
+    .slice(1)
+    .map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'));
   let node: unknown = root;
   for (const key of keys.slice(0, -1)) {
     node = Array.isArray(node) ? node[Number(key)] : isObject(node) ? node[key] : undefined;
@@ -190,7 +193,10 @@ function leaveOutWhatFails(report: Json, warnings: Warnings): Normalised {
     // Without city and location the schema's anyOf fails at the root: the one place problem, said once.
     const placeless = report.city === undefined && report.location === undefined;
     const errors = checked.errors.filter((e) => !(placeless && (e.field === '/' || e.field === '/city' || e.field === '/location')));
-    const fatal = [...errors.filter((e) => isEssential(e.field)), ...(placeless ? [{ field: '/city', message: 'or location is required: the report has no place' }] : [])];
+    const fatal = [
+      ...errors.filter((e) => isEssential(e.field)),
+      ...(placeless ? [{ field: '/city', message: 'or location is required: the report has no place' }] : []),
+    ];
     if (fatal.length > 0) return { ok: false, errors: fatal };
     for (const { field, message } of errors) {
       const missing = message === 'is required';
@@ -201,7 +207,11 @@ function leaveOutWhatFails(report: Json, warnings: Warnings): Normalised {
       const value = valueAt(report, pointer);
       if (value === undefined) continue;
       // "has no lastName", "must match pattern ...", for a part of a location "lat must be <= 90".
-      const what = missing ? `has no ${field.slice(field.lastIndexOf('/') + 1)}` : pointer === field ? message : `${field.slice(pointer.length + 1)} ${message}`;
+      const what = missing
+        ? `has no ${field.slice(field.lastIndexOf('/') + 1)}`
+        : pointer === field
+          ? message
+          : `${field.slice(pointer.length + 1)} ${message}`;
       warnings.push({ field: pointer, value, message: `${what}: left out` });
       leaveOut(report, pointer);
     }
@@ -215,7 +225,8 @@ function storable(report: Json, warnings: Warnings): Normalised {
     if (isEssential(pointer) || pointer === '/') return { ok: false, errors: [{ field: pointer, message: 'must be Unicode text without U+0000' }] };
     const at = locate(report, pointer);
     const value = valueAt(report, pointer);
-    if (!at || typeof value !== 'string' || Array.isArray(at.parent)) return { ok: false, errors: [{ field: pointer, message: 'must be Unicode text without U+0000' }] };
+    if (!at || typeof value !== 'string' || Array.isArray(at.parent))
+      return { ok: false, errors: [{ field: pointer, message: 'must be Unicode text without U+0000' }] };
     // eslint-disable-next-line no-control-regex -- U+0000 is exactly what is taken out.
     at.parent[at.key] = value.replace(/\u0000/g, '').replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
     warnings.push({ field: pointer, value, message: 'held characters that cannot be stored (U+0000 or a lone surrogate): taken out' });

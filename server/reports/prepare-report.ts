@@ -64,7 +64,8 @@ export function prepareReport(input: unknown, { places, now, demo = false }: Pre
   if (!location && state !== undefined) errors.push({ field: '/city', message: `is not a city of ${state} the gazetteer knows: send location` });
   // A report with a location and no city is put in the gazetteer's city nearest it in its state.
   const city = known?.city ?? r.city?.trim() ?? (state !== undefined && location ? places.cityNear(location, state) : undefined);
-  if (location && state !== undefined && city === undefined) errors.push({ field: '/city', message: `is required: no city of ${state} the gazetteer knows is near location` });
+  if (location && state !== undefined && city === undefined)
+    errors.push({ field: '/city', message: `is required: no city of ${state} the gazetteer knows is near location` });
   if (errors.length > 0 || state === undefined || !location || city === undefined) return { ok: false, errors };
   const offset = utcOffsetOf(r.occurredAt);
   const vehicles = r.units.map(vehicleOf).sort((a, b) => a.unit - b.unit);

@@ -20,7 +20,10 @@ export interface ProofLimits {
 }
 
 export const DEFAULT_PROOF_LIMITS: ProofLimits = {
-  ip: [{ max: 10, ms: HOUR }, { max: 30, ms: DAY }],
+  ip: [
+    { max: 10, ms: HOUR },
+    { max: 30, ms: DAY },
+  ],
   report: [{ max: 20, ms: HOUR }],
   ipAtReport: [{ max: 3, ms: HOUR }],
 };
@@ -57,7 +60,11 @@ export async function countGuess(db: Db, limits: ProofLimits, { ip, reportId, wr
          WHERE subject = $1 ORDER BY at DESC LIMIT $2`,
         [subject, max],
       );
-      waits[subjects.findIndex(([s]) => s === subject)] = waitFor(rows.map((r) => Math.round(Number(r.ms))), windows, now);
+      waits[subjects.findIndex(([s]) => s === subject)] = waitFor(
+        rows.map((r) => Math.round(Number(r.ms))),
+        windows,
+        now,
+      );
     }
     const [ipWait = 0, reportWait = 0, pairWait = 0] = waits;
     const wait = Math.max(ipWait, reportWait > 0 ? pairWait : 0);

@@ -68,7 +68,10 @@ async function linkFact(db: Db, key: Buffer, stored: StoredReport, claim: string
   const { rows } = await db.query<{ vin: string | null; case_key: string | null }>('SELECT vin, case_key FROM alerts WHERE id = $1', [claim.slice(1)]);
   const alert = rows[0];
   if (!alert) return undefined;
-  return (alert.vin === null ? undefined : vinFact(stored, alert.vin)) ?? (alert.case_key !== null && alert.case_key === stored.caseKey ? { kind: 'case' } : undefined);
+  return (
+    (alert.vin === null ? undefined : vinFact(stored, alert.vin)) ??
+    (alert.case_key !== null && alert.case_key === stored.caseKey ? { kind: 'case' } : undefined)
+  );
 }
 
 /** The first fact of an attempt and the field that gave it; fact undefined when that field is not the report's. */

@@ -52,7 +52,12 @@ const CODE_AND_WORDS = /^\s*(\d{1,4}|[A-Za-z]{1,3})\s*[-–—:.)=]\s*(\S.*)$/s;
 function lettersFit(code: string, words: string): boolean {
   const list = spellingKey(words).split(' ');
   const letters = code.toLowerCase();
-  return list.map((w) => w[0]).join('').startsWith(letters) || (list[0] ?? '').startsWith(letters);
+  return (
+    list
+      .map((w) => w[0])
+      .join('')
+      .startsWith(letters) || (list[0] ?? '').startsWith(letters)
+  );
 }
 
 /** The values the report format allows for each coded field (schemas/report.schema.json). */
@@ -87,14 +92,17 @@ export function checkReportCodes(file: unknown): Problem[] {
       if (!values.includes(value)) problems.push({ pointer: `${pointer}/spellings/${value}`, message: `"${value}" is not a value of ${field}` });
       for (const spelling of list) {
         const key = spellingKey(spelling);
-        if (key === '' || /^\d+$/.test(key)) problems.push({ pointer: `${pointer}/spellings/${value}`, message: `"${spelling}" is no spelling: numbers are MMUCC codes` });
+        if (key === '' || /^\d+$/.test(key))
+          problems.push({ pointer: `${pointer}/spellings/${value}`, message: `"${spelling}" is no spelling: numbers are MMUCC codes` });
         const before = seen.get(key);
-        if (before !== undefined && before !== value) problems.push({ pointer: `${pointer}/spellings/${value}`, message: `"${spelling}" already stands for ${before}` });
+        if (before !== undefined && before !== value)
+          problems.push({ pointer: `${pointer}/spellings/${value}`, message: `"${spelling}" already stands for ${before}` });
         seen.set(key, value);
       }
     }
     for (const [code, value] of Object.entries(mmucc?.codes ?? {})) {
-      if (!values.includes(value) && value !== 'unknown') problems.push({ pointer: `${pointer}/mmucc/codes/${code}`, message: `"${value}" is not a value of ${field}` });
+      if (!values.includes(value) && value !== 'unknown')
+        problems.push({ pointer: `${pointer}/mmucc/codes/${code}`, message: `"${value}" is not a value of ${field}` });
     }
   }
   return problems;
@@ -170,7 +178,9 @@ export function knownSpellings(field: CodedField | YesNoField): [spelling: strin
   const { mmucc, spellings } = REPORT_CODES.fields[field];
   const own = (CODED_FIELDS as readonly string[]).includes(field) ? FORMAT_VALUES[field as CodedField].map((v): [string, string] => [v, v]) : [];
   return [
-    ...REPORT_CODES.unknown.filter((u) => !Object.values(spellings).some((list) => list.map(spellingKey).includes(spellingKey(u)))).map((u): [string, string] => [u, 'unknown']),
+    ...REPORT_CODES.unknown
+      .filter((u) => !Object.values(spellings).some((list) => list.map(spellingKey).includes(spellingKey(u))))
+      .map((u): [string, string] => [u, 'unknown']),
     ...own,
     ...Object.entries(mmucc?.codes ?? {}),
     ...Object.entries(spellings).flatMap(([value, list]) => list.map((s): [string, string] => [s, value])),

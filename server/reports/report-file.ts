@@ -51,7 +51,8 @@ export async function* csvRecords(input: Readable): AsyncGenerator<unknown> {
     if (!header) {
       header = row.map((name, i) => (i === 0 ? name.replace(/^\uFEFF/, '') : name).trim());
       const unknown = header.filter((name) => !FIELDS.has(name));
-      if (unknown.length > 0) throw new ReportFileError(`CSV header: ${unknown.join(', ')} ${unknown.length === 1 ? 'is not a field' : 'are not fields'} of the report format`);
+      if (unknown.length > 0)
+        throw new ReportFileError(`CSV header: ${unknown.join(', ')} ${unknown.length === 1 ? 'is not a field' : 'are not fields'} of the report format`);
       continue;
     }
     if (row.length === 1 && row[0] === '') continue;

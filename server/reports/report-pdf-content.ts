@@ -127,8 +127,22 @@ function vehicleBlocks(copy: ReportCopy, v: PublicVehicle, whole?: ShownVehicle)
   );
   if (whole.yours) {
     cells.push(
-      [f.seatbelt, asWrittenOr(copy, whole.seatbeltText, show(whole.seatbelt, (b) => (b ? copy.values.seatbelt.yes : copy.values.seatbelt.no)))],
-      [f.airbags, asWrittenOr(copy, whole.airbagsText, show(whole.airbags, (b) => (b ? copy.values.airbags.yes : copy.values.airbags.no)))],
+      [
+        f.seatbelt,
+        asWrittenOr(
+          copy,
+          whole.seatbeltText,
+          show(whole.seatbelt, (b) => (b ? copy.values.seatbelt.yes : copy.values.seatbelt.no)),
+        ),
+      ],
+      [
+        f.airbags,
+        asWrittenOr(
+          copy,
+          whole.airbagsText,
+          show(whole.airbags, (b) => (b ? copy.values.airbags.yes : copy.values.airbags.no)),
+        ),
+      ],
     );
   }
   const blocks: Block[] = [{ heading, cells }];

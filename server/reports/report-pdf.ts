@@ -57,7 +57,13 @@ export function renderReportPdf(report: ReportDocument, now: number): Promise<Bu
     if (pdf.y + height > bottom()) pdf.addPage();
   };
   const style = (font: string, size: number, color: string) => pdf.font(font).fontSize(size).fillColor(color);
-  const rule = (y: number) => pdf.moveTo(MARGIN, y).lineTo(MARGIN + width, y).lineWidth(0.75).strokeColor(RULE).stroke();
+  const rule = (y: number) =>
+    pdf
+      .moveTo(MARGIN, y)
+      .lineTo(MARGIN + width, y)
+      .lineWidth(0.75)
+      .strokeColor(RULE)
+      .stroke();
 
   /** A shaded box holding a line of text (the demo label, the note on personal data). */
   const panel = (text: string, background: string, color: string) => {
@@ -75,7 +81,9 @@ export function renderReportPdf(report: ReportDocument, now: number): Promise<Bu
   const grid = (cells: Cell[]) => {
     const column = (width - GAP) / 2;
     const heightOf = ([label, value]: Cell) =>
-      style(REGULAR, 8, MUTED).heightOfString(winAnsi(label), { width: column }) + 2 + style(REGULAR, 10.5, INK).heightOfString(winAnsi(value), { width: column });
+      style(REGULAR, 8, MUTED).heightOfString(winAnsi(label), { width: column }) +
+      2 +
+      style(REGULAR, 10.5, INK).heightOfString(winAnsi(value), { width: column });
     for (let i = 0; i < cells.length; i += 2) {
       const row = cells.slice(i, i + 2);
       const height = Math.max(...row.map(heightOf));

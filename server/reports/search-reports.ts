@@ -149,7 +149,9 @@ function searchSql({ mode, dates, make, years, exact = false }: ReportSearch, ot
   }
   let from = 'reports r';
   if (mode.kind === 'place') {
-    where.push(`${milesSql(`${$(mode.centre.lat)}::float8`, `${$(mode.centre.lng)}::float8`, exact ? undefined : PUBLIC_LOCATION)} <= ${$(mode.radiusMiles)}::float8`);
+    where.push(
+      `${milesSql(`${$(mode.centre.lat)}::float8`, `${$(mode.centre.lng)}::float8`, exact ? undefined : PUBLIC_LOCATION)} <= ${$(mode.radiusMiles)}::float8`,
+    );
     const columns = `r.id, r.occurred_at, r.occurred_on, r.lat, r.lng${byVehicle ? ', r.public_vehicles' : ''}`;
     // A report's cell holds its public location too (or has it on its edge), the cells' edges being tenths of a degree.
     const cells = padded(cellsAround(mode.centre, mode.radiusMiles)).map(

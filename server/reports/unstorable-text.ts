@@ -10,5 +10,10 @@ const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF
 /** Keys are not looked at: the report's schema allows only its own. Walked without recursion (server/json-walk.ts). */
 export function unstorablePointer(value: unknown): string | undefined {
   const node = findInJson(value, (n) => typeof n.value === 'string' && SUSPECT.test(n.value) && UNSTORABLE.test(n.value));
-  return node && pathOf(node).map((key) => `/${key}`).join('');
+  return (
+    node &&
+    pathOf(node)
+      .map((key) => `/${key}`)
+      .join('')
+  );
 }

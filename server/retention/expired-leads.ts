@@ -14,7 +14,10 @@ export async function eraseExpiredLeads(db: Db, before: number): Promise<number>
         `SELECT id FROM leads WHERE erased_at IS NULL AND created_at < $1::timestamptz ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED`,
         [new Date(before).toISOString(), BATCH],
       );
-      await eraseLeads(tx, rows.map((r) => Number(r.id)));
+      await eraseLeads(
+        tx,
+        rows.map((r) => Number(r.id)),
+      );
       return rows.length;
     });
     erased += batch;

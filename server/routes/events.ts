@@ -36,10 +36,15 @@ export const eventRoutes: RoutePlugin = (app, { config, db, clock = Date.now }) 
       schema: { response: { 201: visitsResponse, 400: s.validationErrorResponse } },
       // It takes nothing: a body (whatever its type) is a client's mistake, refused before any key is read.
       preValidation: async (request, reply) => {
-        if (request.body !== undefined && request.body !== null) await reply.code(400).send({ error: 'validation', field: 'body', message: 'body must be empty' });
+        if (request.body !== undefined && request.body !== null)
+          await reply.code(400).send({ error: 'validation', field: 'body', message: 'body must be empty' });
       },
     },
-    async (_request, reply) => reply.code(201).header('cache-control', NO_STORE).send(await startVisit(db, clock())),
+    async (_request, reply) =>
+      reply
+        .code(201)
+        .header('cache-control', NO_STORE)
+        .send(await startVisit(db, clock())),
   );
 
   app.post(

@@ -77,7 +77,12 @@ function outOfRangeField(fields: Submission['notFuture'], now: number): Validati
   return undefined;
 }
 
-export async function submitLead({ db, catalogue, flows, sponsors, clock, alertDays, alertCountries, testPhone }: SubmissionDeps, request: FastifyRequest, reply: FastifyReply, s: Submission) {
+export async function submitLead(
+  { db, catalogue, flows, sponsors, clock, alertDays, alertCountries, testPhone }: SubmissionDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  s: Submission,
+) {
   const consentedAtMs = clock();
   const phone = e164FromTyped(s.phone);
   if (!phone) return reply.code(400).send(fieldError('phone', 'phone is not a valid phone number'));

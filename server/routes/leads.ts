@@ -21,7 +21,10 @@ import { refuseUnstorableText } from './storable-text.ts';
 import { NOT_VERIFIED } from './visitor.ts';
 
 /** The contact's fields and the consent, which every lead body has. */
-type Contact = Pick<FromSchema<typeof s.leadsCreateCalcRequest>, 'firstName' | 'lastName' | 'phone' | 'email' | 'legal_consult' | 'trusted_form_cert' | 'consent'>;
+type Contact = Pick<
+  FromSchema<typeof s.leadsCreateCalcRequest>,
+  'firstName' | 'lastName' | 'phone' | 'email' | 'legal_consult' | 'trusted_form_cert' | 'consent'
+>;
 
 const contactOf = (body: Contact & { language: string }) => ({
   firstName: body.firstName,
@@ -70,33 +73,35 @@ export const leadRoutes: RoutePlugin = (app, { config, db, clock = Date.now, flo
   app.post(
     '/leads/create/calc',
     { schema: { querystring: s.leadsCreateCalcQuery, body: s.leadsCreateCalcRequest, response: { 200: s.leadsCreateResponse, ...createErrors } } },
-    (request, reply) => submitLead(deps, request, reply, { path: '/leads/create/calc', funnel: request.body.consent.flowId, calcId: request.query.calc_id, ...contactOf(request.body) }),
+    (request, reply) =>
+      submitLead(deps, request, reply, {
+        path: '/leads/create/calc',
+        funnel: request.body.consent.flowId,
+        calcId: request.query.calc_id,
+        ...contactOf(request.body),
+      }),
   );
 
-  app.post(
-    '/leads/create',
-    { schema: { body: s.leadsCreateRequest, response: { 200: s.leadsCreateResponse, ...createErrors } } },
-    (request, reply) => {
-      const body = request.body;
-      const details = body.extraDetails?.accidentDetails;
-      return submitLead(deps, request, reply, {
-        path: '/leads/create',
-        funnel: body.consent.flowId,
-        calcId: body.calc_id ?? undefined,
-        ...contactOf(body),
-        notFuture: [
-          ['date', body.date],
-          ['extraDetails.accidentDetails.date', details?.date],
-          ['formData.date', body.formData?.date],
-          ['extraDetails.accidentDetails.vehicleYear', details?.vehicleYear],
-          ['formData.vehicleYear', body.formData?.vehicleYear],
-          ['alert.date', body.alert?.date],
-          ['alert.year', body.alert?.year],
-        ],
-        alert: body.alert,
-      });
-    },
-  );
+  app.post('/leads/create', { schema: { body: s.leadsCreateRequest, response: { 200: s.leadsCreateResponse, ...createErrors } } }, (request, reply) => {
+    const body = request.body;
+    const details = body.extraDetails?.accidentDetails;
+    return submitLead(deps, request, reply, {
+      path: '/leads/create',
+      funnel: body.consent.flowId,
+      calcId: body.calc_id ?? undefined,
+      ...contactOf(body),
+      notFuture: [
+        ['date', body.date],
+        ['extraDetails.accidentDetails.date', details?.date],
+        ['formData.date', body.formData?.date],
+        ['extraDetails.accidentDetails.vehicleYear', details?.vehicleYear],
+        ['formData.vehicleYear', body.formData?.vehicleYear],
+        ['alert.date', body.alert?.date],
+        ['alert.year', body.alert?.year],
+      ],
+      alert: body.alert,
+    });
+  });
 
   app.post(
     '/leads/create-camp-lejeune',
@@ -130,7 +135,14 @@ export const leadRoutes: RoutePlugin = (app, { config, db, clock = Date.now, flo
     {
       schema: {
         body: s.leadsUpdateTimeRequest,
-        response: { 200: s.leadsUpdateTimeResponse, 400: s.validationErrorResponse, 403: s.errorResponse, 404: s.errorResponse, 409: s.errorResponse, 422: s.errorResponse },
+        response: {
+          200: s.leadsUpdateTimeResponse,
+          400: s.validationErrorResponse,
+          403: s.errorResponse,
+          404: s.errorResponse,
+          409: s.errorResponse,
+          422: s.errorResponse,
+        },
       },
     },
     async (request, reply) => {

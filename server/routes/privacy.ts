@@ -15,16 +15,12 @@ import { NOT_VERIFIED } from './visitor.ts';
 export const privacyRoutes: RoutePlugin = (app, { config, db, clock = Date.now }) => {
   // Deliveries name a sponsor by id; the person is shown its name.
   const sponsorNames = new Map(readSponsorFiles(config.sponsorsDir).sponsors.map((sponsor) => [sponsor.id, sponsor.name]));
-  app.get(
-    '/privacy/data',
-    { schema: { response: { 200: s.privacyDataResponse, 403: s.errorResponse } } },
-    async (request, reply) => {
-      void reply.header('cache-control', NO_STORE);
-      const phone = await recentlyVerifiedPhone(db, verificationIdHash(request), clock());
-      if (phone === undefined) return reply.code(403).send(NOT_VERIFIED);
-      return personData(db, phone, await hashKeys(db, config.hashKeys), sponsorNames);
-    },
-  );
+  app.get('/privacy/data', { schema: { response: { 200: s.privacyDataResponse, 403: s.errorResponse } } }, async (request, reply) => {
+    void reply.header('cache-control', NO_STORE);
+    const phone = await recentlyVerifiedPhone(db, verificationIdHash(request), clock());
+    if (phone === undefined) return reply.code(403).send(NOT_VERIFIED);
+    return personData(db, phone, await hashKeys(db, config.hashKeys), sponsorNames);
+  });
 
   app.delete(
     '/privacy/data',

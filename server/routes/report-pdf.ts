@@ -40,10 +40,7 @@ export const reportPdfRoutes: FastifyPluginAsync<RouteDeps> = (app, { config, db
       if (!view) return reply.code(404).send({ error: 'not_found' });
       const pdf = await pdfs.get(view, langOf(request), now);
       if (!pdf) return overloaded(reply, config.shedding.retryAfterSeconds);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="accident-report-${view.id}.pdf"`)
-        .send(pdf);
+      return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="accident-report-${view.id}.pdf"`).send(pdf);
     },
   );
   return Promise.resolve();

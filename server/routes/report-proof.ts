@@ -38,7 +38,13 @@ export const reportProofRoutes: RoutePlugin = (app, { config, db, clock = Date.n
       schema: {
         params: s.reportsIdParams,
         body: s.reportsProofRequest,
-        response: { 200: s.reportsProofResponse, 400: s.validationErrorResponse, 403: s.reportsProofRefusedResponse, 404: s.errorResponse, 429: s.rateLimitedResponse },
+        response: {
+          200: s.reportsProofResponse,
+          400: s.validationErrorResponse,
+          403: s.reportsProofRefusedResponse,
+          404: s.errorResponse,
+          429: s.rateLimitedResponse,
+        },
       },
     },
     async (request, reply) => {

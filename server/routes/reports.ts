@@ -46,7 +46,10 @@ export const reportRoutes: RoutePlugin = (app, { config, db, clock = Date.now })
     '/reports/search',
     {
       preValidation: refuseUnstorableText,
-      schema: { querystring: s.reportsSearchQuery, response: { 200: s.reportsSearchResponse, 400: s.validationErrorResponse, 429: s.rateLimitedResponse, 503: s.overloadedResponse } },
+      schema: {
+        querystring: s.reportsSearchQuery,
+        response: { 200: s.reportsSearchResponse, 400: s.validationErrorResponse, 429: s.rateLimitedResponse, 503: s.overloadedResponse },
+      },
     },
     async (request, reply) => {
       const now = clock();

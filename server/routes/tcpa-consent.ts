@@ -61,7 +61,10 @@ export async function recordTcpaConsent({ db, config, clock, catalogue, flows }:
     const { count, oldestMs } = await lockTcpaRecordsOfDay(tx, phone, consentedAtMs);
     if (count >= config.tcpaConsentsPerPhone) {
       reply.header('retry-after', String(Math.max(1, Math.ceil((oldestMs + DAY_MS - consentedAtMs) / 1000))));
-      return { status: 429, body: { error: 'too_many_consents', message: `this phone gave its consent ${config.tcpaConsentsPerPhone} times in the last 24 hours` } };
+      return {
+        status: 429,
+        body: { error: 'too_many_consents', message: `this phone gave its consent ${config.tcpaConsentsPerPhone} times in the last 24 hours` },
+      };
     }
     const consentRecordId = await insertConsentRecord(tx, {
       kind: 'tcpa',

@@ -48,7 +48,14 @@ export const userRoutes: RoutePlugin = (app, { config, db, sms, clock = Date.now
       schema: {
         querystring: s.userTcpaQuery,
         body: s.userTcpaRequest,
-        response: { 200: s.userTcpaResponse, 400: s.validationErrorResponse, 403: s.errorResponse, 409: s.errorResponse, 422: s.errorResponse, 429: { anyOf: [s.errorResponse, s.rateLimitedResponse] } },
+        response: {
+          200: s.userTcpaResponse,
+          400: s.validationErrorResponse,
+          403: s.errorResponse,
+          409: s.errorResponse,
+          422: s.errorResponse,
+          429: { anyOf: [s.errorResponse, s.rateLimitedResponse] },
+        },
       },
     },
     async (request, reply) => {
@@ -165,13 +172,17 @@ export const userRoutes: RoutePlugin = (app, { config, db, sms, clock = Date.now
 
   // The code step asks this while it is shown: once the link of the send the visitor asked for was opened (in this very
   // browser: mfa-sms-link), it gets the verification cookie as a right code would have given it.
-  app.post('/user/mfa-sms-confirmed', { schema: { body: s.mfaSmsConfirmedRequest, response: { 200: s.mfaSmsConfirmedResponse, 400: s.validationErrorResponse } } }, async (request, reply) => {
-    const visitorHash = pendingVisitorHash(request);
-    if (visitorHash === undefined) return { confirmed: false };
-    const { id, idHash } = newVerificationId();
-    const outcome = await verifyConfirmedSend(db, { visitorHash, now: clock() }, idHash);
-    if (outcome === 'verified') setVerificationCookie(reply, id, config.nodeEnv);
-    return { confirmed: outcome !== undefined };
-  });
+  app.post(
+    '/user/mfa-sms-confirmed',
+    { schema: { body: s.mfaSmsConfirmedRequest, response: { 200: s.mfaSmsConfirmedResponse, 400: s.validationErrorResponse } } },
+    async (request, reply) => {
+      const visitorHash = pendingVisitorHash(request);
+      if (visitorHash === undefined) return { confirmed: false };
+      const { id, idHash } = newVerificationId();
+      const outcome = await verifyConfirmedSend(db, { visitorHash, now: clock() }, idHash);
+      if (outcome === 'verified') setVerificationCookie(reply, id, config.nodeEnv);
+      return { confirmed: outcome !== undefined };
+    },
+  );
   return Promise.resolve();
 };

@@ -47,17 +47,35 @@ export interface CodeLimits {
 
 export const DEFAULT_CODE_LIMITS: CodeLimits = {
   // Past 3 in 10 minutes or 50 a day, each text to one person costs its sender (a stranger or the owner) a proof of work.
-  phoneSends: [{ max: 3, ms: 10 * MINUTE }, { max: 50, ms: DAY }],
+  phoneSends: [
+    { max: 3, ms: 10 * MINUTE },
+    { max: 50, ms: DAY },
+  ],
   // Sized so that a flood runs into its own addresses' limits before the country's budget (SMS_HOURLY_BUDGET 500 and
   // SMS_DAILY_BUDGET 5,000 by default): 50 addresses reach 250 an hour, 167 reach 3,340 a day.
-  ipSends: [{ max: 5, ms: HOUR }, { max: 20, ms: DAY }],
+  ipSends: [
+    { max: 5, ms: HOUR },
+    { max: 20, ms: DAY },
+  ],
   // A network may hold a few households or offices (or a carrier's NAT, which then pays a proof of work).
-  networkSends: [{ max: 20, ms: HOUR }, { max: 60, ms: DAY }],
+  networkSends: [
+    { max: 20, ms: HOUR },
+    { max: 60, ms: DAY },
+  ],
   // An exchange (NPA-NXX in the US) holds 10,000 numbers of one carrier: real people rarely ask 10 codes in an hour there.
-  prefixSends: [{ max: 10, ms: HOUR }, { max: 50, ms: DAY }],
+  prefixSends: [
+    { max: 10, ms: HOUR },
+    { max: 50, ms: DAY },
+  ],
   // Three checks for each code an address may have sent without a proof of work, and more.
-  ipChecks: [{ max: 30, ms: HOUR }, { max: 90, ms: DAY }],
-  siteChecks: [{ max: 90, ms: HOUR }, { max: 270, ms: DAY }],
+  ipChecks: [
+    { max: 30, ms: HOUR },
+    { max: 90, ms: DAY },
+  ],
+  siteChecks: [
+    { max: 90, ms: HOUR },
+    { max: 270, ms: DAY },
+  ],
   // Two codes' worth of wrong guesses, then a pause of up to 10 minutes.
   requesterFailures: [{ max: 6, ms: 10 * MINUTE }],
   // Keeps a 4-digit code at 10 guesses a month (1 in 1,000) for an attacker with any number of addresses.
@@ -90,14 +108,20 @@ const mappedV4 = (ip: string): string => {
 export function ipSubject(ip: string): string {
   const address = mappedV4(ip);
   if (!ipaddr.IPv6.isValid(address)) return `ip:${address}`;
-  return `ip:${ipaddr.IPv6.parse(address).parts.slice(0, 4).map((part) => part.toString(16)).join(':')}::/64`;
+  return `ip:${ipaddr.IPv6.parse(address)
+    .parts.slice(0, 4)
+    .map((part) => part.toString(16))
+    .join(':')}::/64`;
 }
 
 /** The IPv6 /48 an address is also counted under (none for IPv4, also when IPv4-mapped). */
 export function siteSubject(ip: string): string | undefined {
   const address = mappedV4(ip);
   if (!ipaddr.IPv6.isValid(address)) return undefined;
-  return `site:${ipaddr.IPv6.parse(address).parts.slice(0, 3).map((part) => part.toString(16)).join(':')}::/48`;
+  return `site:${ipaddr.IPv6.parse(address)
+    .parts.slice(0, 3)
+    .map((part) => part.toString(16))
+    .join(':')}::/48`;
 }
 
 /** The network a send is also counted under: its IPv6 /48, or its IPv4 /24 (also when IPv4-mapped). */
@@ -162,8 +186,7 @@ async function waitFor(q: Queryable, subject: string, kind: Kind, windows: Windo
 export const MAX_LEVEL = 8;
 
 /** 0 while a window has room; 1 once it is full, and one more for every further window's worth (at most MAX_LEVEL). */
-export const overflowLevel = (count: number, max: number): number =>
-  count < max ? 0 : Math.min(MAX_LEVEL, 1 + Math.floor((count - max) / Math.max(1, max)));
+export const overflowLevel = (count: number, max: number): number => (count < max ? 0 : Math.min(MAX_LEVEL, 1 + Math.floor((count - max) / Math.max(1, max))));
 
 /** The subject's sends in the last ms, counted up to cap. */
 async function sendsIn(q: Queryable, subject: string, now: number, ms: number, cap: number): Promise<number> {
@@ -227,10 +250,7 @@ export async function phoneGuessesLeft(q: Queryable, limits: CodeLimits, phone: 
 /** Why requester may not check a code now, if it may not: too many checks from its address, or wrong guesses of its own. */
 export async function checkRefusal(q: Queryable, limits: CodeLimits, requester: Requester, now: number): Promise<Refusal | undefined> {
   const site = siteSubject(requester.ip);
-  const waits = [
-    await waitFor(q, ipSubject(requester.ip), 'check', limits.ipChecks, now),
-    site ? await waitFor(q, site, 'check', limits.siteChecks, now) : 0,
-  ];
+  const waits = [await waitFor(q, ipSubject(requester.ip), 'check', limits.ipChecks, now), site ? await waitFor(q, site, 'check', limits.siteChecks, now) : 0];
   for (const subject of requesterSubjects(requester)) waits.push(await waitFor(q, subject, 'failure', limits.requesterFailures, now));
   const wait = Math.max(...waits);
   return wait > 0 ? { error: 'too_many_checks', retryAfterMs: wait } : undefined;

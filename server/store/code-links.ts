@@ -65,7 +65,11 @@ export async function verifyConfirmedSend(
     const send = rows[0];
     if (send === undefined) return undefined;
     if (send.used) return 'confirmed';
-    await tx.query('UPDATE sms_codes SET used_at = $3::timestamptz WHERE requester_hash = $1 AND phone = $2', [visitorHash, send.phone, new Date(now).toISOString()]);
+    await tx.query('UPDATE sms_codes SET used_at = $3::timestamptz WHERE requester_hash = $1 AND phone = $2', [
+      visitorHash,
+      send.phone,
+      new Date(now).toISOString(),
+    ]);
     await recordVerification(tx, send.phone, idHash, now);
     return 'verified';
   });

@@ -15,10 +15,11 @@ interface Row {
 }
 
 const find = async (tx: Queryable, w: ConsentWording): Promise<StoredConsentText | undefined> => {
-  const { rows } = await tx.query<Row>(
-    'SELECT id, version, sha256 FROM consent_texts WHERE text_key = $1 AND locale = $2 AND sha256 = $3',
-    [w.key, w.locale, w.sha256],
-  );
+  const { rows } = await tx.query<Row>('SELECT id, version, sha256 FROM consent_texts WHERE text_key = $1 AND locale = $2 AND sha256 = $3', [
+    w.key,
+    w.locale,
+    w.sha256,
+  ]);
   // pg returns bigint as a string, PGlite as a number.
   return rows[0] && { id: Number(rows[0].id), version: rows[0].version, sha256: rows[0].sha256 };
 };

@@ -34,9 +34,22 @@ const INSERT_RECORD = `INSERT INTO consent_records (kind, consent_text_id, text_
 /** Stores the record (and its wording's version, if new); returns the record's id. Run in the caller's transaction. */
 export async function insertConsentRecord(tx: Queryable, c: NewConsentRecord): Promise<number> {
   const params = [
-    c.kind, c.wording.key, c.wording.locale, c.wording.sha256, c.verificationId ?? null, c.locale ?? null, c.flowId ?? null,
-    c.flowVersion ?? null, c.consentedAtMs, c.ip, c.userAgent ?? null, c.pageUrl ?? null, c.phone, c.trustedFormCert ?? null,
-    c.trustedFormPingUrl ?? null, c.flowVariant || null,
+    c.kind,
+    c.wording.key,
+    c.wording.locale,
+    c.wording.sha256,
+    c.verificationId ?? null,
+    c.locale ?? null,
+    c.flowId ?? null,
+    c.flowVersion ?? null,
+    c.consentedAtMs,
+    c.ip,
+    c.userAgent ?? null,
+    c.pageUrl ?? null,
+    c.phone,
+    c.trustedFormCert ?? null,
+    c.trustedFormPingUrl ?? null,
+    c.flowVariant || null,
   ];
   let { rows } = await tx.query<{ id: string | number }>(INSERT_RECORD, params);
   if (!rows[0]) {

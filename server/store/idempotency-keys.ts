@@ -5,11 +5,7 @@ import type { Queryable } from '../db/db.ts';
 /** How long an answered key is kept (at least 24 hours, the life of a verification a retry needs anyway). */
 export const IDEMPOTENCY_RETENTION_HOURS = 48;
 
-export type Earlier =
-  | { kind: 'new' }
-  | { kind: 'replay'; status: number; response: string }
-  | { kind: 'in_progress' }
-  | { kind: 'reused' };
+export type Earlier = { kind: 'new' } | { kind: 'replay'; status: number; response: string } | { kind: 'in_progress' } | { kind: 'reused' };
 
 /** JSON with object keys sorted, so the same request hashes the same however its client ordered the fields. */
 function canonical(value: unknown): string {
@@ -25,7 +21,9 @@ function canonical(value: unknown): string {
 
 /** SHA-256 (hex) of what a request asks: its query string and body. */
 export function requestHash(query: unknown, body: unknown): string {
-  return createHash('sha256').update(canonical({ query: query ?? {}, body: body ?? null })).digest('hex');
+  return createHash('sha256')
+    .update(canonical({ query: query ?? {}, body: body ?? null }))
+    .digest('hex');
 }
 
 /** The transaction-scoped advisory lock of a key: held by the transaction of the request running with it. */

@@ -150,10 +150,31 @@ export async function insertLead(tx: Queryable, l: NewLead): Promise<Lead> {
      )
      SELECT * FROM lead`,
     [
-      l.funnel, l.calcId ?? null, l.firstName, l.lastName, l.phone, l.email, l.legalConsult, l.language, JSON.stringify(l.body),
-      l.verificationId, l.consentRecordId, l.pageReferrers ?? null, l.ip, l.userAgent ?? null, new Date(l.createdAtMs).toISOString(),
-      l.businessUserToken ?? null, l.timeZone,
-      JSON.stringify(l.leadTypeCalls.map((c) => ({ service: c.service, preference: c.preference, call_from: new Date(c.from).toISOString(), call_to: new Date(c.to).toISOString() }))),
+      l.funnel,
+      l.calcId ?? null,
+      l.firstName,
+      l.lastName,
+      l.phone,
+      l.email,
+      l.legalConsult,
+      l.language,
+      JSON.stringify(l.body),
+      l.verificationId,
+      l.consentRecordId,
+      l.pageReferrers ?? null,
+      l.ip,
+      l.userAgent ?? null,
+      new Date(l.createdAtMs).toISOString(),
+      l.businessUserToken ?? null,
+      l.timeZone,
+      JSON.stringify(
+        l.leadTypeCalls.map((c) => ({
+          service: c.service,
+          preference: c.preference,
+          call_from: new Date(c.from).toISOString(),
+          call_to: new Date(c.to).toISOString(),
+        })),
+      ),
     ],
   );
   const row = rows[0];
@@ -217,10 +238,10 @@ export async function leadOwnership(db: Queryable, idHash: string, id: number, n
 
 /** Sets the 'tell us what happened' text of a lead, kept as plain text exactly as sent (a later call replaces it). */
 export async function setAccidentReason(tx: Queryable, id: number, reason: string): Promise<Lead> {
-  const { rows } = await tx.query<LeadRow>(
-    `UPDATE leads SET accident_reason = $2, accident_reason_at = now() WHERE id = $1 RETURNING ${COLUMNS}`,
-    [id, reason],
-  );
+  const { rows } = await tx.query<LeadRow>(`UPDATE leads SET accident_reason = $2, accident_reason_at = now() WHERE id = $1 RETURNING ${COLUMNS}`, [
+    id,
+    reason,
+  ]);
   const row = rows[0];
   if (!row) throw new Error('lead vanished while being updated');
   return toLead(row);
@@ -231,13 +252,7 @@ export async function setAccidentReason(tx: Queryable, id: number, reason: strin
  * verification of verificationIdHash; changes nothing and returns false when any id is unknown or another
  * verification's. Run in a transaction (it may roll back).
  */
-export async function setPreferredCallTime(
-  tx: Queryable,
-  ids: number[],
-  time: string,
-  window: CallWindowAnswer,
-  verificationIdHash: string,
-): Promise<boolean> {
+export async function setPreferredCallTime(tx: Queryable, ids: number[], time: string, window: CallWindowAnswer, verificationIdHash: string): Promise<boolean> {
   const unique = [...new Set(ids)];
   const placeholders = unique.map((_, i) => `$${i + 6}`).join(', ');
   const { rows } = await tx.query(

@@ -32,11 +32,15 @@ const BUILT_IN_KEY = 'claimflow one-time code';
 
 /** A code of CODE_LENGTH digits, the length the web app's code input takes. */
 export function newCode(): string {
-  return randomInt(0, 10 ** CODE_LENGTH).toString().padStart(CODE_LENGTH, '0');
+  return randomInt(0, 10 ** CODE_LENGTH)
+    .toString()
+    .padStart(CODE_LENGTH, '0');
 }
 
 export function hashCode(secret: string | undefined, phone: string, code: string): string {
-  return createHmac('sha256', secret ?? BUILT_IN_KEY).update(`${phone}\n${code}`).digest('hex');
+  return createHmac('sha256', secret ?? BUILT_IN_KEY)
+    .update(`${phone}\n${code}`)
+    .digest('hex');
 }
 
 /** Who asks about which phone, from where, when (ms since the epoch); visitorHash: the hash of their cf_pending id. */
@@ -91,7 +95,12 @@ export async function issueCode(
   const early = await sendLevel(db, counts, now);
   if (!enough(early)) return { challenge: early };
   return db.transaction(async (tx) => {
-    await lockSubjects(tx, limits, counts.map((c) => c.subject), now);
+    await lockSubjects(
+      tx,
+      limits,
+      counts.map((c) => c.subject),
+      now,
+    );
     const level = await sendLevel(tx, counts, now);
     if (!enough(level) || (level > 0 && solved && !(await spendSolution(tx, solved, now)))) return { challenge: level };
     for (const { subject } of counts) await addEvent(tx, subject, 'send', now);
@@ -123,7 +132,13 @@ export type CheckOutcome = 'verified' | 'confirmed' | 'wrong' | 'expired' | 'con
  * visitor's) is never compared and never counts as a wrong guess.
  * A match uses the code up and records the phone as verified by the visitor holding the verification id of idHash.
  */
-export async function checkCode(db: Db, limits: CodeLimits, { phone, ip, visitorHash, now }: CodeRequest, codeHash: string, idHash: string): Promise<CheckOutcome> {
+export async function checkCode(
+  db: Db,
+  limits: CodeLimits,
+  { phone, ip, visitorHash, now }: CodeRequest,
+  codeHash: string,
+  idHash: string,
+): Promise<CheckOutcome> {
   const send = visitorHash === undefined ? undefined : await sendOf(db, visitorHash, phone, now);
   // A send whose link was opened verifies its requester whatever is typed: nothing to compare, nothing to count.
   if (visitorHash !== undefined && send?.confirmed) {
@@ -148,7 +163,11 @@ export async function checkCode(db: Db, limits: CodeLimits, { phone, ip, visitor
       for (const subject of [phoneSubject(phone), ...requesterSubjects(requester)]) await addEvent(tx, subject, 'failure', now);
       return match === 'wrong' ? 'wrong' : 'expired';
     }
-    await tx.query('UPDATE sms_codes SET used_at = $3::timestamptz WHERE requester_hash = $1 AND phone = $2', [visitorHash, phone, new Date(now).toISOString()]);
+    await tx.query('UPDATE sms_codes SET used_at = $3::timestamptz WHERE requester_hash = $1 AND phone = $2', [
+      visitorHash,
+      phone,
+      new Date(now).toISOString(),
+    ]);
     await recordVerification(tx, phone, idHash, now);
     return 'verified';
   });

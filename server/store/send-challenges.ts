@@ -27,7 +27,13 @@ export interface SendChallenge {
 /** A challenge for a send to phone at level, good until 10 minutes from now. */
 export async function newSendChallenge(key: string, phone: string, level: number, now: number): Promise<SendChallenge> {
   const maxnumber = workAt(level);
-  const options = { algorithm: 'SHA-256' as const, hmacKey: key, maxnumber, expires: new Date(now + TTL_MS), params: { p: phoneTag(key, phone), l: String(level) } };
+  const options = {
+    algorithm: 'SHA-256' as const,
+    hmacKey: key,
+    maxnumber,
+    expires: new Date(now + TTL_MS),
+    params: { p: phoneTag(key, phone), l: String(level) },
+  };
   const { challenge, salt, signature } = await createChallenge(options);
   return { algorithm: 'SHA-256', challenge, maxnumber, salt, signature };
 }

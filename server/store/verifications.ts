@@ -6,11 +6,7 @@ export const VERIFICATION_VALID_HOURS = 24;
 
 /** Records a verification made at `at` (ms since the epoch; the server's clock, not the database's). */
 export async function recordVerification(db: Queryable, phone: string, idHash: string, at: number = Date.now()): Promise<void> {
-  await db.query('INSERT INTO phone_verifications (id_hash, phone, verified_at) VALUES ($1, $2, $3::timestamptz)', [
-    idHash,
-    phone,
-    new Date(at).toISOString(),
-  ]);
+  await db.query('INSERT INTO phone_verifications (id_hash, phone, verified_at) VALUES ($1, $2, $3::timestamptz)', [idHash, phone, new Date(at).toISOString()]);
 }
 
 /** The row id of the visitor's verification when it is of this phone and recent enough, at `now`, to submit a lead. */

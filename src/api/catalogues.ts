@@ -5,7 +5,16 @@ import { pageCatalogue } from './page-copy.ts';
 
 // @locales is locales/, or the folder LOCALES_DIR names (vite.config.ts); keyed here by "<language>/<namespace>".
 const found = import.meta.glob<string>('@locales/*/*.json', { eager: true, query: '?url', import: 'default' });
-const urls = new Map(Object.entries(found).map(([path, url]) => [path.split('/').slice(-2).join('/').replace(/\.json$/, ''), url]));
+const urls = new Map(
+  Object.entries(found).map(([path, url]) => [
+    path
+      .split('/')
+      .slice(-2)
+      .join('/')
+      .replace(/\.json$/, ''),
+    url,
+  ]),
+);
 
 export type CatalogueLoader = (language: string, namespace: string) => Promise<Record<string, unknown>>;
 

@@ -48,7 +48,8 @@ export async function fetchFile(path: string, signal?: AbortSignal): Promise<Blo
   } catch (error) {
     throw new ApiError(0, 'network', (error as Error).message);
   }
-  if (!response.ok) throw new ApiError(response.status, `http_${response.status}`, response.statusText, Number(response.headers.get('retry-after')) || undefined);
+  if (!response.ok)
+    throw new ApiError(response.status, `http_${response.status}`, response.statusText, Number(response.headers.get('retry-after')) || undefined);
   return response.blob();
 }
 

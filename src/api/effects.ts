@@ -13,9 +13,7 @@ export function effectActors(flow: Flow) {
         const { requests, context } = input;
         const outputs = await Promise.all(
           requests.map((request) =>
-            request.outbox
-              ? submit(request, submissionKey(context.meta.visit ?? 'visit', `${input.flowId}.${name}`, request))
-              : callApi(request, signal),
+            request.outbox ? submit(request, submissionKey(context.meta.visit ?? 'visit', `${input.flowId}.${name}`, request)) : callApi(request, signal),
           ),
         );
         return input.each ? outputs : outputs[0];

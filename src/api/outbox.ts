@@ -63,19 +63,28 @@ async function deliver(key: string) {
   inFlight.add(key);
   try {
     const value = await callApi(entry.request, undefined, { 'idempotency-key': key });
-    update(load().filter((e) => e.key !== key), state.failure);
+    update(
+      load().filter((e) => e.key !== key),
+      state.failure,
+    );
     settle(key, { value });
   } catch (caught) {
     const error = caught instanceof ApiError ? caught : new ApiError(0, 'network', String(caught));
     if (!transient(error)) {
-      update(load().filter((e) => e.key !== key), state.failure);
+      update(
+        load().filter((e) => e.key !== key),
+        state.failure,
+      );
       settle(key, { error });
       return;
     }
     const entries = load().map((e) => (e.key === key ? { ...e, attempts: e.attempts + 1 } : e));
     update(entries, error);
     const delay = error.retryAfter ? error.retryAfter * 1000 : BACKOFF_MS[Math.min(entry.attempts, BACKOFF_MS.length - 1)];
-    timers.set(key, setTimeout(() => void deliver(key), delay));
+    timers.set(
+      key,
+      setTimeout(() => void deliver(key), delay),
+    );
   } finally {
     inFlight.delete(key);
   }

@@ -49,7 +49,11 @@ const phoneParts = (national: string) => ({ country_code: '+1', phone: national 
 
 /** Texts a code; verified is true when the number counts as verified at once (the configured test phone). */
 export const sendPrivacyCode = (national: string, language: string) =>
-  callApi<{ success: true; verified?: boolean }>({ method: 'POST', path: '/user/mfa-sms-send', body: { ...phoneParts(national), source: 'privacy', language } });
+  callApi<{ success: true; verified?: boolean }>({
+    method: 'POST',
+    path: '/user/mfa-sms-send',
+    body: { ...phoneParts(national), source: 'privacy', language },
+  });
 
 export const verifyPrivacyCode = (national: string, code: string) =>
   callApi<{ success: true }>({ method: 'POST', path: '/user/mfa-sms-verify', body: { ...phoneParts(national), code } });

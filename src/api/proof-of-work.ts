@@ -13,7 +13,14 @@ export interface Challenge {
 
 export const isChallenge = (value: unknown): value is Challenge => {
   const c = value as Partial<Challenge> | null;
-  return typeof c === 'object' && c !== null && typeof c.challenge === 'string' && typeof c.salt === 'string' && typeof c.signature === 'string' && typeof c.maxnumber === 'number';
+  return (
+    typeof c === 'object' &&
+    c !== null &&
+    typeof c.challenge === 'string' &&
+    typeof c.salt === 'string' &&
+    typeof c.signature === 'string' &&
+    typeof c.maxnumber === 'number'
+  );
 };
 
 /** The X-Altcha header of the challenge's solution; undefined when none was found (or the request was given up). */

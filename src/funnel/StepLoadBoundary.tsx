@@ -22,10 +22,14 @@ export class StepLoadBoundary extends Component<Props, { failed: boolean }> {
     return (
       <div role="alert">
         <p>{this.props.message}</p>
-        <button type="button" className="btn btn-secondary" onClick={() => {
+        <button
+          type="button"
+          className="btn btn-secondary"
+          onClick={() => {
             this.props.onRetry();
             this.setState({ failed: false });
-          }}>
+          }}
+        >
           {this.props.retry}
         </button>
       </div>

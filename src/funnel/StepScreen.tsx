@@ -15,11 +15,7 @@ interface Props {
 
 export function StepScreen({ blocks, shared, copy }: Props) {
   return (
-    <StepLoadBoundary
-      message={copy.failed}
-      retry={copy.retry}
-      onRetry={() => void loadWidgets(blocks.map((block) => block.widget)).catch(() => undefined)}
-    >
+    <StepLoadBoundary message={copy.failed} retry={copy.retry} onRetry={() => void loadWidgets(blocks.map((block) => block.widget)).catch(() => undefined)}>
       <Suspense fallback={<p className="loading">{copy.loading}</p>}>
         {blocks.map((block, i) => {
           const Widget = registry[block.widget] as ComponentType<WidgetProps> | undefined;

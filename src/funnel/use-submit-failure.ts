@@ -43,14 +43,7 @@ function refusalText(flow: Flow, error: FlowError, t: TFunction, language: strin
 }
 
 /** `resend`: sends the event that ran the refused submission (NEXT) again, so the machine runs it anew. */
-export function useSubmitFailure(
-  flow: Flow,
-  error: FlowError | null,
-  busy: boolean,
-  resend: () => void,
-  t: TFunction,
-  language: string,
-): SubmitFailure {
+export function useSubmitFailure(flow: Flow, error: FlowError | null, busy: boolean, resend: () => void, t: TFunction, language: string): SubmitFailure {
   const outbox = useOutbox();
   const [dismissed, setDismissed] = useState<Dismissed>(NONE);
   // The outbox reports a failure while this page waits for it: the request is kept and retried.

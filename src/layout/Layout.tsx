@@ -13,7 +13,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const embed = `${location.pathname}${location.search}`.includes('embed');
   return (
     <>
-      <a className="skip-link" href="#main">{t('skip')}</a>
+      <a className="skip-link" href="#main">
+        {t('skip')}
+      </a>
       {!embed && (
         <header className="site-header">
           <LangLink to="/">
@@ -23,9 +25,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </header>
       )}
       <main id="main" className="site-main">
-        <Suspense fallback={<p className="loading">{t('loading')}</p>}>
-          {children}
-        </Suspense>
+        <Suspense fallback={<p className="loading">{t('loading')}</p>}>{children}</Suspense>
       </main>
       {!embed && <Footer />}
     </>

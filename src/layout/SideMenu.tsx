@@ -36,9 +36,7 @@ export function SideMenu() {
         <span aria-hidden="true" className="menu-icon" />
         {t('menu.open')}
       </button>
-      {open && (
-        <div className="menu-backdrop" onClick={close} aria-hidden="true" />
-      )}
+      {open && <div className="menu-backdrop" onClick={close} aria-hidden="true" />}
       {open && (
         <nav id={id} className="menu-drawer" aria-label={t('menu.title')}>
           <button type="button" ref={closeButton} className="btn btn-secondary menu-close" onClick={close}>

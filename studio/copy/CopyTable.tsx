@@ -47,7 +47,13 @@ export function CopyTable({ flow, flows, catalogues }: { flow: Flow; flows: Flow
                   </span>
                 </th>
                 <td lang="en">{row.text.en ?? <span className="copy-missing">missing</span>}</td>
-                <td lang="es">{row.text.es ?? <span className="copy-missing" lang="en">missing</span>}</td>
+                <td lang="es">
+                  {row.text.es ?? (
+                    <span className="copy-missing" lang="en">
+                      missing
+                    </span>
+                  )}
+                </td>
                 <td>
                   <span className={`copy-status is-${row.status}`}>{STATUS[row.status]}</span>
                 </td>

@@ -93,28 +93,31 @@ const nodeTypes = { step: StepNodeView };
 const edgeTypes = { transition: TransitionEdgeView };
 
 /** React Flow's nodes and edges for a laid out graph. */
-function drawing(flowId: string, graph: FlowGraph, cards: Map<string, StepCardData>, visits: Map<string, number> | undefined, sizes: Map<string, Size>, at: GraphLayout) {
-  const nodes = graph.steps.map(
-    (step): StepNode => ({
-      id: step.id,
-      type: 'step',
-      position: at.steps.get(step.id) ?? { x: 0, y: 0 },
-      // Measured already: given, so the minimap draws the steps at once.
-      ...sizes.get(step.id),
-      data: { ...(cards.get(step.id) as StepCardData), open: () => go({ view: 'step', flowId, stepId: step.id }) },
-    }),
-  );
-  const edges = graph.edges.map(
-    (edge): TransitionEdge => ({
-      id: edge.id,
-      source: edge.from,
-      target: edge.to,
-      type: 'transition',
-      ariaLabel: edgeText(edge, visits?.get(edge.id)),
-      markerEnd: { type: MarkerType.ArrowClosed, width: 16, height: 16, color: edge.event === 'BACK' ? COLORS.back : edge.leadPath ? COLORS.lead : COLORS.edge },
-      data: { edge, visits: visits?.get(edge.id), ...(at.edges.get(edge.id) ?? { points: [], label: undefined }) },
-    }),
-  );
+function drawing(
+  flowId: string,
+  graph: FlowGraph,
+  cards: Map<string, StepCardData>,
+  visits: Map<string, number> | undefined,
+  sizes: Map<string, Size>,
+  at: GraphLayout,
+) {
+  const nodes = graph.steps.map((step): StepNode => ({
+    id: step.id,
+    type: 'step',
+    position: at.steps.get(step.id) ?? { x: 0, y: 0 },
+    // Measured already: given, so the minimap draws the steps at once.
+    ...sizes.get(step.id),
+    data: { ...(cards.get(step.id) as StepCardData), open: () => go({ view: 'step', flowId, stepId: step.id }) },
+  }));
+  const edges = graph.edges.map((edge): TransitionEdge => ({
+    id: edge.id,
+    source: edge.from,
+    target: edge.to,
+    type: 'transition',
+    ariaLabel: edgeText(edge, visits?.get(edge.id)),
+    markerEnd: { type: MarkerType.ArrowClosed, width: 16, height: 16, color: edge.event === 'BACK' ? COLORS.back : edge.leadPath ? COLORS.lead : COLORS.edge },
+    data: { edge, visits: visits?.get(edge.id), ...(at.edges.get(edge.id) ?? { points: [], label: undefined }) },
+  }));
   return { nodes, edges };
 }
 

@@ -67,14 +67,12 @@ export async function layoutGraph(graph: FlowGraph, stepSizes: Map<string, Size>
     id: 'root',
     layoutOptions: OPTIONS,
     children: funnelOrder(graph).map((id) => ({ id, ...size(stepSizes, id) })),
-    edges: graph.edges.map(
-      (e): ElkExtendedEdge => ({
-        id: e.id,
-        sources: [reversed.has(e.id) ? e.to : e.from],
-        targets: [reversed.has(e.id) ? e.from : e.to],
-        labels: labelSizes.has(e.id) ? [{ id: `${e.id}:label`, text: e.id, ...size(labelSizes, e.id) }] : [],
-      }),
-    ),
+    edges: graph.edges.map((e): ElkExtendedEdge => ({
+      id: e.id,
+      sources: [reversed.has(e.id) ? e.to : e.from],
+      targets: [reversed.has(e.id) ? e.from : e.to],
+      labels: labelSizes.has(e.id) ? [{ id: `${e.id}:label`, text: e.id, ...size(labelSizes, e.id) }] : [],
+    })),
   };
   const laid = await elk.layout(root);
   const steps = new Map((laid.children ?? []).map((n) => [n.id, { x: n.x ?? 0, y: n.y ?? 0 }]));

@@ -38,7 +38,14 @@ export function PhoneStep({ flow, actor, onLeave }: { flow: Flow; actor: FlowAct
 
   return (
     <section className="funnel" aria-labelledby="step-heading">
-      <div className="funnel-progress" role="progressbar" aria-label={t('app:funnel.progress')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(progress * 100)}>
+      <div
+        className="funnel-progress"
+        role="progressbar"
+        aria-label={t('app:funnel.progress')}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={Math.round(progress * 100)}
+      >
         <div className="funnel-progress-bar" style={{ transform: `scaleX(${progress})` }} />
       </div>
       <h1 id="step-heading" className="funnel-heading">

@@ -13,7 +13,8 @@ const FRAMES = [
 ] as const;
 
 const startState = (flow: Flow, stepId: string): FunnelState => ({ stepId, answers: structuredClone(flow.answers), results: {}, error: null });
-const succeeding = (flow: Flow): Record<string, FakeEffect> => Object.fromEntries(Object.keys(flow.effects).map((name) => [name, { result: { success: true } }]));
+const succeeding = (flow: Flow): Record<string, FakeEffect> =>
+  Object.fromEntries(Object.keys(flow.effects).map((name) => [name, { result: { success: true } }]));
 
 export function PreviewView({ flow, stepId, catalogues }: { flow: Flow; stepId: string; catalogues: Catalogues }) {
   const [state, setState] = useState(() => startState(flow, stepId));

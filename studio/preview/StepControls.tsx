@@ -34,7 +34,11 @@ export function StepControls({ flow, catalogues, state, onState, effects, onEffe
   const data = dataOf(flow, { ...state, query: {}, meta: { route: flow.routes[0] }, locale: 'en' }, Date.now);
   const ways = flowGraph(flow).edges.filter((e) => e.from === state.stepId);
   // The transition an event takes is the first of its list whose guard holds.
-  const taken = new Set(['NEXT', 'BACK', 'ANSWER'].map((event) => ways.find((e) => e.event === event && e.outcome === undefined && (e.guard === undefined || holds(e.guard, data, Date.now)))?.id));
+  const taken = new Set(
+    ['NEXT', 'BACK', 'ANSWER'].map(
+      (event) => ways.find((e) => e.event === event && e.outcome === undefined && (e.guard === undefined || holds(e.guard, data, Date.now)))?.id,
+    ),
+  );
 
   return (
     <aside className="controls" aria-label="Step controls">
@@ -69,7 +73,12 @@ export function StepControls({ flow, catalogues, state, onState, effects, onEffe
       <p className="controls-note">Answer in a phone, or set a value here as JSON (true, 2, &quot;vin&quot;, null).</p>
       <div className="answers">
         {Object.keys(flow.answers).map((name) => (
-          <AnswerField key={name} name={name} value={state.answers[name]} onValue={(value) => onState({ ...state, answers: { ...state.answers, [name]: value } })} />
+          <AnswerField
+            key={name}
+            name={name}
+            value={state.answers[name]}
+            onValue={(value) => onState({ ...state, answers: { ...state.answers, [name]: value } })}
+          />
         ))}
       </div>
 
@@ -114,7 +123,11 @@ export function StepControls({ flow, catalogues, state, onState, effects, onEffe
 }
 
 function Way({ edge, taken, title, flowId }: { edge: GraphEdge; taken: boolean; title: string; flowId: string }) {
-  const conditions = [edge.guard !== undefined && `if ${guardWords(edge.guard)}`, edge.effect && `runs ${edge.effect}`, edge.outcome !== undefined && `then if ${guardWords(edge.outcome)}`].filter(Boolean);
+  const conditions = [
+    edge.guard !== undefined && `if ${guardWords(edge.guard)}`,
+    edge.effect && `runs ${edge.effect}`,
+    edge.outcome !== undefined && `then if ${guardWords(edge.outcome)}`,
+  ].filter(Boolean);
   return (
     <li className={`way${taken ? ' is-taken' : ''}`}>
       <a href={hrefOf({ view: 'step', flowId, stepId: edge.to })}>

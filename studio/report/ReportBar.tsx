@@ -28,15 +28,15 @@ function ProblemText({ answer }: { answer: Exclude<ReportAnswer, { kind: 'report
     case 'not-configured':
       return (
         <>
-          No funnel report: the studio has no key for the claimflow API. Start it with <code>STUDIO_ANALYTICS_KEY</code> set to one of the
-          API&apos;s <code>ANALYTICS_KEYS</code>, and <code>STUDIO_API_URL</code> if the API is not at {answer.api}.
+          No funnel report: the studio has no key for the claimflow API. Start it with <code>STUDIO_ANALYTICS_KEY</code> set to one of the API&apos;s{' '}
+          <code>ANALYTICS_KEYS</code>, and <code>STUDIO_API_URL</code> if the API is not at {answer.api}.
         </>
       );
     case 'unreachable':
       return (
         <>
-          No funnel report: nothing answers at {answer.api} ({answer.detail}). Start the API (<code>npm run dev:api</code> or <code>npm start</code>), or
-          set <code>STUDIO_API_URL</code> to where it runs, then Refresh.
+          No funnel report: nothing answers at {answer.api} ({answer.detail}). Start the API (<code>npm run dev:api</code> or <code>npm start</code>), or set{' '}
+          <code>STUDIO_API_URL</code> to where it runs, then Refresh.
         </>
       );
     case 'refused':
@@ -66,7 +66,9 @@ export function ReportBar({ flow, answer, loading, filters, onFilters, onRefresh
   const set = (change: Partial<ReportFilters>) => onFilters({ ...filters, ...change });
   const drawn = new Set(Object.keys(flow.steps));
   const offGraph = [
-    ...(group?.steps.filter((s) => s.reached > 0 && !drawn.has(s.step)) ?? []).map((s) => `Step ${s.step}, not in this flow now, was reached by ${visitsText(s.reached)}.`),
+    ...(group?.steps.filter((s) => s.reached > 0 && !drawn.has(s.step)) ?? []).map(
+      (s) => `Step ${s.step}, not in this flow now, was reached by ${visitsText(s.reached)}.`,
+    ),
     group && group.version !== flow.version ? `These visits ran version ${group.version}; the graph is version ${flow.version}.` : '',
   ].filter(Boolean);
 

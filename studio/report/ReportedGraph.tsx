@@ -19,16 +19,7 @@ export function ReportedGraph({ flow, file, catalogues }: { flow: Flow; file: Fi
 
   return (
     <>
-      <ReportBar
-        flow={flow}
-        answer={answer}
-        loading={loading}
-        filters={filters}
-        onFilters={setFilters}
-        onRefresh={refresh}
-        group={group}
-        onGroup={setChosen}
-      />
+      <ReportBar flow={flow} answer={answer} loading={loading} filters={filters} onFilters={setFilters} onRefresh={refresh} group={group} onGroup={setChosen} />
       <FlowGraphView flow={flow} file={file} catalogues={catalogues} report={group} />
     </>
   );

@@ -35,7 +35,10 @@ export function stepFiguresText(f: StepFigures): string {
 
 /** The group the graph shows first (of the report's, newest first): the flow's own version without a variant, else the newest. */
 export function defaultGroup(groups: Pick<ReportGroup, 'version' | 'variant'>[], version: number): number {
-  return Math.max(0, groups.findIndex((g) => g.version === version && g.variant === ''));
+  return Math.max(
+    0,
+    groups.findIndex((g) => g.version === version && g.variant === ''),
+  );
 }
 
 export const groupName = (g: Pick<ReportGroup, 'version' | 'variant'>) => `version ${g.version}${g.variant ? `, variant ${g.variant}` : ''}`;

@@ -177,7 +177,14 @@ describe.runIf(browserAvailable)('report alerts in the browser', () => {
     await walkNotifyMe(person(browser.page, run, 'alert-map-es-phone'), run);
     // The pin was dropped at the middle of Texas's view; the walk gave a FORD of 2019 and today (the date wheel's day).
     const pin = STATE_VIEWS.tx!.center;
-    const near = { location: { lat: pin.lat + 0.05, lng: pin.lng - 0.05 }, city: 'Temple', county: 'Bell', zip: '76501', policeDepartment: 'Temple Police Department', occurredAt: localIso(Date.now(), -360) };
+    const near = {
+      location: { lat: pin.lat + 0.05, lng: pin.lng - 0.05 },
+      city: 'Temple',
+      county: 'Bell',
+      zip: '76501',
+      policeDepartment: 'Temple Police Department',
+      occurredAt: localIso(Date.now(), -360),
+    };
     const unit = { vin: vinOf('184'), make: 'FORD', model: 'Escape', year: 2018 };
     const link = await textOpensReport(browser.page, run, reportWith(unit, near), 'alert-map-es-phone');
     // Matched by place, not by VIN: the link has no proof (the personal data waited for the VIN and a name given on the report).

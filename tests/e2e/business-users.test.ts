@@ -67,7 +67,10 @@ describe.runIf(browserAvailable)('business users and call times in the browser',
     const { page, lang, t } = w;
     const next = page.getByRole('button', { name: t('common:nav.next'), exact: true });
     const choose = (question: string) =>
-      page.getByRole('radiogroup', { name: t(question) }).getByRole('radio', { name: t('common:yesno.no') }).click();
+      page
+        .getByRole('radiogroup', { name: t(question) })
+        .getByRole('radio', { name: t('common:yesno.no') })
+        .click();
     await page.goto(`${server.url}${CALCULATOR}${query(lang)}`);
     await page.getByRole('button', { name: t('common:nav.continue'), exact: true }).click();
     await choose('calculator:step1.fault');
@@ -102,7 +105,10 @@ describe.runIf(browserAvailable)('business users and call times in the browser',
       const lead = page.waitForRequest((r) => r.url().includes('/api/leads/create/calc'));
       await toContact(w, TEST_PHONE);
       await page.getByRole('heading', { level: 1, name: t('calculator:step3.title') }).waitFor();
-      await page.getByRole('radiogroup', { name: t('calculator:step3.consult') }).getByRole('radio', { name: t('common:yesno.yes') }).click();
+      await page
+        .getByRole('radiogroup', { name: t('calculator:step3.consult') })
+        .getByRole('radio', { name: t('common:yesno.yes') })
+        .click();
       await w.agree('common:nav.submit');
       // The lead carries the token, and the consent as the notice showed it, naming the sponsor who may call.
       expect((await lead).postDataJSON()).toMatchObject({
@@ -120,8 +126,11 @@ describe.runIf(browserAvailable)('business users and call times in the browser',
       const dialog = page.getByRole('dialog', { name: t('errors:THANK_YOU') });
       await dialog.waitFor();
       // 3pm to 4pm on a working day, written out in the page's language.
-      const day = new Intl.DateTimeFormat(`${lang}-US`, { timeZone: window.timeZone, weekday: 'long', month: 'long', day: 'numeric' }).format(new Date(window.from));
-      const when = lang === 'en' ? `We'll call you on ${day}, between 3 PM and 4 PM (Central Time).` : `Le llamaremos el ${day}, de 3 p.m. a 4 p.m. (hora central).`;
+      const day = new Intl.DateTimeFormat(`${lang}-US`, { timeZone: window.timeZone, weekday: 'long', month: 'long', day: 'numeric' }).format(
+        new Date(window.from),
+      );
+      const when =
+        lang === 'en' ? `We'll call you on ${day}, between 3 PM and 4 PM (Central Time).` : `Le llamaremos el ${day}, de 3 p.m. a 4 p.m. (hora central).`;
       expect(await dialog.textContent()).toContain(when);
       await saveStepShot(page, shots(size, lang), 'call-time-dialog');
       await expectNoAxeViolations(page, `${size} ${lang} call time dialog`);
@@ -134,12 +143,18 @@ describe.runIf(browserAvailable)('business users and call times in the browser',
       const w = new FunnelWalk(page, server, lang);
       await toContact(w, TEST_PHONE);
       await page.getByRole('heading', { level: 1, name: t('calculator:step3.title') }).waitFor();
-      await page.getByRole('radiogroup', { name: t('calculator:step3.consult') }).getByRole('radio', { name: t('common:yesno.no') }).click();
+      await page
+        .getByRole('radiogroup', { name: t('calculator:step3.consult') })
+        .getByRole('radio', { name: t('common:yesno.no') })
+        .click();
       await page.getByRole('button', { name: t('common:nav.submit'), exact: true }).click();
       await page.getByRole('heading', { level: 1, name: t('common:leadTypes.title') }).waitFor();
       const service = t('common:leadTypes.services.Chiropractor.name');
       await page.getByRole('checkbox', { name: service }).click();
-      await page.getByRole('group', { name: copy(lang, 'common:leadTypes.timeFor').replace('{{service}}', service) }).getByText(t('common:leadTypes.half.PM')).click();
+      await page
+        .getByRole('group', { name: copy(lang, 'common:leadTypes.timeFor').replace('{{service}}', service) })
+        .getByText(t('common:leadTypes.half.PM'))
+        .click();
       const answer = page.waitForResponse((r) => r.url().includes('/api/leads/create/calc'));
       await w.agree('common:nav.submit');
       // The service's sponsor is named by the notice, and the lead goes to it.
@@ -151,7 +166,9 @@ describe.runIf(browserAvailable)('business users and call times in the browser',
       expect(window.timeZone).toBe('America/Chicago');
       const calls = page.getByRole('region', { name: t('common:callWindows.title') });
       await calls.waitFor();
-      const day = new Intl.DateTimeFormat(`${lang}-US`, { timeZone: window.timeZone, weekday: 'long', month: 'long', day: 'numeric' }).format(new Date(window.from));
+      const day = new Intl.DateTimeFormat(`${lang}-US`, { timeZone: window.timeZone, weekday: 'long', month: 'long', day: 'numeric' }).format(
+        new Date(window.from),
+      );
       // PM is noon to 5pm, or what is left of it today.
       expect(await calls.textContent()).toContain(lang === 'en' ? `${day}, between ` : `El ${day}, de `);
       expect(await calls.textContent()).toContain(lang === 'en' ? ' and 5 PM (Central Time)' : ' a 5 p.m. (hora central)');

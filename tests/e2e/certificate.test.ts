@@ -79,7 +79,11 @@ describe.runIf(browserAvailable)('the consent certificate page', () => {
     for (const heading of ['agreed.title', 'context.title', 'person.title', 'check.title']) {
       await page.getByRole('heading', { level: 2, name: t(heading) }).waitFor();
     }
-    const row = (label: string) => page.getByRole('term').filter({ hasText: t(label) }).locator('xpath=following-sibling::dd');
+    const row = (label: string) =>
+      page
+        .getByRole('term')
+        .filter({ hasText: t(label) })
+        .locator('xpath=following-sibling::dd');
     expect(await row('context.form').innerText()).toBe(t('context.formValue').replace('{{id}}', 'calculator').replace('{{version}}', '1'));
     expect(await row('context.page').innerText()).toBe(testConsent().pageUrl);
     expect(await row('context.browser').innerText()).toBe('Mozilla/5.0 (iPhone)');

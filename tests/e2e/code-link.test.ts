@@ -93,7 +93,10 @@ describe.runIf(browserAvailable)('the link of a code text', () => {
     await heading(page, 'calculator:step1.title').waitFor();
     const next = page.getByRole('button', { name: t('common:nav.next'), exact: true });
     for (const question of ['calculator:step1.fault', 'calculator:step1.commercial']) {
-      await page.getByRole('radiogroup', { name: t(question) }).getByRole('radio', { name: t('common:yesno.no') }).click();
+      await page
+        .getByRole('radiogroup', { name: t(question) })
+        .getByRole('radio', { name: t('common:yesno.no') })
+        .click();
     }
     await next.click();
     await heading(page, 'calculator:step175.title').waitFor();

@@ -72,7 +72,10 @@ describe.runIf(browserAvailable)('the first screen of each funnel', () => {
       : [];
     await page.goto(`${suite.server.url}${route}${lang === 'es' ? '?lang=es' : ''}`);
     // When the app marked its first step shown (epoch ms); the next steps' prefetches start after it.
-    const shown = await page.waitForFunction((mark) => performance.getEntriesByName(mark).map((entry) => performance.timeOrigin + entry.startTime)[0], STEP_SHOWN_MARK);
+    const shown = await page.waitForFunction(
+      (mark) => performance.getEntriesByName(mark).map((entry) => performance.timeOrigin + entry.startTime)[0],
+      STEP_SHOWN_MARK,
+    );
     const shownAt = (await shown.jsonValue()) as number;
     // Whatever the first screen starts by itself (prefetches of the next step) is in the log too.
     await Promise.all(mapAhead);
@@ -108,17 +111,32 @@ describe.runIf(browserAvailable)('the first screen of each funnel', () => {
     const { urls, urlsBefore, urlsOnSwitch } = await firstScreenOnce(route, lang);
     for (const [what, pattern] of Object.entries(notYet(lang === 'en' ? 'es' : 'en'))) {
       const checked = MAP_NEXT.has(route) && MAP_CODE.includes(what) ? urlsBefore : urls;
-      expect(checked.filter((url) => pattern.test(url)), what).toEqual([]);
+      expect(
+        checked.filter((url) => pattern.test(url)),
+        what,
+      ).toEqual([]);
       // Fetched ahead once the first screen is shown, when the next step locates the accident on the map.
-      if (MAP_NEXT.has(route) && MAP_CODE.includes(what)) expect(urls.filter((url) => pattern.test(url)), `${what}, fetched ahead`).not.toEqual([]);
-      if (ON_SWITCH.includes(what)) expect(urlsOnSwitch.filter((url) => pattern.test(url)), `${what}, on the language switch`).not.toEqual([]);
+      if (MAP_NEXT.has(route) && MAP_CODE.includes(what))
+        expect(
+          urls.filter((url) => pattern.test(url)),
+          `${what}, fetched ahead`,
+        ).not.toEqual([]);
+      if (ON_SWITCH.includes(what))
+        expect(
+          urlsOnSwitch.filter((url) => pattern.test(url)),
+          `${what}, on the language switch`,
+        ).not.toEqual([]);
     }
   });
 
   it('finds each chunk it keeps from the first steps in the build, under the name it looks for', () => {
     const built = readdirSync(join(inject('builtApp'), 'assets')).map((file) => `/assets/${file}`);
     for (const [what, pattern] of Object.entries(notYet('es'))) {
-      if (!NOT_BUILT.includes(what)) expect(built.filter((url) => pattern.test(url)), what).not.toEqual([]);
+      if (!NOT_BUILT.includes(what))
+        expect(
+          built.filter((url) => pattern.test(url)),
+          what,
+        ).not.toEqual([]);
     }
   });
 

@@ -76,9 +76,13 @@ describe.runIf(browserAvailable)('every funnel in the browser', () => {
     await suite.server.stop();
     const db = await openPgliteDb(suite.server.dataDir);
     try {
-      const { rows } = await db.query<{ phone: string; language: string; preferred_call_time: string | null; accident_reason: string | null; body: Record<string, unknown> }>(
-        'SELECT phone, language, preferred_call_time, accident_reason, body FROM leads ORDER BY id',
-      );
+      const { rows } = await db.query<{
+        phone: string;
+        language: string;
+        preferred_call_time: string | null;
+        accident_reason: string | null;
+        body: Record<string, unknown>;
+      }>('SELECT phone, language, preferred_call_time, accident_reason, body FROM leads ORDER BY id');
       const byPhone = new Map(rows.map((r) => [r.phone, r]));
       const lead = (phone: string) => byPhone.get(`+1${phone}`);
       const details = (phone: string) => (lead(phone)?.body.extraDetails as { accidentDetails: Record<string, unknown> }).accidentDetails;

@@ -57,7 +57,10 @@ async function answer(w: FunnelWalk, questionKey: string, value: 'yes' | 'no') {
 async function agree(w: FunnelWalk, buttonKey: string, sponsors: string[]) {
   const { page } = w;
   await page.locator('.consent__notice p:visible').waitFor();
-  const boxes = await page.getByRole('group', { name: w.t('common:consent.sponsors.legend') }).getByRole('checkbox').all();
+  const boxes = await page
+    .getByRole('group', { name: w.t('common:consent.sponsors.legend') })
+    .getByRole('checkbox')
+    .all();
   const offered = await Promise.all(boxes.map((box) => box.evaluate((input) => (input as HTMLInputElement).labels?.[0]?.textContent ?? '')));
   expect(offered.sort()).toEqual(sponsors.length > 1 ? [...sponsors].sort() : []);
   for (const box of boxes) {

@@ -18,7 +18,14 @@ describe.runIf(browserAvailable)('a lead made in the browser, at its sponsor', (
   const env: Record<string, string> = { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', WEBHOOK_RETRY_SCHEDULE: '0,1,1' };
   beforeAll(async () => {
     sponsors = await startFakeSponsors([
-      { id: 'texas-injury-law', name: 'Texas Injury Law', services: ['attorney'], filter: { '==': [{ var: 'legal_consult' }, true] }, dailyCap: 10, active: true },
+      {
+        id: 'texas-injury-law',
+        name: 'Texas Injury Law',
+        services: ['attorney'],
+        filter: { '==': [{ var: 'legal_consult' }, true] },
+        dailyCap: 10,
+        active: true,
+      },
       { id: 'airbag-claims', name: 'Airbag Claims', services: ['camp-lejeune'], dailyCap: 10, active: true },
     ]);
     Object.assign(env, sponsors.env, { SPONSORS_DIR: sponsors.dir });
@@ -55,8 +62,8 @@ describe.runIf(browserAvailable)('a lead made in the browser, at its sponsor', (
     expect(sponsors.badSignatures).toEqual([]);
 
     const certificatePath = new URL(lead.certificateUrl).pathname;
-    const certificate = await (await fetch(`${suite.server.url}${certificatePath}`, { headers: { accept: 'application/json' } })).json() as Certificate;
-    const keys = await (await fetch(`${suite.server.url}/.well-known/claimflow-keys`)).json() as PublicKeys;
+    const certificate = (await (await fetch(`${suite.server.url}${certificatePath}`, { headers: { accept: 'application/json' } })).json()) as Certificate;
+    const keys = (await (await fetch(`${suite.server.url}/.well-known/claimflow-keys`)).json()) as PublicKeys;
     const verdict = verifyCertificate(certificate, keys, { leadId: lead.id, phone: lead.phone, email: lead.email });
     expect(verdict).toMatchObject({ valid: true, payload: { leadId: lead.id, flowId: 'attorney' } });
     const altered = { ...certificate, payload: certificate.payload.replace('"attorney"', '"attornex"') };

@@ -117,7 +117,10 @@ describe.runIf(browserAvailable)('a map a thumb can use', () => {
     const refused = await open({ permissions: [] });
     await mapStep(refused.page, 'es');
     await refused.page.getByRole('button', { name: t('es', 'locate:map.locate.button') }).click();
-    await refused.page.getByRole('alert').filter({ hasText: t('es', 'locate:map.locate.denied') }).waitFor();
+    await refused.page
+      .getByRole('alert')
+      .filter({ hasText: t('es', 'locate:map.locate.denied') })
+      .waitFor();
     await expectNoAxeViolations(refused.page, 'location refused');
     await closePage(refused);
   });

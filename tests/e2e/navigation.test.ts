@@ -16,7 +16,10 @@ describe.runIf(browserAvailable)('browser navigation in a funnel', () => {
   const heading = (lang: Lang, key: string) => page.getByRole('heading', { level: 1, name: copy(lang, key) });
   const button = (lang: Lang, key: string) => page.getByRole('button', { name: copy(lang, key), exact: true });
   const choose = (lang: Lang, question: string, answer: 'yes' | 'no') =>
-    page.getByRole('radiogroup', { name: copy(lang, question) }).getByRole('radio', { name: copy(lang, `common:yesno.${answer}`) }).click();
+    page
+      .getByRole('radiogroup', { name: copy(lang, question) })
+      .getByRole('radio', { name: copy(lang, `common:yesno.${answer}`) })
+      .click();
 
   async function toSliders(lang: Lang) {
     await page.goto(`${suite.server.url}${ROUTE}${lang === 'es' ? '?lang=es' : ''}`);
@@ -94,7 +97,10 @@ describe.runIf(browserAvailable)('browser navigation in a funnel', () => {
     await heading('en', 'calculator:step5.title').waitFor();
     await page.getByRole('radio', { name: copy('en', 'common:callTime.asap') }).waitFor();
     await page.getByRole('button', { name: copy('en', 'menu.open') }).click();
-    await page.getByRole('navigation', { name: copy('en', 'menu.title') }).getByRole('link', { name: copy('en', 'calculator:meta.title') }).click();
+    await page
+      .getByRole('navigation', { name: copy('en', 'menu.title') })
+      .getByRole('link', { name: copy('en', 'calculator:meta.title') })
+      .click();
     await heading('en', 'calculator:intro.title').waitFor();
     await page.close();
   });

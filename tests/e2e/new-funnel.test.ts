@@ -101,7 +101,13 @@ describe.runIf(browserAvailable)('funnels added as JSON files only', () => {
         funnel: flow.id,
         phone: `+1${phone}`,
         preferred_call_time: '9am - 10am',
-        body: { q1: true, q2: false, q3: false, legal_consult: true, consent: { flowId: flow.id, flowVersion: flow.version, sponsors: ['summit-accident-lawyers'] } },
+        body: {
+          q1: true,
+          q2: false,
+          q3: false,
+          legal_consult: true,
+          consent: { flowId: flow.id, flowVersion: flow.version, sponsors: ['summit-accident-lawyers'] },
+        },
       });
       expect(rows[1]).toMatchObject({ funnel: 'spring-campaign', phone: `+1${copyPhone}`, calc_id: `e2e-${copyPhone}` });
     } finally {

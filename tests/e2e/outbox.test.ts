@@ -18,7 +18,10 @@ describe.runIf(browserAvailable)('the outbox in the browser', () => {
     const t = (key: string) => copy('en', key);
     const button = (key: string) => page.getByRole('button', { name: t(key), exact: true });
     const choose = (question: string, answer: 'yes' | 'no') =>
-      page.getByRole('radiogroup', { name: t(question) }).getByRole('radio', { name: t(`common:yesno.${answer}`) }).click();
+      page
+        .getByRole('radiogroup', { name: t(question) })
+        .getByRole('radio', { name: t(`common:yesno.${answer}`) })
+        .click();
 
     await page.goto(`${suite.server.url}/calculate-your-accident-claim-value?calc_id=outbox`);
     await button('common:nav.continue').click();

@@ -56,7 +56,14 @@ describe.runIf(browserAvailable)('the privacy page', () => {
       const ids: number[] = [];
       for (const [url, payload] of [
         ['/api/leads/create/calc', calcLeadBody(phone.typed, { ...names, consent: testConsent({ locale: lang }) })],
-        ['/api/leads/create', alertLeadBody(phone.typed, { source: 'notify-me', vin: '1HGCM82633A004352' }, { ...names, zip: '78701', consent: testConsent({ locale: lang, flowId: 'notify-me', pageUrl: 'https://claims.example.com/notify-me' }) })],
+        [
+          '/api/leads/create',
+          alertLeadBody(
+            phone.typed,
+            { source: 'notify-me', vin: '1HGCM82633A004352' },
+            { ...names, zip: '78701', consent: testConsent({ locale: lang, flowId: 'notify-me', pageUrl: 'https://claims.example.com/notify-me' }) },
+          ),
+        ],
       ] as const) {
         const res = await send(app, 'POST', url, { payload, cookie, headers: { 'user-agent': USER_AGENT } });
         if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
@@ -132,7 +139,13 @@ describe.runIf(browserAvailable)('the privacy page', () => {
     // Each request as stored: its funnel, answers with their labels, call time, free text, IP, browser, sponsor.
     for (const title of ['calculator:meta.title', 'notify:meta.title']) expect(shown).toContain(copy(lang, title));
     for (const label of ['data.answer.vin', 'data.answer.zip', 'data.answer.fault', 'data.callTime', 'data.freeText', 'data.ip', 'data.userAgent']) {
-      expect(await page.getByRole('term').filter({ hasText: t(label) }).count(), label).toBeGreaterThan(0);
+      expect(
+        await page
+          .getByRole('term')
+          .filter({ hasText: t(label) })
+          .count(),
+        label,
+      ).toBeGreaterThan(0);
     }
     for (const value of ['78701', 'Call ASAP', FREE_TEXT, '127.0.0.1', USER_AGENT]) expect(shown).toContain(value);
     expect(shown).toContain(t('data.sentTo').replace('{{name}}', 'Lone Star Injury Law').split(' {{date}}')[0]);
@@ -151,7 +164,11 @@ describe.runIf(browserAvailable)('the privacy page', () => {
     await page.getByRole('button', { name: t('erase.confirm') }).click();
     await page.getByRole('heading', { level: 2, name: t('done.title') }).waitFor();
     const done = await page.getByRole('status').innerText();
-    expect(done).toBe(t('done.erased').replace('{{leads}}', t('done.requests_other').replace('{{count}}', '2')).replace('{{alerts}}', t('done.alerts_one').replace('{{count}}', '1')));
+    expect(done).toBe(
+      t('done.erased')
+        .replace('{{leads}}', t('done.requests_other').replace('{{count}}', '2'))
+        .replace('{{alerts}}', t('done.alerts_one').replace('{{count}}', '1')),
+    );
     await page.getByText(t('done.kept_other').replace('{{count}}', '2')).waitFor();
     await check(page, size, lang, 'done');
 

@@ -162,32 +162,35 @@ describe.runIf(browserAvailable)('the report screen', () => {
   it.each([
     ['phone', 'es', 'search', PHONE],
     ['desktop', 'en', 'vin', DESKTOP],
-  ] as [string, Lang, 'search' | 'vin', typeof PHONE][])('%s, %s: a %s link asks only a last name, its vehicle highlighted, no VIN left in the URL', async (size, lang, by, viewport) => {
-    const t = (key: string) => copy(lang, key);
-    const q = lang === 'es' ? '?lang=es' : '';
-    const found = (await (await fetch(`${suite.server.url}/api/reports/search?vin=${VIN}`)).json()) as { results: { proof: string }[] };
-    const proof = found.results[0]!.proof;
-    expect(proof).not.toContain(VIN);
-    const path = by === 'search' ? `/accident/${id}?proof=${proof}${lang === 'es' ? '&lang=es' : ''}` : `/accident/${id}/${VIN}${q}`;
-    const { context, page } = await open(suite.browser, viewport, path);
-    await page.getByText(t('report:screen.proof.knownText')).waitFor();
-    expect(page.url()).toBe(`${suite.server.url}/accident/${id}${q}`);
-    expect(await page.getByRole('article', { name: /2003 HONDA/ }).textContent()).toContain(t('report:screen.yourVehicle'));
-    expect(await page.getByRole('textbox', { name: copy(lang, 'locate:vin.label') }).count()).toBe(0);
-    for (const hidden of ['Lopez', 'Carter', CASE_ID]) expect((await page.textContent('main')) ?? '').not.toContain(hidden);
-    await check(page, size, lang, 'first fact known');
-    // A reload keeps the fact for the tab (not the URL).
-    await page.reload();
-    await page.getByText(t('report:screen.proof.knownText')).waitFor();
-    await page.getByRole('textbox', { name: t('report:screen.proof.lastName') }).fill('lópez');
-    await page.getByRole('button', { name: t('report:screen.proof.submit') }).click();
-    await page.getByText(t('report:screen.involved')).waitFor();
-    // Focus moves to the news that the full report is open (the form that had it is gone).
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(t('report:screen.involved'));
-    await page.reload();
-    await page.getByText('Maria Lopez').waitFor();
-    await context.close();
-  });
+  ] as [string, Lang, 'search' | 'vin', typeof PHONE][])(
+    '%s, %s: a %s link asks only a last name, its vehicle highlighted, no VIN left in the URL',
+    async (size, lang, by, viewport) => {
+      const t = (key: string) => copy(lang, key);
+      const q = lang === 'es' ? '?lang=es' : '';
+      const found = (await (await fetch(`${suite.server.url}/api/reports/search?vin=${VIN}`)).json()) as { results: { proof: string }[] };
+      const proof = found.results[0]!.proof;
+      expect(proof).not.toContain(VIN);
+      const path = by === 'search' ? `/accident/${id}?proof=${proof}${lang === 'es' ? '&lang=es' : ''}` : `/accident/${id}/${VIN}${q}`;
+      const { context, page } = await open(suite.browser, viewport, path);
+      await page.getByText(t('report:screen.proof.knownText')).waitFor();
+      expect(page.url()).toBe(`${suite.server.url}/accident/${id}${q}`);
+      expect(await page.getByRole('article', { name: /2003 HONDA/ }).textContent()).toContain(t('report:screen.yourVehicle'));
+      expect(await page.getByRole('textbox', { name: copy(lang, 'locate:vin.label') }).count()).toBe(0);
+      for (const hidden of ['Lopez', 'Carter', CASE_ID]) expect((await page.textContent('main')) ?? '').not.toContain(hidden);
+      await check(page, size, lang, 'first fact known');
+      // A reload keeps the fact for the tab (not the URL).
+      await page.reload();
+      await page.getByText(t('report:screen.proof.knownText')).waitFor();
+      await page.getByRole('textbox', { name: t('report:screen.proof.lastName') }).fill('lópez');
+      await page.getByRole('button', { name: t('report:screen.proof.submit') }).click();
+      await page.getByText(t('report:screen.involved')).waitFor();
+      // Focus moves to the news that the full report is open (the form that had it is gone).
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(t('report:screen.involved'));
+      await page.reload();
+      await page.getByText('Maria Lopez').waitFor();
+      await context.close();
+    },
+  );
 
   it('desktop, es: the case ID and a last name open the full report, never in the URL', async () => {
     const t = (key: string) => copy('es', key);
@@ -214,7 +217,9 @@ describe.runIf(browserAvailable)('the report screen', () => {
     const { context, page } = await open(suite.browser, viewport, `/accident/AAAAAAAAAAAAAAAAAAAAAA${lang === 'es' ? '?lang=es' : ''}`);
     await page.getByRole('heading', { level: 1, name: t('report:screen.notFound.title') }).waitFor();
     await page.getByText(t('report:screen.notFound.delay')).waitFor();
-    expect(await page.getByRole('link', { name: t('report:screen.notFound.find') }).getAttribute('href')).toBe(`/find-my-report${lang === 'es' ? '?lang=es' : ''}`);
+    expect(await page.getByRole('link', { name: t('report:screen.notFound.find') }).getAttribute('href')).toBe(
+      `/find-my-report${lang === 'es' ? '?lang=es' : ''}`,
+    );
     await check(page, size, lang, 'not found');
     await context.close();
   });

@@ -68,7 +68,10 @@ describe.runIf(browserAvailable)('the report search in the browser', () => {
     await page.getByRole('heading', { level: 1, name: t(lang, 'search:results.title') }).waitFor();
     await results(page, lang, 1).waitFor();
     await screen(page, shot);
-    await page.getByRole('list', { name: t(lang, 'search:results.count_one', { count: 1 }) }).getByRole('link').click();
+    await page
+      .getByRole('list', { name: t(lang, 'search:results.count_one', { count: 1 }) })
+      .getByRole('link')
+      .click();
     await page.getByRole('heading', { level: 1, name: t(lang, 'report:screen.title') }).waitFor();
   }
 
@@ -84,7 +87,9 @@ describe.runIf(browserAvailable)('the report search in the browser', () => {
     // The date narrows the search to 3 days either side (none after today); the city puts the VIN's reports there first.
     const on = today(new Date());
     expect(Object.fromEntries(new URL(run.page.url()).searchParams)).toMatchObject({ from: addDays(on, -3), to: on, city: 'Austin', state: 'TX' });
-    expect(await run.page.getByRole('list', { name: t('en', 'search:results.searched') }).textContent()).toContain(t('en', 'search:results.vin', { vin: REPORT_VIN }));
+    expect(await run.page.getByRole('list', { name: t('en', 'search:results.searched') }).textContent()).toContain(
+      t('en', 'search:results.vin', { vin: REPORT_VIN }),
+    );
     // A reload finds the VIN in the tab.
     await run.page.reload();
     await results(run.page, 'en', 1).waitFor();
@@ -190,7 +195,12 @@ describe.runIf(browserAvailable)('the report search in the browser', () => {
     await page.goto(`${suite.server.url}/results?vin=${REPORT_VIN}&from=${from}&to=${to}`);
     await page.getByRole('heading', { level: 2, name: t('en', 'search:results.none.onDates') }).waitFor();
     const day = new Date(`${mainReportDay()}T00:00:00Z`);
-    const dates = new Intl.DateTimeFormat('en', { month: 'long', day: 'numeric', ...(day.getUTCFullYear() === Number(to.slice(0, 4)) ? {} : { year: 'numeric' }), timeZone: 'UTC' }).format(day);
+    const dates = new Intl.DateTimeFormat('en', {
+      month: 'long',
+      day: 'numeric',
+      ...(day.getUTCFullYear() === Number(to.slice(0, 4)) ? {} : { year: 'numeric' }),
+      timeZone: 'UTC',
+    }).format(day);
     const otherDates = page.getByRole('list', { name: t('en', 'search:results.otherDates.vin_one', { dates }) });
     expect(await otherDates.getByRole('link').getAttribute('href')).toMatch(new RegExp(`^/accident/${mainId}(/|\\?|$)`));
     await screen(page, 'other-date-en-desktop');
@@ -226,7 +236,10 @@ describe.runIf(browserAvailable)('the report search in the browser', () => {
     await results(page, 'en', 2).waitFor();
     expect(await page.getByRole('banner').count()).toBe(0);
     expect(await page.getByRole('contentinfo').count()).toBe(0);
-    const link = page.getByRole('list', { name: t('en', 'search:results.count_other', { count: 2 }) }).getByRole('link').first();
+    const link = page
+      .getByRole('list', { name: t('en', 'search:results.count_other', { count: 2 }) })
+      .getByRole('link')
+      .first();
     expect(await link.getAttribute('target')).toBe('_blank');
     await screen(page, 'embed-en-desktop');
     await close(run);
@@ -237,7 +250,11 @@ describe.runIf(browserAvailable)('the report search in the browser', () => {
     const page = await context.newPage();
     const pages: [string, string, number?][] = [
       ['/?lang=es', 'search:home.title'],
-      [`/results?lat=${AUSTIN.lat}&lng=${AUSTIN.lng}&radius=10&make=FORD&year=2019&yearMatch=approx&near=Austin, TX 78701, USA&lang=es`, 'search:results.title', 1],
+      [
+        `/results?lat=${AUSTIN.lat}&lng=${AUSTIN.lng}&radius=10&make=FORD&year=2019&yearMatch=approx&near=Austin, TX 78701, USA&lang=es`,
+        'search:results.title',
+        1,
+      ],
       ['/accidents-near-me?city=Austin&state=TX&lang=es', 'search:near.title', 2],
     ];
     for (const [path, heading, count] of pages) {

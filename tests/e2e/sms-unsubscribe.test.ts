@@ -43,8 +43,7 @@ describe.runIf(browserAvailable)('the unsubscribe page', () => {
     await server?.stop();
   });
 
-  const stopped = async (path: string) =>
-    ((await (await fetch(`${server.url}/api/sms${path}`)).json()) as { stopped: boolean }).stopped;
+  const stopped = async (path: string) => ((await (await fetch(`${server.url}/api/sms${path}`)).json()) as { stopped: boolean }).stopped;
 
   const check = async (page: Page, size: string, lang: Lang, state: string) => {
     await expectNoAxeViolations(page, `${size} ${lang} ${state}`);
@@ -86,16 +85,24 @@ describe.runIf(browserAvailable)('the unsubscribe page', () => {
     await context.close();
   });
 
-  it.each([PHONE_ES, DESKTOP_EN].map(([size, lang, viewport]) => [size, lang, viewport] as const))('%s, %s: an unknown link says so, calmly', async (size, lang, viewport) => {
-    const q = lang === 'es' ? '?lang=es' : '';
-    const context = await browser.newContext({ viewport });
-    const page = await context.newPage();
-    await page.goto(`${server.url}/unsubscribe/AAAAAAAAAAAAAAAA${q}`);
-    await page.getByRole('heading', { level: 1, name: copy(lang, 'unsubscribe:unknown.title') }).waitFor();
-    await page.getByText(copy(lang, 'unsubscribe:unknown.text')).waitFor();
-    expect(await page.getByRole('link', { name: copy(lang, 'unsubscribe:unknown.home') }).getAttribute('href')).toBe(`/${q}`);
-    expect(await page.getByRole('button').filter({ hasText: copy(lang, 'unsubscribe:ask.confirm') }).count()).toBe(0);
-    await check(page, size, lang, 'unknown link');
-    await context.close();
-  });
+  it.each([PHONE_ES, DESKTOP_EN].map(([size, lang, viewport]) => [size, lang, viewport] as const))(
+    '%s, %s: an unknown link says so, calmly',
+    async (size, lang, viewport) => {
+      const q = lang === 'es' ? '?lang=es' : '';
+      const context = await browser.newContext({ viewport });
+      const page = await context.newPage();
+      await page.goto(`${server.url}/unsubscribe/AAAAAAAAAAAAAAAA${q}`);
+      await page.getByRole('heading', { level: 1, name: copy(lang, 'unsubscribe:unknown.title') }).waitFor();
+      await page.getByText(copy(lang, 'unsubscribe:unknown.text')).waitFor();
+      expect(await page.getByRole('link', { name: copy(lang, 'unsubscribe:unknown.home') }).getAttribute('href')).toBe(`/${q}`);
+      expect(
+        await page
+          .getByRole('button')
+          .filter({ hasText: copy(lang, 'unsubscribe:ask.confirm') })
+          .count(),
+      ).toBe(0);
+      await check(page, size, lang, 'unknown link');
+      await context.close();
+    },
+  );
 });

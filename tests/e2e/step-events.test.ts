@@ -36,7 +36,10 @@ describe.runIf(browserAvailable)('step events in the browser', () => {
     await button('common:nav.continue').click();
     await page.getByRole('heading', { level: 1, name: t('calculator:step1.title') }).waitFor();
     for (const question of ['calculator:step1.fault', 'calculator:step1.commercial']) {
-      await page.getByRole('radiogroup', { name: t(question) }).getByRole('radio', { name: t('common:yesno.no') }).click();
+      await page
+        .getByRole('radiogroup', { name: t(question) })
+        .getByRole('radio', { name: t('common:yesno.no') })
+        .click();
     }
     await button('common:nav.next').click();
     await page.getByRole('heading', { level: 1, name: t('calculator:step175.title') }).waitFor();
@@ -48,7 +51,9 @@ describe.runIf(browserAvailable)('step events in the browser', () => {
 
     await expect.poll(async () => (await report()).groups[0]?.visits, { timeout: 10_000 }).toBe(1);
     const [group] = (await report()).groups;
-    const steps = Object.fromEntries(group?.steps.map(({ step, reached, forward, dropped, medianSeconds }) => [step, { reached, forward, dropped, timed: medianSeconds !== null }]) ?? []);
+    const steps = Object.fromEntries(
+      group?.steps.map(({ step, reached, forward, dropped, medianSeconds }) => [step, { reached, forward, dropped, timed: medianSeconds !== null }]) ?? [],
+    );
     expect([steps['0'], steps['1'], steps['1.75'], steps['2']]).toEqual([
       { reached: 1, forward: 1, dropped: 0, timed: true },
       { reached: 1, forward: 1, dropped: 0, timed: true },

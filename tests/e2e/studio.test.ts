@@ -86,7 +86,11 @@ describe.runIf(browserAvailable)('the studio', () => {
   const shot = async (name: string) => {
     if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: join(process.env.SCREENSHOT_DIR, `studio-${name}.png`) });
   };
-  const flowLink = (flow: Flow) => page.getByRole('navigation', { name: 'Flows' }).getByRole('link').filter({ hasText: flow.routes.join('  ') });
+  const flowLink = (flow: Flow) =>
+    page
+      .getByRole('navigation', { name: 'Flows' })
+      .getByRole('link')
+      .filter({ hasText: flow.routes.join('  ') });
   const graph = (flow: Flow) => page.getByRole('region', { name: `Graph of ${flow.id}` });
 
   beforeAll(async () => {
@@ -101,7 +105,11 @@ describe.runIf(browserAvailable)('the studio', () => {
     page = open.page;
     await page.goto(studio.url);
     // The first page a dev server shows compiles its code: a minute on a busy machine.
-    await page.getByRole('status').filter({ hasText: `All ${files.length} flow files pass flows:check` }).first().waitFor({ timeout: 120_000 });
+    await page
+      .getByRole('status')
+      .filter({ hasText: `All ${files.length} flow files pass flows:check` })
+      .first()
+      .waitFor({ timeout: 120_000 });
   }, 300_000);
 
   afterAll(async () => {
@@ -123,7 +131,13 @@ describe.runIf(browserAvailable)('the studio', () => {
       await expect.poll(() => edges.count()).toBe(transitionCount(flow));
       const title = flow.steps[flow.initial]?.title ?? 'meta.title';
       const heading = copy('en', title.includes(':') ? title : `${flow.namespace}:${title}`);
-      await expect.poll(() => graph(flow).getByRole('button', { name: `Step ${flow.initial}: ${heading}` }).count()).toBe(1);
+      await expect
+        .poll(() =>
+          graph(flow)
+            .getByRole('button', { name: `Step ${flow.initial}: ${heading}` })
+            .count(),
+        )
+        .toBe(1);
     }
     const first = flows[0] as Flow;
     await flowLink(first).click();
@@ -142,7 +156,9 @@ describe.runIf(browserAvailable)('the studio', () => {
       const title = flow.steps[stepId]?.title as string;
       return copy(lang, title.includes(':') ? title : `${flow.namespace}:${title}`);
     };
-    await graph(flow).getByRole('button', { name: `Step 1: ${heading('en', '1')}` }).click();
+    await graph(flow)
+      .getByRole('button', { name: `Step 1: ${heading('en', '1')}` })
+      .click();
     const phone = (lang: Lang): FrameLocator => page.frameLocator(`iframe[title^="${lang === 'en' ? 'English' : 'Español'} preview"]`);
     for (const lang of ['en', 'es'] as const) {
       await expect.poll(() => phone(lang).getByRole('heading', { level: 1 }).textContent(), { timeout: 60_000 }).toBe(heading(lang, '1'));
@@ -163,7 +179,7 @@ describe.runIf(browserAvailable)('the studio', () => {
     expect(page.url()).toMatch(/#\/flow\/attorney\/step\/1\.5$/);
   }, 240_000);
 
-  it("shows the funnel report of stored visits on the graph, and its days and language filter it", async () => {
+  it('shows the funnel report of stored visits on the graph, and its days and language filter it', async () => {
     const flow = flows.find((f) => f.id === 'attorney') as Flow;
     // Four visits of the attorney funnel's first steps, posted as the browser's step events (seconds on each step).
     const walk = async (n: number, options: { locale?: string; start?: number }, moves: (w: StepWalk) => Promise<unknown>, closeAfter: number) => {
@@ -175,7 +191,16 @@ describe.runIf(browserAvailable)('the studio', () => {
       const { token } = await startedVisit(api.app);
       expect(await postEvents(api.app, token, w.events, w.now)).toEqual([204]);
     };
-    await walk(1, {}, (w) => w.next(2).then(() => w.answer({ fault: false, commercial: true })).then(() => w.next(5)), 4);
+    await walk(
+      1,
+      {},
+      (w) =>
+        w
+          .next(2)
+          .then(() => w.answer({ fault: false, commercial: true }))
+          .then(() => w.next(5)),
+      4,
+    );
     await walk(2, {}, (w) => w.next(2).then(() => w.back(3)), 1);
     await walk(3, { locale: 'es' }, (w) => w.next(2), 9);
     await walk(4, { start: WALK_START + 9 * DAY_MS }, () => Promise.resolve(), 6);
@@ -219,7 +244,10 @@ describe.runIf(browserAvailable)('the studio', () => {
     const good = readFileSync(file, 'utf8');
     await page.getByRole('link', { name: 'Graph', exact: true }).click();
     await flowLink(flow).click();
-    await graph(flow).getByRole('button', { name: /^Step / }).first().waitFor();
+    await graph(flow)
+      .getByRole('button', { name: /^Step / })
+      .first()
+      .waitFor();
 
     writeFileSync(file, good.replace(/\}\s*$/, ''));
     const [problem] = readFlowFiles(flowsDir).flatMap((f) => f.problems);
@@ -229,7 +257,11 @@ describe.runIf(browserAvailable)('the studio', () => {
     await expect.poll(() => page.getByRole('navigation', { name: 'Flows' }).textContent(), { timeout: 30_000 }).toContain(problem?.message);
     // The graph stays, as the file last was, under the problem.
     expect(await page.getByRole('region', { name: /problem from flows:check/ }).textContent()).toContain(`${problem?.file}: ${problem?.pointer}`);
-    expect(await graph(flow).getByRole('button', { name: /^Step / }).count()).toBe(Object.keys(flow.steps).length);
+    expect(
+      await graph(flow)
+        .getByRole('button', { name: /^Step / })
+        .count(),
+    ).toBe(Object.keys(flow.steps).length);
     await shot('problem');
     await expectNoAxeViolations(page, 'a broken flow');
 
@@ -245,7 +277,9 @@ describe.runIf(browserAvailable)('the studio', () => {
     const json = JSON.parse(good) as unknown;
     expect(retarget(json, '99')).toBe(true);
     writeFileSync(file, JSON.stringify(json, null, 2));
-    const problems = readFlowFiles(flowsDir).flatMap((f) => f.problems).filter((p) => p.file === `flows/${basename(file)}`);
+    const problems = readFlowFiles(flowsDir)
+      .flatMap((f) => f.problems)
+      .filter((p) => p.file === `flows/${basename(file)}`);
     const onSteps = problems.filter((p) => /^\/steps\/[^/]+/.test(p.pointer));
     expect(onSteps.map((p) => p.message)).toEqual(expect.arrayContaining(['targets unknown step "99"']));
     const count = `${problems.length} ${problems.length === 1 ? 'problem' : 'problems'}`;

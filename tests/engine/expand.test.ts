@@ -75,10 +75,16 @@ describe('a flow file expanded', () => {
   });
 
   it('makes one funnel per variant, each with its own id, routes, namespace and the values that name them', () => {
-    const file = flowFile({ id: undefined, routes: undefined, namespace: undefined, variants: [
-      { id: 'a', routes: ['/a'], namespace: 'a', source: 'alpha' },
-      { id: 'b', routes: ['/b'], namespace: 'b' },
-    ], effects: { createLead: { method: 'POST', path: '/leads/create', body: { source: '{flow.source}', note: 'from {flow.id}' } } } });
+    const file = flowFile({
+      id: undefined,
+      routes: undefined,
+      namespace: undefined,
+      variants: [
+        { id: 'a', routes: ['/a'], namespace: 'a', source: 'alpha' },
+        { id: 'b', routes: ['/b'], namespace: 'b' },
+      ],
+      effects: { createLead: { method: 'POST', path: '/leads/create', body: { source: '{flow.source}', note: 'from {flow.id}' } } },
+    });
     const flows = funnels(file);
     expect(flows.map((f) => [f.id, f.routes, f.namespace, f.effects.createLead?.body])).toEqual([
       ['a', ['/a'], 'a', { source: 'alpha', note: 'from a' }],
@@ -107,7 +113,9 @@ describe('a flow file expanded', () => {
       'flows/demo.json /use/0/nxt: part "question" has no parameter "nxt" (its parameters: next, label)',
     );
     expect(problems(flowFile({ use: [{ part: 'question' }] }))).toContain('flows/demo.json /use/0: part "question" needs the parameter "next"');
-    expect(problems(flowFile({ use: [{ part: 'question', next: 2 }] }))).toContain('flows/demo.json /use/0/next: must be string (parameter "next" of part "question")');
+    expect(problems(flowFile({ use: [{ part: 'question', next: 2 }] }))).toContain(
+      'flows/demo.json /use/0/next: must be string (parameter "next" of part "question")',
+    );
     const loop: SourceFile = { file: 'flows/parts/loop.json', json: { description: 'Loops.', use: [{ part: 'loop' }] } };
     expect(problems(flowFile({ use: [{ part: 'loop' }] }), { loop })).toContain('flows/parts/loop.json /use/0/part: part "loop" uses itself (loop → loop)');
     expect(problems(flowFile({ effects: { createLead: { method: 'POST', path: '/leads/create', body: { s: '{flow.sauce}' } } } }))).toContain(

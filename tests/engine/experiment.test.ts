@@ -18,17 +18,34 @@ function shares(experiment: Experiment): Record<string, number> {
   return Object.fromEntries(Object.entries(counts).map(([arm, n]) => [arm, n / visits.length]));
 }
 
-describe('an experiment\'s arms', () => {
+describe("an experiment's arms", () => {
   it('are drawn the same for the same visit', () => {
-    const experiment = { id: 'headline', arms: [{ name: 'a', weight: 1 }, { name: 'b', weight: 1 }] };
+    const experiment = {
+      id: 'headline',
+      arms: [
+        { name: 'a', weight: 1 },
+        { name: 'b', weight: 1 },
+      ],
+    };
     expect(visits.map((v) => drawArm(experiment, v))).toEqual(visits.map((v) => drawArm(structuredClone(experiment), v)));
   });
 
   it('share the visits by their weights, each within 2 points over 10,000 visits', () => {
     for (const arms of [
-      [{ name: 'a', weight: 50 }, { name: 'b', weight: 50 }],
-      [{ name: 'a', weight: 1 }, { name: 'b', weight: 3 }, { name: 'c', weight: 6 }],
-      [{ name: 'a', weight: 9 }, { name: 'b', weight: 0 }, { name: 'c', weight: 1 }],
+      [
+        { name: 'a', weight: 50 },
+        { name: 'b', weight: 50 },
+      ],
+      [
+        { name: 'a', weight: 1 },
+        { name: 'b', weight: 3 },
+        { name: 'c', weight: 6 },
+      ],
+      [
+        { name: 'a', weight: 9 },
+        { name: 'b', weight: 0 },
+        { name: 'c', weight: 1 },
+      ],
     ]) {
       const total = arms.reduce((sum, arm) => sum + arm.weight, 0);
       const got = shares({ id: 'calc', arms });
@@ -38,7 +55,10 @@ describe('an experiment\'s arms', () => {
   });
 
   it('are drawn anew, independently, for a new test', () => {
-    const arms = [{ name: 'a', weight: 1 }, { name: 'b', weight: 1 }];
+    const arms = [
+      { name: 'a', weight: 1 },
+      { name: 'b', weight: 1 },
+    ];
     const same = visits.filter((v) => drawArm({ id: 'one', arms }, v) === drawArm({ id: 'two', arms }, v)).length / visits.length;
     expect(Math.abs(same - 0.5)).toBeLessThan(0.02);
   });
@@ -74,31 +94,86 @@ const problems = (flow: Flow) => checkFlow(flow, catalogues).map((p) => `${p.poi
 
 describe('flows:check of an experiment', () => {
   it('accepts weighted arms read as flow.variant', () => {
-    expect(problems(tested({ id: 'intro-test', arms: [{ name: 'a', weight: 70 }, { name: 'b', weight: 30 }] }))).toEqual([]);
+    expect(
+      problems(
+        tested({
+          id: 'intro-test',
+          arms: [
+            { name: 'a', weight: 70 },
+            { name: 'b', weight: 30 },
+          ],
+        }),
+      ),
+    ).toEqual([]);
   });
 
   it('names bad weights', () => {
-    expect(problems(tested({ id: 'x', arms: [{ name: 'a', weight: -1 }, { name: 'b', weight: 0.5 }] }))).toEqual([
-      '/experiment/arms/0/weight: must be >= 0',
-      '/experiment/arms/1/weight: must be integer',
-    ]);
-    expect(problems(tested({ id: 'x', arms: [{ name: 'a', weight: 0 }, { name: 'b', weight: 0 }] }))).toEqual([
-      '/experiment/arms: every arm has weight 0: no visit could be given an arm (give one a weight above 0)',
-    ]);
+    expect(
+      problems(
+        tested({
+          id: 'x',
+          arms: [
+            { name: 'a', weight: -1 },
+            { name: 'b', weight: 0.5 },
+          ],
+        }),
+      ),
+    ).toEqual(['/experiment/arms/0/weight: must be >= 0', '/experiment/arms/1/weight: must be integer']);
+    expect(
+      problems(
+        tested({
+          id: 'x',
+          arms: [
+            { name: 'a', weight: 0 },
+            { name: 'b', weight: 0 },
+          ],
+        }),
+      ),
+    ).toEqual(['/experiment/arms: every arm has weight 0: no visit could be given an arm (give one a weight above 0)']);
   });
 
   it('names a test of one arm, an arm named twice or badly, and an unknown key', () => {
     expect(problems(tested({ id: 'x', arms: [{ name: 'a', weight: 1 }] }))).toEqual(['/experiment/arms: must NOT have fewer than 2 items']);
-    expect(problems(tested({ id: 'x', arms: [{ name: 'a', weight: 1 }, { name: 'a', weight: 1 }] }))).toEqual(['/experiment/arms/1/name: arm "a" is named twice']);
-    expect(problems(tested({ id: 'x', arms: [{ name: 'A', weight: 1 }, { name: 'b', weight: 1, share: 2 }] }))).toEqual([
-      '/experiment/arms/0/name: must match pattern "^[a-z][a-z0-9-]{0,31}$"',
-      '/experiment/arms/1: unknown property "share"',
-    ]);
+    expect(
+      problems(
+        tested({
+          id: 'x',
+          arms: [
+            { name: 'a', weight: 1 },
+            { name: 'a', weight: 1 },
+          ],
+        }),
+      ),
+    ).toEqual(['/experiment/arms/1/name: arm "a" is named twice']);
+    expect(
+      problems(
+        tested({
+          id: 'x',
+          arms: [
+            { name: 'A', weight: 1 },
+            { name: 'b', weight: 1, share: 2 },
+          ],
+        }),
+      ),
+    ).toEqual(['/experiment/arms/0/name: must match pattern "^[a-z][a-z0-9-]{0,31}$"', '/experiment/arms/1: unknown property "share"']);
   });
 
   it('names a lead that would not record the arm', () => {
     const { flowVariant: _left, ...without } = consent;
-    expect(problems(tested({ id: 'x', arms: [{ name: 'a', weight: 1 }, { name: 'b', weight: 1 }] }, without))).toEqual([
+    expect(
+      problems(
+        tested(
+          {
+            id: 'x',
+            arms: [
+              { name: 'a', weight: 1 },
+              { name: 'b', weight: 1 },
+            ],
+          },
+          without,
+        ),
+      ),
+    ).toEqual([
       '/effects/createLead/body/consent: sends no flowVariant, so its lead would not record the arm of the experiment: add "flowVariant": {"var": "flow.variant"}',
     ]);
   });

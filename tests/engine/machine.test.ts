@@ -8,7 +8,10 @@ import type { EffectInput, EffectSpec, Flow, FlowEvent, Step } from '../../engin
 const NEXT: FlowEvent = { type: 'NEXT' };
 const BACK: FlowEvent = { type: 'BACK' };
 const answer = (values: Record<string, unknown>): FlowEvent => ({ type: 'ANSWER', values });
-const failing = (code: string): FakeEffect => () => Promise.reject(Object.assign(new Error(`failed: ${code}`), { code }));
+const failing =
+  (code: string): FakeEffect =>
+  () =>
+    Promise.reject(Object.assign(new Error(`failed: ${code}`), { code }));
 
 /** A flow of the given steps (each shows one intro block), starting at "a", with these answers and effects. */
 function fixture(steps: Record<string, Omit<Step, 'blocks'>>, more: Partial<Flow> = {}): Flow {
@@ -22,7 +25,14 @@ describe('the compiled machine', () => {
   it('moves on an event to the target of the first transition whose guard holds', async () => {
     const flow = fixture(
       {
-        a: { on: { NEXT: [{ guard: { '==': [{ var: 'answers.kind' }, 'x'] }, target: 'x' }, { guard: { var: 'answers.kind' }, target: 'other' }] } },
+        a: {
+          on: {
+            NEXT: [
+              { guard: { '==': [{ var: 'answers.kind' }, 'x'] }, target: 'x' },
+              { guard: { var: 'answers.kind' }, target: 'other' },
+            ],
+          },
+        },
         x: { final: true },
         other: { final: true, on: { BACK: { target: 'a' } } },
       },
@@ -53,14 +63,14 @@ describe('the compiled machine', () => {
     expect(run.context.answers).toEqual({ vin: '', tags: [], name: 'Jo' });
   });
 
-  it('runs a transition\'s effect, then goes to its target with the result stored by the effect\'s name', async () => {
+  it("runs a transition's effect, then goes to its target with the result stored by the effect's name", async () => {
     const flow = fixture({ a: { on: { NEXT: { effect: 'save', target: 'b' } } }, b: { final: true } }, { effects: { save: post() } });
     const run = await replay(flow, [NEXT], { effects: { save: () => ({ id: 7 }) } });
     expect(run.steps).toEqual(['a', 'b']);
     expect(run.context.results).toEqual({ save: { id: 7 } });
   });
 
-  it('follows the first `then` whose guard holds on the effect\'s output, else the transition\'s target', async () => {
+  it("follows the first `then` whose guard holds on the effect's output, else the transition's target", async () => {
     const flow = fixture(
       {
         a: { on: { NEXT: { effect: 'check', target: 'ok', then: [{ guard: { var: 'results.check.blocked' }, target: 'blocked' }] } } },
@@ -80,7 +90,7 @@ describe('the compiled machine', () => {
     expect(run.calls).toHaveLength(2);
   });
 
-  it('shows a failed effect\'s error by its code, back on the step, until the next answer', async () => {
+  it("shows a failed effect's error by its code, back on the step, until the next answer", async () => {
     const errors = { RATE_LIMITED: 'errors:slow_down', default: 'errors:oops' };
     const steps = { a: { on: { NEXT: { effect: 'save', target: 'b' } } }, b: { final: true } };
     const flow = fixture(steps, { answers: { n: 0 }, effects: { save: post({ errors }) } });
@@ -91,7 +101,7 @@ describe('the compiled machine', () => {
     expect((await replay(flow, [NEXT, answer({ n: 1 })], { effects: { save: failing('BAD') } })).context.error).toBeNull();
   });
 
-  it('makes an `each` effect\'s request once per item, the item readable in its templates', async () => {
+  it("makes an `each` effect's request once per item, the item readable in its templates", async () => {
     const flow = fixture(
       { a: { final: true, on: { NEXT: { effect: 'update' } } } },
       {
@@ -101,10 +111,13 @@ describe('the compiled machine', () => {
     );
     const [call] = (await replay(flow, [NEXT])).calls;
     expect(call?.each).toBe(true);
-    expect(call?.requests.map((r) => r.body)).toEqual([{ id: 41, note: 'hi' }, { id: 42, note: 'hi' }]);
+    expect(call?.requests.map((r) => r.body)).toEqual([
+      { id: 41, note: 'hi' },
+      { id: 42, note: 'hi' },
+    ]);
   });
 
-  it('runs a step\'s entry effects when the step is entered and stores what they return', async () => {
+  it("runs a step's entry effects when the step is entered and stores what they return", async () => {
     const flow = fixture({ a: { on: { NEXT: { target: 'b' } } }, b: { final: true, entry: ['load'] } }, { effects: { load: post({ method: 'GET' }) } });
     const run = await replay(flow, [NEXT], { effects: { load: () => ['row'] } });
     expect(run.calls.map((c) => c.name)).toEqual(['load']);

@@ -37,7 +37,9 @@ describe('routeLead', () => {
     expect(routeLead(all, lead({ leadTypes: { Chiropractor: 'AM' } }))).toEqual(['chiro']);
     expect(routeLead(all, lead({ lead_type: 'Chiropractor' }))).toEqual(['chiro']);
     expect(routeLead(all, lead({}, 'calculator'))).toEqual(['texas-law']);
-    expect(routeLead(all, { funnel: 'calc', body: { state: 'TX', injured: true, legal_consult: true, consent: { flowId: 'calculator' } }, createdAtMs })).toEqual(['texas-law']);
+    expect(
+      routeLead(all, { funnel: 'calc', body: { state: 'TX', injured: true, legal_consult: true, consent: { flowId: 'calculator' } }, createdAtMs }),
+    ).toEqual(['texas-law']);
     expect(routeLead(all, lead({ leadTypes: { notInterested: true } }))).toEqual([]);
   });
 
@@ -88,6 +90,8 @@ describe('sponsor files', () => {
       { pointer: '/urlEnv', message: 'must match pattern "^[A-Z][A-Z0-9_]{0,99}$"' },
     ]);
     expect(checkSponsor({ ...sponsor(), webhookUrl: 'x' })).toEqual([{ pointer: '/', message: 'unknown property "webhookUrl"' }]);
-    expect(checkSponsor(sponsor({ filter: { and: [{ inn: [{ var: 'state' }, ['TX']] }] } }))).toEqual([{ pointer: '/filter/and/0', message: 'unknown operation "inn"' }]);
+    expect(checkSponsor(sponsor({ filter: { and: [{ inn: [{ var: 'state' }, ['TX']] }] } }))).toEqual([
+      { pointer: '/filter/and/0', message: 'unknown operation "inn"' },
+    ]);
   });
 });

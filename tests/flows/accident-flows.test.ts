@@ -4,7 +4,23 @@ import { replay } from '../../engine/replay.ts';
 import type { FlowEvent } from '../../engine/types.ts';
 import { dataOf } from '../../engine/machine.ts';
 import { replayClock } from '../../engine/replay.ts';
-import { BACK, NEXT, acmeLaw, answer, austin, consentRefusal, failing, goodVin, loadFlow, okEffects, requestOf, requestsOf, screenOf, shown, validContact } from '../testing/flows.ts';
+import {
+  BACK,
+  NEXT,
+  acmeLaw,
+  answer,
+  austin,
+  consentRefusal,
+  failing,
+  goodVin,
+  loadFlow,
+  okEffects,
+  requestOf,
+  requestsOf,
+  screenOf,
+  shown,
+  validContact,
+} from '../testing/flows.ts';
 import { shownText } from '../testing/lead-bodies.ts';
 
 const byVin = { locateBy: 'vin', vin: goodVin, date: '2026-03-14', place: austin };
@@ -54,7 +70,17 @@ describe.each([
       city: 'Austin, TX 78701, USA',
       date: '2026-03-14',
       extraDetails: {
-        accidentDetails: { fault: false, commercial: true, pain: 2, vin: goodVin, date: '2026-03-14', city: 'Austin, TX 78701, USA', justCity: 'Austin', state: 'TX', zip: '78701' },
+        accidentDetails: {
+          fault: false,
+          commercial: true,
+          pain: 2,
+          vin: goodVin,
+          date: '2026-03-14',
+          city: 'Austin, TX 78701, USA',
+          justCity: 'Austin',
+          state: 'TX',
+          zip: '78701',
+        },
       },
       // The person asked for a lawyer by tapping Request consultation: that is the lead type.
       leadTypes: { __CALawyer: 'AM' },
@@ -144,14 +170,16 @@ describe('attorney confirmation', () => {
     const story = 'A car ran the red light and hit my door.';
     const run = await replay(flow, [...toCaseValue(byVin), ...request(), NEXT, answer({ accidentReason: story }), NEXT], { effects });
     expect(run.step).toBe('4');
-    expect(requestsOf(run, 'updateLead')).toEqual([41, 42].map((id) => ({
-      method: 'PUT',
-      path: '/leads/update',
-      query: {},
-      headers: {},
-      outbox: true,
-      body: { lead_id: id, extra_details: { accidentDetails: { accidentReason: story } } },
-    })));
+    expect(requestsOf(run, 'updateLead')).toEqual(
+      [41, 42].map((id) => ({
+        method: 'PUT',
+        path: '/leads/update',
+        query: {},
+        headers: {},
+        outbox: true,
+        body: { lead_id: id, extra_details: { accidentDetails: { accidentReason: story } } },
+      })),
+    );
     expect(screenOf(flow, run).widgets).toEqual(['free-text', 'dialog']);
   });
 

@@ -24,17 +24,21 @@ const visits = (flow: Flow): Record<string, FlowInput> => ({
 const flows = allFlows();
 
 describe.each(flows.map((flow) => [flow.id, flow] as const))('%s', (id, flow) => {
-  it.each(Object.entries(visits(flow)))('does what it did on 100 walks from the %s route', (visit, input) => {
-    const dump = process.env.DUMP_BEHAVIOUR;
-    const lines: string[] = [];
-    const walks = behaviourOf(flow, input, { walks: 100, dump: dump ? (text) => lines.push(text) : undefined }).join(' ');
-    if (dump) {
-      mkdirSync(dump, { recursive: true });
-      writeFileSync(join(dump, `${id}-${visit}.txt`), lines.join('\n'));
-    }
-    if (process.env.RECORD_BEHAVIOUR) (recorded[id] ??= {})[visit] = walks;
-    else expect(walks).toBe(recorded[id]?.[visit]);
-  }, 120_000);
+  it.each(Object.entries(visits(flow)))(
+    'does what it did on 100 walks from the %s route',
+    (visit, input) => {
+      const dump = process.env.DUMP_BEHAVIOUR;
+      const lines: string[] = [];
+      const walks = behaviourOf(flow, input, { walks: 100, dump: dump ? (text) => lines.push(text) : undefined }).join(' ');
+      if (dump) {
+        mkdirSync(dump, { recursive: true });
+        writeFileSync(join(dump, `${id}-${visit}.txt`), lines.join('\n'));
+      }
+      if (process.env.RECORD_BEHAVIOUR) (recorded[id] ??= {})[visit] = walks;
+      else expect(walks).toBe(recorded[id]?.[visit]);
+    },
+    120_000,
+  );
 });
 
 it('records every funnel', () => {

@@ -2,7 +2,22 @@ import { createActor, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { compileFlow, dataOf } from '../../engine/machine.ts';
 import { replay, replayClock } from '../../engine/replay.ts';
-import { BACK, NEXT, acmeLaw, answer, backCare, consentRefusal, failing, loadFlow, okEffects, requestOf, requestsOf, screenOf, shown, validContact } from '../testing/flows.ts';
+import {
+  BACK,
+  NEXT,
+  acmeLaw,
+  answer,
+  backCare,
+  consentRefusal,
+  failing,
+  loadFlow,
+  okEffects,
+  requestOf,
+  requestsOf,
+  screenOf,
+  shown,
+  validContact,
+} from '../testing/flows.ts';
 import { shownText } from '../testing/lead-bodies.ts';
 import { copyText } from '../../engine/check-copy.ts';
 import { readCatalogues } from '../../scripts/flow-files.ts';
@@ -106,7 +121,9 @@ describe('calculator flow', () => {
     ['no sponsor serves it', UNAVAILABLE],
     ['none ticked of several', NONE],
   ])('a Yes whose notice names no one (%s) sends that notice and ends with no call time: no one will call', async (_what, key) => {
-    const run = await replay(flow, [...toCaseValue({ fault: false, commercial: false }), answer({ legalConsult: true }), shown(key), NEXT], { effects: okEffects });
+    const run = await replay(flow, [...toCaseValue({ fault: false, commercial: false }), answer({ legalConsult: true }), shown(key), NEXT], {
+      effects: okEffects,
+    });
     expect(run.steps.slice(-2)).toEqual(['3', '5']);
     const lead = requestOf(run, 'createLead');
     expect(lead.body).toMatchObject({ legal_consult: true, leadTypes: {}, consent: { key, text: shownText(key, 'en'), sponsors: [] } });
@@ -116,7 +133,11 @@ describe('calculator flow', () => {
     const intro = flow.steps['5']!.blocks.find((b) => b.widget === 'intro')!;
     expect(intro.props).toEqual({ text: 'common:done.noCalls' });
     // No call time to choose, so nothing to send.
-    const after = await replay(flow, [...toCaseValue({ fault: false, commercial: false }), answer({ legalConsult: true }), shown(key), NEXT, answer({ preferredCallTime: '1pm - 2pm' }), NEXT], { effects: okEffects });
+    const after = await replay(
+      flow,
+      [...toCaseValue({ fault: false, commercial: false }), answer({ legalConsult: true }), shown(key), NEXT, answer({ preferredCallTime: '1pm - 2pm' }), NEXT],
+      { effects: okEffects },
+    );
     expect(requestsOf(after, 'updateCallTime')).toEqual([]);
   });
 
@@ -143,7 +164,14 @@ describe('calculator flow', () => {
   });
 
   it('a declined consultation with no service wanted ends with the no-calls screen, no call time, and a lead no one is to call about', async () => {
-    const events = [...toCaseValue({ fault: true, commercial: false }), answer({ legalConsult: false }), NEXT, answer({ leadTypes: { notInterested: true } }), shown(NONE), NEXT];
+    const events = [
+      ...toCaseValue({ fault: true, commercial: false }),
+      answer({ legalConsult: false }),
+      NEXT,
+      answer({ leadTypes: { notInterested: true } }),
+      shown(NONE),
+      NEXT,
+    ];
     const run = await replay(flow, events, { effects: okEffects });
     expect(run.step).toBe('5');
     // The step has a call time (for a Yes with a sponsor named); here it says no one will call instead.
@@ -187,9 +215,19 @@ describe('calculator flow', () => {
     const run = await replay(flow, declined, { effects: okEffects });
     expect(requestOf(run, 'createLead').body).toMatchObject({ legal_consult: false, declineReason: 'hasLawyer' });
     // The widget clears the reason with a Yes (one event): the lead then says no reason.
-    const changed = await replay(flow, [...toCaseValue({ fault: true, commercial: false }), answer({ legalConsult: false, declineReason: 'info' }), answer({ legalConsult: true, declineReason: null }), shown(CALLS, [acmeLaw]), NEXT], {
-      effects: okEffects,
-    });
+    const changed = await replay(
+      flow,
+      [
+        ...toCaseValue({ fault: true, commercial: false }),
+        answer({ legalConsult: false, declineReason: 'info' }),
+        answer({ legalConsult: true, declineReason: null }),
+        shown(CALLS, [acmeLaw]),
+        NEXT,
+      ],
+      {
+        effects: okEffects,
+      },
+    );
     expect(requestOf(changed, 'createLead').body).toMatchObject({ legal_consult: true });
     expect(requestOf(changed, 'createLead').body).not.toHaveProperty('declineReason');
   });
@@ -235,9 +273,13 @@ describe('calculator flow', () => {
   });
 
   it('does not send the code until name, email and phone are valid', async () => {
-    const bad = await replay(flow, [NEXT, answer({ fault: false, commercial: false }), NEXT, NEXT, answer({ ...validContact, email: 'maria@' }), shown(SEND_CODE), NEXT], {
-      effects: okEffects,
-    });
+    const bad = await replay(
+      flow,
+      [NEXT, answer({ fault: false, commercial: false }), NEXT, NEXT, answer({ ...validContact, email: 'maria@' }), shown(SEND_CODE), NEXT],
+      {
+        effects: okEffects,
+      },
+    );
     expect(bad.step).toBe('2');
     expect(bad.calls).toEqual([]);
   });
@@ -284,9 +326,20 @@ describe('calculator flow', () => {
 
   it('needs a consult answer to submit, and a call slot to update the time', async () => {
     expect((await replay(flow, [...toCaseValue({ fault: false, commercial: false }), NEXT], { effects: okEffects })).step).toBe('3');
-    const run = await replay(flow, [...toCaseValue({ fault: false, commercial: false }), answer({ legalConsult: true }), shown(CALLS, [acmeLaw]), NEXT, answer({ preferredCallTime: '' }), NEXT], {
-      effects: okEffects,
-    });
+    const run = await replay(
+      flow,
+      [
+        ...toCaseValue({ fault: false, commercial: false }),
+        answer({ legalConsult: true }),
+        shown(CALLS, [acmeLaw]),
+        NEXT,
+        answer({ preferredCallTime: '' }),
+        NEXT,
+      ],
+      {
+        effects: okEffects,
+      },
+    );
     expect(run.calls.map((c) => c.name)).not.toContain('updateCallTime');
   });
 

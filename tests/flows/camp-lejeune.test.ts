@@ -2,7 +2,21 @@
 import { describe, expect, it } from 'vitest';
 import { dataOf } from '../../engine/machine.ts';
 import { replay, replayClock } from '../../engine/replay.ts';
-import { BACK, NEXT, acmeLaw, answer, consentRefusal, failing, loadFlow, okEffects, requestOf, requestsOf, screenOf, shown, validContact } from '../testing/flows.ts';
+import {
+  BACK,
+  NEXT,
+  acmeLaw,
+  answer,
+  consentRefusal,
+  failing,
+  loadFlow,
+  okEffects,
+  requestOf,
+  requestsOf,
+  screenOf,
+  shown,
+  validContact,
+} from '../testing/flows.ts';
 import { shownText } from '../testing/lead-bodies.ts';
 
 const flow = loadFlow('camp-lejeune');
@@ -51,7 +65,17 @@ describe('mass-tort (water) flow', () => {
   it('submits to /leads/create-camp-lejeune and offers the call time when a call is wanted', async () => {
     const run = await replay(
       flow,
-      [NEXT, answer({ q1: true, q2: false, q3: true }), NEXT, ...contact, answer({ legalConsult: true }), shown(CALLS, [acmeLaw]), NEXT, answer({ preferredCallTime: '9am - 10am' }), NEXT],
+      [
+        NEXT,
+        answer({ q1: true, q2: false, q3: true }),
+        NEXT,
+        ...contact,
+        answer({ legalConsult: true }),
+        shown(CALLS, [acmeLaw]),
+        NEXT,
+        answer({ preferredCallTime: '9am - 10am' }),
+        NEXT,
+      ],
       { effects: okEffects, input: { locale: 'en', meta: { gclid: 'G7', pageUrl: 'https://claimflow.test/camp' } } },
     );
     expect(run.steps).toEqual(['0', '1', '1.5', '2', '2.5', '3.5', '5']);
@@ -96,7 +120,9 @@ describe('mass-tort (water) flow', () => {
 
   it('a Yes no sponsor serves sends that notice and asks no call time', async () => {
     const key = 'common:consent.notice.lead.unavailable';
-    const run = await replay(flow, [NEXT, answer({ q1: true, q2: false, q3: true }), NEXT, ...contact, answer({ legalConsult: true }), shown(key), NEXT], { effects: okEffects });
+    const run = await replay(flow, [NEXT, answer({ q1: true, q2: false, q3: true }), NEXT, ...contact, answer({ legalConsult: true }), shown(key), NEXT], {
+      effects: okEffects,
+    });
     expect(run.step).toBe('5');
     expect(requestOf(run, 'createLead').body).toMatchObject({ legal_consult: true, consent: { key, sponsors: [] } });
     expect(screenOf(flow, run).widgets).not.toContain('call-time');
@@ -104,11 +130,19 @@ describe('mass-tort (water) flow', () => {
   });
 
   it('a declined call submits the lead with its reason, then redirects to the external claim page', async () => {
-    const run = await replay(flow, [NEXT, answer({ q1: false, q2: false, q3: false }), NEXT, ...contact, answer({ legalConsult: false, declineReason: 'info' }), shown(NONE), NEXT], {
-      effects: okEffects,
-    });
+    const run = await replay(
+      flow,
+      [NEXT, answer({ q1: false, q2: false, q3: false }), NEXT, ...contact, answer({ legalConsult: false, declineReason: 'info' }), shown(NONE), NEXT],
+      {
+        effects: okEffects,
+      },
+    );
     expect(run.step).toBe('5');
-    expect(requestOf(run, 'createLead').body).toMatchObject({ legal_consult: false, declineReason: 'info', consent: { key: NONE, text: shownText(NONE, 'en'), sponsors: [] } });
+    expect(requestOf(run, 'createLead').body).toMatchObject({
+      legal_consult: false,
+      declineReason: 'info',
+      consent: { key: NONE, text: shownText(NONE, 'en'), sponsors: [] },
+    });
     expect(consentRefusal(flow, requestOf(run, 'createLead'))).toBeUndefined();
     expect(screenOf(flow, run)).toEqual({ widgets: ['redirect'], next: null });
     const redirect = flow.steps['5']!.blocks.find((b) => b.widget === 'redirect')!;
@@ -116,9 +150,13 @@ describe('mass-tort (water) flow', () => {
   });
 
   it('keeps the submit step with the network error when the lead cannot be created', async () => {
-    const run = await replay(flow, [NEXT, answer({ q1: true, q2: true, q3: true }), NEXT, ...contact, answer({ legalConsult: true }), shown(CALLS, [acmeLaw]), NEXT], {
-      effects: { ...okEffects, createLead: failing('network') },
-    });
+    const run = await replay(
+      flow,
+      [NEXT, answer({ q1: true, q2: true, q3: true }), NEXT, ...contact, answer({ legalConsult: true }), shown(CALLS, [acmeLaw]), NEXT],
+      {
+        effects: { ...okEffects, createLead: failing('network') },
+      },
+    );
     expect(run.step).toBe('3.5');
     expect(run.context.error).toMatchObject({ effect: 'createLead', messageKey: 'errors:NETWORK_ERROR_TEXT' });
   });

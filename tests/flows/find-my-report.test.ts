@@ -4,7 +4,22 @@
 import { describe, expect, it } from 'vitest';
 import { replay } from '../../engine/replay.ts';
 import type { FlowEvent } from '../../engine/types.ts';
-import { BACK, NEXT, acmeLaw, answer, austin, consentRefusal, failing, goodVin, loadFlow, okEffects, requestOf, screenOf, shown, validContact } from '../testing/flows.ts';
+import {
+  BACK,
+  NEXT,
+  acmeLaw,
+  answer,
+  austin,
+  consentRefusal,
+  failing,
+  goodVin,
+  loadFlow,
+  okEffects,
+  requestOf,
+  screenOf,
+  shown,
+  validContact,
+} from '../testing/flows.ts';
 import { shownText } from '../testing/lead-bodies.ts';
 
 const flow = loadFlow('find-my-report');
@@ -30,7 +45,11 @@ describe('find-my-report flow', () => {
   });
 
   it('stays on the locating step until one way is complete', async () => {
-    for (const partial of [{ locateBy: 'vin', vin: goodVin, place: austin }, { locateBy: 'case', caseID: ' ', date: '2026-03-14', place: austin }, { locateBy: 'map', location: { lat: 1, lng: 2 }, vehicleMake: 'FORD', date: '2026-03-14' }]) {
+    for (const partial of [
+      { locateBy: 'vin', vin: goodVin, place: austin },
+      { locateBy: 'case', caseID: ' ', date: '2026-03-14', place: austin },
+      { locateBy: 'map', location: { lat: 1, lng: 2 }, vehicleMake: 'FORD', date: '2026-03-14' },
+    ]) {
       expect((await replay(flow, [NEXT, answer(partial), NEXT])).step).toBe('1.75');
     }
   });
@@ -42,12 +61,24 @@ describe('find-my-report flow', () => {
     expect(requestOf(run, 'searchReports')).toMatchObject({ method: 'GET', path: '/reports/search', query, outbox: false });
     // The same screen: the hand-off's widget steps back to the filled-in wizard as it goes. Neither is an entry of the
     // browser history: Back from the results page (or from the offer) returns to the wizard.
-    expect(flow.steps['1.85']).toMatchObject({ title: flow.steps['1.8']!.title, blocks: [{ widget: 'report-search', props: { href: '/results' } }], on: { BACK: { target: '1.75' } } });
+    expect(flow.steps['1.85']).toMatchObject({
+      title: flow.steps['1.8']!.title,
+      blocks: [{ widget: 'report-search', props: { href: '/results' } }],
+      on: { BACK: { target: '1.75' } },
+    });
     expect([flow.steps['1.8']!.history, flow.steps['1.85']!.history]).toEqual([false, false]);
   });
 
   it('hands the search to the results page when nothing is on its dates but the VIN has a report on another date', async () => {
-    const otherDate = { id: 'AbCdEfGhIjKlMnOpQrStU1', occurredAt: '2026-03-02T17:42:00-06:00', city: 'Austin', state: 'TX', location: { lat: 30.267, lng: -97.743 }, vehicles: [], demo: false };
+    const otherDate = {
+      id: 'AbCdEfGhIjKlMnOpQrStU1',
+      occurredAt: '2026-03-02T17:42:00-06:00',
+      city: 'Austin',
+      state: 'TX',
+      location: { lat: 30.267, lng: -97.743 },
+      vehicles: [],
+      demo: false,
+    };
     const query = { vin: goodVin, from: '2026-03-11', to: '2026-03-17', city: 'Austin', state: 'TX' };
     const effects = { ...okEffects, searchReports: () => ({ count: 0, more: false, results: [], otherDates: [otherDate] }) };
     expect((await replay(flow, [NEXT, answer(byVin), NEXT, ...searching(query)], { effects })).steps).toEqual(['0', '1.75', '1.8', '1.85']);
@@ -94,7 +125,7 @@ describe('find-my-report flow', () => {
     expect(screenOf(flow, run).widgets).toEqual(['intro', 'alert-end', 'intro']);
   });
 
-  it("says when each service chosen will call on the last screen, whether the consultation is wanted or not (§2.9), once a sponsor was named", async () => {
+  it('says when each service chosen will call on the last screen, whether the consultation is wanted or not (§2.9), once a sponsor was named', async () => {
     const leadTypeWindows = { __CALawyer: { from: '2026-11-30T15:00:00.000Z', to: '2026-11-30T18:00:00.000Z', timeZone: 'America/Chicago' } };
     const effects = { ...found(0), createLead: () => ({ resultIds: [41], lead: { id: 41, leadTypeWindows } }) };
     const toTypes = [NEXT, answer(byVin), NEXT, ...searching({ vin: goodVin }), NEXT, ...verified];

@@ -51,14 +51,18 @@ describe('flow files', { timeout: 60_000 }, () => {
   });
 
   it('give each place of the site (the menu and home screen link it by name) to one funnel, and only a known place', () => {
-    expect(readFlowFiles(FLOWS).flatMap((f) => f.flows).flatMap((flow) => (flow.site ? [[flow.site, flow.id]] : []))).toEqual([
+    expect(
+      readFlowFiles(FLOWS)
+        .flatMap((f) => f.flows)
+        .flatMap((flow) => (flow.site ? [[flow.site, flow.id]] : [])),
+    ).toEqual([
       ['consult', 'attorney'],
       ['calculate', 'calculator'],
       ['findReport', 'find-my-report'],
       ['notify', 'notify-me'],
     ]);
     const twice = linesAfter({ 'flows/workers-comp.json': json((flow) => (at(flow).site = 'consult')) });
-    expect(twice).toEqual(["flows/workers-comp.json: /site: site \"consult\" is also flows/attorney.json's"]);
+    expect(twice).toEqual(['flows/workers-comp.json: /site: site "consult" is also flows/attorney.json\'s']);
     const unknown = linesAfter({ 'flows/workers-comp.json': json((flow) => (at(flow).site = 'nearMe')) });
     expect(unknown).toEqual([expect.stringMatching(/^flows\/workers-comp\.json: \/site: must be equal to one of the allowed values/)]);
   });
@@ -74,7 +78,9 @@ describe('flow files', { timeout: 60_000 }, () => {
     const lines = linesAfter({ 'flows/camp-lejeune.json': (text) => text.replace('"version": 1,', '"version": 1') });
     expect(lines).toEqual([expect.stringMatching(/^flows\/camp-lejeune\.json: \/: is not valid JSON at line 5, column 3 \(/)]);
     const inPart = linesAfter({ 'flows/parts/intro.json': (text) => `${text.trimEnd()},\n` });
-    expect(inPart.filter((line) => line.startsWith('flows/parts/intro.json'))).toEqual([expect.stringMatching(/^flows\/parts\/intro\.json: \/: is not valid JSON at line \d+, column \d+/)]);
+    expect(inPart.filter((line) => line.startsWith('flows/parts/intro.json'))).toEqual([
+      expect.stringMatching(/^flows\/parts\/intro\.json: \/: is not valid JSON at line \d+, column \d+/),
+    ]);
   });
 
   it('fail on a request the API would refuse: a field it requires left out, one it does not know, a value it does not take', () => {
@@ -91,7 +97,9 @@ describe('flow files', { timeout: 60_000 }, () => {
       'flows/workers-comp.json: /effects/createLead/body: POST /leads/create requires "language"',
       'flows/workers-comp.json: /effects/createLead/body/injured: gives a string, which POST /leads/create does not take here',
       'flows/workers-comp.json: /effects/createLead/body/consent/flowVersion: "1": POST /leads/create takes no such value (must be integer)',
-      expect.stringMatching(/^flows\/workers-comp\.json: \/effects\/createLead\/body\/lead_tipe: POST \/leads\/create has no field "lead_tipe" \(its fields: firstName, /),
+      expect.stringMatching(
+        /^flows\/workers-comp\.json: \/effects\/createLead\/body\/lead_tipe: POST \/leads\/create has no field "lead_tipe" \(its fields: firstName, /,
+      ),
     ]);
   });
 
@@ -99,14 +107,21 @@ describe('flow files', { timeout: 60_000 }, () => {
     const gauge = linesAfter({ 'flows/parts/mass-tort.json': json((part) => ((at(part, 'computed', 'level').if as unknown[])[1] = 5)) });
     expect(gauge).toEqual(['flows/parts/mass-tort.json: /computed/level/if/1: gives 5, which case-value (/steps/3.5/blocks/0) cannot show: must be <= 3']);
     const widget = linesAfter({ 'flows/calculator.json': (text) => text.replace('"widget": "lead-types"', '"widget": "lead-type"') });
-    expect(widget).toEqual([expect.stringMatching(/^flows\/calculator\.json: \/steps\/3\.5\/blocks\/0\/widget: unknown widget "lead-type" \(known widgets: alert-end, call-time, call-windows, .*, lead-types, /)]);
+    expect(widget).toEqual([
+      expect.stringMatching(
+        /^flows\/calculator\.json: \/steps\/3\.5\/blocks\/0\/widget: unknown widget "lead-type" \(known widgets: alert-end, call-time, call-windows, .*, lead-types, /,
+      ),
+    ]);
   });
 
   it('fail on copy: the title the home page and menu show, a missing catalogue (once), and a notice that names another button', () => {
     const title = linesAfter({ 'locales/es/workers-comp.json': json((copy) => delete at(copy, 'meta').title) });
     expect(title).toEqual(['flows/workers-comp.json: /namespace: copy key "meta.title" is missing in es: the home page and the menu name the funnel by it']);
     const catalogue = linesAfter({ 'flows/camp-lejeune.json': json((flow) => (at(flow).namespace = 'paraquat')) });
-    expect(catalogue).toEqual(['flows/camp-lejeune.json: /namespace: copy catalogue locales/en/paraquat.json is missing', 'flows/camp-lejeune.json: /namespace: copy catalogue locales/es/paraquat.json is missing']);
+    expect(catalogue).toEqual([
+      'flows/camp-lejeune.json: /namespace: copy catalogue locales/en/paraquat.json is missing',
+      'flows/camp-lejeune.json: /namespace: copy catalogue locales/es/paraquat.json is missing',
+    ]);
     const notice = linesAfter({ 'locales/es/common.json': (text) => text.replace('"calls": "Al tocar Solicitar consulta,', '"calls": "Al tocar Enviar,') });
     expect(notice).toEqual([
       'flows/parts/accident-claim.json: /steps/3/blocks/1: the consent notice "common:consent.notice.request.calls" does not name the button the visitor presses, "Solicitar consulta" (es)',
@@ -125,11 +140,19 @@ describe('flow files', { timeout: 60_000 }, () => {
         step.blocks = (step.blocks as { widget: string }[]).filter((block) => block.widget !== 'sponsor-consent');
       }),
     });
-    expect(noNotice).toEqual(['flows/workers-comp.json: /steps/3: its Next sends a consent, but the step shows no consent notice beside it: what would the consent record hold?']);
-    const noSendCodeNotice = linesAfter({ 'flows/parts/verify-phone.json': (text) => text.replace('"props": { "stage": "details", "notice": "{notice}" }', '"props": { "stage": "details" }') });
-    expect(noSendCodeNotice).toContain('flows/parts/verify-phone.json: /steps/2: its Next sends a consent, but the step shows no consent notice beside it: what would the consent record hold?');
+    expect(noNotice).toEqual([
+      'flows/workers-comp.json: /steps/3: its Next sends a consent, but the step shows no consent notice beside it: what would the consent record hold?',
+    ]);
+    const noSendCodeNotice = linesAfter({
+      'flows/parts/verify-phone.json': (text) => text.replace('"props": { "stage": "details", "notice": "{notice}" }', '"props": { "stage": "details" }'),
+    });
+    expect(noSendCodeNotice).toContain(
+      'flows/parts/verify-phone.json: /steps/2: its Next sends a consent, but the step shows no consent notice beside it: what would the consent record hold?',
+    );
     const byPath = (id: string) => {
-      const flow = readFlowFiles(FLOWS).flatMap((f) => f.flows).find((f) => f.id === id)!;
+      const flow = readFlowFiles(FLOWS)
+        .flatMap((f) => f.flows)
+        .find((f) => f.id === id)!;
       return Object.fromEntries([...noticesByPath(flow, declarations)].map(([path, keys]) => [path, [...keys].sort()]));
     };
     const family = (name: string) => ['calls', 'none', 'unavailable'].map((n) => `common:consent.notice.${name}.${n}`);

@@ -19,7 +19,11 @@ describe('flows:check', () => {
     flow.steps['1.75']!.on = { NEXT: { target: '1.8' }, BACK: { target: '1' } };
     writeFileSync(join(dir, 'broken.json'), JSON.stringify(flow));
     writeFileSync(join(dir, 'not-json.json'), '{');
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/flows-check.ts'], { cwd: ROOT, env: { ...process.env, FLOWS_DIR: dir }, encoding: 'utf8' });
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/flows-check.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, FLOWS_DIR: dir },
+      encoding: 'utf8',
+    });
     expect(run.status).toBe(1);
     const lines = run.stderr.trim().split('\n');
     expect(lines).toContain('flows/broken.json: /steps/1.75/on/NEXT: targets unknown step "1.8"');

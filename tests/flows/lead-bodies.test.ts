@@ -10,7 +10,21 @@ import updateSchema from '../../schemas/api/leads-update.request.schema.json' wi
 import tcpaSchema from '../../schemas/api/user-tcpa.request.schema.json' with { type: 'json' };
 import { replay } from '../../engine/replay.ts';
 import type { FlowEvent } from '../../engine/types.ts';
-import { NEXT, acmeLaw, allFlows, answer, austin, consentRefusal, goodVin, loadFlow, okEffects, requestOf, requestsOf, shown, validContact } from '../testing/flows.ts';
+import {
+  NEXT,
+  acmeLaw,
+  allFlows,
+  answer,
+  austin,
+  consentRefusal,
+  goodVin,
+  loadFlow,
+  okEffects,
+  requestOf,
+  requestsOf,
+  shown,
+  validContact,
+} from '../testing/flows.ts';
 import { shownText } from '../testing/lead-bodies.ts';
 import { schemaErrors } from '../testing/schema-errors.ts';
 
@@ -21,9 +35,27 @@ const calls = (family: string) => shown(`common:consent.notice.${family}.calls`,
 
 /** Locating answers after a change of mind: another form was half filled before the one finished. */
 const changedMind = {
-  'VIN, after a half-typed case ID and map': { locateBy: 'vin', vin: goodVin, caseID: '  ', vehicleYear: 20, vehicleMake: 'FO', location: { lat: 1, lng: 2 }, date: '2026-03-14', place: austin },
+  'VIN, after a half-typed case ID and map': {
+    locateBy: 'vin',
+    vin: goodVin,
+    caseID: '  ',
+    vehicleYear: 20,
+    vehicleMake: 'FO',
+    location: { lat: 1, lng: 2 },
+    date: '2026-03-14',
+    place: austin,
+  },
   'case ID, after a half-typed VIN': { locateBy: 'case', vin: '1HG', caseID: 'TX-2026-0042', date: '2026-03-14', place: austin },
-  'map, after a half-typed VIN, no address found': { locateBy: 'map', vin: '1HG', caseID: '  ', location: { lat: 30.27, lng: -97.74 }, place: null, vehicleMake: 'FORD', vehicleYear: 2019, date: '2026-03-14' },
+  'map, after a half-typed VIN, no address found': {
+    locateBy: 'map',
+    vin: '1HG',
+    caseID: '  ',
+    location: { lat: 30.27, lng: -97.74 },
+    place: null,
+    vehicleMake: 'FORD',
+    vehicleYear: 2019,
+    date: '2026-03-14',
+  },
 };
 
 describe.each(['attorney', 'truck', 'medical'])('%s requests', (id) => {
@@ -48,7 +80,19 @@ describe.each(['attorney', 'truck', 'medical'])('%s requests', (id) => {
   it('sends a confirmation the API accepts', async () => {
     const effects = { ...okEffects, createLead: () => ({ resultIds: [41, 42] }) };
     const confirm = id === 'attorney' ? answer({ accidentReason: 'Hit from behind.' }) : answer({ preferredCallTime: '1pm - 2pm' });
-    const events = [NEXT, answer({ fault: true, commercial: true }), NEXT, NEXT, answer(changedMind['case ID, after a half-typed VIN']), NEXT, ...contact, calls('request'), NEXT, confirm, NEXT];
+    const events = [
+      NEXT,
+      answer({ fault: true, commercial: true }),
+      NEXT,
+      NEXT,
+      answer(changedMind['case ID, after a half-typed VIN']),
+      NEXT,
+      ...contact,
+      calls('request'),
+      NEXT,
+      confirm,
+      NEXT,
+    ];
     const run = await replay(flow, events, { effects, input });
     const updates = id === 'attorney' ? requestsOf(run, 'updateLead') : requestsOf(run, 'updateCallTime');
     expect(updates.length).toBeGreaterThan(0);
@@ -56,13 +100,17 @@ describe.each(['attorney', 'truck', 'medical'])('%s requests', (id) => {
   });
 });
 
-describe('Camp Lejeune and workers\' compensation requests', () => {
+describe("Camp Lejeune and workers' compensation requests", () => {
   it.each([true, false])('are accepted with a consult answer of %s', async (consult) => {
     // A Yes is sent beside the notice naming who may call; a No (with its reason) beside the one that says no one will.
     const notice = consult ? calls('lead') : shown('common:consent.notice.lead.none', [], 'es');
     const declineReason = consult ? {} : { declineReason: 'hasLawyer' };
     const camp = loadFlow('camp-lejeune');
-    const campRun = await replay(camp, [NEXT, answer({ q1: true, q2: false, q3: false }), NEXT, ...contact, answer({ legalConsult: consult, ...declineReason }), notice, NEXT], { effects: okEffects, input });
+    const campRun = await replay(
+      camp,
+      [NEXT, answer({ q1: true, q2: false, q3: false }), NEXT, ...contact, answer({ legalConsult: consult, ...declineReason }), notice, NEXT],
+      { effects: okEffects, input },
+    );
     expect(schemaErrors(campLejeuneSchema, requestOf(campRun, 'createLead').body)).toEqual([]);
     expect(consentRefusal(camp, requestOf(campRun, 'createLead'))).toBeUndefined();
     // The business partner whose link brought the visitor is credited, as in every funnel.
@@ -70,7 +118,10 @@ describe('Camp Lejeune and workers\' compensation requests', () => {
 
     const wc = loadFlow('workers-comp');
     const consent = consult ? { legalConsult: true, noLawyer: true, injured: true } : { legalConsult: false, ...declineReason };
-    const wcRun = await replay(wc, [NEXT, answer({ damage: 'Other', date: '2026-02-03', place: austin }), NEXT, ...contact, answer(consent), notice, NEXT], { effects: okEffects, input });
+    const wcRun = await replay(wc, [NEXT, answer({ damage: 'Other', date: '2026-02-03', place: austin }), NEXT, ...contact, answer(consent), notice, NEXT], {
+      effects: okEffects,
+      input,
+    });
     expect(schemaErrors(tcpaSchema, requestOf(wcRun, 'saveConsent').body)).toEqual([]);
     expect(consentRefusal(wc, requestOf(wcRun, 'saveConsent'))).toBeUndefined();
     expect(schemaErrors(leadsCreateSchema, requestOf(wcRun, 'createLead').body)).toEqual([]);
@@ -85,9 +136,23 @@ describe('the calculator and alert requests', () => {
     ['notify-me', 'alert', { locateBy: 'vin', vin: goodVin, date: '2026-03-14', place: austin }],
   ])('%s: are accepted after a No with no service wanted, and after a Yes with a sponsor named', async (id, family, first) => {
     const flow = loadFlow(id);
-    const upTo = id === 'calculator' ? [NEXT, answer(first), NEXT, NEXT, ...contact] : [NEXT, answer(first), NEXT, ...contact.slice(0, 1), shown('common:consent.notice.sms.alerts', [], 'es'), ...contact.slice(2)];
-    const no = [answer({ legalConsult: false, declineReason: 'noCall' }), NEXT, answer({ leadTypes: { notInterested: true } }), shown(`common:consent.notice.${family}.none`, [], 'es'), NEXT];
-    const yes = [answer({ legalConsult: true, noLawyer: true, injured: true }), ...(id === 'calculator' ? [] : [NEXT, answer({ leadTypes: { __CALawyer: 'AM' } })]), calls(family), NEXT];
+    const upTo =
+      id === 'calculator'
+        ? [NEXT, answer(first), NEXT, NEXT, ...contact]
+        : [NEXT, answer(first), NEXT, ...contact.slice(0, 1), shown('common:consent.notice.sms.alerts', [], 'es'), ...contact.slice(2)];
+    const no = [
+      answer({ legalConsult: false, declineReason: 'noCall' }),
+      NEXT,
+      answer({ leadTypes: { notInterested: true } }),
+      shown(`common:consent.notice.${family}.none`, [], 'es'),
+      NEXT,
+    ];
+    const yes = [
+      answer({ legalConsult: true, noLawyer: true, injured: true }),
+      ...(id === 'calculator' ? [] : [NEXT, answer({ leadTypes: { __CALawyer: 'AM' } })]),
+      calls(family),
+      NEXT,
+    ];
     for (const choices of [no, yes]) {
       const run = await replay(flow, [...upTo, ...choices], { effects: okEffects, input });
       const lead = requestOf(run, 'createLead');
@@ -100,26 +165,42 @@ describe('the calculator and alert requests', () => {
 });
 
 describe('the consent at the code step (POST /user/tcpa)', () => {
-  it.each(allFlows().map((flow) => [flow.id, flow] as const))('names the notice shown beside Send code, the language, funnel and page it was given on in %s', (_id, flow) => {
-    // Each funnel's code step is its own number of steps in: its effect's body is what every one of them sends.
-    const body = flow.effects.saveConsent?.body as Record<string, unknown> | undefined;
-    expect(body?.consent).toEqual({
-      key: { var: 'answers.notice.key' },
-      text: { var: 'answers.notice.text' },
-      locale: { var: 'locale' },
-      flowId: { var: 'flow.id' },
-      flowVersion: { var: 'flow.version' },
-      pageUrl: { var: 'meta.pageUrl' },
-    });
-    // The notice is the contact step's, above Send code: the alert funnels' also agrees to the alert's texts.
-    const contact = Object.values(flow.steps).flatMap((step) => step.blocks).find((b) => b.widget === 'contact' && b.props?.stage === 'details');
-    expect(contact?.props?.notice).toBe(['notify-me', 'find-my-report'].includes(flow.id) ? 'common:consent.notice.sms.alerts' : 'common:consent.notice.sms.code');
-    expect(flow.answers.notice).toBeNull();
-  });
+  it.each(allFlows().map((flow) => [flow.id, flow] as const))(
+    'names the notice shown beside Send code, the language, funnel and page it was given on in %s',
+    (_id, flow) => {
+      // Each funnel's code step is its own number of steps in: its effect's body is what every one of them sends.
+      const body = flow.effects.saveConsent?.body as Record<string, unknown> | undefined;
+      expect(body?.consent).toEqual({
+        key: { var: 'answers.notice.key' },
+        text: { var: 'answers.notice.text' },
+        locale: { var: 'locale' },
+        flowId: { var: 'flow.id' },
+        flowVersion: { var: 'flow.version' },
+        pageUrl: { var: 'meta.pageUrl' },
+      });
+      // The notice is the contact step's, above Send code: the alert funnels' also agrees to the alert's texts.
+      const contact = Object.values(flow.steps)
+        .flatMap((step) => step.blocks)
+        .find((b) => b.widget === 'contact' && b.props?.stage === 'details');
+      expect(contact?.props?.notice).toBe(
+        ['notify-me', 'find-my-report'].includes(flow.id) ? 'common:consent.notice.sms.alerts' : 'common:consent.notice.sms.code',
+      );
+      expect(flow.answers.notice).toBeNull();
+    },
+  );
 
   it('is sent in the language the funnel is shown in, with the words shown, and the API accepts it', async () => {
     const flow = loadFlow('calculator');
-    const events = [NEXT, answer({ fault: false, commercial: false }), NEXT, answer({ injuries: 1, earnings: 1, medical: 1, pain: 1 }), NEXT, answer(validContact), shown('common:consent.notice.sms.code', [], 'es'), NEXT];
+    const events = [
+      NEXT,
+      answer({ fault: false, commercial: false }),
+      NEXT,
+      answer({ injuries: 1, earnings: 1, medical: 1, pain: 1 }),
+      NEXT,
+      answer(validContact),
+      shown('common:consent.notice.sms.code', [], 'es'),
+      NEXT,
+    ];
     const run = await replay(flow, events, { effects: okEffects, input });
     const consent = requestOf(run, 'saveConsent');
     expect(consent.body).toMatchObject({
@@ -138,7 +219,17 @@ describe('the consent at the code step (POST /user/tcpa)', () => {
     // Words the page did not show, or a notice shown beside another button, are refused.
     const other = { ...consent, body: { ...(consent.body as object), consent: { ...(consent.body as { consent: object }).consent, text: 'I agree.' } } };
     expect(consentRefusal(flow, other)).toMatch(/consent\.text/);
-    const elsewhere = { ...consent, body: { ...(consent.body as object), consent: { ...(consent.body as { consent: object }).consent, key: 'common:consent.notice.lead.none', text: shownText('common:consent.notice.lead.none', 'es') } } };
+    const elsewhere = {
+      ...consent,
+      body: {
+        ...(consent.body as object),
+        consent: {
+          ...(consent.body as { consent: object }).consent,
+          key: 'common:consent.notice.lead.none',
+          text: shownText('common:consent.notice.lead.none', 'es'),
+        },
+      },
+    };
     expect(consentRefusal(flow, elsewhere)).toMatch(/consent\.key/);
   });
 });

@@ -10,7 +10,24 @@ import sendSchema from '../../schemas/api/mfa-sms-send.request.schema.json' with
 import { dataOf } from '../../engine/machine.ts';
 import { replay, replayClock } from '../../engine/replay.ts';
 import type { FlowEvent, FlowInput } from '../../engine/types.ts';
-import { BACK, NEXT, acmeLaw, answer, austin, backCare, consentRefusal, failing, goodVin, loadFlow, okEffects, requestOf, requestsOf, screenOf, shown, validContact } from '../testing/flows.ts';
+import {
+  BACK,
+  NEXT,
+  acmeLaw,
+  answer,
+  austin,
+  backCare,
+  consentRefusal,
+  failing,
+  goodVin,
+  loadFlow,
+  okEffects,
+  requestOf,
+  requestsOf,
+  screenOf,
+  shown,
+  validContact,
+} from '../testing/flows.ts';
 import { shownText } from '../testing/lead-bodies.ts';
 import { schemaErrors } from '../testing/schema-errors.ts';
 
@@ -27,7 +44,16 @@ const UNAVAILABLE = 'common:consent.notice.alert.unavailable';
 const CALLS = 'common:consent.notice.alert.calls';
 
 /** From the intro to the consultation question, the report located with these answers (Send code beside its notice). */
-const toConsent = (locating: Record<string, unknown>): FlowEvent[] => [NEXT, answer(locating), NEXT, answer(validContact), shown(SEND_CODE, [], 'es'), NEXT, answer({ code: '1234' }), NEXT];
+const toConsent = (locating: Record<string, unknown>): FlowEvent[] => [
+  NEXT,
+  answer(locating),
+  NEXT,
+  answer(validContact),
+  shown(SEND_CODE, [], 'es'),
+  NEXT,
+  answer({ code: '1234' }),
+  NEXT,
+];
 /** On to the last screen: a consultation answer, car accident lawyers (AM) chosen, Submit beside the notice naming who may call. */
 const toDone = (locating: Record<string, unknown>, consent: Record<string, unknown> = yes): FlowEvent[] => [
   ...toConsent(locating),
@@ -66,7 +92,9 @@ describe('notify-me flow', () => {
     expect(requestOf(run, 'sendCode').body).toMatchObject({ source: 'notify-me', language: 'es' });
     expect(requestOf(run, 'saveConsent')).toMatchObject({ query: { funnel: 'notify-me' }, body: { state: 'TX', accidentDate: '2026-03-14' } });
     // Its Send code agrees to the alert's texts too: that notice is the consent the code step records.
-    expect(requestOf(run, 'saveConsent').body).toMatchObject({ consent: { key: SEND_CODE, text: shownText(SEND_CODE, 'es'), locale: 'es', flowId: 'notify-me' } });
+    expect(requestOf(run, 'saveConsent').body).toMatchObject({
+      consent: { key: SEND_CODE, text: shownText(SEND_CODE, 'es'), locale: 'es', flowId: 'notify-me' },
+    });
     expect(consentRefusal(flow, requestOf(run, 'saveConsent'))).toBeUndefined();
   });
 
@@ -83,7 +111,11 @@ describe('notify-me flow', () => {
 
   it.each([
     ['a case ID: its ID and the state of the city chosen', byCase, { source: 'notify-me', caseId: 'TX-2026-0042', state: 'TX' }],
-    ['a map pin: the pin, the date, the make and the year', byMap, { source: 'notify-me', location: { lat: 30.27, lng: -97.74 }, date: '2026-03-14', make: 'FORD', year: 2019 }],
+    [
+      'a map pin: the pin, the date, the make and the year',
+      byMap,
+      { source: 'notify-me', location: { lat: 30.27, lng: -97.74 }, date: '2026-03-14', make: 'FORD', year: 2019 },
+    ],
   ])('describes the report by %s', async (_what, locating, alert) => {
     const run = await replay(flow, toDone(locating), { effects: okEffects, input: input('/notify-me') });
     expect((requestOf(run, 'createLead').body as { alert: unknown }).alert).toEqual(alert);
@@ -118,10 +150,14 @@ describe('notify-me flow', () => {
   });
 
   it('creates the lead and alert when the consultation is declined and no service wanted: no one will call, no call time', async () => {
-    const run = await replay(flow, [...toConsent(byVin), answer({ legalConsult: false }), NEXT, answer({ leadTypes: { notInterested: true } }), shown(NONE, [], 'es'), NEXT], {
-      effects: okEffects,
-      input: input('/notify-me'),
-    });
+    const run = await replay(
+      flow,
+      [...toConsent(byVin), answer({ legalConsult: false }), NEXT, answer({ leadTypes: { notInterested: true } }), shown(NONE, [], 'es'), NEXT],
+      {
+        effects: okEffects,
+        input: input('/notify-me'),
+      },
+    );
     expect(run.step).toBe('4');
     const lead = requestOf(run, 'createLead');
     expect(lead.body).toMatchObject({
@@ -141,14 +177,20 @@ describe('notify-me flow', () => {
   });
 
   it('sends the reason a No gave with the lead', async () => {
-    const run = await replay(flow, [...toConsent(byVin), answer({ legalConsult: false, declineReason: 'report' }), NEXT, answer({ leadTypes: { notInterested: true } }), shown(NONE), NEXT], {
-      effects: okEffects,
-    });
+    const run = await replay(
+      flow,
+      [...toConsent(byVin), answer({ legalConsult: false, declineReason: 'report' }), NEXT, answer({ leadTypes: { notInterested: true } }), shown(NONE), NEXT],
+      {
+        effects: okEffects,
+      },
+    );
     expect(requestOf(run, 'createLead').body).toMatchObject({ legal_consult: false, declineReason: 'report' });
   });
 
   it('asks no call time after a Yes no sponsor serves, and says no one will call', async () => {
-    const run = await replay(flow, [...toConsent(byVin), answer(yes), NEXT, answer({ leadTypes: { __CALawyer: 'AM' } }), shown(UNAVAILABLE), NEXT], { effects: { ...okEffects, createLead: created([]) } });
+    const run = await replay(flow, [...toConsent(byVin), answer(yes), NEXT, answer({ leadTypes: { __CALawyer: 'AM' } }), shown(UNAVAILABLE), NEXT], {
+      effects: { ...okEffects, createLead: created([]) },
+    });
     expect(run.step).toBe('4');
     expect(requestOf(run, 'createLead').body).toMatchObject({ legal_consult: true, consent: { key: UNAVAILABLE, sponsors: [] } });
     expect(screenOf(flow, run)).toEqual({ widgets: ['intro', 'alert-end', 'intro'], next: null });
@@ -166,7 +208,14 @@ describe('notify-me flow', () => {
   it('says when each service chosen will call beside the consultation call time, as when it is declined (§2.9)', async () => {
     const leadTypeWindows = { Chiropractor: { from: '2026-11-30T18:00:00.000Z', to: '2026-11-30T23:00:00.000Z', timeZone: 'America/Chicago' } };
     const createLead = () => ({ resultIds: [41], lead: { id: 41, leadTypeWindows } });
-    const events = [...toConsent(byVin), answer(yes), NEXT, answer({ leadTypes: { __CALawyer: 'AM', Chiropractor: 'PM' } }), shown(CALLS, [acmeLaw, backCare], 'es'), NEXT];
+    const events = [
+      ...toConsent(byVin),
+      answer(yes),
+      NEXT,
+      answer({ leadTypes: { __CALawyer: 'AM', Chiropractor: 'PM' } }),
+      shown(CALLS, [acmeLaw, backCare], 'es'),
+      NEXT,
+    ];
     const run = await replay(flow, events, { effects: { ...okEffects, createLead }, input: input('/notify-me') });
     expect(requestOf(run, 'createLead').body).toMatchObject({
       legal_consult: true,
@@ -178,7 +227,14 @@ describe('notify-me flow', () => {
     const block = flow.steps['4']!.blocks.find((b) => b.widget === 'call-windows')!;
     expect(dataOf(flow, run.context, replayClock).computed[(block.props as { windows: string }).windows]).toEqual(leadTypeWindows);
     // Declined, with a service chosen and its sponsor named: when it will call, and no consultation call time.
-    const declined = [...toConsent(byVin), answer({ legalConsult: false }), NEXT, answer({ leadTypes: { Chiropractor: 'PM' } }), shown(CALLS, [backCare], 'es'), NEXT];
+    const declined = [
+      ...toConsent(byVin),
+      answer({ legalConsult: false }),
+      NEXT,
+      answer({ leadTypes: { Chiropractor: 'PM' } }),
+      shown(CALLS, [backCare], 'es'),
+      NEXT,
+    ];
     const noConsultation = await replay(flow, declined, { effects: { ...okEffects, createLead }, input: input('/notify-me') });
     expect(requestOf(noConsultation, 'createLead').body).toMatchObject({ legal_consult: false, consent: { key: CALLS, sponsors: [backCare.id] } });
     expect(screenOf(flow, noConsultation)).toEqual({ widgets: ['intro', 'alert-end', 'call-windows'], next: null });
@@ -216,9 +272,19 @@ describe('notify-me flow', () => {
   });
 
   it('sends requests the API accepts, whichever way the report was described', async () => {
-    const declined = [answer({ legalConsult: false, declineReason: 'other' }), NEXT, answer({ leadTypes: { notInterested: true } }), shown(NONE, [], 'es'), NEXT];
+    const declined = [
+      answer({ legalConsult: false, declineReason: 'other' }),
+      NEXT,
+      answer({ leadTypes: { notInterested: true } }),
+      shown(NONE, [], 'es'),
+      NEXT,
+    ];
     const wanted = [answer(yes), NEXT, answer({ leadTypes: { __CALawyer: 'PM', dValue: 'AM' } }), shown(CALLS, [acmeLaw, backCare], 'es'), NEXT];
-    for (const [locating, choices] of [[byVin, wanted], [byCase, declined], [byMap, wanted]] as const) {
+    for (const [locating, choices] of [
+      [byVin, wanted],
+      [byCase, declined],
+      [byMap, wanted],
+    ] as const) {
       const events = [...toConsent(locating), ...choices, answer({ preferredCallTime: '9am - 10am' }), NEXT];
       const run = await replay(flow, events, { effects: { ...okEffects, createLead: created(onFile) }, input: input('/alert-me') });
       expect(schemaErrors(sendSchema, requestOf(run, 'sendCode').body)).toEqual([]);

@@ -9,7 +9,16 @@ import { shownText } from '../testing/lead-bodies.ts';
 
 const flow = loadFlow('workers-comp');
 const injury = { damage: 'Broken Bones', date: '2026-02-03', place: austin };
-const toConsult = (locale = 'en'): FlowEvent[] => [NEXT, answer(injury), NEXT, answer(validContact), shown('common:consent.notice.sms.code', [], locale), NEXT, answer({ code: '1234' }), NEXT];
+const toConsult = (locale = 'en'): FlowEvent[] => [
+  NEXT,
+  answer(injury),
+  NEXT,
+  answer(validContact),
+  shown('common:consent.notice.sms.code', [], locale),
+  NEXT,
+  answer({ code: '1234' }),
+  NEXT,
+];
 const NONE = 'common:consent.notice.lead.none';
 const UNAVAILABLE = 'common:consent.notice.lead.unavailable';
 const CALLS = 'common:consent.notice.lead.calls';
@@ -62,20 +71,36 @@ describe("workers' compensation flow", () => {
       legal_consult: true,
       injured: true,
       language: 'es',
-      consent: { key: CALLS, text: shownText(CALLS, 'es', [acmeLaw.name]), sponsors: [acmeLaw.id], locale: 'es', flowId: 'workers-comp', pageUrl: 'https://claimflow.test/wc' },
+      consent: {
+        key: CALLS,
+        text: shownText(CALLS, 'es', [acmeLaw.name]),
+        sponsors: [acmeLaw.id],
+        locale: 'es',
+        flowId: 'workers-comp',
+        pageUrl: 'https://claimflow.test/wc',
+      },
     });
     expect(requestOf(run, 'createLead').body).not.toHaveProperty('declineReason');
     expect(consentRefusal(flow, requestOf(run, 'createLead'))).toBeUndefined();
-    expect(requestOf(run, 'saveConsent').body).toMatchObject({ consent: { key: 'common:consent.notice.sms.code', text: shownText('common:consent.notice.sms.code', 'es') } });
+    expect(requestOf(run, 'saveConsent').body).toMatchObject({
+      consent: { key: 'common:consent.notice.sms.code', text: shownText('common:consent.notice.sms.code', 'es') },
+    });
     expect(consentRefusal(flow, requestOf(run, 'saveConsent'))).toBeUndefined();
-    const atCallTime = await replay(flow, [...toConsult(), answer(yes), shown(CALLS, [acmeLaw]), NEXT, answer({ preferredCallTime: 'Call ASAP' })], { effects: okEffects });
+    const atCallTime = await replay(flow, [...toConsult(), answer(yes), shown(CALLS, [acmeLaw]), NEXT, answer({ preferredCallTime: 'Call ASAP' })], {
+      effects: okEffects,
+    });
     expect(screenOf(flow, atCallTime)).toEqual({ widgets: ['call-time'], next: 'common:nav.done' });
   });
 
   it('asks no call time after a Yes no sponsor serves: the notice said no one will call', async () => {
-    const run = await replay(flow, [...toConsult(), answer(yes), shown(UNAVAILABLE), NEXT, answer({ preferredCallTime: 'Call ASAP' }), NEXT], { effects: okEffects });
+    const run = await replay(flow, [...toConsult(), answer(yes), shown(UNAVAILABLE), NEXT, answer({ preferredCallTime: 'Call ASAP' }), NEXT], {
+      effects: okEffects,
+    });
     expect(run.step).toBe('5');
-    expect(requestOf(run, 'createLead').body).toMatchObject({ legal_consult: true, consent: { key: UNAVAILABLE, text: shownText(UNAVAILABLE, 'en'), sponsors: [] } });
+    expect(requestOf(run, 'createLead').body).toMatchObject({
+      legal_consult: true,
+      consent: { key: UNAVAILABLE, text: shownText(UNAVAILABLE, 'en'), sponsors: [] },
+    });
     expect(dataOf(flow, run.context, replayClock).computed.called).toBe(false);
     expect(screenOf(flow, run).widgets).not.toContain('call-time');
     expect(screenOf(flow, run).next).toBeNull();

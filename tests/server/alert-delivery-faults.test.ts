@@ -82,41 +82,45 @@ describe.skipIf(!ADMIN_URL)('alert texts from worker processes on one PostgreSQL
     expect(fake.messages).toHaveLength(alerts.length);
   };
 
-  it(`loses no text and sends none twice when the worker is killed (SIGKILL) at random points while it sends, ${KILLS} times`, { timeout: 150_000 }, async () => {
-    // Each kill leaves up to a hundred texts claimed (two batches of 50 under way) until their lease ends: enough
-    // texts that every round still finds some to send.
-    const alerts = await matchedAlerts(db, leadId, 2_000);
-    const kinds: string[] = [];
-    for (let round = 0; round < KILLS; round++) {
-      const before = fake.messages.length;
-      const after = 1 + random(40);
-      // Half the rounds die while Twilio holds a text it took (the sender never hears back), half a moment after one
-      // (claiming, storing a text, marking one sent, between jobs).
-      const inFlight = round % 2 === 0;
-      // Its first text comes seconds after this turn, which sets the fake's hook.
-      const victim = worker();
-      const killed = new Promise<void>((resolve) => {
-        fake.onMessage = async () => {
-          if (fake.messages.length - before < after) return delay(random(8));
-          fake.onMessage = undefined;
-          if (!inFlight) await delay(random(150));
-          await (await victim).kill();
-          resolve();
-        };
-      });
-      await Promise.race([killed, delay(60_000).then(() => Promise.reject(new Error(`round ${round}: no kill within 60 s`)))]);
-      kinds.push(`${inFlight ? 'in flight' : 'after'} #${after}`);
-    }
-    expect(fake.messages.length, 'texts sent before the last kill').toBeLessThan(alerts.length);
+  it(
+    `loses no text and sends none twice when the worker is killed (SIGKILL) at random points while it sends, ${KILLS} times`,
+    { timeout: 150_000 },
+    async () => {
+      // Each kill leaves up to a hundred texts claimed (two batches of 50 under way) until their lease ends: enough
+      // texts that every round still finds some to send.
+      const alerts = await matchedAlerts(db, leadId, 2_000);
+      const kinds: string[] = [];
+      for (let round = 0; round < KILLS; round++) {
+        const before = fake.messages.length;
+        const after = 1 + random(40);
+        // Half the rounds die while Twilio holds a text it took (the sender never hears back), half a moment after one
+        // (claiming, storing a text, marking one sent, between jobs).
+        const inFlight = round % 2 === 0;
+        // Its first text comes seconds after this turn, which sets the fake's hook.
+        const victim = worker();
+        const killed = new Promise<void>((resolve) => {
+          fake.onMessage = async () => {
+            if (fake.messages.length - before < after) return delay(random(8));
+            fake.onMessage = undefined;
+            if (!inFlight) await delay(random(150));
+            await (await victim).kill();
+            resolve();
+          };
+        });
+        await Promise.race([killed, delay(60_000).then(() => Promise.reject(new Error(`round ${round}: no kill within 60 s`)))]);
+        kinds.push(`${inFlight ? 'in flight' : 'after'} #${after}`);
+      }
+      expect(fake.messages.length, 'texts sent before the last kill').toBeLessThan(alerts.length);
 
-    // Left to finish: the claims the dead left behind are reconciled once their 30 s lease is over.
-    const last = await worker();
-    await settled(90_000);
-    expect(await last.stop()).toBe(0);
-    await expectEachTextedOnce(alerts);
-    const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM alert_texts WHERE attempts > 1');
-    console.info(`alert delivery, ${KILLS} kills (${kinds.join(', ')}): ${alerts.length} texts, each once; ${rows[0]?.n} reclaimed after a death`);
-  });
+      // Left to finish: the claims the dead left behind are reconciled once their 30 s lease is over.
+      const last = await worker();
+      await settled(90_000);
+      expect(await last.stop()).toBe(0);
+      await expectEachTextedOnce(alerts);
+      const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM alert_texts WHERE attempts > 1');
+      console.info(`alert delivery, ${KILLS} kills (${kinds.join(', ')}): ${alerts.length} texts, each once; ${rows[0]?.n} reclaimed after a death`);
+    },
+  );
 
   it('two workers share the texts and send each exactly once, as one worker does', { timeout: 120_000 }, async () => {
     // Each worker sends from a number of its own, so the texts tell which one sent them.

@@ -55,7 +55,12 @@ describe.each(testDbKinds)('the job queue on %s', (kind) => {
     const [expired] = await insertAlerts(testDb.db, leadId, [{ vin: report!.vin, expiresIn: '-1 hour' }]);
     queue = await start();
     await until(() => sms.sent.length === 4, 'four texts');
-    expect(sms.sent.filter((m) => m.text.includes('/accident/')).map((m) => m.to).sort()).toEqual(alerts.map((a) => a.phone).sort());
+    expect(
+      sms.sent
+        .filter((m) => m.text.includes('/accident/'))
+        .map((m) => m.to)
+        .sort(),
+    ).toEqual(alerts.map((a) => a.phone).sort());
     expect(sms.sent.filter((m) => m.text.includes('/find-my-report')).map((m) => m.to)).toEqual([expired!.phone]);
   });
 
@@ -66,11 +71,18 @@ describe.each(testDbKinds)('the job queue on %s', (kind) => {
     wakeAlertSender();
     await until(() => sms.sent.length === before + 20, 'twenty more texts');
     expect(Date.now() - woken).toBeLessThan(2_000);
-    expect(sms.sent.slice(before).map((m) => m.to).sort()).toEqual(alerts.map((a) => a.phone).sort());
+    expect(
+      sms.sent
+        .slice(before)
+        .map((m) => m.to)
+        .sort(),
+    ).toEqual(alerts.map((a) => a.phone).sort());
   });
 
   it('sweeps every minute by a pg-boss schedule', async () => {
-    const { rows } = await testDb.db.query<{ name: string; cron: string }>(`SELECT name, cron FROM ${bossSchema()}.schedule WHERE name = $1`, [ALERT_TEXTS_QUEUE]);
+    const { rows } = await testDb.db.query<{ name: string; cron: string }>(`SELECT name, cron FROM ${bossSchema()}.schedule WHERE name = $1`, [
+      ALERT_TEXTS_QUEUE,
+    ]);
     expect(rows).toEqual([{ name: ALERT_TEXTS_QUEUE, cron: '* * * * *' }]);
   });
 

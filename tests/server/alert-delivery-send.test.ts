@@ -55,7 +55,11 @@ describe.each(testDbKinds)('alert texts on %s', (kind) => {
       expect(texts).toEqual([
         {
           to: alert.phone,
-          text: expect.stringMatching(new RegExp(`^claimflow: your accident report is on file: ${PUBLIC_URL}/accident/${alert.reportId}\\?proof=[\\w.-]+\nTo stop these texts reply STOP or open ${stop}$`)) as unknown,
+          text: expect.stringMatching(
+            new RegExp(
+              `^claimflow: your accident report is on file: ${PUBLIC_URL}/accident/${alert.reportId}\\?proof=[\\w.-]+\nTo stop these texts reply STOP or open ${stop}$`,
+            ),
+          ) as unknown,
         },
       ]);
       expect(texts[0]!.text).not.toContain(alert.vin);
@@ -65,7 +69,7 @@ describe.each(testDbKinds)('alert texts on %s', (kind) => {
     expect(sms.sent).toHaveLength(2);
   });
 
-  it('writes in the alert\'s language, its links opening the app in it', async () => {
+  it("writes in the alert's language, its links opening the app in it", async () => {
     const [alert] = await matchedAlerts(db(), leadId, 1, 'es');
     await deliverAlertTexts(deps);
     expect(sms.sent).toHaveLength(1);
@@ -73,7 +77,7 @@ describe.each(testDbKinds)('alert texts on %s', (kind) => {
     expect(sms.sent[0]!.text).toMatch(/^claimflow: su /i);
   });
 
-  it('links the report without a VIN when the alert\'s VIN is not the report\'s (matched another way)', async () => {
+  it("links the report without a VIN when the alert's VIN is not the report's (matched another way)", async () => {
     const [report] = await storeReports(db(), 1);
     const [other] = await storeReports(db(), 1);
     const [alert] = await insertAlerts(db(), leadId, [{ vin: other!.vin }]);
@@ -86,7 +90,10 @@ describe.each(testDbKinds)('alert texts on %s', (kind) => {
     const [report] = await storeReports(db(), 1);
     const alerts = await insertAlerts(db(), leadId, [{ vin: report!.vin }]);
     alerts.push(...(await insertAlerts(db(), leadId, [{ vin: report!.vin, phone: alerts[0]!.phone }])));
-    await insertTexts(db(), alerts.map((a) => ({ alertId: a.id, reportId: report!.id })));
+    await insertTexts(
+      db(),
+      alerts.map((a) => ({ alertId: a.id, reportId: report!.id })),
+    );
     expect(await deliverAlertTexts(deps)).toMatchObject({ sent: 1, skipped: 1 });
     expect(sms.sent).toHaveLength(1);
     expect((await Promise.all(alerts.map((a) => rowOf(a.id)))).map((r) => r?.skipped).sort()).toEqual(['duplicate', null]);
@@ -119,7 +126,10 @@ describe.each(testDbKinds)('alert texts on %s', (kind) => {
       { vin: report!.vin, phone: '+447400123456' },
       { vin: report!.vin, phone: '+18765550123' },
     ]);
-    await insertTexts(db(), [uk!, jamaica!].map((a) => ({ alertId: a.id, reportId: report!.id })));
+    await insertTexts(
+      db(),
+      [uk!, jamaica!].map((a) => ({ alertId: a.id, reportId: report!.id })),
+    );
     expect(await deliverAlertTexts(deps)).toMatchObject({ sent: 0, skipped: 2 });
     expect(await rowOf(uk!.id)).toEqual({ sent: false, skipped: 'country' });
     expect(await rowOf(jamaica!.id)).toEqual({ sent: false, skipped: 'country' });
@@ -133,10 +143,10 @@ describe.each(testDbKinds)('alert texts on %s', (kind) => {
   describe('a claim whose sender died', () => {
     /** The row as a sender leaves it when it dies after storing the text: claimed a lease ago, unsent. */
     const abandon = async (alertId: string, body: string | null) => {
-      await db().query(
-        `UPDATE alert_texts SET claim = 'dead', claimed_at = now() - interval '31 seconds', attempts = 1, body = $2 WHERE alert_id = $1`,
-        [alertId, body],
-      );
+      await db().query(`UPDATE alert_texts SET claim = 'dead', claimed_at = now() - interval '31 seconds', attempts = 1, body = $2 WHERE alert_id = $1`, [
+        alertId,
+        body,
+      ]);
     };
 
     it('is marked sent, not sent again, when the provider took its text', async () => {

@@ -128,7 +128,10 @@ describe.each(testDbKinds)('alerts created with their leads on %s', { timeout: A
     const visitor = await alertSubscriber(s);
     const stranger = await alertSubscriber(s);
     const before = await tableCounts(s.db);
-    const res = await send(s.app, 'POST', '/api/leads/create', { payload: alertLeadBody(visitor.phone.typed, { source: 'notify-me', vin: VIN }), cookie: stranger.cookie });
+    const res = await send(s.app, 'POST', '/api/leads/create', {
+      payload: alertLeadBody(visitor.phone.typed, { source: 'notify-me', vin: VIN }),
+      cookie: stranger.cookie,
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ error: 'phone_not_verified' });
     expect(await tableCounts(s.db)).toEqual(before);
@@ -191,17 +194,32 @@ describe.each(testDbKinds)('alerts created with their leads on %s', { timeout: A
     expect(vinAlert.onFile).toEqual([{ id: byVin, path: proofPathOf(byVin) }]);
     const caseAlert = await visitor.subscribe({ source: 'alert', caseId: 'OF-2', state: 'TX' });
     expect(caseAlert.onFile).toEqual([{ id: byCase, path: proofPathOf(byCase) }]);
-    for (const [{ id, path }, answer] of [[vinAlert.onFile[0]!, { proved: false, vehicle: 1 }], [caseAlert.onFile[0]!, { proved: false }]] as const) {
+    for (const [{ id, path }, answer] of [
+      [vinAlert.onFile[0]!, { proved: false, vehicle: 1 }],
+      [caseAlert.onFile[0]!, { proved: false }],
+    ] as const) {
       const token = new URLSearchParams(path.split('?')[1]).get('proof') ?? '';
       expect((await prove(s.app, id, { token })).json()).toEqual(answer);
       expect((await prove(s.app, byPin, { token })).json()).toEqual({ error: 'not_involved', field: 'token' });
     }
     const pinAlert = await visitor.subscribe({ source: 'find-my-report', location: AUSTIN, radius: 5, date: day.slice(0, 10), make: 'tesla', year: 2021 });
     expect(pinAlert.onFile).toEqual([{ id: byPin, path: `/accident/${byPin}` }]);
-    const tooFar = await visitor.subscribe({ source: 'find-my-report', location: { lat: AUSTIN.lat - 0.05, lng: AUSTIN.lng }, radius: 5, date: day.slice(0, 10), make: 'TESLA', year: 2019 });
+    const tooFar = await visitor.subscribe({
+      source: 'find-my-report',
+      location: { lat: AUSTIN.lat - 0.05, lng: AUSTIN.lng },
+      radius: 5,
+      date: day.slice(0, 10),
+      make: 'TESLA',
+      year: 2019,
+    });
     expect(tooFar.onFile).toEqual([]);
     const pairs = await textPairs(s.db);
-    for (const [alert, report] of [[vinAlert, byVin], [caseAlert, byCase], [pinAlert, byPin]] as const) expect(pairs).toContain(`${alert.id} ${report}`);
+    for (const [alert, report] of [
+      [vinAlert, byVin],
+      [caseAlert, byCase],
+      [pinAlert, byPin],
+    ] as const)
+      expect(pairs).toContain(`${alert.id} ${report}`);
     expect(pairs.filter((p) => p.startsWith(`${tooFar.id} `))).toEqual([]);
   });
 

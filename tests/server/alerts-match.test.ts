@@ -134,7 +134,14 @@ describe.each(testDbKinds)('matching against a brute-force matcher on %s', (kind
           await s.db.query('DELETE FROM reports');
           await s.db.query('UPDATE alerts SET ended_at = now() WHERE ended_at IS NULL');
           const beforeIds = before.map(() => `P-${++crash}`);
-          expect((await ingestReports(s.db, before.map((r, i) => reportBody(r, beforeIds[i] ?? '')))).rejected).toEqual([]);
+          expect(
+            (
+              await ingestReports(
+                s.db,
+                before.map((r, i) => reportBody(r, beforeIds[i] ?? '')),
+              )
+            ).rejected,
+          ).toEqual([]);
           const ids = await reportIds(beforeIds);
 
           const expected = new Set<string>();
@@ -173,10 +180,9 @@ describe.each(testDbKinds)('matching against a brute-force matcher on %s', (kind
             for (const { r, crashId } of unique) if (matches(a, r)) expected.add(`${answers[i]?.id} ${laterIds.get(crashId)}`);
           });
 
-          const { rows } = await s.db.query<{ pair: string }>(
-            "SELECT alert_id || ' ' || report_id AS pair FROM alert_texts WHERE alert_id = ANY($1::text[])",
-            [answers.map((x) => x.id)],
-          );
+          const { rows } = await s.db.query<{ pair: string }>("SELECT alert_id || ' ' || report_id AS pair FROM alert_texts WHERE alert_id = ANY($1::text[])", [
+            answers.map((x) => x.id),
+          ]);
           expect(rows.map((x) => x.pair).sort()).toEqual([...expected].sort());
           // Matching the same reports again adds nothing.
           expect(await s.db.transaction((tx) => matchReports(tx, [...ids.values(), ...laterIds.values()]))).toBe(0);
@@ -207,8 +213,7 @@ describe.each(testDbKinds)('matching examples on %s', { timeout: ALERT_TEST_MS }
     narrative,
     units: [{ unit: 1, vin, make: 'FORD', year: 2018 }],
   });
-  const textsOf = async (alertId: string) =>
-    (await s.db.query<{ report_id: string }>('SELECT report_id FROM alert_texts WHERE alert_id = $1', [alertId])).rows;
+  const textsOf = async (alertId: string) => (await s.db.query<{ report_id: string }>('SELECT report_id FROM alert_texts WHERE alert_id = $1', [alertId])).rows;
 
   it('texts a report sent again (amended) once', async () => {
     const alert = await subscriber.subscribe({ source: 'notify-me', vin: '1FTFW1ET9DFC20001' });

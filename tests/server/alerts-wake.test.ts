@@ -33,8 +33,7 @@ describe.each(testDbKinds)('texts sent right after a match on %s', { timeout: AL
     }
     throw new Error(`no text to ${phone} with ${path} within ${PROMPTLY_MS} ms`);
   };
-  const reportId = async (crashId: unknown) =>
-    (await s.db.query<{ id: string }>('SELECT id FROM reports WHERE crash_id = $1', [crashId])).rows[0]?.id ?? '';
+  const reportId = async (crashId: unknown) => (await s.db.query<{ id: string }>('SELECT id FROM reports WHERE crash_id = $1', [crashId])).rows[0]?.id ?? '';
   const withVin = (vin: string) => sampleReport({ units: [{ unit: 1, vin, make: 'HONDA', year: 2019 }] });
 
   it('after POST /api/reports', async () => {

@@ -89,7 +89,11 @@ describe('the web app and the API side by side', () => {
   );
 
   it('answers 404 JSON for unknown API routes, even from a browser', async () => {
-    for (const [method, url] of [['GET', '/api/nope'], ['POST', '/api/leads/create/truck'], ['GET', '/api']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/nope'],
+      ['POST', '/api/leads/create/truck'],
+      ['GET', '/api'],
+    ] as const) {
       const res = await s.app.inject({ method, url, headers: { accept: 'text/html' } });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ error: 'not_found' });
@@ -128,49 +132,66 @@ describe('without a built web app', () => {
 });
 
 describe('failures and logs', () => {
-  it('answers 500 { error: "internal" } without details when the database fails', async () => {
-    const broken: Db = {
-      kind: 'pglite',
-      schema: 'public',
-      query: () => Promise.reject(new Error('connection lost at server/db/pg-db.ts:12')),
-      transaction: () => Promise.reject(new Error('connection lost')),
-      connect: () => Promise.reject(new Error('connection lost')),
-      close: () => Promise.resolve(),
-    };
-    const app = await buildApp({ config: testConfig(), db: broken, sms: recordingSms() });
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/user/tcpa',
-      // A verification cookie, so the route asks the database about it.
-      headers: { cookie: `cf_verification=${'A'.repeat(43)}` },
-      payload: { firstName: 'Jane', lastName: 'Doe', phone: '(202) 555-0123', email: 'jane@example.com', consent: smsConsent() },
-    });
-    expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ error: 'internal' });
-    await app.close();
-  }, STARTUP_MS);
-
-  it('never writes phones, emails or codes to the request log', async () => {
-    const lines: string[] = [];
-    const s = await makeTestServer();
-    const app = await buildApp({ config: s.config, db: s.db, sms: s.sms, log: { level: 'trace', stream: { write: (l) => lines.push(l) } } });
-    try {
-      const phone = uniquePhone();
-      const shell = { ...s, app };
-      await app.inject({ method: 'POST', url: '/api/user/tcpa?funnel=calc', payload: { firstName: 'Jane', lastName: 'Roe', phone: phone.typed, email: 'jane.roe@example.com', consent: smsConsent() } });
-      const cookie = await verifyPhone(shell, phone.national);
-      const lead = await app.inject({ method: 'POST', url: '/api/leads/create/calc', headers: { cookie }, payload: calcLeadBody(phone.typed, { email: 'jane.roe@example.com', lastName: 'Roe' }) });
-      expect(lead.statusCode).toBe(200);
-      await app.inject({ method: 'POST', url: '/api/leads/create/calc', headers: { cookie }, payload: calcLeadBody(phone.typed, { email: 'bad' }) });
-      const log = lines.join('');
-      expect(lines.length).toBeGreaterThan(4);
-      const verificationId = cookie.split('=')[1] ?? 'none';
-      for (const secret of [phone.national, phone.e164, 'jane.roe@example.com', 'Roe', s.sms.lastCode(phone.e164) ?? 'none', verificationId]) {
-        expect(log).not.toContain(secret);
-      }
-    } finally {
+  it(
+    'answers 500 { error: "internal" } without details when the database fails',
+    async () => {
+      const broken: Db = {
+        kind: 'pglite',
+        schema: 'public',
+        query: () => Promise.reject(new Error('connection lost at server/db/pg-db.ts:12')),
+        transaction: () => Promise.reject(new Error('connection lost')),
+        connect: () => Promise.reject(new Error('connection lost')),
+        close: () => Promise.resolve(),
+      };
+      const app = await buildApp({ config: testConfig(), db: broken, sms: recordingSms() });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/user/tcpa',
+        // A verification cookie, so the route asks the database about it.
+        headers: { cookie: `cf_verification=${'A'.repeat(43)}` },
+        payload: { firstName: 'Jane', lastName: 'Doe', phone: '(202) 555-0123', email: 'jane@example.com', consent: smsConsent() },
+      });
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({ error: 'internal' });
       await app.close();
-      await s.close();
-    }
-  }, STARTUP_MS);
+    },
+    STARTUP_MS,
+  );
+
+  it(
+    'never writes phones, emails or codes to the request log',
+    async () => {
+      const lines: string[] = [];
+      const s = await makeTestServer();
+      const app = await buildApp({ config: s.config, db: s.db, sms: s.sms, log: { level: 'trace', stream: { write: (l) => lines.push(l) } } });
+      try {
+        const phone = uniquePhone();
+        const shell = { ...s, app };
+        await app.inject({
+          method: 'POST',
+          url: '/api/user/tcpa?funnel=calc',
+          payload: { firstName: 'Jane', lastName: 'Roe', phone: phone.typed, email: 'jane.roe@example.com', consent: smsConsent() },
+        });
+        const cookie = await verifyPhone(shell, phone.national);
+        const lead = await app.inject({
+          method: 'POST',
+          url: '/api/leads/create/calc',
+          headers: { cookie },
+          payload: calcLeadBody(phone.typed, { email: 'jane.roe@example.com', lastName: 'Roe' }),
+        });
+        expect(lead.statusCode).toBe(200);
+        await app.inject({ method: 'POST', url: '/api/leads/create/calc', headers: { cookie }, payload: calcLeadBody(phone.typed, { email: 'bad' }) });
+        const log = lines.join('');
+        expect(lines.length).toBeGreaterThan(4);
+        const verificationId = cookie.split('=')[1] ?? 'none';
+        for (const secret of [phone.national, phone.e164, 'jane.roe@example.com', 'Roe', s.sms.lastCode(phone.e164) ?? 'none', verificationId]) {
+          expect(log).not.toContain(secret);
+        }
+      } finally {
+        await app.close();
+        await s.close();
+      }
+    },
+    STARTUP_MS,
+  );
 });

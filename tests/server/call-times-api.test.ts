@@ -62,7 +62,11 @@ describe.each(testDbKinds)('call times and business tokens through the lead API 
 
   it("answers and stores the lead types' AM and PM as Monday's windows when asked on a Saturday, in the browser's zone", async () => {
     clock.set(SATURDAY);
-    const { created } = await create('/api/leads/create/calc', (p) => calcLeadBody(p, { leadTypes: { __CALawyer: 'AM', Chiropractor: 'PM' } }), 'America/Chicago');
+    const { created } = await create(
+      '/api/leads/create/calc',
+      (p) => calcLeadBody(p, { leadTypes: { __CALawyer: 'AM', Chiropractor: 'PM' } }),
+      'America/Chicago',
+    );
     expect(created.lead.leadTypeWindows).toEqual({
       __CALawyer: window('2026-11-30T09:00-06:00', '2026-11-30T12:00-06:00', 'America/Chicago'),
       Chiropractor: window('2026-11-30T12:00-06:00', '2026-11-30T17:00-06:00', 'America/Chicago'),
@@ -79,7 +83,7 @@ describe.each(testDbKinds)('call times and business tokens through the lead API 
     expect(await getLead(s.db, created.lead.id)).toEqual(created.lead);
   });
 
-  it("answers Call ASAP asked on a Saturday with Monday 9 to 10am, stores it, and replays the same window for the key", async () => {
+  it('answers Call ASAP asked on a Saturday with Monday 9 to 10am, stores it, and replays the same window for the key', async () => {
     clock.set(SATURDAY);
     const { cookie, created } = await create('/api/leads/create/calc', (p) => calcLeadBody(p), 'America/Chicago');
     const res = await setTime(created.resultIds, 'Call ASAP', cookie, 'America/Chicago', 'time-key-1');
@@ -89,7 +93,9 @@ describe.each(testDbKinds)('call times and business tokens through the lead API 
     expect(schemaErrors(updateTimeResponseSchema, res.json())).toEqual([]);
     const lead = await getLead(s.db, created.lead.id);
     expect(lead).toMatchObject({ preferredCallTime: 'Call ASAP', callWindow: monday });
-    const { rows } = await s.db.query<{ call_from: Date; call_to: Date; time_zone: string }>('SELECT call_from, call_to, time_zone FROM leads WHERE id = $1', [created.lead.id]);
+    const { rows } = await s.db.query<{ call_from: Date; call_to: Date; time_zone: string }>('SELECT call_from, call_to, time_zone FROM leads WHERE id = $1', [
+      created.lead.id,
+    ]);
     expect(rows[0]).toEqual({ call_from: new Date(monday.from), call_to: new Date(monday.to), time_zone: 'America/Chicago' });
     // A retry with the key while the verification lasts (24 hours) gets the first answer again; on Monday afternoon it
     // is as stale for a retry as for anything else.
@@ -121,7 +127,9 @@ describe.each(testDbKinds)('call times and business tokens through the lead API 
     const florida = await create('/api/leads/create', (p) => generalLeadBody(p, { zip: null, state: 'FL', extraDetails: undefined }), 'America/Los_Angeles');
     expect(florida.created.lead.leadTypeWindows.__CALawyer?.timeZone).toBe('America/New_York');
     // The locating fields' ZIP counts when the body has none of its own: 96910 is Guam.
-    const guam = await create('/api/leads/create', (p) => generalLeadBody(p, { zip: undefined, state: undefined, formData: { zip: '96910' }, extraDetails: undefined }));
+    const guam = await create('/api/leads/create', (p) =>
+      generalLeadBody(p, { zip: undefined, state: undefined, formData: { zip: '96910' }, extraDetails: undefined }),
+    );
     expect(guam.created.lead.leadTypeWindows.__CALawyer?.timeZone).toBe('Pacific/Guam');
   });
 
@@ -132,7 +140,7 @@ describe.each(testDbKinds)('call times and business tokens through the lead API 
     expect(res.json()).toEqual({ success: true, window: window('2026-11-24T13:00-05:00', '2026-11-24T14:00-05:00', 'America/Indianapolis') });
   });
 
-  it("falls back to Pacific time without a place or a US zone: none, unknown, or a browser in UTC or abroad", async () => {
+  it('falls back to Pacific time without a place or a US zone: none, unknown, or a browser in UTC or abroad', async () => {
     clock.set(at('2026-11-24T10:00-08:00'));
     for (const zone of [undefined, 'Not/AZone', 'x'.repeat(80), 'UTC', 'Europe/Madrid']) {
       const { cookie, created } = await create('/api/leads/create/calc', (p) => calcLeadBody(p), zone);

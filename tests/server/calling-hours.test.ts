@@ -22,7 +22,15 @@ const expected = (from: string, to: string) => ({ from: iso(Date.parse(from)), t
 /** The local calendar and clock of an instant in a zone, read with Intl on its own. */
 const local = (ms: number, zone: string) => {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' })
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    })
       .formatToParts(ms)
       .map((p) => [p.type, p.value]),
   );
@@ -85,14 +93,22 @@ describe('the calling-hours data', () => {
 
 describe('call windows inside the state rules', () => {
   it("ends Rhode Island's 'Call me after 5 pm' at 6pm, and moves it to the next working day when under half an hour is left", () => {
-    expect(window('Call me after 5 pm', '2026-11-24T14:00-05:00', 'America/New_York', ['RI'])).toEqual(expected('2026-11-24T17:00-05:00', '2026-11-24T18:00-05:00'));
-    expect(window('Call me after 5 pm', '2026-11-24T17:20-05:00', 'America/New_York', ['RI'])).toEqual(expected('2026-11-24T17:20-05:00', '2026-11-24T18:00-05:00'));
-    expect(window('Call me after 5 pm', '2026-11-24T17:40-05:00', 'America/New_York', ['RI'])).toEqual(expected('2026-11-25T17:00-05:00', '2026-11-25T18:00-05:00'));
+    expect(window('Call me after 5 pm', '2026-11-24T14:00-05:00', 'America/New_York', ['RI'])).toEqual(
+      expected('2026-11-24T17:00-05:00', '2026-11-24T18:00-05:00'),
+    );
+    expect(window('Call me after 5 pm', '2026-11-24T17:20-05:00', 'America/New_York', ['RI'])).toEqual(
+      expected('2026-11-24T17:20-05:00', '2026-11-24T18:00-05:00'),
+    );
+    expect(window('Call me after 5 pm', '2026-11-24T17:40-05:00', 'America/New_York', ['RI'])).toEqual(
+      expected('2026-11-25T17:00-05:00', '2026-11-25T18:00-05:00'),
+    );
   });
 
-  it("keeps 5pm to 8pm where the state allows it (Florida ends at 8pm, Kentucky at 9pm), and without a state", () => {
+  it('keeps 5pm to 8pm where the state allows it (Florida ends at 8pm, Kentucky at 9pm), and without a state', () => {
     for (const states of [['FL'], ['KY'], ['GA'], []]) {
-      expect(window('Call me after 5 pm', '2026-11-24T14:00-05:00', 'America/New_York', states), states.join()).toEqual(expected('2026-11-24T17:00-05:00', '2026-11-24T20:00-05:00'));
+      expect(window('Call me after 5 pm', '2026-11-24T14:00-05:00', 'America/New_York', states), states.join()).toEqual(
+        expected('2026-11-24T17:00-05:00', '2026-11-24T20:00-05:00'),
+      );
     }
   });
 
@@ -123,8 +139,12 @@ describe('call windows inside the state rules', () => {
   });
 
   it('applies every rule that may hold: a ZIP in one state and a stated state in another get the stricter of both', () => {
-    expect(window('Call me after 5 pm', '2026-11-24T14:00-05:00', 'America/New_York', ['FL', 'RI'])).toEqual(expected('2026-11-24T17:00-05:00', '2026-11-24T18:00-05:00'));
-    expect(window('9am - 10am', '2026-11-24T07:00-05:00', 'America/New_York', ['ri', 'KY'])).toEqual(expected('2026-11-24T10:00-05:00', '2026-11-24T11:00-05:00'));
+    expect(window('Call me after 5 pm', '2026-11-24T14:00-05:00', 'America/New_York', ['FL', 'RI'])).toEqual(
+      expected('2026-11-24T17:00-05:00', '2026-11-24T18:00-05:00'),
+    );
+    expect(window('9am - 10am', '2026-11-24T07:00-05:00', 'America/New_York', ['ri', 'KY'])).toEqual(
+      expected('2026-11-24T10:00-05:00', '2026-11-24T11:00-05:00'),
+    );
   });
 
   /** Each state's legal holidays from date-holidays and the data's extra rules, read here on their own. */
@@ -134,7 +154,11 @@ describe('call windows inside the state rules', () => {
     if (!days) {
       const holidays = new Holidays('US', state, { types: ['public'] });
       for (const { name, rule } of STATES[state]?.extraHolidays ?? []) holidays.setHoliday(rule, { name, type: 'public' });
-      days = new Set([2019, 2020, 2021, 2022, 2023, 2024, 2025, 2026, 2027, 2028, 2029, 2030, 2031, 2032, 2033, 2034, 2035, 2036].flatMap((y) => holidays.getHolidays(y).map((h) => h.date.slice(0, 10))));
+      days = new Set(
+        [2019, 2020, 2021, 2022, 2023, 2024, 2025, 2026, 2027, 2028, 2029, 2030, 2031, 2032, 2033, 2034, 2035, 2036].flatMap((y) =>
+          holidays.getHolidays(y).map((h) => h.date.slice(0, 10)),
+        ),
+      );
       legalHolidays.set(state, days);
     }
     return days.has(day);

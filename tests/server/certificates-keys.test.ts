@@ -51,7 +51,9 @@ describe('certificate keys', () => {
   it('reads CERTIFICATE_SIGNING_KEY as PEM, as PEM on one line with \\n, or as base64 DER: one key, one id', async () => {
     const pem = newPem();
     const ids = await Promise.all(
-      [pem, pem.trim().replaceAll('\n', '\\n'), derBase64(pem)].map(async (value) => (await loadCertificateKeys(loadConfig({ CERTIFICATE_SIGNING_KEY: value }))).signer.keyId),
+      [pem, pem.trim().replaceAll('\n', '\\n'), derBase64(pem)].map(
+        async (value) => (await loadCertificateKeys(loadConfig({ CERTIFICATE_SIGNING_KEY: value }))).signer.keyId,
+      ),
     );
     expect(new Set(ids).size).toBe(1);
     expect(ids[0]).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -63,7 +65,9 @@ describe('certificate keys', () => {
   it('refuses a key that is not an Ed25519 private key, naming the variable and never echoing it', () => {
     const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
     for (const bad of [rsa, 'not-a-key', derBase64(newPem()).slice(0, 20)]) {
-      expect(() => loadConfig({ CERTIFICATE_SIGNING_KEY: bad })).toThrow(/CERTIFICATE_SIGNING_KEY must be an Ed25519 private key: PKCS#8 PEM, or its DER in base64\n/);
+      expect(() => loadConfig({ CERTIFICATE_SIGNING_KEY: bad })).toThrow(
+        /CERTIFICATE_SIGNING_KEY must be an Ed25519 private key: PKCS#8 PEM, or its DER in base64\n/,
+      );
       expect(() => loadConfig({ CERTIFICATE_SIGNING_KEY: bad })).not.toThrow(bad.slice(0, 12));
     }
     expect(() => loadConfig({ CERTIFICATE_PREVIOUS_KEYS: 'old:not-a-key' })).toThrow(/CERTIFICATE_PREVIOUS_KEYS must be keyId:x pairs/);
@@ -90,7 +94,11 @@ describe('certificate keys', () => {
     const old = await certify(before);
     const [oldKey] = (await loadCertificateKeys(loadConfig(before))).keys;
     const rotated = await loadCertificateKeys(
-      loadConfig({ CERTIFICATE_SIGNING_KEY: newPem(), CERTIFICATE_KEY_ID: 'claimflow-2026-11', CERTIFICATE_PREVIOUS_KEYS: `claimflow-2026-05:${oldKey?.jwk.x}` }),
+      loadConfig({
+        CERTIFICATE_SIGNING_KEY: newPem(),
+        CERTIFICATE_KEY_ID: 'claimflow-2026-11',
+        CERTIFICATE_PREVIOUS_KEYS: `claimflow-2026-05:${oldKey?.jwk.x}`,
+      }),
     );
     expect(rotated.keys.map((k) => k.keyId)).toEqual(['claimflow-2026-11', 'claimflow-2026-05']);
     expect(rotated.keys[1]).toEqual(oldKey);

@@ -204,7 +204,11 @@ describe('the certificate page and its URL', () => {
   });
 
   it("is the web app's page for a browser, whatever the id, and JSON for anything else", async () => {
-    const page = await s.app.inject({ method: 'GET', url: '/certificates/AAAAAAAAAAAAAAAAAAAAAA', headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+    const page = await s.app.inject({
+      method: 'GET',
+      url: '/certificates/AAAAAAAAAAAAAAAAAAAAAA',
+      headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
+    });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.body).toContain('<div id="root">');

@@ -132,7 +132,8 @@ describe.each(testDbKinds)('guessing codes on %s', (kind) => {
       const cookie = pendingCookie(await smsSend(app, a.national));
       const codeA = sms.lastCode(a.e164);
       // B has no code: A's code fails for B, which could not have verified, so B's codes lose no guess to 11 of them.
-      for (let i = 0; i < 11; i += 1) expect((await smsVerify(app, b.national, codeA, addressOf(200 + i), cookie)).json()).toEqual({ success: false, error: 'code_expired' });
+      for (let i = 0; i < 11; i += 1)
+        expect((await smsVerify(app, b.national, codeA, addressOf(200 + i), cookie)).json()).toEqual({ success: false, error: 'code_expired' });
       expect((await smsVerify(app, a.national, codeA, '127.0.0.1', cookie)).json()).toEqual({ success: true });
       const sendB = await smsSend(app, b.national);
       expect(sendB.statusCode).toBe(200);
@@ -163,9 +164,7 @@ describe.each(testDbKinds)('guessing codes on %s', (kind) => {
       const two = await makeCodesApp(second.db, clock, { sms });
       try {
         const phone = uniquePhone();
-        const sends = await Promise.all(
-          Array.from({ length: 12 }, (_, i) => smsSend(i % 2 ? one.app : two.app, phone.national, addressOf(i))),
-        );
+        const sends = await Promise.all(Array.from({ length: 12 }, (_, i) => smsSend(i % 2 ? one.app : two.app, phone.national, addressOf(i))));
         expect(sends.map((r) => r.statusCode).sort()).toEqual([...Array<number>(3).fill(200), ...Array<number>(9).fill(428)]);
         const texts = sms.sent.filter((m) => m.to === phone.e164);
         expect(texts).toHaveLength(3);

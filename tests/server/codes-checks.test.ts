@@ -182,7 +182,12 @@ describe.each(testDbKinds)('checking codes on %s', { timeout: 60_000 }, (kind) =
     }
     c.clock.set(start + 3 * HOUR_MS + 5 * MINUTE_MS);
     const wait = (DAY_MS - 3 * HOUR_MS - 5 * MINUTE_MS) / 1000;
-    expect(refusalOf(await smsVerify(c.app, uniquePhone().national, '1234', ip))).toEqual({ status: 429, error: 'too_many_checks', retryAfter: wait, header: wait });
+    expect(refusalOf(await smsVerify(c.app, uniquePhone().national, '1234', ip))).toEqual({
+      status: 429,
+      error: 'too_many_checks',
+      retryAfter: wait,
+      header: wait,
+    });
   });
 });
 

@@ -121,7 +121,10 @@ describe.each(testDbKinds)('the link of a code text on %s', { timeout: 30_000 },
     const strangerToken = c.sms.lastLink(phone.e164);
     const strangerCode = c.sms.lastCode(phone.e164);
     const onOwnersPhone = await smsLinkOpened(c.app, strangerToken, owner);
-    expect({ status: onOwnersPhone.statusCode, body: onOwnersPhone.json<unknown>() }).toEqual({ status: 403, body: { success: false, error: 'other_browser' } });
+    expect({ status: onOwnersPhone.statusCode, body: onOwnersPhone.json<unknown>() }).toEqual({
+      status: 403,
+      body: { success: false, error: 'other_browser' },
+    });
     expect(schemaErrors(apiSchemas.mfaFailureResponse, onOwnersPhone.json())).toEqual([]);
     expect(verificationCookie(onOwnersPhone)).toBeUndefined();
     // Nothing came of it for the stranger: their code step's question, and their Next with any code, verify nothing.
@@ -153,7 +156,7 @@ describe.each(testDbKinds)('the link of a code text on %s', { timeout: 30_000 },
     expect(await opensPrivacyData(verified)).toBe(true);
   });
 
-  it("confirms only its own send, for the visitor who asked for it, and only while its code lives", async () => {
+  it('confirms only its own send, for the visitor who asked for it, and only while its code lives', async () => {
     const phone = uniquePhone();
     const mine = await ownerSends(phone);
     // Another visitor's send to the same phone has its own link; opening the owner's confirms nothing of theirs.

@@ -14,7 +14,7 @@ import { useCodesApp } from '../testing/codes-app.ts';
 const EXPIRED = { success: false, error: 'code_expired' };
 const INVALID = { success: false, error: 'invalid_code' };
 
-describe.each(testDbKinds)('no lock-out of strangers\' phones on %s', { timeout: 60_000 }, (kind) => {
+describe.each(testDbKinds)("no lock-out of strangers' phones on %s", { timeout: 60_000 }, (kind) => {
   const c = useCodesApp(kind);
 
   let addressCounter = 0;

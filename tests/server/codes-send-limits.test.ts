@@ -158,7 +158,8 @@ describe.each(testDbKinds)('sending codes on %s', { timeout: 60_000 }, (kind) =>
     const phone = uniquePhone();
     const guessWrong = async (cookie: string | undefined, n: number) => {
       const code = c.sms.lastCode(phone.e164);
-      for (let i = 0; i < n; i += 1) expect((await smsVerify(c.app, phone.national, code === '0000' ? '0001' : '0000', newAddress(), cookie)).statusCode).toBe(400);
+      for (let i = 0; i < n; i += 1)
+        expect((await smsVerify(c.app, phone.national, code === '0000' ? '0001' : '0000', newAddress(), cookie)).statusCode).toBe(400);
     };
     for (let i = 0; i < 3; i += 1) await guessWrong(pendingCookie(await smsSend(c.app, phone.national, newAddress())), 3);
     c.clock.advance(10 * MINUTE_MS);

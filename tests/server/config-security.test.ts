@@ -44,7 +44,13 @@ describe('SMS_PROVIDER=twilio', () => {
   });
 
   it('refuses malformed values, and never echoes the auth token', () => {
-    const problems = problemsOf({ SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'AC123', TWILIO_AUTH_TOKEN: 'short-secret', TWILIO_FROM: '2025550100', TWILIO_API_BASE: 'ftp://x' });
+    const problems = problemsOf({
+      SMS_PROVIDER: 'twilio',
+      TWILIO_ACCOUNT_SID: 'AC123',
+      TWILIO_AUTH_TOKEN: 'short-secret',
+      TWILIO_FROM: '2025550100',
+      TWILIO_API_BASE: 'ftp://x',
+    });
     expect(problems).toHaveLength(4);
     expect(problems.join('\n')).not.toContain('short-secret');
     for (const name of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM', 'TWILIO_API_BASE']) expect(problems.join('\n')).toContain(name);
@@ -64,15 +70,20 @@ describe('CORS_ORIGINS', () => {
     ]);
   });
 
-  it.each(['*', 'partner.example.com', 'https://partner.example.com/path', 'ftp://x.example', 'https://x.example?q=1', 'https://*.example.com', 'https://x.example:99999'])(
-    'refuses %s',
-    (origin) => {
-      const problems = problemsOf({ CORS_ORIGINS: `https://ok.example, ${origin}` });
-      expect(problems).toHaveLength(1);
-      expect(problems[0]).toContain('CORS_ORIGINS');
-      expect(problems[0]).toContain(`"${origin}"`);
-    },
-  );
+  it.each([
+    '*',
+    'partner.example.com',
+    'https://partner.example.com/path',
+    'ftp://x.example',
+    'https://x.example?q=1',
+    'https://*.example.com',
+    'https://x.example:99999',
+  ])('refuses %s', (origin) => {
+    const problems = problemsOf({ CORS_ORIGINS: `https://ok.example, ${origin}` });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain('CORS_ORIGINS');
+    expect(problems[0]).toContain(`"${origin}"`);
+  });
 });
 
 describe('FRAME_ANCESTORS and MAP_TILE_ORIGINS', () => {
@@ -89,9 +100,12 @@ describe('FRAME_ANCESTORS and MAP_TILE_ORIGINS', () => {
     ]);
   });
 
-  it.each([["'none' https://partner.example"], ['*'], ["'unsafe-inline'"], ['https://partner.example/embed'], ['javascript:']])('refuses FRAME_ANCESTORS=%s', (value) => {
-    expect(problemsOf({ FRAME_ANCESTORS: value })).toEqual([expect.stringContaining('FRAME_ANCESTORS')]);
-  });
+  it.each([["'none' https://partner.example"], ['*'], ["'unsafe-inline'"], ['https://partner.example/embed'], ['javascript:']])(
+    'refuses FRAME_ANCESTORS=%s',
+    (value) => {
+      expect(problemsOf({ FRAME_ANCESTORS: value })).toEqual([expect.stringContaining('FRAME_ANCESTORS')]);
+    },
+  );
 
   it('refuses a tile origin with a path', () => {
     expect(problemsOf({ MAP_TILE_ORIGINS: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png' })).toEqual([expect.stringContaining('MAP_TILE_ORIGINS')]);

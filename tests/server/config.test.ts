@@ -63,7 +63,12 @@ describe('loadConfig', () => {
       alertDays: 14,
       alertCountries: ['US', 'CA'],
     });
-    for (const env of [{ PUBLIC_URL: 'claims.example.com' }, { PUBLIC_URL: 'https://claims.example.com/app' }, { ALERT_DAYS: '0' }, { ALERT_COUNTRIES: 'USA' }]) {
+    for (const env of [
+      { PUBLIC_URL: 'claims.example.com' },
+      { PUBLIC_URL: 'https://claims.example.com/app' },
+      { ALERT_DAYS: '0' },
+      { ALERT_COUNTRIES: 'USA' },
+    ]) {
       expect(() => loadConfig(env)).toThrow(new RegExp(Object.keys(env)[0]!));
     }
   });
@@ -85,7 +90,7 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({ port: 0, testPhone: '+12025550199', appHost: 'claims.example.com', databaseUrl: 'postgres://u@localhost:5432/db' });
   });
 
-  it('has no code length: codes have the web app\'s CODE_LENGTH (engine/validators.ts)', () => {
+  it("has no code length: codes have the web app's CODE_LENGTH (engine/validators.ts)", () => {
     expect(loadConfig({ CODE_LENGTH: '6' })).not.toHaveProperty('codeLength');
   });
 
@@ -101,7 +106,7 @@ describe('loadConfig', () => {
     },
   );
 
-  it('reads the report feeds\' keys, and refuses a short one without echoing it (a secret)', () => {
+  it("reads the report feeds' keys, and refuses a short one without echoing it (a secret)", () => {
     const keys = ['a'.repeat(32), 'B-._~+/='.repeat(5)];
     expect(loadConfig({ REPORT_INGEST_KEYS: ` ${keys.join(', ')} ` }).reportIngestKeys).toEqual(keys);
     expect(() => loadConfig({ REPORT_INGEST_KEYS: `${keys[0]},short-secret` })).toThrow(/REPORT_INGEST_KEYS.*\(bad: key 2\)/);

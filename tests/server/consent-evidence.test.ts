@@ -54,7 +54,12 @@ describe('the consent catalogue', () => {
   });
 
   it('knows every notice in both languages, and nothing that is not a notice', () => {
-    const keys = (locale: string) => catalogue.all().filter((w) => w.locale === locale).map((w) => w.key).sort();
+    const keys = (locale: string) =>
+      catalogue
+        .all()
+        .filter((w) => w.locale === locale)
+        .map((w) => w.key)
+        .sort();
     expect(keys('en')).toEqual(keys('es'));
     expect(keys('en')).toContain('common:consent.notice.sms.code');
     expect(keys('en').length).toBeGreaterThanOrEqual(11);
@@ -70,7 +75,9 @@ describe('the consent catalogue', () => {
       ['Smith & Lee LLP', 'Smith & Lee LLP and Lone Star Chiropractic', 'Smith & Lee LLP, Lone Star Chiropractic, and Ace Body Shop'],
       ['Smith & Lee LLP', 'Smith & Lee LLP y Lone Star Chiropractic', 'Smith & Lee LLP, Lone Star Chiropractic y Ace Body Shop'],
     ]);
-    expect(noticeText('By tapping <b>Submit</b>, you agree that {{sponsors}} may call you.', 'A and B')).toBe('By tapping Submit, you agree that A and B may call you.');
+    expect(noticeText('By tapping <b>Submit</b>, you agree that {{sponsors}} may call you.', 'A and B')).toBe(
+      'By tapping Submit, you agree that A and B may call you.',
+    );
   });
 
   it('is described the same way in every lead request schema', () => {
@@ -142,14 +149,20 @@ describe.each(testDbKinds)('consent evidence on %s', (kind) => {
       // A visitor each: a verification makes one lead per funnel.
       const phone = uniquePhone();
       const cookie = await verifyPhone(s, phone.national);
-      const res = await send(s.app, 'POST', '/api/leads/create', { payload: generalLeadBody(phone.typed, { consent: testConsent({ key, locale, flowId: 'notify-me' }) }), cookie });
+      const res = await send(s.app, 'POST', '/api/leads/create', {
+        payload: generalLeadBody(phone.typed, { consent: testConsent({ key, locale, flowId: 'notify-me' }) }),
+        cookie,
+      });
       expect(res.statusCode, res.body).toBe(200);
     }
     const { rows } = await s.db.query<{ locale: string; version: number; sha256: string; wording: string }>(
       'SELECT locale, version, sha256, wording FROM consent_texts WHERE text_key = $1 ORDER BY locale',
       [key],
     );
-    expect(rows.map((r) => [r.locale, r.version])).toEqual([['en', 1], ['es', 1]]);
+    expect(rows.map((r) => [r.locale, r.version])).toEqual([
+      ['en', 1],
+      ['es', 1],
+    ]);
     for (const row of rows) {
       expect(row.wording).toBe(catalogue.resolve(key, row.locale)?.text);
       expect(row.sha256).toBe(sha256(row.wording));
@@ -174,7 +187,14 @@ describe.each(testDbKinds)('consent evidence on %s', (kind) => {
       phone: phone.typed,
       email: 'jane@example.com',
       trustedformPingUrl: 'https://ping.trustedform.com/abc',
-      consent: { key, text: shownText(key, 'es'), locale: 'es', flowId: 'calculator', flowVersion: 1, pageUrl: 'https://claims.example.com/calculate-your-accident-claim-value' },
+      consent: {
+        key,
+        text: shownText(key, 'es'),
+        locale: 'es',
+        flowId: 'calculator',
+        flowVersion: 1,
+        pageUrl: 'https://claims.example.com/calculate-your-accident-claim-value',
+      },
     };
     // Sent at the code step: the visitor asked for a code and has not checked it yet.
     const unverified = await send(s.app, 'POST', '/api/user/tcpa?funnel=calc', { payload: body, cookie: await askCode(s.app, phone.national) });
@@ -217,10 +237,8 @@ describe.each(testDbKinds)('consent evidence on %s', (kind) => {
       expect((await s.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0]?.n).toBe(rows[0]?.n);
     });
 
-    it('refuses a lead without a consent record, with an unknown one, or with another lead\'s', async () => {
-      const { rows } = await s.db.query<{ verification_id: number; consent_record_id: number }>(
-        'SELECT verification_id, consent_record_id FROM leads LIMIT 1',
-      );
+    it("refuses a lead without a consent record, with an unknown one, or with another lead's", async () => {
+      const { rows } = await s.db.query<{ verification_id: number; consent_record_id: number }>('SELECT verification_id, consent_record_id FROM leads LIMIT 1');
       const lead = rows[0];
       expect(lead).toBeDefined();
       const insert = `INSERT INTO leads (funnel, first_name, last_name, phone, email, legal_consult, language, body, verification_id, consent_record_id)
@@ -238,7 +256,9 @@ describe.each(testDbKinds)('consent evidence on %s', (kind) => {
     });
 
     it('refuses a wording whose hash is not its own, and a record naming another version or hash', async () => {
-      await refuses("INSERT INTO consent_texts (text_key, locale, version, sha256, wording) VALUES ('x:consent.notice.y', 'en', 1, $1, 'Text.')", [sha256('Other.')]);
+      await refuses("INSERT INTO consent_texts (text_key, locale, version, sha256, wording) VALUES ('x:consent.notice.y', 'en', 1, $1, 'Text.')", [
+        sha256('Other.'),
+      ]);
       const { rows } = await s.db.query<{ id: number; version: number; sha256: string }>('SELECT id, version, sha256 FROM consent_texts LIMIT 1');
       const text = rows[0];
       const insert = `INSERT INTO consent_records (kind, consent_text_id, text_version, text_sha256, consented_at_ms, phone)
@@ -252,33 +272,56 @@ describe.each(testDbKinds)('consent evidence on %s', (kind) => {
 });
 
 describe.each(testDbKinds)('migration 0003 on %s with rows from before', (kind) => {
-  it('gives old tcpa rows their wording and old leads a record that says theirs was not kept', async () => {
-    const testDb = await unmigratedDb(kind);
-    const { db } = testDb;
-    try {
-      // Every migration before this one, then rows as they were stored before it.
-      const before = readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql') && f < '0003').length;
-      await migrate(db, { count: before });
-      await db.query("INSERT INTO phone_verifications (id_hash, phone) VALUES ('h1', '+12025550101')");
-      await db.query(`INSERT INTO tcpa_consents (token, funnel, phone, fields, tcpa_message, ip)
+  it(
+    'gives old tcpa rows their wording and old leads a record that says theirs was not kept',
+    async () => {
+      const testDb = await unmigratedDb(kind);
+      const { db } = testDb;
+      try {
+        // Every migration before this one, then rows as they were stored before it.
+        const before = readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql') && f < '0003').length;
+        await migrate(db, { count: before });
+        await db.query("INSERT INTO phone_verifications (id_hash, phone) VALUES ('h1', '+12025550101')");
+        await db.query(`INSERT INTO tcpa_consents (token, funnel, phone, fields, tcpa_message, ip)
         VALUES ('00000000-0000-4000-8000-000000000001', 'calc', '+12025550101', '{"trustedformPingUrl": "https://ping/1"}', 'Old wording.', '10.0.0.1')`);
-      await db.query(`INSERT INTO leads (funnel, first_name, last_name, phone, email, legal_consult, language, body, verification_id, idempotency_key)
+        await db.query(`INSERT INTO leads (funnel, first_name, last_name, phone, email, legal_consult, language, body, verification_id, idempotency_key)
         VALUES ('calc', 'A', 'B', '+12025550101', 'a@b.co', true, 'es', '{"trusted_form_cert": "https://cert/1"}',
           (SELECT id FROM phone_verifications WHERE id_hash = 'h1'), 'k1')`);
 
-      expect(await migrate(db)).toEqual(readdirSync(MIGRATIONS_DIR).filter((f) => f >= '0003').map((f) => f.slice(0, -4)).sort());
-      expect(await leadsWithoutTheirConsent(db)).toBe(0);
-      const { rows } = await db.query<{ kind: string; text_key: string; wording: string; locale: string | null; trusted_form_cert: string | null; trusted_form_ping_url: string | null }>(
-        `SELECT c.kind, t.text_key, t.wording, c.locale, c.trusted_form_cert, c.trusted_form_ping_url
+        expect(await migrate(db)).toEqual(
+          readdirSync(MIGRATIONS_DIR)
+            .filter((f) => f >= '0003')
+            .map((f) => f.slice(0, -4))
+            .sort(),
+        );
+        expect(await leadsWithoutTheirConsent(db)).toBe(0);
+        const { rows } = await db.query<{
+          kind: string;
+          text_key: string;
+          wording: string;
+          locale: string | null;
+          trusted_form_cert: string | null;
+          trusted_form_ping_url: string | null;
+        }>(
+          `SELECT c.kind, t.text_key, t.wording, c.locale, c.trusted_form_cert, c.trusted_form_ping_url
          FROM consent_records c JOIN consent_texts t ON t.id = c.consent_text_id ORDER BY c.id`,
-      );
-      expect(rows).toEqual([
-        { kind: 'tcpa', text_key: 'server:tcpa.calc', wording: 'Old wording.', locale: null, trusted_form_cert: null, trusted_form_ping_url: 'https://ping/1' },
-        expect.objectContaining({ kind: 'legacy', text_key: 'legacy:unrecorded', locale: 'es', trusted_form_cert: 'https://cert/1' }),
-      ]);
-      expect(rows[1]?.wording).toMatch(/not recorded/);
-    } finally {
-      await testDb.close();
-    }
-  }, STARTUP_MS);
+        );
+        expect(rows).toEqual([
+          {
+            kind: 'tcpa',
+            text_key: 'server:tcpa.calc',
+            wording: 'Old wording.',
+            locale: null,
+            trusted_form_cert: null,
+            trusted_form_ping_url: 'https://ping/1',
+          },
+          expect.objectContaining({ kind: 'legacy', text_key: 'legacy:unrecorded', locale: 'es', trusted_form_cert: 'https://cert/1' }),
+        ]);
+        expect(rows[1]?.wording).toMatch(/not recorded/);
+      } finally {
+        await testDb.close();
+      }
+    },
+    STARTUP_MS,
+  );
 });

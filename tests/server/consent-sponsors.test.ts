@@ -33,9 +33,17 @@ describe('consent that names the sponsors who may call', () => {
   }, STARTUP_MS);
   afterAll(() => s.close());
 
-  const route = () => routeWaitingLeads({ db: s.db, ready: { sponsors: [lawyers, chiro], endpoints: new Map(), skipped: [] }, signer, publicUrl: () => 'https://claims.example.com' });
+  const route = () =>
+    routeWaitingLeads({
+      db: s.db,
+      ready: { sponsors: [lawyers, chiro], endpoints: new Map(), skipped: [] },
+      signer,
+      publicUrl: () => 'https://claims.example.com',
+    });
   const deliveriesOf = async (leadId: number) =>
-    (await s.db.query<{ sponsor_id: string }>('SELECT sponsor_id FROM deliveries WHERE lead_id = $1 ORDER BY sponsor_id', [leadId])).rows.map((r) => r.sponsor_id);
+    (await s.db.query<{ sponsor_id: string }>('SELECT sponsor_id FROM deliveries WHERE lead_id = $1 ORDER BY sponsor_id', [leadId])).rows.map(
+      (r) => r.sponsor_id,
+    );
   const submit = async (body: Record<string, unknown>) => {
     const phone = uniquePhone();
     const res = await send(s.app, 'POST', '/api/leads/create/calc', { payload: calcLeadBody(phone.typed, body), cookie: await verifyPhone(s, phone.national) });
@@ -43,8 +51,14 @@ describe('consent that names the sponsors who may call', () => {
   };
 
   it('tells the page who the lead would go to before the Submit, in routing order, from its answers', async () => {
-    const ask = async (lead: Record<string, unknown>) => (await post(s.app, '/api/leads/sponsors', { path: '/leads/create/calc', lead: { ...lead, consent: { flowId: 'calculator' } } })).json<unknown>();
-    expect(await ask({ legal_consult: true, injured: true })).toEqual({ sponsors: [{ id: 'smith-lee', name: 'Smith & Lee LLP' }, { id: 'lone-star-chiro', name: 'Lone Star Chiropractic' }] });
+    const ask = async (lead: Record<string, unknown>) =>
+      (await post(s.app, '/api/leads/sponsors', { path: '/leads/create/calc', lead: { ...lead, consent: { flowId: 'calculator' } } })).json<unknown>();
+    expect(await ask({ legal_consult: true, injured: true })).toEqual({
+      sponsors: [
+        { id: 'smith-lee', name: 'Smith & Lee LLP' },
+        { id: 'lone-star-chiro', name: 'Lone Star Chiropractic' },
+      ],
+    });
     expect(await ask({ legal_consult: false, injured: true })).toEqual({ sponsors: [{ id: 'lone-star-chiro', name: 'Lone Star Chiropractic' }] });
     expect(await ask({ legal_consult: false, injured: false })).toEqual({ sponsors: [] });
     const bad = await post(s.app, '/api/leads/sponsors', { path: '/leads/create/calc', lead: {} });

@@ -83,7 +83,10 @@ describe.each(databases)('server killed during 200 concurrent submissions, %s', 
           const { rows } = await db.query<{ id: string; first_name: string }>('SELECT id, first_name FROM leads WHERE calc_id = $1', [calcId]);
           expect(rows.length, `round ${round}: leads stored`).toBe(CLIENTS);
           const ids = new Set(rows.map((r) => Number(r.id)));
-          expect(acknowledged.filter((a) => !ids.has(a.leadId)), `round ${round}: acknowledged but lost`).toEqual([]);
+          expect(
+            acknowledged.filter((a) => !ids.has(a.leadId)),
+            `round ${round}: acknowledged but lost`,
+          ).toEqual([]);
           expect(new Set(rows.map((r) => r.first_name)).size, `round ${round}: one lead per client`).toBe(CLIENTS);
         } finally {
           await db.close();

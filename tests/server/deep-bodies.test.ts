@@ -51,7 +51,9 @@ describe('the nesting is read from the text', () => {
         fc.oneof(text, fc.integer(), fc.constant(null), fc.boolean()),
         fc.array(tie('value'), { maxLength: 3 }),
         fc.dictionary(text, tie('value'), { maxKeys: 3 }),
-        fc.tuple(fc.integer({ min: MAX_BODY_DEPTH - 3, max: MAX_BODY_DEPTH + 2 }), fc.constantFrom<'array' | 'object'>('array', 'object'), tie('value')).map(([levels, k, v]) => nested(levels, v, k)),
+        fc
+          .tuple(fc.integer({ min: MAX_BODY_DEPTH - 3, max: MAX_BODY_DEPTH + 2 }), fc.constantFrom<'array' | 'object'>('array', 'object'), tie('value'))
+          .map(([levels, k, v]) => nested(levels, v, k)),
       ),
     })).value;
     fc.assert(
@@ -147,7 +149,7 @@ describe.each(testDbKinds)('deep request bodies on %s', (kind) => {
     expect((await unfinished(MAX_BODY_DEPTH - 1)).json()).toEqual({ error: 'validation', field: 'body', message: 'body must be a JSON object' });
   });
 
-  it('still refuses __proto__ and constructor.prototype keys, as Fastify\'s parser does', async () => {
+  it("still refuses __proto__ and constructor.prototype keys, as Fastify's parser does", async () => {
     for (const payload of ['{"__proto__": {"admin": true}}', '{"a": {"constructor": {"prototype": {"admin": true}}}}']) {
       const res = await s.app.inject({ method: 'POST', url: '/api/leads/create/calc', payload, headers: { 'content-type': 'application/json', cookie } });
       expect(res.json(), payload).toEqual({ error: 'validation', field: 'body', message: 'body must be a JSON object' });

@@ -37,7 +37,11 @@ describe('npm run deliveries', { timeout: 60_000 }, () => {
     await withDb(async (db) => {
       await migrate(db);
       const lead = await testLead(db);
-      for (const [sponsor, status] of [['dead-end', 'dead'], ['fine', 'delivered'], ['gone', 'off']]) {
+      for (const [sponsor, status] of [
+        ['dead-end', 'dead'],
+        ['fine', 'delivered'],
+        ['gone', 'off'],
+      ]) {
         const { rows } = await db.query<{ id: number; webhook_id: string }>(
           `INSERT INTO deliveries (lead_id, sponsor_id, type, certificate_url, status, attempts) VALUES ($1, $2, 'lead.created', 'https://claims.example.com/certificates/x', $3, 3)
            RETURNING id, webhook_id`,
@@ -45,7 +49,9 @@ describe('npm run deliveries', { timeout: 60_000 }, () => {
         );
         ids[sponsor!] = { id: Number(rows[0]!.id), webhook: rows[0]!.webhook_id };
         await db.query('INSERT INTO delivery_attempts (delivery_id, attempt, http_status, error, duration_ms) VALUES ($1, 3, $2, $3, 12)', [
-          rows[0]!.id, status === 'delivered' ? 204 : status === 'off' ? 410 : 500, status === 'delivered' ? null : `HTTP ${status === 'off' ? 410 : 500}`,
+          rows[0]!.id,
+          status === 'delivered' ? 204 : status === 'off' ? 410 : 500,
+          status === 'delivered' ? null : `HTTP ${status === 'off' ? 410 : 500}`,
         ]);
       }
       await db.query(`INSERT INTO sponsor_endpoints_off (sponsor_id, reason) VALUES ('gone', 'HTTP 410')`);
@@ -129,7 +135,10 @@ describe('npm run sponsors:check', { timeout: 60_000 }, () => {
     const checked = run('scripts/sponsors-check.ts', [], { SPONSORS_DIR: dir });
     expect(checked.status).toBe(1);
     const folder = dir.split('/').pop();
-    expect(checked.stderr.trim().split('\n')).toEqual([`${folder}/bad.json: /dailyCap: must be integer`, `${folder}/renamed.json: /id: "good" is not the file's name`]);
+    expect(checked.stderr.trim().split('\n')).toEqual([
+      `${folder}/bad.json: /dailyCap: must be integer`,
+      `${folder}/renamed.json: /id: "good" is not the file's name`,
+    ]);
     expect(run('scripts/sponsors-check.ts', [], {}).stdout).toBe('sponsors: all valid (3)\n');
     // The server checks them the same way at start, and does not start on a bad one.
     return expect(loadDelivery(testConfig({ sponsorsDir: dir }), {}, () => {})).rejects.toThrow(

@@ -40,7 +40,12 @@ it(`loses no delivery and routes no lead twice when the server is killed ${KILLS
       Array.from({ length: 10 }, async (_, j) => {
         const n = i + j;
         const [state, legalConsult, lawyer] = [['TX', 'OK', 'CA'][n % 3]!, n % 5 !== 0, n % 2 === 0];
-        const id = await createLeadOverHttp(base, `crash-lead-${n}`, { state, legal_consult: legalConsult, leadTypes: lawyer ? { __CALawyer: 'AM' } : { Chiropractor: 'PM' } }, fake);
+        const id = await createLeadOverHttp(
+          base,
+          `crash-lead-${n}`,
+          { state, legal_consult: legalConsult, leadTypes: lawyer ? { __CALawyer: 'AM' } : { Chiropractor: 'PM' } },
+          fake,
+        );
         if (lawyer && state !== 'CA') expected.add(`${id}:texas-lawyers`);
         if (legalConsult) expected.add(`${id}:comp-claims`);
       }),
@@ -53,7 +58,8 @@ it(`loses no delivery and routes no lead twice when the server is killed ${KILLS
     const after = 1 + Math.floor(Math.random() * 25);
     const end = Date.now() + 60_000;
     while (fake.acknowledged.size - before < after) {
-      if (Date.now() > end) throw new Error(`round ${round}: ${after} acknowledgements did not come within 60 s (${fake.acknowledged.size} of ${expected.size} so far)`);
+      if (Date.now() > end)
+        throw new Error(`round ${round}: ${after} acknowledgements did not come within 60 s (${fake.acknowledged.size} of ${expected.size} so far)`);
       await delay(5);
     }
     await server.kill();

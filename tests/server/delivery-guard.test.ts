@@ -9,11 +9,24 @@ import { STARTUP_MS } from '../testing/test-db.ts';
 
 describe('the SSRF guard', () => {
   it.each([
-    ['127.0.0.1'], ['10.1.2.3'], ['172.16.0.1'], ['192.168.1.1'], ['169.254.169.254'], ['100.64.0.1'], ['0.0.0.0'],
-    ['::1'], ['fe80::1'], ['fd00::1'], ['::ffff:127.0.0.1'], ['::ffff:169.254.169.254'], ['224.0.0.1'],
+    ['127.0.0.1'],
+    ['10.1.2.3'],
+    ['172.16.0.1'],
+    ['192.168.1.1'],
+    ['169.254.169.254'],
+    ['100.64.0.1'],
+    ['0.0.0.0'],
+    ['::1'],
+    ['fe80::1'],
+    ['fd00::1'],
+    ['::ffff:127.0.0.1'],
+    ['::ffff:169.254.169.254'],
+    ['224.0.0.1'],
   ])('refuses %s', (address) => expect(isPublicAddress(address)).toBe(false));
 
-  it.each([['8.8.8.8'], ['93.184.215.14'], ['2606:4700::6810:84e5'], ['::ffff:8.8.8.8']])('lets %s through', (address) => expect(isPublicAddress(address)).toBe(true));
+  it.each([['8.8.8.8'], ['93.184.215.14'], ['2606:4700::6810:84e5'], ['::ffff:8.8.8.8']])('lets %s through', (address) =>
+    expect(isPublicAddress(address)).toBe(true),
+  );
 
   it('checks the address a host resolves to, unless the host is allowed', async () => {
     expect(await resolveTarget(new URL('http://localhost:9/hook'), [])).toEqual({
@@ -45,7 +58,9 @@ describe('a sponsor on a loopback address that is not allowed', () => {
       'SELECT d.status, a.http_status, a.error FROM deliveries d JOIN delivery_attempts a ON a.delivery_id = d.id WHERE d.lead_id = $1',
       [id],
     );
-    expect(rows).toEqual([{ status: 'dead', http_status: null, error: '127.0.0.1 is 127.0.0.1, not a public address (list the host in WEBHOOK_ALLOWED_HOSTS to allow it)' }]);
+    expect(rows).toEqual([
+      { status: 'dead', http_status: null, error: '127.0.0.1 is 127.0.0.1, not a public address (list the host in WEBHOOK_ALLOWED_HOSTS to allow it)' },
+    ]);
   });
 });
 

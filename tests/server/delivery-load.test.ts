@@ -22,7 +22,14 @@ const dataDir = mkdtempSync(join(tmpdir(), 'claimflow-delivery-load-'));
 beforeAll(async () => {
   fake = await startFakeSponsors([
     { id: 'texas-lawyers', name: 'Texas Lawyers', services: ['__CALawyer'], filter: { in: [{ var: 'state' }, ['TX', 'OK']] }, dailyCap: 100_000, active: true },
-    { id: 'chiropractors', name: 'Chiropractors', services: ['Chiropractor'], filter: { '==': [{ var: 'injured' }, true] }, dailyCap: CHIROPRACTORS_CAP, active: true },
+    {
+      id: 'chiropractors',
+      name: 'Chiropractors',
+      services: ['Chiropractor'],
+      filter: { '==': [{ var: 'injured' }, true] },
+      dailyCap: CHIROPRACTORS_CAP,
+      active: true,
+    },
     { id: 'comp-claims', name: 'Comp Claims', services: ['workers-comp'], filter: { '==': [{ var: 'legal_consult' }, true] }, dailyCap: 100_000, active: true },
   ]);
   for (const id of ['texas-lawyers', 'chiropractors', 'comp-claims']) fake.behaviour.set(id, { fail: 0.3, hang: 0.05 });
@@ -56,12 +63,17 @@ it(`delivers ${LEADS} leads to 3 sponsors through failing receivers: each pair o
             legalConsult: pick(n, 2) < 8,
             types: ['__CALawyer', 'Chiropractor', 'DefectiveAirbag'].filter((_, k) => pick(n, k + 3) < 6),
           };
-          const id = await createLeadOverHttp(server!.url, `load-lead-${n}`, {
-            state: lead.state,
-            injured: lead.injured,
-            legal_consult: lead.legalConsult,
-            leadTypes: Object.fromEntries(lead.types.map((t) => [t, 'AM'])),
-          }, fake);
+          const id = await createLeadOverHttp(
+            server!.url,
+            `load-lead-${n}`,
+            {
+              state: lead.state,
+              injured: lead.injured,
+              legal_consult: lead.legalConsult,
+              leadTypes: Object.fromEntries(lead.types.map((t) => [t, 'AM'])),
+            },
+            fake,
+          );
           return { id, ...lead };
         }),
       )),

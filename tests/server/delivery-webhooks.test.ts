@@ -34,11 +34,13 @@ describe.each(testDbKinds)('signed webhook delivery, %s', { timeout: 30_000 }, (
 
   const received = (leadId: number) => [...fake.acknowledged.values()].filter((r) => r.envelope.data.id === leadId);
   const attemptsOf = async (leadId: number) =>
-    (await d.server.db.query<{ sponsor_id: string; status: string; http_status: number | null; error: string | null; after: number | null }>(
-      `SELECT d.sponsor_id, d.status, a.http_status, a.error, extract(epoch FROM a.at - lag(a.at) OVER (ORDER BY a.id))::float8 AS after
+    (
+      await d.server.db.query<{ sponsor_id: string; status: string; http_status: number | null; error: string | null; after: number | null }>(
+        `SELECT d.sponsor_id, d.status, a.http_status, a.error, extract(epoch FROM a.at - lag(a.at) OVER (ORDER BY a.id))::float8 AS after
        FROM deliveries d JOIN delivery_attempts a ON a.delivery_id = d.id WHERE d.lead_id = $1 ORDER BY a.id`,
-      [leadId],
-    )).rows;
+        [leadId],
+      )
+    ).rows;
 
   it('reports a sponsor whose variables are unset at start, and routes it nothing', () => {
     expect(d.logs).toContain('sponsor unset-sponsor skipped: SPONSOR_UNSET_SPONSOR_URL and SPONSOR_UNSET_SPONSOR_SECRET are not set');
@@ -88,7 +90,10 @@ describe.each(testDbKinds)('signed webhook delivery, %s', { timeout: 30_000 }, (
     expect(await d.put('/api/leads/update/time', { ids: [id], preferredCallTime: 'Call ASAP' }, id)).toBe(200);
     await d.settled(20_000);
     const got = received(id);
-    expect(got.map((r) => [r.sponsor, r.type])).toEqual([['texas-lawyers', 'lead.created'], ['texas-lawyers', 'lead.updated']]);
+    expect(got.map((r) => [r.sponsor, r.type])).toEqual([
+      ['texas-lawyers', 'lead.created'],
+      ['texas-lawyers', 'lead.updated'],
+    ]);
     expect(got[1]!.envelope.data.callWindow).toMatchObject({ from: expect.stringMatching(/Z$/) as unknown, to: expect.stringMatching(/Z$/) as unknown });
     expect(new Set(got.map((r) => r.webhookId)).size).toBe(2);
   });

@@ -27,7 +27,13 @@ describe.each(testDbKinds)('step events on %s', (kind) => {
   let now = WALK_START;
   const lines: string[] = [];
   const post = (payload: unknown, remoteAddress = '203.0.113.9') =>
-    s.app.inject({ method: 'POST', url: '/api/events', payload: payload as Record<string, unknown>, remoteAddress, headers: { 'user-agent': 'Mozilla/5.0 (iPhone) Tester' } });
+    s.app.inject({
+      method: 'POST',
+      url: '/api/events',
+      payload: payload as Record<string, unknown>,
+      remoteAddress,
+      headers: { 'user-agent': 'Mozilla/5.0 (iPhone) Tester' },
+    });
   const rowsOfVisit = async (visit: string) =>
     (await s.db.query<Record<string, unknown>>('SELECT * FROM funnel_events WHERE visit_id = $1 ORDER BY seq', [visit])).rows;
   const count = async () => (await s.db.query<{ n: number }>('SELECT count(*)::int AS n FROM funnel_events')).rows[0]?.n;
@@ -48,7 +54,9 @@ describe.each(testDbKinds)('step events on %s', (kind) => {
     // Sent again (with other attribution): nothing changes.
     expect((await post(batch)).statusCode).toBe(204);
     const stored = await rowsOfVisit(visit.id);
-    expect(stored.map((r) => [r.seq, r.kind, r.step_id, r.left_by, (r.occurred_at as Date).getTime() - WALK_START, r.utm_source, r.utm_campaign, r.gclid])).toEqual([
+    expect(
+      stored.map((r) => [r.seq, r.kind, r.step_id, r.left_by, (r.occurred_at as Date).getTime() - WALK_START, r.utm_source, r.utm_campaign, r.gclid]),
+    ).toEqual([
       [0, 'shown', '0', null, 0, 'facebook', 'Primavera año 2026', false],
       [1, 'left', '0', 'NEXT', 2500, 'facebook', 'Primavera año 2026', false],
       [2, 'shown', '1', null, 0, 'facebook', 'Primavera año 2026', false],
@@ -56,20 +64,47 @@ describe.each(testDbKinds)('step events on %s', (kind) => {
     const text = JSON.stringify(stored);
     for (const visitor of ['203.0.113', 'Mozilla', 'iPhone']) expect(text).not.toContain(visitor);
     expect(Object.keys(stored[0] ?? {}).sort()).toEqual(
-      ['flow_id', 'flow_version', 'gclid', 'kind', 'lang', 'left_by', 'occurred_at', 'seq', 'step_id', 'utm_campaign', 'utm_source', 'variant', 'visit_id'].sort(),
+      [
+        'flow_id',
+        'flow_version',
+        'gclid',
+        'kind',
+        'lang',
+        'left_by',
+        'occurred_at',
+        'seq',
+        'step_id',
+        'utm_campaign',
+        'utm_source',
+        'variant',
+        'visit_id',
+      ].sort(),
     );
   });
 
   it("writes no request line of it, so not the visitor's network either", async () => {
-    const logged = await buildApp({ config: s.config, db: s.db, sms: recordingSms(), clock: () => now, log: { level: 'trace', stream: { write: (line) => void lines.push(line) } } });
+    const logged = await buildApp({
+      config: s.config,
+      db: s.db,
+      sms: recordingSms(),
+      clock: () => now,
+      log: { level: 'trace', stream: { write: (line) => void lines.push(line) } },
+    });
     const started = await startedVisit(logged, '198.51.100.77');
     await logged.inject({ method: 'POST', url: '/api/events', payload: eventBatch(started.token, [shown(0)], now), remoteAddress: '198.51.100.77' });
     await logged.inject({ method: 'POST', url: '/api/events', payload: { visit: started.token }, remoteAddress: '198.51.100.77' });
-    await logged.inject({ method: 'POST', url: '/api/events', payload: eventBatch(`${VISIT}.9999999999.AAAAAAAAAAAAAAAAAAAAAA`, [shown(0)], now), remoteAddress: '198.51.100.77' });
+    await logged.inject({
+      method: 'POST',
+      url: '/api/events',
+      payload: eventBatch(`${VISIT}.9999999999.AAAAAAAAAAAAAAAAAAAAAA`, [shown(0)], now),
+      remoteAddress: '198.51.100.77',
+    });
     // Another route's request lines do carry the network: the log was on.
     await logged.inject({ url: '/api/nope', remoteAddress: '198.51.100.78' });
     await logged.close();
-    expect(lines.filter((line) => line.includes('198.51.100.0/24')).map((line) => (JSON.parse(line) as { req?: { url: string } }).req?.url)).toEqual(['/api/nope']);
+    expect(lines.filter((line) => line.includes('198.51.100.0/24')).map((line) => (JSON.parse(line) as { req?: { url: string } }).req?.url)).toEqual([
+      '/api/nope',
+    ]);
     expect(await rowsOfVisit(started.id)).toHaveLength(1);
   });
 
@@ -86,7 +121,16 @@ describe.each(testDbKinds)('step events on %s', (kind) => {
     ['a visit that is not a token', () => eventBatch('visit-1', [shown(0)], 1), 'visit'],
     ['a bare UUID as visit (a visit the server did not start)', () => eventBatch(VISIT, [shown(0)], 1), 'visit'],
     ['no events', () => eventBatch(visit.token, [], 1), 'events'],
-    ['21 events', () => eventBatch(visit.token, Array.from({ length: 21 }, (_, i) => shown(100 + i)), 1), 'events'],
+    [
+      '21 events',
+      () =>
+        eventBatch(
+          visit.token,
+          Array.from({ length: 21 }, (_, i) => shown(100 + i)),
+          1,
+        ),
+      'events',
+    ],
     ['an answer', () => eventBatch(visit.token, [{ ...shown(200), answers: { name: 'Ana Ruiz' } } as SentEvent], 1), 'events.0.answers'],
     ['a phone in the batch', () => ({ ...eventBatch(visit.token, [shown(201)], 1), phone: '+12025550123' }), 'phone'],
     ['a left step without its event', () => eventBatch(visit.token, [{ ...shown(202), kind: 'left' }], 1), 'events.0.by'],
@@ -126,7 +170,8 @@ describe.each(testDbKinds)('step events on %s', (kind) => {
   });
 
   it('answers 404 for a flow it does not have and 400 for a day that does not exist; nobody without keys', async () => {
-    const get = (query: string, app: FastifyInstance = s.app) => app.inject({ url: `/api/analytics/funnel?${query}`, headers: { authorization: `Bearer ${KEY}` } });
+    const get = (query: string, app: FastifyInstance = s.app) =>
+      app.inject({ url: `/api/analytics/funnel?${query}`, headers: { authorization: `Bearer ${KEY}` } });
     expect((await get('flow=nope')).statusCode).toBe(404);
     const bad = await get('flow=calculator&since=2026-02-30');
     expect([bad.statusCode, bad.json<{ field: string }>().field]).toEqual([400, 'since']);
@@ -139,10 +184,20 @@ describe.each(testDbKinds)('step events on %s', (kind) => {
   it('is rate limited with the rest of the API', async () => {
     now = WALK_START;
     const { token } = await startedVisit(s.app);
-    const limited = await buildApp({ config: testConfig({ rateLimit: { apiPerMinute: 3, staticPerMinute: 100 } }), db: s.db, sms: recordingSms(), clock: () => now });
+    const limited = await buildApp({
+      config: testConfig({ rateLimit: { apiPerMinute: 3, staticPerMinute: 100 } }),
+      db: s.db,
+      sms: recordingSms(),
+      clock: () => now,
+    });
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) {
-      const res = await limited.inject({ method: 'POST', url: '/api/events', payload: eventBatch(token, [shown(300 + i)], WALK_START), remoteAddress: '192.0.2.1' });
+      const res = await limited.inject({
+        method: 'POST',
+        url: '/api/events',
+        payload: eventBatch(token, [shown(300 + i)], WALK_START),
+        remoteAddress: '192.0.2.1',
+      });
       statuses.push(res.statusCode);
     }
     expect(statuses).toEqual([204, 204, 204, 429]);
@@ -210,7 +265,11 @@ describe.each(testDbKinds)('step events on %s', (kind) => {
           ids.push(token.split('.')[0] ?? '');
         }
       }
-      const batch = eventBatch(token ?? '', Array.from({ length: 20 }, (_, i) => ({ ...shown(seq + i), kind: 'completed' as const, step: undefined })), now);
+      const batch = eventBatch(
+        token ?? '',
+        Array.from({ length: 20 }, (_, i) => ({ ...shown(seq + i), kind: 'completed' as const, step: undefined })),
+        now,
+      );
       statuses.push((await app.inject({ method: 'POST', url: '/api/events', payload: batch, remoteAddress: address })).statusCode);
     }
     await app.close();

@@ -39,10 +39,20 @@ describe.each(testDbKinds)('step events of random answers on %s', (kind) => {
       fc.asyncProperty(answersArb, async ({ locale, ...answers }) => {
         const visit = `00000000-0000-4000-8000-${String((n += 1)).padStart(12, '0')}`;
         const walk = await new StepWalk(calculator, { visit, locale }).open();
-        await walk.next(3).then((w) => w.answer({ fault: false, commercial: false })).then((w) => w.next(4)).then((w) => w.next(5));
+        await walk
+          .next(3)
+          .then((w) => w.answer({ fault: false, commercial: false }))
+          .then((w) => w.next(4))
+          .then((w) => w.next(5));
         // Each consent button pressed as the page allows it: once its notice is on screen (the page's notice answer).
-        await walk.answer({ name: answers.name, email: answers.email, phone: answers.phone }).then((w) => w.send(shown('common:consent.notice.sms.code', [], locale))).then((w) => w.next(20));
-        await walk.answer({ code: answers.code }).then((w) => w.next(9)).then((w) => w.answer({ legalConsult: true }));
+        await walk
+          .answer({ name: answers.name, email: answers.email, phone: answers.phone })
+          .then((w) => w.send(shown('common:consent.notice.sms.code', [], locale)))
+          .then((w) => w.next(20));
+        await walk
+          .answer({ code: answers.code })
+          .then((w) => w.next(9))
+          .then((w) => w.answer({ legalConsult: true }));
         await walk.send(shown('common:consent.notice.lead.calls', [acmeLaw], locale)).then((w) => w.next(6));
         await walk.answer({ preferredCallTime: answers.preferredCallTime }).then((w) => w.next(3));
         walk.close(2);
@@ -53,13 +63,29 @@ describe.each(testDbKinds)('step events of random answers on %s', (kind) => {
         const batches = [];
         for (let i = 0; i < walk.events.length; i += 20) batches.push(eventBatch(token, walk.events.slice(i, i + 20), walk.now));
         for (const batch of batches) {
-          const res = await s.app.inject({ method: 'POST', url: '/api/events', payload: batch, remoteAddress: '203.0.113.45', headers: { 'user-agent': 'Mozilla/5.0 Secret' } });
+          const res = await s.app.inject({
+            method: 'POST',
+            url: '/api/events',
+            payload: batch,
+            remoteAddress: '203.0.113.45',
+            headers: { 'user-agent': 'Mozilla/5.0 Secret' },
+          });
           expect(res.statusCode).toBe(204);
         }
         const { rows } = await s.db.query('SELECT * FROM funnel_events WHERE visit_id = $1', [id]);
         expect(rows).toHaveLength(walk.events.length);
         const digits = answers.phone.replace(/\D/g, '');
-        const secrets = [answers.name, ...answers.name.split(' '), answers.email, answers.phone, digits, answers.code, answers.preferredCallTime, '203.0.113', 'Secret'];
+        const secrets = [
+          answers.name,
+          ...answers.name.split(' '),
+          answers.email,
+          answers.phone,
+          digits,
+          answers.code,
+          answers.preferredCallTime,
+          '203.0.113',
+          'Secret',
+        ];
         for (const text of [textOf(batches), textOf(rows)]) {
           expect(secrets.filter((secret) => text.includes(secret))).toEqual([]);
         }

@@ -69,7 +69,10 @@ describe.each(testDbKinds)('dates far in the past or the future on %s', (kind) =
 
   describe('GET /api/analytics/funnel', () => {
     const report = (query: Record<string, string>) =>
-      s.app.inject({ url: `/api/analytics/funnel?${new URLSearchParams({ flow: 'calculator', ...query }).toString()}`, headers: { authorization: `Bearer ${ANALYTICS_KEY}` } });
+      s.app.inject({
+        url: `/api/analytics/funnel?${new URLSearchParams({ flow: 'calculator', ...query }).toString()}`,
+        headers: { authorization: `Bearer ${ANALYTICS_KEY}` },
+      });
 
     it.each([
       [{ since: '0000-01-01' }, 'since'],

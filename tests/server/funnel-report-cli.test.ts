@@ -21,12 +21,19 @@ const VISITS = ['00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000
 describe('npm run funnel:report', { timeout: 60_000 }, () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'claimflow-funnel-report-'));
   const report = (...args: string[]) =>
-    spawnSync(process.execPath, ['--import', 'tsx', 'server/analytics/cli/funnel-report.ts', ...args], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' });
+    spawnSync(process.execPath, ['--import', 'tsx', 'server/analytics/cli/funnel-report.ts', ...args], {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: dataDir },
+      encoding: 'utf8',
+    });
   let walks: StepWalk[];
 
   beforeAll(async () => {
     walks = await Promise.all(VISITS.map((visit, i) => new StepWalk(calculator, { visit, locale: i === 2 ? 'es' : 'en' }).open()));
-    await walks[0]?.next(4).then((w) => w.answer({ fault: false, commercial: false })).then((w) => w.next(6));
+    await walks[0]
+      ?.next(4)
+      .then((w) => w.answer({ fault: false, commercial: false }))
+      .then((w) => w.next(6));
     await walks[1]?.next(2);
     for (const walk of walks) walk.close(3);
     const db = await openPgliteDb(dataDir);

@@ -21,8 +21,8 @@ function armRows(variant: string, visits: number, completed: number, version = 1
 /** z of a two-sided 95% interval. Wilson's: (p + z²/2n ± z √(p(1-p)/n + z²/4n²)) / (1 + z²/n). */
 const Z = 1.959964;
 
-describe('the comparison of an A/B test\'s arms', () => {
-  it('gives Wilson\'s 95% interval as computed by hand', () => {
+describe("the comparison of an A/B test's arms", () => {
+  it("gives Wilson's 95% interval as computed by hand", () => {
     // 3 in 10: p = 0.3, z² = 3.84146; centre (0.3 + 0.19207) / 1.38415 = 0.35551, half 1.41601 × √(0.021 + 0.0096037) = 0.24772.
     const threeInTen = wilsonInterval(3, 10);
     expect(threeInTen?.low).toBeCloseTo(0.10779, 4);
@@ -49,13 +49,44 @@ describe('the comparison of an A/B test\'s arms', () => {
     // a: 6 in 30, p = 0.2, z²/n = 0.12805: centre 0.26402 / 1.12805 = 0.23405, half 1.73748 × √(0.0053333 + 0.0010671)
     // = 0.13900. b: 12 in 30 the same way. Together 18 in 60 (0.3), so each arm needs 1,344 visits.
     expect(summary).toEqual([
-      { version: 1, variant: 'a', visits: 30, completions: 6, completionRate: 0.2, completionInterval: { low: 0.0951, high: 0.3731 }, neededVisits: 1344, tooFewVisits: true },
-      { version: 1, variant: 'b', visits: 30, completions: 12, completionRate: 0.4, completionInterval: { low: 0.2459, high: 0.5768 }, neededVisits: 1344, tooFewVisits: true },
-      { version: 0, variant: '', visits: 10, completions: 3, completionRate: 0.3, completionInterval: { low: 0.1078, high: 0.6032 }, neededVisits: null, tooFewVisits: false },
+      {
+        version: 1,
+        variant: 'a',
+        visits: 30,
+        completions: 6,
+        completionRate: 0.2,
+        completionInterval: { low: 0.0951, high: 0.3731 },
+        neededVisits: 1344,
+        tooFewVisits: true,
+      },
+      {
+        version: 1,
+        variant: 'b',
+        visits: 30,
+        completions: 12,
+        completionRate: 0.4,
+        completionInterval: { low: 0.2459, high: 0.5768 },
+        neededVisits: 1344,
+        tooFewVisits: true,
+      },
+      {
+        version: 0,
+        variant: '',
+        visits: 10,
+        completions: 3,
+        completionRate: 0.3,
+        completionInterval: { low: 0.1078, high: 0.6032 },
+        neededVisits: null,
+        tooFewVisits: false,
+      },
     ]);
     const text = reportText(report).split('\n');
-    expect(text).toContain('calculator version 1, variant a: 30 visits, 6 completed (20.0%, 95% CI 9.5% to 37.3%), from the first day to today (UTC), all languages');
-    expect(text).toContain('calculator version 1, variant b: 30 visits, 12 completed (40.0%, 95% CI 24.6% to 57.7%), from the first day to today (UTC), all languages');
+    expect(text).toContain(
+      'calculator version 1, variant a: 30 visits, 6 completed (20.0%, 95% CI 9.5% to 37.3%), from the first day to today (UTC), all languages',
+    );
+    expect(text).toContain(
+      'calculator version 1, variant b: 30 visits, 12 completed (40.0%, 95% CI 24.6% to 57.7%), from the first day to today (UTC), all languages',
+    );
     expect(text.filter((line) => line.startsWith('warning:'))).toEqual([
       'warning: too few visits to compare variants: 30 of the 1344 each needs to tell a 5-point difference in completion rate (80% power, 5% level)',
       'warning: too few visits to compare variants: 30 of the 1344 each needs to tell a 5-point difference in completion rate (80% power, 5% level)',

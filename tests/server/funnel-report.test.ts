@@ -36,40 +36,88 @@ const b = { kind: 'b' };
 async function tenWalks(): Promise<StepWalk[]> {
   const walk = (n: number, options: { locale?: string; start?: number } = {}) => new StepWalk(BRANCHING, { visit: `w${n}`, ...options }).open();
   const w1 = await walk(1);
-  await w1.next(2).then((w) => w.answer(a)).then((w) => w.next(5)).then((w) => w.next(1)).then((w) => w.next(1));
+  await w1
+    .next(2)
+    .then((w) => w.answer(a))
+    .then((w) => w.next(5))
+    .then((w) => w.next(1))
+    .then((w) => w.next(1));
   const w2 = await walk(2, { locale: 'es' });
-  await w2.next(2).then((w) => w.answer(b)).then((w) => w.next(5)).then((w) => w.send({ type: 'SET_LOCALE', locale: 'en' })).then((w) => w.next(4)).then((w) => w.next(2));
+  await w2
+    .next(2)
+    .then((w) => w.answer(b))
+    .then((w) => w.next(5))
+    .then((w) => w.send({ type: 'SET_LOCALE', locale: 'en' }))
+    .then((w) => w.next(4))
+    .then((w) => w.next(2));
   const w3 = (await walk(3, { start: WALK_START - DAY_MS })).close(2);
   const w4 = (await (await walk(4)).next(2)).close(5);
   const w5 = await walk(5);
-  await w5.next(2).then((w) => w.answer(a)).then((w) => w.next(5));
+  await w5
+    .next(2)
+    .then((w) => w.answer(a))
+    .then((w) => w.next(5));
   w5.close(5);
   // Abandoned on 3 with no pagehide (a phone's tab killed): no closed event.
   const w6 = await walk(6, { locale: 'es' });
-  await w6.next(2).then((w) => w.answer(b)).then((w) => w.next(5));
+  await w6
+    .next(2)
+    .then((w) => w.answer(b))
+    .then((w) => w.next(5));
   const w7 = await walk(7);
-  await w7.next(2).then((w) => w.answer(a)).then((w) => w.next(5)).then((w) => w.next(7));
+  await w7
+    .next(2)
+    .then((w) => w.answer(a))
+    .then((w) => w.next(5))
+    .then((w) => w.next(7));
   w7.close(7);
   // Back from branch a, then through branch b to the lead.
   const w8 = await walk(8);
-  await w8.next(2).then((w) => w.answer(a)).then((w) => w.next(5)).then((w) => w.back(8)).then((w) => w.answer(b)).then((w) => w.next(5)).then((w) => w.next(4)).then((w) => w.next(8));
+  await w8
+    .next(2)
+    .then((w) => w.answer(a))
+    .then((w) => w.next(5))
+    .then((w) => w.back(8))
+    .then((w) => w.answer(b))
+    .then((w) => w.next(5))
+    .then((w) => w.next(4))
+    .then((w) => w.next(8));
   const w9 = await walk(9);
   await w9.next(2).then((w) => w.back(5));
   w9.close(2);
   // A reload on 3, then Back from 4 and the page closed on 1.
   const w10 = await walk(10);
-  await w10.next(2).then((w) => w.answer(b)).then((w) => w.next(5)).then((w) => w.reload(4)).then((w) => w.next(4)).then((w) => w.back(10));
+  await w10
+    .next(2)
+    .then((w) => w.answer(b))
+    .then((w) => w.next(5))
+    .then((w) => w.reload(4))
+    .then((w) => w.next(4))
+    .then((w) => w.back(10));
   w10.close(5);
   return [w1, w2, w3, w4, w5, w6, w7, w8, w9, w10];
 }
 
-const step = (id: string, counts: { reached: number; forward?: number; back?: number; dropped?: number; ended?: number; medianSeconds: number | null; completions: number }) => {
+const step = (
+  id: string,
+  counts: { reached: number; forward?: number; back?: number; dropped?: number; ended?: number; medianSeconds: number | null; completions: number },
+) => {
   const { reached, forward = 0, back = 0, dropped = 0, ended = 0, medianSeconds, completions } = counts;
-  return { step: id, reached, forward, back, dropped, ended, dropOffRate: reached === 0 ? null : Math.round((dropped / reached) * 10_000) / 10_000, medianSeconds, completions };
+  return {
+    step: id,
+    reached,
+    forward,
+    back,
+    dropped,
+    ended,
+    dropOffRate: reached === 0 ? null : Math.round((dropped / reached) * 10_000) / 10_000,
+    medianSeconds,
+    completions,
+  };
 };
 
 describe('the funnel report', () => {
-  it('puts a branching funnel\'s steps in its order: each before the steps it leads to, branches as written', () => {
+  it("puts a branching funnel's steps in its order: each before the steps it leads to, branches as written", () => {
     expect(funnelOrder(BRANCHING)).toEqual(['0', '1', '2', '3', '4', '5']);
   });
 

@@ -33,10 +33,7 @@ const pastDate = fc
   .map((d) => d.toISOString().slice(0, 10));
 const nullable = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: null });
 const scale = fc.integer({ min: 0, max: 2 });
-const leadTypes = fc.oneof(
-  fc.dictionary(fc.constantFrom(...SERVICES), fc.constantFrom('AM', 'PM'), { maxKeys: 5 }),
-  fc.constant({ notInterested: true }),
-);
+const leadTypes = fc.oneof(fc.dictionary(fc.constantFrom(...SERVICES), fc.constantFrom('AM', 'PM'), { maxKeys: 5 }), fc.constant({ notInterested: true }));
 const context = fc.record({
   locale: fc.constantFrom('en', 'es'),
   flowId: fc.stringMatching(/^[a-z0-9][a-z0-9-]{0,20}$/),
@@ -49,12 +46,16 @@ const context = fc.record({
  */
 const consentFor = (path: string, lead = true) => {
   const shown = [...leadFlows()].flatMap(([flowId, flow]) =>
-    [...(flow.notices.get(path) ?? [])].filter((key) => !catalogue.resolve(key, 'en')?.text.includes('{{sponsors}}')).map((key) => ({ flowId, version: flow.version, key })),
+    [...(flow.notices.get(path) ?? [])]
+      .filter((key) => !catalogue.resolve(key, 'en')?.text.includes('{{sponsors}}'))
+      .map((key) => ({ flowId, version: flow.version, key })),
   );
   return fc
     .tuple(context, fc.constantFrom(...shown))
     .chain(([c, { flowId, version, key }]) =>
-      fc.integer({ min: 1, max: version }).map((flowVersion) => ({ ...c, key, text: shownText(key, c.locale), ...(lead && { sponsors: [] }), flowId, flowVersion })),
+      fc
+        .integer({ min: 1, max: version })
+        .map((flowVersion) => ({ ...c, key, text: shownText(key, c.locale), ...(lead && { sponsors: [] }), flowId, flowVersion })),
     );
 };
 const answers = { fault: fc.boolean(), commercial: fc.boolean(), injuries: scale, earnings: scale, medical: scale, pain: scale };
@@ -117,13 +118,20 @@ const oddValue = fc.oneof(
   fc.string({ minLength: 300, maxLength: 3_000, unit: 'grapheme' }),
   fc.constantFrom(null, true, false, 0, -1, 1.5, 1e308, -1e308, 2 ** 63, '', ' ', '\u0000', 'a\u0000b', '<script>alert(1)</script>', '__proto__', [], {}),
 );
-const oddKey = fc.oneof(fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'status', 'id', ''), fc.string({ maxLength: 12 }));
+const oddKey = fc.oneof(
+  fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'status', 'id', ''),
+  fc.string({ maxLength: 12 }),
+);
 /**
  * The JSON text of a chain of levels arrays and objects (keys from oddKey) around a value, from harmless to thousands of
  * levels: built as text, since JSON.stringify (and fast-check's printing of a value) recurse per level.
  */
 const deepText = fc
-  .tuple(fc.oneof(fc.integer({ min: 1, max: 40 }), fc.integer({ min: 40, max: 6_000 })), fc.array(fc.tuple(fc.boolean(), oddKey), { minLength: 1, maxLength: 8 }), oddValue)
+  .tuple(
+    fc.oneof(fc.integer({ min: 1, max: 40 }), fc.integer({ min: 40, max: 6_000 })),
+    fc.array(fc.tuple(fc.boolean(), oddKey), { minLength: 1, maxLength: 8 }),
+    oddValue,
+  )
   .map(([levels, shapes, inner]) => {
     const open: string[] = [];
     const close: string[] = [];
@@ -137,9 +145,9 @@ const deepText = fc
 /** Stands in a body for where deepText goes. */
 const DEEP_MARK = 'deep-text-goes-here';
 /** Many fields or items, up to a few times the body limit. */
-const wideValue = fc.tuple(fc.integer({ min: 500, max: 40_000 }), fc.boolean(), oddValue).map(([n, asArray, inner]) =>
-  asArray ? Array.from({ length: n }, () => inner) : Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, inner])),
-);
+const wideValue = fc
+  .tuple(fc.integer({ min: 500, max: 40_000 }), fc.boolean(), oddValue)
+  .map(([n, asArray, inner]) => (asArray ? Array.from({ length: n }, () => inner) : Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, inner]))));
 /** References that would be cycles to a $ref-following reader, and the same object reached twice. */
 const cyclicLooking = fc.oneof(
   fc.constantFrom({ $ref: '#' }, { $ref: '#/extraDetails' }, { id: 'a', self: { $ref: 'a' } }, { $id: 'x', items: [{ $ref: 'x' }, { $ref: '#/0' }] }),
@@ -206,7 +214,14 @@ function cases(valid: fc.Arbitrary<Record<string, unknown>>): fc.Arbitrary<Case>
 }
 
 type Counts = Record<string, number>;
-const ROUTES = ['POST /user/tcpa', 'POST /leads/create/calc', 'POST /leads/create', 'POST /leads/create-camp-lejeune', 'PUT /leads/update/time', 'PUT /leads/update'];
+const ROUTES = [
+  'POST /user/tcpa',
+  'POST /leads/create/calc',
+  'POST /leads/create',
+  'POST /leads/create-camp-lejeune',
+  'PUT /leads/update/time',
+  'PUT /leads/update',
+];
 /** The tables a route may add to when it answers 200 (consent_texts: a wording seen for the first time). */
 const LEAD_WRITES = { leads: 1, consent_records: 1 };
 const TCPA_WRITES = { tcpa_consents: 1, consent_records: 1 };
@@ -275,8 +290,7 @@ describe.each(testDbKinds)('fuzzing the API on %s', (kind) => {
       expect(res.statusCode).toBe(400);
       // Unless the parser refused it first (a __proto__ key).
       expect(res.json<{ message: string }>().message).toMatch(new RegExp(`is nested more than ${MAX_BODY_DEPTH} levels deep|must be a JSON object`));
-    }
-    else if (!schemaValid) expect([400, 422], `${res.body} for ${json.slice(0, 300)}`).toContain(res.statusCode);
+    } else if (!schemaValid) expect([400, 422], `${res.body} for ${json.slice(0, 300)}`).toContain(res.statusCode);
     if (res.statusCode !== 200) {
       expect(after).toEqual(before);
       return;
@@ -389,22 +403,28 @@ describe.each(testDbKinds)('fuzzing the API on %s', (kind) => {
     ],
   ];
 
-  it.each(ROUTES)(`survives ${RUNS} generated bodies on %s`, async (route) => {
-    const [name, method, url, schema, writes, valid] = endpoints().find(([n]) => n === route) ?? [];
-    if (!name || !method || !url || !schema || !writes || !valid) throw new Error(`no endpoint ${route}`);
-    current = await countRows();
-    await fc.assert(
-      fc.asyncProperty(cases(valid), (c) => check(name, method, url, schema, writes, c)),
-      { numRuns: RUNS },
-    );
-    const seen = tally[name] ?? {};
-    const total = Object.values(seen).reduce((a, b) => a + b, 0);
-    expect(total).toBeGreaterThanOrEqual(RUNS);
-    // The valid bodies must mostly get through, or the test would only be exercising the refusals.
-    const accepted = Object.entries(seen).filter(([k]) => k.startsWith('valid 200')).reduce((a, [, n]) => a + n, 0);
-    expect(accepted).toBeGreaterThan(RUNS / 10);
-    expect(Object.prototype).not.toHaveProperty('polluted');
-  }, 300_000);
+  it.each(ROUTES)(
+    `survives ${RUNS} generated bodies on %s`,
+    async (route) => {
+      const [name, method, url, schema, writes, valid] = endpoints().find(([n]) => n === route) ?? [];
+      if (!name || !method || !url || !schema || !writes || !valid) throw new Error(`no endpoint ${route}`);
+      current = await countRows();
+      await fc.assert(
+        fc.asyncProperty(cases(valid), (c) => check(name, method, url, schema, writes, c)),
+        { numRuns: RUNS },
+      );
+      const seen = tally[name] ?? {};
+      const total = Object.values(seen).reduce((a, b) => a + b, 0);
+      expect(total).toBeGreaterThanOrEqual(RUNS);
+      // The valid bodies must mostly get through, or the test would only be exercising the refusals.
+      const accepted = Object.entries(seen)
+        .filter(([k]) => k.startsWith('valid 200'))
+        .reduce((a, [, n]) => a + n, 0);
+      expect(accepted).toBeGreaterThan(RUNS / 10);
+      expect(Object.prototype).not.toHaveProperty('polluted');
+    },
+    300_000,
+  );
 
   it(`survives ${RUNS} generated queries of GET /accident/zip, writing nothing`, async () => {
     const isValid = validator(apiSchemas.accidentZipQuery);

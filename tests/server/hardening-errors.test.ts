@@ -51,7 +51,12 @@ describe('with a database that fails every statement', () => {
     const internal: string[] = [];
     for (const { method, url } of apiRoutes) {
       for (const payload of method === 'GET' ? [undefined] : bodies) {
-        const res = await app.inject({ method: method as 'GET', url: `${url}?funnel=calc`, ...(payload ? { payload } : {}), headers: { cookie: `cf_verification=${'A'.repeat(43)}` } });
+        const res = await app.inject({
+          method: method as 'GET',
+          url: `${url}?funnel=calc`,
+          ...(payload ? { payload } : {}),
+          headers: { cookie: `cf_verification=${'A'.repeat(43)}` },
+        });
         expectNoLeak(res, `${method} ${url}`);
         if (res.statusCode >= 500) {
           expect(res.statusCode).toBe(500);

@@ -55,12 +55,20 @@ describe('every response carries the security headers', () => {
   const kinds: [string, (app: FastifyInstance) => Promise<LightMyRequestResponse>, number][] = [
     ['API 200', (app) => app.inject({ method: 'POST', url: '/api/user/mfa-sms-send', payload: { country_code: '+1', phone: phone.national } }), 200],
     ['API 400 (bad body)', (app) => app.inject({ method: 'POST', url: '/api/user/tcpa', payload: {} }), 400],
-    ['API 400 (malformed JSON)', (app) => app.inject({ method: 'POST', url: '/api/user/tcpa', headers: { 'content-type': 'application/json' }, payload: '{' }), 400],
+    [
+      'API 400 (malformed JSON)',
+      (app) => app.inject({ method: 'POST', url: '/api/user/tcpa', headers: { 'content-type': 'application/json' }, payload: '{' }),
+      400,
+    ],
     ['API 404', (app) => app.inject({ url: '/api/nope' }), 404],
     ['malformed URL', (app) => app.inject({ url: '/api/%E0%A4%A' }), 400],
     ['API 413', (app) => app.inject({ method: 'POST', url: '/api/user/tcpa', payload: { firstName: 'x'.repeat(40_000) } }), 413],
     ['API 415', (app) => app.inject({ method: 'POST', url: '/api/user/tcpa', headers: { 'content-type': 'application/xml' }, payload: '<a/>' }), 415],
-    ['preflight from an origin that is not allowed', (app) => app.inject({ method: 'OPTIONS', url: '/api/user/tcpa', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } }), 404],
+    [
+      'preflight from an origin that is not allowed',
+      (app) => app.inject({ method: 'OPTIONS', url: '/api/user/tcpa', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } }),
+      404,
+    ],
     ['static asset', (app) => app.inject({ url: '/assets/index-1a2b3c.js' }), 200],
     ['stylesheet', (app) => app.inject({ url: '/assets/index-4d5e6f.css' }), 200],
     ['index.html at /', (app) => app.inject({ url: '/', headers: { accept: 'text/html' } }), 200],
@@ -88,7 +96,11 @@ describe('every response carries the security headers', () => {
   });
 
   it('429 (over the rate limit)', async () => {
-    const app = await buildApp({ config: testConfig({ staticDir: dist.dir, rateLimit: { apiPerMinute: 1, staticPerMinute: 1 } }), db: brokenDb(), sms: recordingSms() });
+    const app = await buildApp({
+      config: testConfig({ staticDir: dist.dir, rateLimit: { apiPerMinute: 1, staticPerMinute: 1 } }),
+      db: brokenDb(),
+      sms: recordingSms(),
+    });
     try {
       for (const url of ['/api/nope', '/assets/index-1a2b3c.js']) {
         await app.inject({ url });
@@ -123,7 +135,15 @@ describe('framing', () => {
     const config = testConfig({ frameAncestors: loadConfig({ FRAME_ANCESTORS: "'self' https://partner.example" }).frameAncestors });
     const app = await buildApp({ config, db: brokenDb(), sms: recordingSms() });
     try {
-      for (const url of ['/request-attorney', '/accidents-near-me', '/accident/abc/embedded', '/accident/abc/embed', '/request-attorney/embed', '/api/nope/embed', '/api/nope']) {
+      for (const url of [
+        '/request-attorney',
+        '/accidents-near-me',
+        '/accident/abc/embedded',
+        '/accident/abc/embed',
+        '/request-attorney/embed',
+        '/api/nope/embed',
+        '/api/nope',
+      ]) {
         const res = await app.inject({ url });
         expectSecurityHeaders(res, "'self'");
         expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');

@@ -94,14 +94,17 @@ describe('request body limit', () => {
   }, STARTUP_MS);
   afterAll(() => s.close());
 
-  it.each(['/api/user/tcpa', '/api/user/mfa-sms-send', '/api/leads/create/calc'])('answers 413 JSON to a body over 32 KB on %s, and stores nothing', async (url) => {
-    const before = await s.count('tcpa_consents');
-    const res = await s.app.inject({ method: 'POST', url, payload: { firstName: 'x'.repeat(BODY_LIMIT), phone: '(202) 555-0123' } });
-    expect(res.statusCode).toBe(413);
-    expect(res.headers['content-type']).toContain('application/json');
-    expect(res.json()).toEqual({ error: 'payload_too_large', message: 'request body is larger than 32768 bytes' });
-    expect(await s.count('tcpa_consents')).toBe(before);
-  });
+  it.each(['/api/user/tcpa', '/api/user/mfa-sms-send', '/api/leads/create/calc'])(
+    'answers 413 JSON to a body over 32 KB on %s, and stores nothing',
+    async (url) => {
+      const before = await s.count('tcpa_consents');
+      const res = await s.app.inject({ method: 'POST', url, payload: { firstName: 'x'.repeat(BODY_LIMIT), phone: '(202) 555-0123' } });
+      expect(res.statusCode).toBe(413);
+      expect(res.headers['content-type']).toContain('application/json');
+      expect(res.json()).toEqual({ error: 'payload_too_large', message: 'request body is larger than 32768 bytes' });
+      expect(await s.count('tcpa_consents')).toBe(before);
+    },
+  );
 
   it('reads a body just under the limit (and judges it by its schema)', async () => {
     const payload = JSON.stringify({ firstName: 'x'.repeat(BODY_LIMIT - 100) });

@@ -30,7 +30,11 @@ describe.each(testDbKinds)('logs on %s', (kind) => {
     const shell = { ...s, app };
 
     // The funnel as a visitor walks it.
-    await app.inject({ method: 'POST', url: '/api/user/tcpa?funnel=calc', payload: { firstName: 'Jane', lastName: LAST_NAME, phone: phone.typed, email: EMAIL, consent: smsConsent() } });
+    await app.inject({
+      method: 'POST',
+      url: '/api/user/tcpa?funnel=calc',
+      payload: { firstName: 'Jane', lastName: LAST_NAME, phone: phone.typed, email: EMAIL, consent: smsConsent() },
+    });
     const cookie = await verifyPhone(shell, phone.national);
     const body = calcLeadBody(phone.typed, { email: EMAIL, lastName: LAST_NAME });
     const lead = await app.inject({ method: 'POST', url: '/api/leads/create/calc', headers: { cookie, 'idempotency-key': 'k-1' }, payload: body });
@@ -49,11 +53,21 @@ describe.each(testDbKinds)('logs on %s', (kind) => {
         extra_details: { accidentDetails: { accidentReason: FREE_TEXT } },
         text: FREE_TEXT,
       };
-      await app.inject({ method: method as 'POST', url: `${url}${query}`, headers: { cookie }, ...(method === 'GET' || method === 'OPTIONS' ? {} : { payload }) });
+      await app.inject({
+        method: method as 'POST',
+        url: `${url}${query}`,
+        headers: { cookie },
+        ...(method === 'GET' || method === 'OPTIONS' ? {} : { payload }),
+      });
     }
 
     // Error paths: malformed JSON and too-big bodies quoting the data, an SMS service that fails naming the phone.
-    await app.inject({ method: 'POST', url: '/api/user/tcpa', headers: { 'content-type': 'application/json' }, payload: `{"phone": "${phone.e164}", "email": "${EMAIL}", "lastName": "${LAST_NAME}" x` });
+    await app.inject({
+      method: 'POST',
+      url: '/api/user/tcpa',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"phone": "${phone.e164}", "email": "${EMAIL}", "lastName": "${LAST_NAME}" x`,
+    });
     await app.inject({ method: 'POST', url: '/api/user/tcpa', payload: { email: EMAIL, phone: phone.e164, text: FREE_TEXT.repeat(2000) } });
     s.sms.failing = true;
     const failingSend = s.sms.send.bind(s.sms);
@@ -61,7 +75,11 @@ describe.each(testDbKinds)('logs on %s', (kind) => {
       await failingSend(to, text).catch(() => undefined);
       throw new Error(`The 'To' number ${to} is not a valid phone number (${EMAIL})`);
     };
-    const sendFailed = await app.inject({ method: 'POST', url: '/api/user/mfa-sms-send', payload: { country_code: '+1', phone: phone.national, source: 'calc' } });
+    const sendFailed = await app.inject({
+      method: 'POST',
+      url: '/api/user/mfa-sms-send',
+      payload: { country_code: '+1', phone: phone.national, source: 'calc' },
+    });
     expect(sendFailed.statusCode).toBe(502);
 
     secrets = [phone.national, phone.e164, phone.typed, EMAIL, LAST_NAME, FREE_TEXT, cookie.split('=')[1] ?? 'none'];
@@ -93,35 +111,49 @@ describe.each(testDbKinds)('logs on %s', (kind) => {
 });
 
 describe('database errors in the log', () => {
-  it('are logged without the values they quote', async () => {
-    const lines: string[] = [];
-    const app = await buildApp({
-      config: testConfig(),
-      db: brokenDb(),
-      sms: recordingSms(),
-      log: { level: 'info', stream: { write: (l) => void lines.push(l) } },
-    });
-    try {
-      // A verification cookie, so the route asks the database about it.
-      const cookie = `cf_verification=${'A'.repeat(43)}`;
-      const res = await app.inject({ method: 'POST', url: '/api/user/tcpa', headers: { cookie }, payload: { firstName: 'Jane', lastName: LAST_NAME, phone: '(202) 555-0123', email: EMAIL, consent: smsConsent() } });
-      expect(res.statusCode).toBe(500);
-      const errorLine = lines.find((l) => l.includes('"level":50'));
-      expect(errorLine).toBeDefined();
-      const entry = JSON.parse(errorLine ?? '{}') as { err?: Record<string, unknown> };
-      expect(entry.err).toMatchObject({ code: '42P01' });
-      for (const field of ['detail', 'params', 'parameters']) expect(entry.err).not.toHaveProperty(field);
-      for (const secret of ['+12025550123', '2025550123', EMAIL, LAST_NAME]) expect(lines.join('')).not.toContain(secret);
-    } finally {
-      await app.close();
-    }
-  }, STARTUP_MS);
+  it(
+    'are logged without the values they quote',
+    async () => {
+      const lines: string[] = [];
+      const app = await buildApp({
+        config: testConfig(),
+        db: brokenDb(),
+        sms: recordingSms(),
+        log: { level: 'info', stream: { write: (l) => void lines.push(l) } },
+      });
+      try {
+        // A verification cookie, so the route asks the database about it.
+        const cookie = `cf_verification=${'A'.repeat(43)}`;
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/user/tcpa',
+          headers: { cookie },
+          payload: { firstName: 'Jane', lastName: LAST_NAME, phone: '(202) 555-0123', email: EMAIL, consent: smsConsent() },
+        });
+        expect(res.statusCode).toBe(500);
+        const errorLine = lines.find((l) => l.includes('"level":50'));
+        expect(errorLine).toBeDefined();
+        const entry = JSON.parse(errorLine ?? '{}') as { err?: Record<string, unknown> };
+        expect(entry.err).toMatchObject({ code: '42P01' });
+        for (const field of ['detail', 'params', 'parameters']) expect(entry.err).not.toHaveProperty(field);
+        for (const secret of ['+12025550123', '2025550123', EMAIL, LAST_NAME]) expect(lines.join('')).not.toContain(secret);
+      } finally {
+        await app.close();
+      }
+    },
+    STARTUP_MS,
+  );
 });
 
 describe('client addresses in the log', () => {
   const requestLines = async (log: 'info' | 'trace', rateLimit = { apiPerMinute: 100_000, staticPerMinute: 100_000 }) => {
     const lines: string[] = [];
-    const app = await buildApp({ config: testConfig({ rateLimit }), db: brokenDb(), sms: recordingSms(), log: { level: log, stream: { write: (l) => void lines.push(l) } } });
+    const app = await buildApp({
+      config: testConfig({ rateLimit }),
+      db: brokenDb(),
+      sms: recordingSms(),
+      log: { level: log, stream: { write: (l) => void lines.push(l) } },
+    });
     return { app, lines };
   };
   afterEach(() => void vi.useRealTimers());
@@ -137,7 +169,14 @@ describe('client addresses in the log', () => {
       const entry = JSON.parse(l) as { req?: { remoteAddress: string; remotePort?: number } };
       return entry.req ? [entry.req] : [];
     });
-    expect(addresses).toEqual(['198.51.100.0/24', '2001:db8:abcd::/48', '192.0.2.0/24'].map((remoteAddress) => ({ method: 'GET', url: '/api/nope', host: 'localhost:80', remoteAddress })));
+    expect(addresses).toEqual(
+      ['198.51.100.0/24', '2001:db8:abcd::/48', '192.0.2.0/24'].map((remoteAddress) => ({
+        method: 'GET',
+        url: '/api/nope',
+        host: 'localhost:80',
+        remoteAddress,
+      })),
+    );
     const text = lines.join('');
     for (const full of ['198.51.100.23', '2001:db8:abcd:12', '192.0.2.44']) expect(text).not.toContain(full);
   });
@@ -166,7 +205,11 @@ describe('client addresses in the log', () => {
       // The next minute: its own line.
       await flood('203.0.113.7', 50);
       vi.advanceTimersByTime(60_000);
-      expect(summaries().map((s) => [s.address, s.refused])).toEqual([['203.0.113.0/24', 1090], ['2001:db8:5::/48', 190], ['203.0.113.0/24', 45]]);
+      expect(summaries().map((s) => [s.address, s.refused])).toEqual([
+        ['203.0.113.0/24', 1090],
+        ['2001:db8:5::/48', 190],
+        ['203.0.113.0/24', 45],
+      ]);
     } finally {
       await app.close();
     }

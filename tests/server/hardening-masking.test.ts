@@ -53,7 +53,12 @@ describe('the log stream', () => {
     );
     expect(lines).toHaveLength(1);
     expect(lines[0]?.endsWith('\n')).toBe(true);
-    expect(JSON.parse(lines[0] ?? '')).toEqual({ time: 1712345678901, msg: 'SMS to +1202***0123 failed', req: { url: '/api/x?email=j***@example.com' }, n: 2025550123 });
+    expect(JSON.parse(lines[0] ?? '')).toEqual({
+      time: 1712345678901,
+      msg: 'SMS to +1202***0123 failed',
+      req: { url: '/api/x?email=j***@example.com' },
+      n: 2025550123,
+    });
   });
 
   it('masks a line that is not JSON as text', () => {
@@ -78,7 +83,13 @@ describe('serializeError', () => {
       constraint: 'leads_pkey',
     });
     const out = serializeError(error);
-    expect(out).toMatchObject({ type: 'Error', message: 'invalid input syntax for type integer: "[redacted]"', code: '22P02', table: 'leads', constraint: 'leads_pkey' });
+    expect(out).toMatchObject({
+      type: 'Error',
+      message: 'invalid input syntax for type integer: "[redacted]"',
+      code: '22P02',
+      table: 'leads',
+      constraint: 'leads_pkey',
+    });
     for (const field of ['detail', 'params', 'parameters', 'where', 'internalQuery', 'hint']) expect(out).not.toHaveProperty(field);
     expect(JSON.stringify(out)).not.toContain('truck');
     expect(out.stack).toContain('[redacted]');

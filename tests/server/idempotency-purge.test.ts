@@ -10,10 +10,8 @@ describe.each(testDbKinds)('the purge of expired rows on %s', (kind) => {
   let testDb: TestDb;
   let queue: JobQueue | undefined;
   const bossSchema = () => (testDb.db.schema === 'public' ? 'pgboss' : `${testDb.db.schema}_pgboss`);
-  const keysLeft = async () =>
-    (await testDb.db.query<{ key: string }>('SELECT key FROM idempotency_keys ORDER BY key')).rows.map((r) => r.key);
-  const countersLeft = async () =>
-    (await testDb.db.query<{ key: string }>('SELECT key FROM rate_limit_counters ORDER BY key')).rows.map((r) => r.key);
+  const keysLeft = async () => (await testDb.db.query<{ key: string }>('SELECT key FROM idempotency_keys ORDER BY key')).rows.map((r) => r.key);
+  const countersLeft = async () => (await testDb.db.query<{ key: string }>('SELECT key FROM rate_limit_counters ORDER BY key')).rows.map((r) => r.key);
 
   beforeAll(async () => {
     testDb = await openTestDb(kind);
@@ -24,30 +22,41 @@ describe.each(testDbKinds)('the purge of expired rows on %s', (kind) => {
     await testDb.close();
   });
 
-  it(`deletes the answers older than ${IDEMPOTENCY_RETENTION_HOURS} hours and the counters of ended windows when the queue starts, and is scheduled hourly`, { timeout: STARTUP_MS }, async () => {
-    for (const [key, hours] of [['fresh', 0], ['young', IDEMPOTENCY_RETENTION_HOURS - 1], ['old', IDEMPOTENCY_RETENTION_HOURS + 1]] as const) {
-      await testDb.db.query(
-        `INSERT INTO idempotency_keys (route, key, request_hash, status, response, created_at)
+  it(
+    `deletes the answers older than ${IDEMPOTENCY_RETENTION_HOURS} hours and the counters of ended windows when the queue starts, and is scheduled hourly`,
+    { timeout: STARTUP_MS },
+    async () => {
+      for (const [key, hours] of [
+        ['fresh', 0],
+        ['young', IDEMPOTENCY_RETENTION_HOURS - 1],
+        ['old', IDEMPOTENCY_RETENTION_HOURS + 1],
+      ] as const) {
+        await testDb.db.query(
+          `INSERT INTO idempotency_keys (route, key, request_hash, status, response, created_at)
          VALUES ('POST /api/leads/create', $1, repeat('0', 64), 200, '{}', now() - make_interval(hours => $2))`,
-        [key, hours],
-      );
-    }
-    const now = Date.now();
-    for (const [key, windowEnd] of [['api:ip:203.0.113.1', now + 60_000], ['api:ip:203.0.113.2', now - 1_000]] as const) {
-      await testDb.db.query('INSERT INTO rate_limit_counters (key, count, window_end) VALUES ($1, 1, $2)', [key, windowEnd]);
-    }
-    queue = await startQueue({
-      db: testDb.db,
-      databaseUrl: process.env.TEST_DATABASE_URL,
-      sms: recordingSms(),
-      config: { publicUrl: 'https://claims.example.com', alertCountries: ['US'] },
-      log: (message, error) => console.error(message, error),
-    });
-    const end = Date.now() + 15_000;
-    while ((await countersLeft()).length > 1 && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
-    expect(await keysLeft()).toEqual(['fresh', 'young']);
-    expect(await countersLeft()).toEqual(['api:ip:203.0.113.1']);
-    const { rows } = await testDb.db.query<{ cron: string }>(`SELECT cron FROM ${bossSchema()}.schedule WHERE name = $1`, [PURGE_QUEUE]);
-    expect(rows).toEqual([{ cron: '0 * * * *' }]);
-  });
+          [key, hours],
+        );
+      }
+      const now = Date.now();
+      for (const [key, windowEnd] of [
+        ['api:ip:203.0.113.1', now + 60_000],
+        ['api:ip:203.0.113.2', now - 1_000],
+      ] as const) {
+        await testDb.db.query('INSERT INTO rate_limit_counters (key, count, window_end) VALUES ($1, 1, $2)', [key, windowEnd]);
+      }
+      queue = await startQueue({
+        db: testDb.db,
+        databaseUrl: process.env.TEST_DATABASE_URL,
+        sms: recordingSms(),
+        config: { publicUrl: 'https://claims.example.com', alertCountries: ['US'] },
+        log: (message, error) => console.error(message, error),
+      });
+      const end = Date.now() + 15_000;
+      while ((await countersLeft()).length > 1 && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+      expect(await keysLeft()).toEqual(['fresh', 'young']);
+      expect(await countersLeft()).toEqual(['api:ip:203.0.113.1']);
+      const { rows } = await testDb.db.query<{ cron: string }>(`SELECT cron FROM ${bossSchema()}.schedule WHERE name = $1`, [PURGE_QUEUE]);
+      expect(rows).toEqual([{ cron: '0 * * * *' }]);
+    },
+  );
 });

@@ -199,12 +199,20 @@ describe.each(testDbKinds)('Idempotency-Key on %s', (kind) => {
     const time = () => send(s.app, 'PUT', '/api/leads/update/time', { payload: { ids: [id], preferredCallTime: '3pm - 4pm' }, cookie: v.cookie, key: timeKey });
     const [a, b] = await Promise.all([untilAnswered(time, { inProgress: 0 }), untilAnswered(time, { inProgress: 0 })]);
     expect([a.statusCode, b.statusCode, b.body]).toEqual([200, 200, a.body]);
-    const otherTime = await send(s.app, 'PUT', '/api/leads/update/time', { payload: { ids: [id], preferredCallTime: 'Call ASAP' }, cookie: v.cookie, key: timeKey });
+    const otherTime = await send(s.app, 'PUT', '/api/leads/update/time', {
+      payload: { ids: [id], preferredCallTime: 'Call ASAP' },
+      cookie: v.cookie,
+      key: timeKey,
+    });
     expect(otherTime.statusCode).toBe(422);
 
     const reasonKey = newKey();
     const reason = (text: string, cookie?: string) =>
-      send(s.app, 'PUT', '/api/leads/update', { payload: { lead_id: id, extra_details: { accidentDetails: { accidentReason: text } } }, cookie, key: reasonKey });
+      send(s.app, 'PUT', '/api/leads/update', {
+        payload: { lead_id: id, extra_details: { accidentDetails: { accidentReason: text } } },
+        cookie,
+        key: reasonKey,
+      });
     const first = await reason('It rained.', v.cookie);
     expect(first.statusCode).toBe(200);
     expect((await reason('It rained.', v.cookie)).body).toBe(first.body);
@@ -219,7 +227,12 @@ describe.each(testDbKinds)('Idempotency-Key on %s', (kind) => {
   ])('refuses an Idempotency-Key %s with 400 naming it', async (_what, key) => {
     const v = await visitor();
     const before = await tableCounts(s.db);
-    const res = await s.app.inject({ method: 'POST', url: '/api/leads/create/calc', payload: calcLeadBody(v.phone.typed), headers: { cookie: v.cookie, 'idempotency-key': key } });
+    const res = await s.app.inject({
+      method: 'POST',
+      url: '/api/leads/create/calc',
+      payload: calcLeadBody(v.phone.typed),
+      headers: { cookie: v.cookie, 'idempotency-key': key },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: 'validation', field: 'Idempotency-Key' });
     expect(await tableCounts(s.db)).toEqual(before);

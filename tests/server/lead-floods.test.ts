@@ -42,7 +42,10 @@ describe.each(testDbKinds)('lead floods on %s', (kind) => {
     for (const [url, body] of [
       ['/api/leads/create/calc', calcLeadBody(phone.typed)],
       ['/api/leads/create', generalLeadBody(phone.typed)],
-      ['/api/leads/create', generalLeadBody(phone.typed, { consent: testConsent({ flowId: 'attorney', pageUrl: 'https://claims.example.com/request-attorney' }) })],
+      [
+        '/api/leads/create',
+        generalLeadBody(phone.typed, { consent: testConsent({ flowId: 'attorney', pageUrl: 'https://claims.example.com/request-attorney' }) }),
+      ],
       ['/api/leads/create-camp-lejeune', campLejeuneBody(phone.typed)],
     ] as const) {
       const res = await send(s.app, 'POST', url, { payload: body, cookie });

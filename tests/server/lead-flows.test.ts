@@ -54,7 +54,7 @@ describe.each(testDbKinds)('the funnel of a lead on %s', (kind) => {
     return rows[0];
   };
 
-  it('keeps a new mass tort\'s answers under its own flow id and version through POST /leads/create-camp-lejeune', async () => {
+  it("keeps a new mass tort's answers under its own flow id and version through POST /leads/create-camp-lejeune", async () => {
     const { phone, cookie } = await visitor();
     const body = campLejeuneBody(phone.typed, { q1: false, q2: true, q3: false, consent: testConsent({ flowId: 'paraquat', flowVersion: 3 }) });
     const res = await send(s.app, 'POST', '/api/leads/create-camp-lejeune', { payload: body, cookie });
@@ -64,7 +64,7 @@ describe.each(testDbKinds)('the funnel of a lead on %s', (kind) => {
     expect(await flowOf(lead.id)).toEqual({ flow_id: 'paraquat', flow_version: 3 });
   });
 
-  it('records camp-lejeune\'s own leads as camp-lejeune, and the general route\'s under the flow that sent them', async () => {
+  it("records camp-lejeune's own leads as camp-lejeune, and the general route's under the flow that sent them", async () => {
     const camp = await visitor();
     const res = await send(s.app, 'POST', '/api/leads/create-camp-lejeune', { payload: campLejeuneBody(camp.phone.typed), cookie: camp.cookie });
     expect(res.statusCode, res.body).toBe(200);

@@ -35,7 +35,7 @@ describe.each(testDbKinds)('the variant of a lead on %s', (kind) => {
     expect(await recorded(lead.id)).toEqual({ flow_id: 'calculator', flow_version: 1, flow_variant: 'short-form' });
   });
 
-  it('keeps none for a flow without a test, sent as \'\' or left out', async () => {
+  it("keeps none for a flow without a test, sent as '' or left out", async () => {
     for (const consent of [{ flowVariant: '' }, {}]) {
       const res = await sendLead(consent);
       expect(res.statusCode, res.body).toBe(200);

@@ -83,7 +83,15 @@ describe.each(testDbKinds)('lead routes on %s', (kind) => {
       const full = await send(s.app, 'POST', '/api/leads/create', { payload: generalLeadBody(phone.typed, { extraDetails: undefined, formData }), cookie });
       expect(full.statusCode, full.body).toBe(200);
       expect(full.json<CreateResponse>().lead.formData).toEqual(formData);
-      const minimal = { firstName: 'Jo', lastName: 'Li', phone: phone.typed, email: 'jo@example.com', legal_consult: false, language: 'es', consent: testConsent({ locale: 'es', flowId: 'attorney' }) };
+      const minimal = {
+        firstName: 'Jo',
+        lastName: 'Li',
+        phone: phone.typed,
+        email: 'jo@example.com',
+        legal_consult: false,
+        language: 'es',
+        consent: testConsent({ locale: 'es', flowId: 'attorney' }),
+      };
       const res = await send(s.app, 'POST', '/api/leads/create', { payload: minimal, cookie });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json<CreateResponse>().lead).toMatchObject({ legal_consult: false, language: 'es' });
@@ -207,7 +215,7 @@ describe.each(testDbKinds)('lead routes on %s', (kind) => {
       expect((await getLead(s.db, id))?.accidentReason).toBe(reason);
     });
 
-    it('answers 403 without a live verification and 404 for a lead that is not the visitor\'s, changing nothing', async () => {
+    it("answers 403 without a live verification and 404 for a lead that is not the visitor's, changing nothing", async () => {
       const owner = await visitorWithLead();
       const stranger = await visitor();
       expect((await update(owner.id, 'mine', undefined)).statusCode).toBe(403);

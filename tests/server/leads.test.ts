@@ -164,9 +164,15 @@ describe.each(testDbKinds)('leads on %s', (kind) => {
     ['language', { language: 'fr' }],
     ['leadTypes.Chiropractor', { leadTypes: { Chiropractor: 'noon' } }],
     ['leadTypes.AutoBody', { leadTypes: { AutoBody: 'AM' } }],
-    ['extraDetails.accidentDetails.pain', { extraDetails: { accidentDetails: { fault: false, commercial: false, injuries: 1, earnings: 1, medical: 1, pain: 3 } } }],
+    [
+      'extraDetails.accidentDetails.pain',
+      { extraDetails: { accidentDetails: { fault: false, commercial: false, injuries: 1, earnings: 1, medical: 1, pain: 3 } } },
+    ],
     ['extraDetails.accidentDetails.fault', { extraDetails: { accidentDetails: { commercial: false, injuries: 1, earnings: 1, medical: 1, pain: 1 } } }],
-    ['extraDetails.accidentDetails.city', { extraDetails: { accidentDetails: { fault: false, commercial: false, injuries: 1, earnings: 1, medical: 1, pain: 1, city: 'Austin' } } }],
+    [
+      'extraDetails.accidentDetails.city',
+      { extraDetails: { accidentDetails: { fault: false, commercial: false, injuries: 1, earnings: 1, medical: 1, pain: 1, city: 'Austin' } } },
+    ],
     ['injured', { injured: undefined }],
     ['status', { status: 'sold' }],
   ])('refuses a bad %s with 400 naming it, storing nothing', async (field, overrides) => {

@@ -28,8 +28,7 @@ describe.each(testDbKinds)('SMS verification on %s', (kind) => {
   };
   const verify = (national: string, code: string | undefined, country_code = '+1') =>
     post(s.app, '/api/user/mfa-sms-verify', { code, country_code, phone: national }, visitor);
-  const verifiedCount = async (e164: string) =>
-    (await s.db.query('SELECT 1 FROM phone_verifications WHERE phone = $1', [e164])).rows.length;
+  const verifiedCount = async (e164: string) => (await s.db.query('SELECT 1 FROM phone_verifications WHERE phone = $1', [e164])).rows.length;
 
   it('sends a 4-digit code by SMS, stores only its hash, and verifies it once', async () => {
     const phone = uniquePhone();
@@ -40,7 +39,10 @@ describe.each(testDbKinds)('SMS verification on %s', (kind) => {
     const code = s.sms.lastCode(phone.e164);
     expect(code).toMatch(/^\d{4}$/);
     const token = s.sms.lastLink(phone.e164) ?? 'none';
-    expect(s.sms.sent.at(-1)).toEqual({ to: phone.e164, text: `Your claimflow code is ${code}\nOr tap to confirm: ${s.config.publicUrl}/verify/${token}\n@localhost #${code}` });
+    expect(s.sms.sent.at(-1)).toEqual({
+      to: phone.e164,
+      text: `Your claimflow code is ${code}\nOr tap to confirm: ${s.config.publicUrl}/verify/${token}\n@localhost #${code}`,
+    });
     const { rows } = await s.db.query<Record<string, unknown>>('SELECT * FROM sms_codes WHERE phone = $1', [phone.e164]);
     expect(JSON.stringify(rows)).not.toContain(`"${code}"`);
     expect(JSON.stringify(rows)).not.toContain(token);
@@ -177,7 +179,7 @@ describe.each(testDbKinds)('SMS verification on %s', (kind) => {
     await send(phone.national);
     const code = s.sms.lastCode(phone.e164);
     const { rows } = await s.db.query<{ minutes: number }>(
-      "SELECT round(extract(epoch FROM expires_at - created_at) / 60)::int AS minutes FROM sms_codes WHERE phone = $1",
+      'SELECT round(extract(epoch FROM expires_at - created_at) / 60)::int AS minutes FROM sms_codes WHERE phone = $1',
       [phone.e164],
     );
     expect(rows[0]?.minutes).toBe(10);
@@ -240,21 +242,25 @@ describe('one-time codes', () => {
     expect(hashCode('k'.repeat(32), '+12025550123', '1234')).not.toBe(hashCode(undefined, '+12025550123', '1234'));
   });
 
-  it('in the SMS have the web app\'s CODE_LENGTH, and name APP_HOST; the cookie is Secure in production', async () => {
-    const s = await makeTestServer({ config: { appHost: 'claims.example.com', nodeEnv: 'production' } });
-    try {
-      const phone = uniquePhone();
-      const send = await post(s.app, '/api/user/mfa-sms-send', { country_code: '+1', phone: phone.national });
-      const code = s.sms.lastCode(phone.e164) ?? 'none';
-      expect(code).toHaveLength(CODE_LENGTH);
-      const link = `${s.config.publicUrl}/verify/${s.sms.lastLink(phone.e164) ?? 'none'}`;
-      expect(s.sms.sent.at(-1)?.text).toBe(`Your claimflow code is ${code}\nOr tap to confirm: ${link}\n@claims.example.com #${code}`);
-      expect(send.cookies.find((c) => c.name === 'cf_pending')).toMatchObject({ secure: true, httpOnly: true, path: '/api' });
-      const res = await post(s.app, '/api/user/mfa-sms-verify', { code, country_code: '+1', phone: phone.national }, pendingCookie(send));
-      expect(res.statusCode).toBe(200);
-      expect(res.cookies.find((c) => c.name === VERIFICATION_COOKIE)).toMatchObject({ secure: true, httpOnly: true, path: '/api' });
-    } finally {
-      await s.close();
-    }
-  }, STARTUP_MS);
+  it(
+    "in the SMS have the web app's CODE_LENGTH, and name APP_HOST; the cookie is Secure in production",
+    async () => {
+      const s = await makeTestServer({ config: { appHost: 'claims.example.com', nodeEnv: 'production' } });
+      try {
+        const phone = uniquePhone();
+        const send = await post(s.app, '/api/user/mfa-sms-send', { country_code: '+1', phone: phone.national });
+        const code = s.sms.lastCode(phone.e164) ?? 'none';
+        expect(code).toHaveLength(CODE_LENGTH);
+        const link = `${s.config.publicUrl}/verify/${s.sms.lastLink(phone.e164) ?? 'none'}`;
+        expect(s.sms.sent.at(-1)?.text).toBe(`Your claimflow code is ${code}\nOr tap to confirm: ${link}\n@claims.example.com #${code}`);
+        expect(send.cookies.find((c) => c.name === 'cf_pending')).toMatchObject({ secure: true, httpOnly: true, path: '/api' });
+        const res = await post(s.app, '/api/user/mfa-sms-verify', { code, country_code: '+1', phone: phone.national }, pendingCookie(send));
+        expect(res.statusCode).toBe(200);
+        expect(res.cookies.find((c) => c.name === VERIFICATION_COOKIE)).toMatchObject({ secure: true, httpOnly: true, path: '/api' });
+      } finally {
+        await s.close();
+      }
+    },
+    STARTUP_MS,
+  );
 });

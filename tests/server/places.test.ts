@@ -85,7 +85,14 @@ describe('place search on the offline gazetteer', () => {
 
     it('finds the town of a ZIP code, and of the ZIPs that start with three or four digits, in ZIP order', async () => {
       expect(await suggest('78701')).toEqual([
-        expect.objectContaining({ id: 'zip-78701', label: 'Austin, TX 78701, USA', address: 'Austin, TX 78701, USA', city: 'Austin', state: 'TX', zip: '78701' }),
+        expect.objectContaining({
+          id: 'zip-78701',
+          label: 'Austin, TX 78701, USA',
+          address: 'Austin, TX 78701, USA',
+          city: 'Austin',
+          state: 'TX',
+          zip: '78701',
+        }),
       ]);
       const [first] = await suggest('78701');
       expect(first?.lat).toBeCloseTo(30.27, 1);

@@ -36,7 +36,9 @@ describe.each(testDbKinds)('GET /api/privacy/data on %s', { timeout: 30_000 }, (
     const cookie = await verifyPhone(s, phone.national);
     const headers = { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X)', 'time-zone': 'America/Chicago' };
     const calc = await send(s.app, 'POST', '/api/leads/create/calc', {
-      payload: calcLeadBody(phone.typed, { extraDetails: { accidentDetails: { fault: false, commercial: true, injuries: 2, earnings: 1, medical: 1, pain: 0 } } }),
+      payload: calcLeadBody(phone.typed, {
+        extraDetails: { accidentDetails: { fault: false, commercial: true, injuries: 2, earnings: 1, medical: 1, pain: 0 } },
+      }),
       cookie,
       headers,
     });
@@ -48,8 +50,13 @@ describe.each(testDbKinds)('GET /api/privacy/data on %s', { timeout: 30_000 }, (
     });
     expect(alert.statusCode, alert.body).toBe(200);
     const [calcId = 0, alertId = 0] = [calc, alert].map((res) => res.json<{ lead: { id: number } }>().lead.id);
-    expect((await send(s.app, 'PUT', '/api/leads/update/time', { payload: { ids: [calcId], preferredCallTime: '3pm - 4pm' }, cookie, headers })).statusCode).toBe(200);
-    const update = await send(s.app, 'PUT', '/api/leads/update', { payload: { lead_id: calcId, extra_details: { accidentDetails: { accidentReason: REASON } } }, cookie });
+    expect(
+      (await send(s.app, 'PUT', '/api/leads/update/time', { payload: { ids: [calcId], preferredCallTime: '3pm - 4pm' }, cookie, headers })).statusCode,
+    ).toBe(200);
+    const update = await send(s.app, 'PUT', '/api/leads/update', {
+      payload: { lead_id: calcId, extra_details: { accidentDetails: { accidentReason: REASON } } },
+      cookie,
+    });
     expect(update.statusCode, update.body).toBe(200);
     // The router gave the calculator lead to a sponsor of sponsors/, whose receiver took it.
     await s.db.query(

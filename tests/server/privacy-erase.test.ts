@@ -41,11 +41,17 @@ async function personWithData(s: TestServer): Promise<Person> {
   const email = `${word(8)}.${word(6)}@example.com`;
   const names = { firstName, lastName, email };
   const pending = await askCode(s.app, phone.national);
-  const tcpa = await send(s.app, 'POST', '/api/user/tcpa?funnel=calc', { payload: { ...names, phone: phone.typed, trustedformPingUrl: null, consent: smsConsent() }, cookie: pending });
+  const tcpa = await send(s.app, 'POST', '/api/user/tcpa?funnel=calc', {
+    payload: { ...names, phone: phone.typed, trustedformPingUrl: null, consent: smsConsent() },
+    cookie: pending,
+  });
   expect(tcpa.statusCode, tcpa.body).toBe(200);
   const cookie = await verifyPhone(s, phone.national);
   const calc = await send(s.app, 'POST', '/api/leads/create/calc', {
-    payload: calcLeadBody(phone.typed, { ...names, extraDetails: { accidentDetails: { fault: false, commercial: true, injuries: 2, earnings: 1, medical: 1, pain: 0 } } }),
+    payload: calcLeadBody(phone.typed, {
+      ...names,
+      extraDetails: { accidentDetails: { fault: false, commercial: true, injuries: 2, earnings: 1, medical: 1, pain: 0 } },
+    }),
     cookie,
     key: `calc-${word(12)}`,
   });
@@ -106,7 +112,12 @@ describe.each(testDbKinds)('/api/privacy on %s', { timeout: 30_000 }, (kind) => 
     const res = await getData(s, person.cookie);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['cache-control']).toBe('private, no-store');
-    const data = res.json<{ phone: string; leads: { id: number; firstName: string; email: string }[]; alerts: { vin: string | null }[]; consents: { kind: string; wording: string }[] }>();
+    const data = res.json<{
+      phone: string;
+      leads: { id: number; firstName: string; email: string }[];
+      alerts: { vin: string | null }[];
+      consents: { kind: string; wording: string }[];
+    }>();
     expect(schemaErrors(dataSchema, data)).toEqual([]);
     expect(data.phone).toBe(person.phone.e164);
     expect(data.leads.map((l) => l.id).sort()).toEqual([...person.leadIds].sort());
@@ -137,9 +148,24 @@ describe.each(testDbKinds)('/api/privacy on %s', { timeout: 30_000 }, (kind) => 
     await s.db.query('INSERT INTO sms_unsubscribe_tokens (phone, token) VALUES ($1, $2)', [person.phone.e164, word(20)]);
     const consentsBefore = await s.count('consent_records');
     expect(await placesHolding(s.db, person)).toEqual(
-      expect.arrayContaining(['alerts.phone', 'code_limit_subjects.subject', 'consent_records.phone', 'deliveries.payload', 'idempotency_keys.response',
-        'leads.body', 'leads.email', 'leads.first_name', 'leads.last_name', 'leads.phone', 'phone_verifications.phone', 'sms_codes.phone',
-        'sms_stops.phone', 'sms_unsubscribe_tokens.phone', 'tcpa_consents.fields', 'tcpa_consents.phone']),
+      expect.arrayContaining([
+        'alerts.phone',
+        'code_limit_subjects.subject',
+        'consent_records.phone',
+        'deliveries.payload',
+        'idempotency_keys.response',
+        'leads.body',
+        'leads.email',
+        'leads.first_name',
+        'leads.last_name',
+        'leads.phone',
+        'phone_verifications.phone',
+        'sms_codes.phone',
+        'sms_stops.phone',
+        'sms_unsubscribe_tokens.phone',
+        'tcpa_consents.fields',
+        'tcpa_consents.phone',
+      ]),
     );
 
     const res = await erase(s, person.cookie);
@@ -176,7 +202,9 @@ describe.each(testDbKinds)('/api/privacy on %s', { timeout: 30_000 }, (kind) => 
     ]);
     expect(deliveries[0]?.payload).toBeNull();
     expect(JSON.parse(deliveries[2]?.payload ?? '{}')).toMatchObject({ type: 'lead.deleted', data: { id: calcLead } });
-    const { rows: leads } = await s.db.query<{ n: number }>('SELECT count(*)::int AS n FROM leads WHERE id = ANY($1::bigint[]) AND erased_at IS NOT NULL', [person.leadIds]);
+    const { rows: leads } = await s.db.query<{ n: number }>('SELECT count(*)::int AS n FROM leads WHERE id = ANY($1::bigint[]) AND erased_at IS NOT NULL', [
+      person.leadIds,
+    ]);
     expect(leads[0]?.n).toBe(2);
 
     // Verified again, the person sees only the consent records kept.
@@ -205,18 +233,22 @@ describe.each(testDbKinds)('/api/privacy on %s', { timeout: 30_000 }, (kind) => 
 });
 
 describe('/api/privacy opens for 15 minutes after a verification', () => {
-  it('answers 403 phone_not_verified to a verification 16 minutes old (a funnel\'s, on a shared computer)', async () => {
-    const testDb = await openTestDb('pglite');
-    const clock = fakeClock();
-    const { app } = await makeCodesApp(testDb.db, clock);
-    const { id, idHash } = newVerificationId();
-    await recordVerification(testDb.db, uniquePhone().e164, idHash, clock());
-    const get = () => app.inject({ method: 'GET', url: '/api/privacy/data', headers: { cookie: `cf_verification=${id}` } });
-    clock.advance(14 * MINUTE_MS);
-    expect((await get()).statusCode).toBe(200);
-    clock.advance(2 * MINUTE_MS);
-    expect((await get()).json()).toEqual({ error: 'phone_not_verified' });
-    await app.close();
-    await testDb.close();
-  }, STARTUP_MS);
+  it(
+    "answers 403 phone_not_verified to a verification 16 minutes old (a funnel's, on a shared computer)",
+    async () => {
+      const testDb = await openTestDb('pglite');
+      const clock = fakeClock();
+      const { app } = await makeCodesApp(testDb.db, clock);
+      const { id, idHash } = newVerificationId();
+      await recordVerification(testDb.db, uniquePhone().e164, idHash, clock());
+      const get = () => app.inject({ method: 'GET', url: '/api/privacy/data', headers: { cookie: `cf_verification=${id}` } });
+      clock.advance(14 * MINUTE_MS);
+      expect((await get()).statusCode).toBe(200);
+      clock.advance(2 * MINUTE_MS);
+      expect((await get()).json()).toEqual({ error: 'phone_not_verified' });
+      await app.close();
+      await testDb.close();
+    },
+    STARTUP_MS,
+  );
 });

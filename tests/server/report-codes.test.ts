@@ -71,9 +71,14 @@ describe('the report codes table', () => {
   it('reads an agency\'s "number - words" by its words, whatever the number', () => {
     const words = SPELLINGS.filter((s) => !/^\d+$/.test(s.spelling));
     fc.assert(
-      fc.property(fc.constantFrom(...words), fc.integer({ min: 0, max: 999 }), fc.constantFrom(' - ', '-', ': ', ') ', ' = '), ({ field, spelling, value }, n, sep) => {
-        expect(valueOf(field, `${n}${sep}${spelling.toUpperCase()}`)).toBe(value);
-      }),
+      fc.property(
+        fc.constantFrom(...words),
+        fc.integer({ min: 0, max: 999 }),
+        fc.constantFrom(' - ', '-', ': ', ') ', ' = '),
+        ({ field, spelling, value }, n, sep) => {
+          expect(valueOf(field, `${n}${sep}${spelling.toUpperCase()}`)).toBe(value);
+        },
+      ),
     );
   });
 

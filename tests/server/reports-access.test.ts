@@ -20,14 +20,46 @@ const VIN_2 = '1FTFW1ET9DFC10312';
 const CASE_ID = '24-0012345';
 
 const PUBLIC_KEYS = [
-  'id', 'demo', 'occurredAt', 'state', 'county', 'city', 'zip', 'location', 'policeDepartment', 'weather', 'roadCondition',
-  'light', 'speedLimit', 'injuredCount', 'fatalCount', 'vehicleCount', 'occupantCount', 'vehicles', 'involved',
+  'id',
+  'demo',
+  'occurredAt',
+  'state',
+  'county',
+  'city',
+  'zip',
+  'location',
+  'policeDepartment',
+  'weather',
+  'roadCondition',
+  'light',
+  'speedLimit',
+  'injuredCount',
+  'fatalCount',
+  'vehicleCount',
+  'occupantCount',
+  'vehicles',
+  'involved',
 ];
 const PRIVATE_KEYS = ['crashId', 'caseId', 'street', 'narrative'];
 const PUBLIC_VEHICLE_KEYS = ['unit', 'make', 'model', 'year', 'damageArea'];
 const PRIVATE_VEHICLE_KEYS = ['vin', 'towedBy', 'insured', 'atFault', 'occupants', 'seatbelt', 'airbags', 'driver'];
 /** Every personal value of sampleReport(): none may appear anywhere in a public answer. */
-const PERSONAL_TEXT = [VIN_1, VIN_2, CASE_ID, 'E 6th St', 'failed to stop', 'Capital Towing', 'Maria', 'Lopez', 'James', 'Carter', 'Class C', '78702', '30.2672', '-97.7431'];
+const PERSONAL_TEXT = [
+  VIN_1,
+  VIN_2,
+  CASE_ID,
+  'E 6th St',
+  'failed to stop',
+  'Capital Towing',
+  'Maria',
+  'Lopez',
+  'James',
+  'Carter',
+  'Class C',
+  '78702',
+  '30.2672',
+  '-97.7431',
+];
 
 type Json = Record<string, unknown> & { vehicles: Record<string, unknown>[] };
 
@@ -100,7 +132,7 @@ describe.each(testDbKinds)('reading a report on %s', (kind) => {
     ['the case ID alone', { caseId: CASE_ID }, { proved: false }],
     ['the case ID without its dash, in small letters', { caseId: '240012345' }, { proved: false }],
     ['the case ID with spaces and dashes', { caseId: '24 - 001-2345' }, { proved: false }],
-  ])('proves nothing with %s: it only says the fact is the report\'s, and sets no cookie', async (_, body, answer) => {
+  ])("proves nothing with %s: it only says the fact is the report's, and sets no cookie", async (_, body, answer) => {
     const res = await prove(app, id, body);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual(answer);
@@ -109,10 +141,10 @@ describe.each(testDbKinds)('reading a report on %s', (kind) => {
   });
 
   it.each([
-    ['the first VIN and its driver\'s name', { vin: VIN_1, lastName: 'Lopez' }, [1]],
-    ['the second VIN in small letters and the other driver\'s name in capitals', { vin: VIN_2.toLowerCase(), lastName: 'LOPEZ' }, [2]],
+    ["the first VIN and its driver's name", { vin: VIN_1, lastName: 'Lopez' }, [1]],
+    ["the second VIN in small letters and the other driver's name in capitals", { vin: VIN_2.toLowerCase(), lastName: 'LOPEZ' }, [2]],
     ['the case ID and a name with an accent and spaces', { caseId: '240012345', lastName: ' López ' }, [1]],
-    ['the case ID and the second driver\'s name', { caseId: CASE_ID, lastName: 'carter' }, [2]],
+    ["the case ID and the second driver's name", { caseId: CASE_ID, lastName: 'carter' }, [2]],
   ])('gives the whole report for %s, with the other party cut to what a claim needs', async (_, body, yours) => {
     const proved = await prove(app, id, body);
     expect(proved.json()).toEqual({ proved: true });
@@ -160,8 +192,19 @@ describe.each(testDbKinds)('reading a report on %s', (kind) => {
     if (yours.includes(1)) {
       expect(body2.vehicles[0]).toEqual(maria);
       expect(body2.vehicles[1]).toEqual({
-        unit: 2, make: 'FORD', model: 'F-150', year: 2013, damageArea: 'left', vin: VIN_2, towedBy: null, insured: true, atFault: false,
-        occupants: 1, yours: false, seatbelt: null, airbags: null,
+        unit: 2,
+        make: 'FORD',
+        model: 'F-150',
+        year: 2013,
+        damageArea: 'left',
+        vin: VIN_2,
+        towedBy: null,
+        insured: true,
+        atFault: false,
+        occupants: 1,
+        yours: false,
+        seatbelt: null,
+        airbags: null,
         driver: { firstName: 'James', lastName: 'Carter', age: null, gender: null, ethnicity: null, residence: null, licenceType: null, licenceState: null },
       });
     } else {
@@ -196,7 +239,7 @@ describe.each(testDbKinds)('reading a report on %s', (kind) => {
   it.each([
     ['no first fact', { lastName: 'Lopez' }],
     ['two first facts', { vin: VIN_1, caseId: CASE_ID, lastName: 'Lopez' }],
-    ['a name too long to be anyone\'s', { vin: VIN_1, lastName: 'L'.repeat(81) }],
+    ["a name too long to be anyone's", { vin: VIN_1, lastName: 'L'.repeat(81) }],
     ['an unknown field', { vin: VIN_1, firstName: 'Maria' }],
     ['a VIN that is not text', { vin: 17 }],
   ])('answers 400 to a proof with %s, and counts no guess', async (_, body) => {
@@ -225,7 +268,11 @@ describe.each(testDbKinds)('reading a report on %s', (kind) => {
     expect((await withCookie(other, cookie)).json()).toMatchObject({ involved: false });
     const [name, value = ''] = cookie.split('=');
     const [units, expires, mac] = value.split('.');
-    for (const edited of [`1-2.${expires}.${mac}`, `${units}.${(parseInt(expires!, 36) + 1000).toString(36)}.${mac}`, `${units}.${expires}.${mac!.slice(1)}A`]) {
+    for (const edited of [
+      `1-2.${expires}.${mac}`,
+      `${units}.${(parseInt(expires!, 36) + 1000).toString(36)}.${mac}`,
+      `${units}.${expires}.${mac!.slice(1)}A`,
+    ]) {
       expect((await withCookie(id, `${name}=${edited}`)).json()).toMatchObject({ involved: false });
     }
   });

@@ -23,13 +23,19 @@ describe('importing agency exports as they spell them', { timeout: 180_000 }, ()
       encoding: 'utf8',
     });
   /** The summary's lines, its time and rate taken out. */
-  const summary = (stderr: string) => stderr.trimEnd().split('\n').map((line) => line.replace(/ in \d+\.\d s \([\d,]+\/s\)/, ''));
+  const summary = (stderr: string) =>
+    stderr
+      .trimEnd()
+      .split('\n')
+      .map((line) => line.replace(/ in \d+\.\d s \([\d,]+\/s\)/, ''));
 
   it('stores every report of a Texas CRIS-like export, warning of the VINs one character short', () => {
     const out = importFile('tx-cris-like.ndjson');
     expect(summary(out.stderr)).toEqual([
       '150 reports read: 150 new, 0 updated, 0 rejected, 3 warnings',
-      expect.stringMatching(/^ {2}warning, record 11: \/units\/0\/vin "[0-9A-Z]{16}" is not a VIN of 17 characters without I, O or Q: kept as text, not searchable$/),
+      expect.stringMatching(
+        /^ {2}warning, record 11: \/units\/0\/vin "[0-9A-Z]{16}" is not a VIN of 17 characters without I, O or Q: kept as text, not searchable$/,
+      ),
       expect.stringMatching(/^ {2}warning, record 61: \/units\/0\/vin "[0-9A-Z]{16}" is not a VIN/),
       expect.stringMatching(/^ {2}warning, record 111: \/units\/0\/vin "[0-9A-Z]{16}" is not a VIN/),
     ]);
@@ -57,7 +63,7 @@ describe('importing agency exports as they spell them', { timeout: 180_000 }, ()
     expect(out.status).toBe(0);
   });
 
-  it('stored them with the format\'s values, other only where warned, and the short VINs out of the search', async () => {
+  it("stored them with the format's values, other only where warned, and the short VINs out of the search", async () => {
     const db: Db = await openPgliteDb(dataDir);
     try {
       const count = async (sql: string) => (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM reports r ${sql}`)).rows[0]?.n;
@@ -76,10 +82,28 @@ describe('importing agency exports as they spell them', { timeout: 180_000 }, ()
          UNION ALL SELECT 'gender', v#>>'{driver,gender}', count(*)::int FROM reports, json_array_elements(vehicles) v GROUP BY v#>>'{driver,gender}'
          UNION ALL SELECT 'seatbelt', v->>'seatbelt', count(*)::int FROM reports, json_array_elements(vehicles) v GROUP BY v->>'seatbelt'`,
       );
-      const seen = (field: string) => values.filter((r) => r.field === field).map((r) => r.value ?? 'null').sort();
+      const seen = (field: string) =>
+        values
+          .filter((r) => r.field === field)
+          .map((r) => r.value ?? 'null')
+          .sort();
       expect(seen('weather')).toEqual(['clear', 'cloudy', 'fog-smoke', 'rain', 'severe-crosswind', 'sleet-hail', 'unknown']);
       expect(seen('light')).toEqual(['dark-lighted', 'dark-not-lighted', 'dark-unknown-lighting', 'dawn', 'dawn-dusk', 'daylight', 'dusk']);
-      expect(seen('damageArea')).toEqual(['front', 'front-left', 'front-right', 'left', 'multiple', 'none', 'other', 'rear', 'rear-left', 'rear-right', 'right', 'top', 'undercarriage']);
+      expect(seen('damageArea')).toEqual([
+        'front',
+        'front-left',
+        'front-right',
+        'left',
+        'multiple',
+        'none',
+        'other',
+        'rear',
+        'rear-left',
+        'rear-right',
+        'right',
+        'top',
+        'undercarriage',
+      ]);
       expect(seen('gender')).toEqual(['female', 'male', 'other']);
       expect(seen('seatbelt')).toEqual(['false', 'null', 'true']);
       // The damage areas and gender no code has keep their text.

@@ -47,113 +47,142 @@ describe.each(testDbKinds)('guessing proofs on %s', (kind) => {
   const searchCase = (caseId: string, ip: string) => app.inject({ url: `/api/reports/search?caseId=${caseId}&state=TX`, remoteAddress: ip });
   const refusal = (res: LightMyRequestResponse) => ({ status: res.statusCode, body: res.json<unknown>(), header: Number(res.headers['retry-after']) });
 
-  it('refuses an address its 11th wrong guess in an hour, and its right one too, until the hour has passed', async () => {
-    const ip = freshAddress();
-    const [a, b] = [await newReport(), await newReport()];
-    for (let i = 0; i < 10; i++) {
-      const res = await guess(i % 2 ? a : b, ip, WRONG_VIN);
-      expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ error: 'not_involved', field: 'vin' });
-      clock.advance(60_000);
-    }
-    // The first guess was 10 minutes ago: it leaves the hour in 50 minutes.
-    for (const vin of [WRONG_VIN, VIN]) {
-      expect(refusal(await guess(a, ip, vin))).toEqual({ status: 429, body: { error: 'rate_limited', retryAfter: 3000 }, header: 3000 });
-    }
-    expect((await prove(app, a, { caseId: '24-0012345', lastName: 'Smith' }, ip)).statusCode).toBe(429);
-    expect((await searchCase('24-0012345', ip)).statusCode).toBe(429);
-    // Without a proof nothing is guessed: the public facts are still there, and other addresses may prove.
-    expect((await app.inject({ url: `/api/reports/${a}`, remoteAddress: ip })).json()).toMatchObject({ involved: false });
-    expect((await guess(a, freshAddress(), VIN)).json()).toEqual({ proved: true });
+  it(
+    'refuses an address its 11th wrong guess in an hour, and its right one too, until the hour has passed',
+    async () => {
+      const ip = freshAddress();
+      const [a, b] = [await newReport(), await newReport()];
+      for (let i = 0; i < 10; i++) {
+        const res = await guess(i % 2 ? a : b, ip, WRONG_VIN);
+        expect(res.statusCode).toBe(403);
+        expect(res.json()).toEqual({ error: 'not_involved', field: 'vin' });
+        clock.advance(60_000);
+      }
+      // The first guess was 10 minutes ago: it leaves the hour in 50 minutes.
+      for (const vin of [WRONG_VIN, VIN]) {
+        expect(refusal(await guess(a, ip, vin))).toEqual({ status: 429, body: { error: 'rate_limited', retryAfter: 3000 }, header: 3000 });
+      }
+      expect((await prove(app, a, { caseId: '24-0012345', lastName: 'Smith' }, ip)).statusCode).toBe(429);
+      expect((await searchCase('24-0012345', ip)).statusCode).toBe(429);
+      // Without a proof nothing is guessed: the public facts are still there, and other addresses may prove.
+      expect((await app.inject({ url: `/api/reports/${a}`, remoteAddress: ip })).json()).toMatchObject({ involved: false });
+      expect((await guess(a, freshAddress(), VIN)).json()).toEqual({ proved: true });
 
-    clock.advance(3000_000 - 1);
-    expect((await guess(a, ip, VIN)).statusCode).toBe(429);
-    clock.advance(1);
-    expect((await guess(a, ip, VIN)).json()).toEqual({ proved: true });
-    expect((await guess(a, ip, WRONG_VIN)).statusCode).toBe(403);
-  }, GUESSES_MS);
+      clock.advance(3000_000 - 1);
+      expect((await guess(a, ip, VIN)).statusCode).toBe(429);
+      clock.advance(1);
+      expect((await guess(a, ip, VIN)).json()).toEqual({ proved: true });
+      expect((await guess(a, ip, WRONG_VIN)).statusCode).toBe(403);
+    },
+    GUESSES_MS,
+  );
 
-  it('refuses an address its 31st wrong guess in a day, spread over hours', async () => {
-    const ip = freshAddress();
-    const start = clock();
-    for (let hour = 0; hour < 3; hour++) {
+  it(
+    'refuses an address its 31st wrong guess in a day, spread over hours',
+    async () => {
+      const ip = freshAddress();
+      const start = clock();
+      for (let hour = 0; hour < 3; hour++) {
+        const id = await newReport();
+        for (let i = 0; i < 10; i++) expect((await guess(id, ip, WRONG_VIN)).statusCode).toBe(403);
+        clock.advance(HOUR_MS);
+      }
       const id = await newReport();
-      for (let i = 0; i < 10; i++) expect((await guess(id, ip, WRONG_VIN)).statusCode).toBe(403);
+      // The oldest of the 30 leaves the day at start + 24 h.
+      const wait = (start + DAY_MS - clock()) / 1000;
+      expect(refusal(await guess(id, ip, VIN))).toEqual({ status: 429, body: { error: 'rate_limited', retryAfter: wait }, header: wait });
+      clock.set(start + DAY_MS);
+      expect((await guess(id, ip, VIN)).json()).toEqual({ proved: true });
+    },
+    GUESSES_MS,
+  );
+
+  it(
+    "never locks a report's people out: under attack from many addresses, a clean one still proves, a guessing one gets 3 tries",
+    async () => {
+      const id = await newReport();
+      // 10 wrong VINs from each of two addresses, then 1 from each of 10 more: 30 wrong guesses at one report in an hour.
+      const [x, y] = [freshAddress(), freshAddress()];
+      for (let i = 0; i < 20; i++) {
+        expect((await guess(id, i % 2 ? x : y, WRONG_VIN)).statusCode).toBe(403);
+      }
+      for (let i = 0; i < 10; i++)
+        expect((await prove(app, id, { vin: VIN, lastName: `Guess${i}` }, freshAddress())).json()).toMatchObject({ field: 'lastName' });
+      // Both attackers are over their own limits; a new address is let in with its 3 tries, right or wrong.
+      expect(refusal(await guess(id, x, VIN))).toMatchObject({ status: 429 });
+      const owner = freshAddress();
+      expect((await guess(id, owner, VIN)).json()).toEqual({ proved: true });
+      expect((await prove(app, id, { caseId: '24-0012345', lastName: 'Carter' }, freshAddress())).json()).toEqual({ proved: true });
+      const typist = freshAddress();
+      for (let i = 0; i < 3; i++) expect((await prove(app, id, { vin: VIN, lastName: 'Lopes' }, typist)).statusCode).toBe(403);
+      expect(refusal(await guess(id, typist, VIN))).toMatchObject({ status: 429, header: 3600 });
+      // The typist's other reports are not concerned, nor is it once the attack is an hour old.
+      expect((await guess(await newReport(), typist, VIN)).statusCode).toBe(200);
       clock.advance(HOUR_MS);
-    }
-    const id = await newReport();
-    // The oldest of the 30 leaves the day at start + 24 h.
-    const wait = (start + DAY_MS - clock()) / 1000;
-    expect(refusal(await guess(id, ip, VIN))).toEqual({ status: 429, body: { error: 'rate_limited', retryAfter: wait }, header: wait });
-    clock.set(start + DAY_MS);
-    expect((await guess(id, ip, VIN)).json()).toEqual({ proved: true });
-  }, GUESSES_MS);
+      expect((await guess(id, typist, VIN)).json()).toEqual({ proved: true });
+    },
+    GUESSES_MS,
+  );
 
-  it('never locks a report\'s people out: under attack from many addresses, a clean one still proves, a guessing one gets 3 tries', async () => {
-    const id = await newReport();
-    // 10 wrong VINs from each of two addresses, then 1 from each of 10 more: 30 wrong guesses at one report in an hour.
-    const [x, y] = [freshAddress(), freshAddress()];
-    for (let i = 0; i < 20; i++) {
-      expect((await guess(id, i % 2 ? x : y, WRONG_VIN)).statusCode).toBe(403);
-    }
-    for (let i = 0; i < 10; i++) expect((await prove(app, id, { vin: VIN, lastName: `Guess${i}` }, freshAddress())).json()).toMatchObject({ field: 'lastName' });
-    // Both attackers are over their own limits; a new address is let in with its 3 tries, right or wrong.
-    expect(refusal(await guess(id, x, VIN))).toMatchObject({ status: 429 });
-    const owner = freshAddress();
-    expect((await guess(id, owner, VIN)).json()).toEqual({ proved: true });
-    expect((await prove(app, id, { caseId: '24-0012345', lastName: 'Carter' }, freshAddress())).json()).toEqual({ proved: true });
-    const typist = freshAddress();
-    for (let i = 0; i < 3; i++) expect((await prove(app, id, { vin: VIN, lastName: 'Lopes' }, typist)).statusCode).toBe(403);
-    expect(refusal(await guess(id, typist, VIN))).toMatchObject({ status: 429, header: 3600 });
-    // The typist's other reports are not concerned, nor is it once the attack is an hour old.
-    expect((await guess(await newReport(), typist, VIN)).statusCode).toBe(200);
-    clock.advance(HOUR_MS);
-    expect((await guess(id, typist, VIN)).json()).toEqual({ proved: true });
-  }, GUESSES_MS);
+  it(
+    'counts a search by case ID or VIN that finds nothing as a wrong guess, and one that finds a report as none',
+    async () => {
+      const ip = freshAddress();
+      await newReport();
+      for (let i = 0; i < 5; i++) expect((await searchCase('24-0012345', ip)).json()).toMatchObject({ count: expect.any(Number) as unknown });
+      // A sweep of case IDs: the misses are counted, the 11th is refused, and so is a proof.
+      for (let i = 0; i < 10; i++) expect((await searchCase(`24-99${String(i).padStart(5, '0')}`, ip)).json()).toMatchObject({ count: 0 });
+      expect((await searchCase('24-9900010', ip)).statusCode).toBe(429);
+      expect((await app.inject({ url: `/api/reports/search?vin=${WRONG_VIN}`, remoteAddress: ip })).statusCode).toBe(429);
+      expect((await guess(await newReport(), ip, VIN)).statusCode).toBe(429);
+      // A place search tests no fact.
+      expect((await app.inject({ url: '/api/reports/search?city=Austin&state=TX', remoteAddress: ip })).statusCode).toBe(200);
+    },
+    GUESSES_MS,
+  );
 
-  it('counts a search by case ID or VIN that finds nothing as a wrong guess, and one that finds a report as none', async () => {
-    const ip = freshAddress();
-    await newReport();
-    for (let i = 0; i < 5; i++) expect((await searchCase('24-0012345', ip)).json()).toMatchObject({ count: expect.any(Number) as unknown });
-    // A sweep of case IDs: the misses are counted, the 11th is refused, and so is a proof.
-    for (let i = 0; i < 10; i++) expect((await searchCase(`24-99${String(i).padStart(5, '0')}`, ip)).json()).toMatchObject({ count: 0 });
-    expect((await searchCase('24-9900010', ip)).statusCode).toBe(429);
-    expect((await app.inject({ url: `/api/reports/search?vin=${WRONG_VIN}`, remoteAddress: ip })).statusCode).toBe(429);
-    expect((await guess(await newReport(), ip, VIN)).statusCode).toBe(429);
-    // A place search tests no fact.
-    expect((await app.inject({ url: '/api/reports/search?city=Austin&state=TX', remoteAddress: ip })).statusCode).toBe(200);
-  }, GUESSES_MS);
+  it(
+    'counts an IPv6 /64 as one address, and an IPv4-mapped address as its IPv4 one',
+    async () => {
+      const id = await newReport();
+      for (let i = 1; i <= 10; i++) expect((await guess(id, `2001:db8:7:7::${i.toString(16)}`, WRONG_VIN)).statusCode).toBe(403);
+      expect((await guess(id, '2001:db8:7:7:ffff:1:2:3', VIN)).statusCode).toBe(429);
+      expect((await guess(id, '2001:db8:7:8::1', VIN)).json()).toEqual({ proved: true });
 
-  it('counts an IPv6 /64 as one address, and an IPv4-mapped address as its IPv4 one', async () => {
-    const id = await newReport();
-    for (let i = 1; i <= 10; i++) expect((await guess(id, `2001:db8:7:7::${i.toString(16)}`, WRONG_VIN)).statusCode).toBe(403);
-    expect((await guess(id, '2001:db8:7:7:ffff:1:2:3', VIN)).statusCode).toBe(429);
-    expect((await guess(id, '2001:db8:7:8::1', VIN)).json()).toEqual({ proved: true });
+      const v4 = freshAddress();
+      for (let i = 0; i < 10; i++) expect((await guess(await newReport(), `::ffff:${v4}`, WRONG_VIN)).statusCode).toBe(403);
+      expect((await guess(id, v4, VIN)).statusCode).toBe(429);
+    },
+    GUESSES_MS,
+  );
 
-    const v4 = freshAddress();
-    for (let i = 0; i < 10; i++) expect((await guess(await newReport(), `::ffff:${v4}`, WRONG_VIN)).statusCode).toBe(403);
-    expect((await guess(id, v4, VIN)).statusCode).toBe(429);
-  }, GUESSES_MS);
+  it(
+    'lets no parallel guess past a full window: of 16 at once from one address, 10 are compared',
+    async () => {
+      const id = await newReport();
+      const ip = freshAddress();
+      const answers = await Promise.all(Array.from({ length: 16 }, () => guess(id, ip, WRONG_VIN)));
+      const statuses = answers.map((r) => r.statusCode).sort();
+      expect(statuses).toEqual([...Array<number>(10).fill(403), ...Array<number>(6).fill(429)]);
+    },
+    GUESSES_MS,
+  );
 
-  it('lets no parallel guess past a full window: of 16 at once from one address, 10 are compared', async () => {
-    const id = await newReport();
-    const ip = freshAddress();
-    const answers = await Promise.all(Array.from({ length: 16 }, () => guess(id, ip, WRONG_VIN)));
-    const statuses = answers.map((r) => r.statusCode).sort();
-    expect(statuses).toEqual([...Array<number>(10).fill(403), ...Array<number>(6).fill(429)]);
-  }, GUESSES_MS);
-
-  it('charges nothing for right guesses, by VIN or case ID', async () => {
-    const id = await newReport();
-    const ip = freshAddress();
-    for (let i = 0; i < 40; i++) {
-      const body = i % 2 ? { caseId: '24 0012345', lastName: 'CARTER' } : i % 4 ? { vin: VIN.toLowerCase() } : { vin: VIN, lastName: 'lopez' };
-      expect((await prove(app, id, body, ip)).statusCode).toBe(200);
-    }
-    const { rows } = await testDb.db.query<{ n: number }>('SELECT count(*)::int AS n FROM report_proof_failures WHERE subject LIKE $1 OR subject = $2', [
-      `%${ip}%`,
-      `report:${id}`,
-    ]);
-    expect(rows[0]?.n).toBe(0);
-  }, GUESSES_MS);
+  it(
+    'charges nothing for right guesses, by VIN or case ID',
+    async () => {
+      const id = await newReport();
+      const ip = freshAddress();
+      for (let i = 0; i < 40; i++) {
+        const body = i % 2 ? { caseId: '24 0012345', lastName: 'CARTER' } : i % 4 ? { vin: VIN.toLowerCase() } : { vin: VIN, lastName: 'lopez' };
+        expect((await prove(app, id, body, ip)).statusCode).toBe(200);
+      }
+      const { rows } = await testDb.db.query<{ n: number }>('SELECT count(*)::int AS n FROM report_proof_failures WHERE subject LIKE $1 OR subject = $2', [
+        `%${ip}%`,
+        `report:${id}`,
+      ]);
+      expect(rows[0]?.n).toBe(0);
+    },
+    GUESSES_MS,
+  );
 });

@@ -104,7 +104,12 @@ describe.each(testDbKinds)('importing report files on %s', (kind) => {
 
   it('rejects bad records one by one with their field errors, keeping the others', async () => {
     const good = sampleReport();
-    const text = ['{not json', JSON.stringify(sampleReport({ weather: 'hurricane' })), JSON.stringify(good), JSON.stringify({ ...good, crashId: undefined })].join('\n');
+    const text = [
+      '{not json',
+      JSON.stringify(sampleReport({ weather: 'hurricane' })),
+      JSON.stringify(good),
+      JSON.stringify({ ...good, crashId: undefined }),
+    ].join('\n');
     const summary = await importReports(db(), ndjsonRecords(await file('e.ndjson', text)));
     // A weather no code stands for is kept as other, with its text and a warning.
     expect(summary).toMatchObject({ read: 4, accepted: 2, rejected: 2, warnings: 1, firstWarnings: [{ index: 1, field: '/weather', value: 'hurricane' }] });
@@ -113,7 +118,11 @@ describe.each(testDbKinds)('importing report files on %s', (kind) => {
       [3, ['/crashId']],
     ]);
     const csv = 'source,crashId,units\nx,1\n';
-    expect(await importReports(db(), csvRecords(await file('f.csv', csv)))).toMatchObject({ read: 1, rejected: 1, firstErrors: [{ index: 0, errors: [{ field: '/' }] }] });
+    expect(await importReports(db(), csvRecords(await file('f.csv', csv)))).toMatchObject({
+      read: 1,
+      rejected: 1,
+      firstErrors: [{ index: 0, errors: [{ field: '/' }] }],
+    });
   });
 
   it('refuses a CSV header naming a field the format does not have', async () => {

@@ -53,7 +53,12 @@ describe.each(testDbKinds)('report ingestion on %s', (kind) => {
       good[0],
       sampleReport({ weather: 'sunny', extra: 1 }),
       'not a report',
-      sampleReport({ units: [{ unit: 1, make: 'FORD', vin: 'I0Q' }, { unit: 1, make: 'FORD' }] }),
+      sampleReport({
+        units: [
+          { unit: 1, make: 'FORD', vin: 'I0Q' },
+          { unit: 1, make: 'FORD' },
+        ],
+      }),
       sampleReport({ occurredAt: localIso(Date.now() + 86_400_000, -300) }),
       sampleReport({ city: 'Nowhere Special', location: undefined }),
       sampleReport({ narrative: 'a\u0000b', crashId: undefined }),
@@ -80,7 +85,12 @@ describe.each(testDbKinds)('report ingestion on %s', (kind) => {
     // Once its schema is met, what no schema checks: the repeated unit number, a state that is none; a NUL in a field
     // the report does not need is taken out (a crash ID's rejects it).
     const later = await ingestReports(s.db, [
-      sampleReport({ units: [{ unit: 1, make: 'FORD' }, { unit: 1, make: 'KIA' }] }),
+      sampleReport({
+        units: [
+          { unit: 1, make: 'FORD' },
+          { unit: 1, make: 'KIA' },
+        ],
+      }),
       sampleReport({ narrative: 'a\u0000b' }),
       sampleReport({ state: 'ZZ' }),
       sampleReport({ crashId: 'a\u0000b' }),
@@ -94,7 +104,7 @@ describe.each(testDbKinds)('report ingestion on %s', (kind) => {
     for (const report of good) expect(await stored(report.crashId as string)).toHaveLength(1);
   });
 
-  it('puts a report without a location at its city\'s middle', async () => {
+  it("puts a report without a location at its city's middle", async () => {
     const report = sampleReport({ location: undefined, city: 'st. louis', state: 'MO' });
     expect(await ingestReports(s.db, [report])).toMatchObject({ accepted: 1 });
     const [row] = await stored(report.crashId as string);
@@ -132,7 +142,7 @@ describe.each(testDbKinds)('report ingestion on %s', (kind) => {
     expect((await stored(report.crashId as string))[0]?.demo).toBe(true);
   });
 
-  describe('the feed\'s key', () => {
+  describe("the feed's key", () => {
     it.each([
       ['no key', null],
       ['a wrong key', 'x'.repeat(43)],
@@ -161,7 +171,10 @@ describe.each(testDbKinds)('report ingestion on %s', (kind) => {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ error: 'validation', field: 'body' });
     }
-    const res = await postReports(s.app, Array.from({ length: 1001 }, () => ({})));
+    const res = await postReports(
+      s.app,
+      Array.from({ length: 1001 }, () => ({})),
+    );
     expect(res.statusCode).toBe(400);
   });
 

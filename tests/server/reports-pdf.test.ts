@@ -12,7 +12,21 @@ import { openTestDb, STARTUP_MS, testDbKinds, type TestDb } from '../testing/tes
 import { makeTestDist, testConfig } from '../testing/test-servers.ts';
 
 const VIN = '1HGCM82633A004352';
-const PERSONAL_TEXT = [VIN, '1FTFW1ET9DFC10312', '24-0012345', 'E 6th St', 'failed to stop', 'Capital Towing', 'Maria', 'Lopez', 'James', 'Carter', 'Class C', '78702', '30.2672'];
+const PERSONAL_TEXT = [
+  VIN,
+  '1FTFW1ET9DFC10312',
+  '24-0012345',
+  'E 6th St',
+  'failed to stop',
+  'Capital Towing',
+  'Maria',
+  'Lopez',
+  'James',
+  'Carter',
+  'Class C',
+  '78702',
+  '30.2672',
+];
 
 describe.each(testDbKinds)('report PDFs on %s', (kind) => {
   let testDb: TestDb;
@@ -63,7 +77,7 @@ describe.each(testDbKinds)('report PDFs on %s', (kind) => {
       'Damage area Front',
       'Vehicle 2 · 2013 FORD F-150',
       'Left side',
-      'Personal details (names, driver\'s licenses, insurance, towing and the officer\'s narrative) are shown only to someone who gives the VIN of one of the vehicles or the report\'s case ID, and the last name of one of the people in it.',
+      "Personal details (names, driver's licenses, insurance, towing and the officer's narrative) are shown only to someone who gives the VIN of one of the vehicles or the report's case ID, and the last name of one of the people in it.",
       'Generated on',
       'Page 1 of 1',
     ]) {
@@ -77,7 +91,7 @@ describe.each(testDbKinds)('report PDFs on %s', (kind) => {
     expect(text).not.toContain('Demo data');
   });
 
-  it('holds no personal data for a VIN or case ID in its URL, nor for another report\'s proof', async () => {
+  it("holds no personal data for a VIN or case ID in its URL, nor for another report's proof", async () => {
     for (const query of [`?vin=${VIN}`, '?caseId=24-0012345', `?vin=${VIN}&caseId=24-0012345`]) {
       const text = await pdfText(await download(id, query));
       for (const personal of PERSONAL_TEXT) expect(text).not.toContain(personal);
@@ -140,7 +154,8 @@ describe.each(testDbKinds)('report PDFs on %s', (kind) => {
   });
 
   it('writes Spanish punctuation and accents in a narrative as they were sent, and letters outside the fonts as near as it can', async () => {
-    const narrative = '¿Quién tenía el semáforo en verde? ¡Sí! El conductor del vehículo 2, José Núñez Ibáñez, señaló: «frené a tiempo». Ünal Łukasz Nguyễn 中.';
+    const narrative =
+      '¿Quién tenía el semáforo en verde? ¡Sí! El conductor del vehículo 2, José Núñez Ibáñez, señaló: «frené a tiempo». Ünal Łukasz Nguyễn 中.';
     const spanish = await storeReport(testDb.db, sampleReport({ narrative }));
     const text = await pdfText(await download(spanish, '?lang=es', { cookie: await proved(spanish, { vin: VIN, lastName: 'Lopez' }) }));
     expect(text).toContain('¿Quién tenía el semáforo en verde? ¡Sí! El conductor del vehículo 2, José Núñez Ibáñez, señaló: «frené a tiempo».');
@@ -158,13 +173,45 @@ describe.each(testDbKinds)('report PDFs on %s', (kind) => {
   });
 
   it('says "Not reported" for every missing field, and labels demo data', async () => {
-    const { county: _c, zip: _z, weather: _w, roadCondition: _r, light: _l, speedLimit: _s, injuredCount: _i, fatalCount: _f, narrative: _n, street: _st, ...sparse } = sampleReport({
+    const {
+      county: _c,
+      zip: _z,
+      weather: _w,
+      roadCondition: _r,
+      light: _l,
+      speedLimit: _s,
+      injuredCount: _i,
+      fatalCount: _f,
+      narrative: _n,
+      street: _st,
+      ...sparse
+    } = sampleReport({
       units: [{ unit: 1, make: 'TOYOTA', driver: { firstName: 'Ana', lastName: 'Ruiz' } }],
     });
     const sparseId = await storeReport(testDb.db, sparse, true);
     const english = await pdfText(await download(sparseId, '?lang=en', { cookie: await proved(sparseId, { caseId: '240012345', lastName: 'ruiz' }) }));
     expect(english).toContain('Demo data: a made-up report to show how the service works, not a real accident.');
-    for (const field of ['County', 'ZIP code', 'Street', 'Weather', 'Road conditions', 'Light', 'Speed limit', 'Injuries', 'Fatalities', 'Occupants', 'Model', 'Year', 'Damage area', 'VIN', 'Towing company', 'Age', 'Gender', 'Residence', 'License state']) {
+    for (const field of [
+      'County',
+      'ZIP code',
+      'Street',
+      'Weather',
+      'Road conditions',
+      'Light',
+      'Speed limit',
+      'Injuries',
+      'Fatalities',
+      'Occupants',
+      'Model',
+      'Year',
+      'Damage area',
+      'VIN',
+      'Towing company',
+      'Age',
+      'Gender',
+      'Residence',
+      'License state',
+    ]) {
       expect(english).toContain(`${field} Not reported`);
     }
     expect(english).not.toContain("Officer's narrative".toUpperCase());

@@ -44,17 +44,68 @@ describe.each(testDbKinds)('report search by what the wizard asks, on %s', (kind
       // The accident of the issue: Nov 7 in Austin, by VIN and by case ID.
       nov7: sampleReport({ caseId: CASE, occurredAt: '2025-11-07T17:30:00-06:00', units: unitsWith(VIN) }),
       // The same car's earlier crash in Dallas, and another agency's case of the same number in Oklahoma.
-      oct1: sampleReport({ caseId: 'DPD-25-1', occurredAt: '2025-10-01T08:00:00-05:00', city: 'Dallas', zip: '75201', location: { lat: 32.7767, lng: -96.797 }, units: unitsWith(VIN) }),
-      tulsaCase: sampleReport({ caseId: CASE, occurredAt: '2025-11-27T09:00:00-06:00', state: 'OK', county: 'Tulsa', city: 'Tulsa', zip: '74103', location: { lat: 36.154, lng: -95.9928 }, units: unitsWith('1G1ZT53826F000003') }),
+      oct1: sampleReport({
+        caseId: 'DPD-25-1',
+        occurredAt: '2025-10-01T08:00:00-05:00',
+        city: 'Dallas',
+        zip: '75201',
+        location: { lat: 32.7767, lng: -96.797 },
+        units: unitsWith(VIN),
+      }),
+      tulsaCase: sampleReport({
+        caseId: CASE,
+        occurredAt: '2025-11-27T09:00:00-06:00',
+        state: 'OK',
+        county: 'Tulsa',
+        city: 'Tulsa',
+        zip: '74103',
+        location: { lat: 36.154, lng: -95.9928 },
+        units: unitsWith('1G1ZT53826F000003'),
+      }),
       // A fleet truck's three crashes: Tulsa the newest, then Dallas, then Austin.
-      fleetTulsa: sampleReport({ occurredAt: '2025-06-16T10:00:00-05:00', state: 'OK', county: 'Tulsa', city: 'Tulsa', zip: '74103', location: { lat: 36.154, lng: -95.9928 }, units: unitsWith(FLEET_VIN) }),
-      fleetDallas: sampleReport({ occurredAt: '2025-06-14T10:00:00-05:00', city: 'Dallas', zip: '75201', location: { lat: 32.7767, lng: -96.797 }, units: unitsWith(FLEET_VIN) }),
+      fleetTulsa: sampleReport({
+        occurredAt: '2025-06-16T10:00:00-05:00',
+        state: 'OK',
+        county: 'Tulsa',
+        city: 'Tulsa',
+        zip: '74103',
+        location: { lat: 36.154, lng: -95.9928 },
+        units: unitsWith(FLEET_VIN),
+      }),
+      fleetDallas: sampleReport({
+        occurredAt: '2025-06-14T10:00:00-05:00',
+        city: 'Dallas',
+        zip: '75201',
+        location: { lat: 32.7767, lng: -96.797 },
+        units: unitsWith(FLEET_VIN),
+      }),
       fleetAustin: sampleReport({ occurredAt: '2025-06-10T10:00:00-05:00', units: unitsWith(FLEET_VIN) }),
       // 30 m apart in Oklahoma City, the same public location once rounded.
-      north: sampleReport({ occurredAt: '2025-09-10T10:00:00-05:00', state: 'OK', county: 'Oklahoma', city: 'Oklahoma City', zip: '73102', location: { lat: 35.4682, lng: -97.5162 } }),
-      south: sampleReport({ occurredAt: '2025-09-10T11:00:00-05:00', state: 'OK', county: 'Oklahoma', city: 'Oklahoma City', zip: '73102', location: { lat: 35.4678, lng: -97.5158 } }),
+      north: sampleReport({
+        occurredAt: '2025-09-10T10:00:00-05:00',
+        state: 'OK',
+        county: 'Oklahoma',
+        city: 'Oklahoma City',
+        zip: '73102',
+        location: { lat: 35.4682, lng: -97.5162 },
+      }),
+      south: sampleReport({
+        occurredAt: '2025-09-10T11:00:00-05:00',
+        state: 'OK',
+        county: 'Oklahoma',
+        city: 'Oklahoma City',
+        zip: '73102',
+        location: { lat: 35.4678, lng: -97.5158 },
+      }),
       // Just south of a grid cell's edge (35.4°), shown just north of it.
-      edge: sampleReport({ occurredAt: '2025-09-10T12:00:00-05:00', state: 'OK', county: 'Caddo', city: 'Hinton', zip: '73047', location: { lat: 35.39996, lng: -98.5 } }),
+      edge: sampleReport({
+        occurredAt: '2025-09-10T12:00:00-05:00',
+        state: 'OK',
+        county: 'Caddo',
+        city: 'Hinton',
+        zip: '73047',
+        location: { lat: 35.39996, lng: -98.5 },
+      }),
     };
     for (const [name, report] of Object.entries(reports)) ids[name] = await storeReport(s.db, report);
   }, STARTUP_MS);
@@ -71,7 +122,11 @@ describe.each(testDbKinds)('report search by what the wizard asks, on %s', (kind
 
   it('finds a VIN on a date given with 3 days either side, and not outside them', async () => {
     // The wizard's window for Nov 4, Nov 7 and Nov 10: each holds the 7th.
-    for (const [from, to] of [['2025-11-01', '2025-11-07'], ['2025-11-04', '2025-11-10'], ['2025-11-07', '2025-11-13']]) {
+    for (const [from, to] of [
+      ['2025-11-01', '2025-11-07'],
+      ['2025-11-04', '2025-11-10'],
+      ['2025-11-07', '2025-11-13'],
+    ]) {
       const found = await search({ vin: VIN, from: from!, to: to! });
       expect(namesOf(found.results), `${from}..${to}`).toEqual(['nov7']);
       expect(found).not.toHaveProperty('otherDates');
@@ -84,7 +139,12 @@ describe.each(testDbKinds)('report search by what the wizard asks, on %s', (kind
     const answer = await search({ vin: VIN, from: '2025-11-25', to: '2025-12-01' });
     expect(answer).toMatchObject({ count: 0, more: false, results: [] });
     expect(namesOf(answer.otherDates)).toEqual(['nov7', 'oct1']);
-    expect(answer.otherDates?.[0]).toMatchObject({ occurredAt: '2025-11-07T17:30:00-06:00', city: 'Austin', state: 'TX', location: { lat: 30.267, lng: -97.743 } });
+    expect(answer.otherDates?.[0]).toMatchObject({
+      occurredAt: '2025-11-07T17:30:00-06:00',
+      city: 'Austin',
+      state: 'TX',
+      location: { lat: 30.267, lng: -97.743 },
+    });
     // Public facts only, as results are.
     const text = JSON.stringify(answer.otherDates);
     for (const personal of [VIN, CASE, 'Ruiz', '6th St', 'red light']) expect(text).not.toContain(personal);
@@ -139,10 +199,16 @@ describe.each(testDbKinds)('report search by what the wizard asks, on %s', (kind
       }
     }
     // A report shown on a grid cell's edge, in the cell south of it: found by the cells around its public location.
-    for (const [d, found] of [[9.99, true], [10.01, false]] as const) {
+    for (const [d, found] of [
+      [9.99, true],
+      [10.01, false],
+    ] as const) {
       const centre = { lat: String(35.4 + d / MILES_PER_DEGREE), lng: '-98.5' };
       const { results } = await search({ ...centre, radius: '10', ...days });
-      expect(results.filter((r) => r.id === ids.edge).map((r) => [r.location, r.distanceMiles]), `${d} mi`).toEqual(found ? [[{ lat: 35.4, lng: -98.5 }, 10]] : []);
+      expect(
+        results.filter((r) => r.id === ids.edge).map((r) => [r.location, r.distanceMiles]),
+        `${d} mi`,
+      ).toEqual(found ? [[{ lat: 35.4, lng: -98.5 }, 10]] : []);
     }
   });
 });

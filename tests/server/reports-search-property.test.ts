@@ -28,7 +28,11 @@ const shown = (p: Point): Point => ({ lat: Math.round(p.lat * 1000) / 1000, lng:
 /** Within degrees of a hub (miles: 69 × that north-south, less east-west), wrapped to -180..180. */
 const near = (degrees: number) =>
   fc
-    .record({ hub: fc.constantFrom(...HUBS), dLat: fc.double({ min: -degrees, max: degrees, noNaN: true }), dLng: fc.double({ min: -degrees, max: degrees, noNaN: true }) })
+    .record({
+      hub: fc.constantFrom(...HUBS),
+      dLat: fc.double({ min: -degrees, max: degrees, noNaN: true }),
+      dLng: fc.double({ min: -degrees, max: degrees, noNaN: true }),
+    })
     .map(({ hub, dLat, dLng }) => ({ lat: hub.lat + dLat, lng: ((hub.lng + dLng * 1.5 + 540) % 360) - 180 }));
 
 const reportArb = fc.record({

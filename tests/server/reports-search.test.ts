@@ -32,8 +32,17 @@ describe.each(testDbKinds)('report search on %s', (kind) => {
     const reports = {
       recent: sampleReport({ caseId: 'APD-24-777', occurredAt: localIso(Date.now() - 2 * DAY_MS, -360), location: DOWNTOWN }),
       // 8 miles north of downtown Austin, 3 days ago.
-      north: sampleReport({ caseId: 'APD-24-778', occurredAt: localIso(Date.now() - 3 * DAY_MS, -360), location: { lat: DOWNTOWN.lat + 0.116, lng: DOWNTOWN.lng } }),
-      old: sampleReport({ caseId: 'APD-24-777', occurredAt: localIso(Date.now() - 40 * DAY_MS, -360), city: 'Round Rock', location: { lat: 30.5083, lng: -97.6789 } }),
+      north: sampleReport({
+        caseId: 'APD-24-778',
+        occurredAt: localIso(Date.now() - 3 * DAY_MS, -360),
+        location: { lat: DOWNTOWN.lat + 0.116, lng: DOWNTOWN.lng },
+      }),
+      old: sampleReport({
+        caseId: 'APD-24-777',
+        occurredAt: localIso(Date.now() - 40 * DAY_MS, -360),
+        city: 'Round Rock',
+        location: { lat: 30.5083, lng: -97.6789 },
+      }),
       dallas: sampleReport({ caseId: 'APD-24-777', state: 'TX', city: 'Dallas', location: { lat: 32.7767, lng: -96.797 } }),
     };
     (reports.recent.units as Record<string, unknown>[])[0]!.vin = VIN;
@@ -87,7 +96,7 @@ describe.each(testDbKinds)('report search on %s', (kind) => {
     expect(namesOf(wider.results)).toEqual(['recent', 'north', 'old']);
   });
 
-  it('finds reports near a city\'s middle', async () => {
+  it("finds reports near a city's middle", async () => {
     expect(namesOf((await search({ city: 'austin', state: 'tx' })).results)).toEqual(['recent', 'north']);
     expect((await search({ city: 'Houston', state: 'TX' })).count).toBe(0);
   });

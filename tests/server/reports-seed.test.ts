@@ -57,7 +57,12 @@ describe('synthetic reports', () => {
 
   it('are spread over the country by city size', async () => {
     const { cities } = await reportPlaces();
-    const big = new Set([...cities].sort((a, b) => b.size - a.size).slice(0, 200).map((c) => `${c.state}|${c.city}`));
+    const big = new Set(
+      [...cities]
+        .sort((a, b) => b.size - a.size)
+        .slice(0, 200)
+        .map((c) => `${c.state}|${c.city}`),
+    );
     expect(reports.filter((r) => big.has(`${r.state}|${r.city}`)).length / reports.length).toBeGreaterThan(0.12);
     expect(new Set(reports.map((r) => r.state)).size).toBeGreaterThan(30);
   });

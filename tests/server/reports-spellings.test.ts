@@ -41,7 +41,7 @@ describe.each(testDbKinds)('report spellings on %s', (kind) => {
   };
   const idOf = async (crashId: unknown) => (await s.db.query<{ id: string }>('SELECT id FROM reports WHERE crash_id = $1', [crashId])).rows[0]?.id ?? '';
 
-  it('takes an export\'s spellings, and keeps a 16-character VIN as text but out of the search, with a warning', async () => {
+  it("takes an export's spellings, and keeps a 16-character VIN as text but out of the search, with a warning", async () => {
     const report = sampleReport({ weather: 'RAIN', roadCondition: 'Wet', light: '1', state: 'Texas' });
     const [first, second] = report.units as Record<string, unknown>[];
     Object.assign(first as object, { vin: SHORT_VIN, damageArea: 'LEFT SIDE', seatbelt: 'Y', airbags: 'NOT DEPLOYED' });
@@ -73,13 +73,15 @@ describe.each(testDbKinds)('report spellings on %s', (kind) => {
     Object.assign((first as { driver: object }).driver, { gender: 'X' });
     const answer = await post([report]);
     expect(answer.accepted).toBe(1);
-    expect(answer.warnings.map((w) => [w.field, w.value]).sort(byField)).toEqual([
-      ['/light', 'Moonlight'],
-      ['/weather', 'VOLCANIC ASH'],
-      ['/units/0/damageArea', 'PUSHED INTO DITCH'],
-      ['/units/0/seatbelt', 'CHILD SEAT'],
-      ['/units/0/driver/gender', 'X'],
-    ].sort(byField));
+    expect(answer.warnings.map((w) => [w.field, w.value]).sort(byField)).toEqual(
+      [
+        ['/light', 'Moonlight'],
+        ['/weather', 'VOLCANIC ASH'],
+        ['/units/0/damageArea', 'PUSHED INTO DITCH'],
+        ['/units/0/seatbelt', 'CHILD SEAT'],
+        ['/units/0/driver/gender', 'X'],
+      ].sort(byField),
+    );
     const id = await idOf(report.crashId);
     const res = await s.app.inject({ url: `/api/reports/${id}` });
     expect(res.statusCode, res.body).toBe(200);
@@ -93,7 +95,7 @@ describe.each(testDbKinds)('report spellings on %s', (kind) => {
     expect(vehicle).toMatchObject({ seatbelt: null, seatbeltText: 'CHILD SEAT', driver: { gender: 'other', genderText: 'X' } });
   });
 
-  it('shows other with the report\'s words in the PDF, in English and Spanish, and personal ones only to their people', async () => {
+  it("shows other with the report's words in the PDF, in English and Spanish, and personal ones only to their people", async () => {
     const report = sampleReport({ weather: 'VOLCANIC ASH', policeDepartment: undefined });
     const [first] = report.units as Record<string, unknown>[];
     Object.assign(first as object, { seatbelt: 'CHILD SEAT' });
@@ -131,7 +133,14 @@ describe.each(testDbKinds)('report spellings on %s', (kind) => {
   });
 
   it('leaves out a field it cannot store, with a warning, and keeps the report', async () => {
-    const report = sampleReport({ zip: '7870', speedLimit: '35 MPH', injuredCount: 'two', county: 'x'.repeat(101), colour: 'red', policeDepartment: undefined });
+    const report = sampleReport({
+      zip: '7870',
+      speedLimit: '35 MPH',
+      injuredCount: 'two',
+      county: 'x'.repeat(101),
+      colour: 'red',
+      policeDepartment: undefined,
+    });
     const [first] = report.units as Record<string, unknown>[];
     Object.assign(first as object, { year: '2003', occupants: -1 });
     Object.assign((first as { driver: object }).driver, { lastName: undefined });

@@ -63,7 +63,9 @@ describe.each(testDbKinds)('retention on %s', (kind) => {
     expect(await phoneSubjects()).toEqual([`phone:${later.e164}`]);
     // The verification stays (the lead's consent record names it), with its phone's keyed hash only (under HASH_KEYS).
     const sha256 = createHash('sha256').update(verified.e164).digest('hex');
-    expect(await column<string>('SELECT phone AS v FROM phone_verifications')).toEqual([`hmac-sha256:r1:${createHmac('sha256', HASH_SECRET).update(sha256).digest('hex')}`]);
+    expect(await column<string>('SELECT phone AS v FROM phone_verifications')).toEqual([
+      `hmac-sha256:r1:${createHmac('sha256', HASH_SECRET).update(sha256).digest('hex')}`,
+    ]);
     // The address's own subject stays: it still has a count of the last 30 days.
     expect(await column<string>("SELECT subject AS v FROM code_limit_subjects WHERE subject LIKE 'ip:%'")).toHaveLength(1);
     // A purged phone asks again as a new one.
@@ -122,8 +124,14 @@ describe.each(testDbKinds)('retention on %s', (kind) => {
         [ids.tcpaRecord],
       );
       ids.youngRecord = await record(YOUNG);
-      for (const [leadId, id] of [[ids.erasedLead, 'A'], [ids.keptLead, 'B']] as const) {
-        await db().query(`INSERT INTO consent_certificates (id, lead_id, payload, signature, key_id, issued_at) VALUES ($1, $2, '{}', 'x', 'k', ${OLD})`, [id.repeat(22), leadId]);
+      for (const [leadId, id] of [
+        [ids.erasedLead, 'A'],
+        [ids.keptLead, 'B'],
+      ] as const) {
+        await db().query(`INSERT INTO consent_certificates (id, lead_id, payload, signature, key_id, issued_at) VALUES ($1, $2, '{}', 'x', 'k', ${OLD})`, [
+          id.repeat(22),
+          leadId,
+        ]);
       }
     });
 
@@ -141,7 +149,9 @@ describe.each(testDbKinds)('retention on %s', (kind) => {
       }
       // A lead is still never stored without its consent record.
       await expect(
-        db().query("INSERT INTO leads (funnel, first_name, last_name, phone, email, legal_consult, language, body, verification_id) SELECT 'calc', 'A', 'B', '+1', 'e', true, 'en', '{}', id FROM phone_verifications LIMIT 1"),
+        db().query(
+          "INSERT INTO leads (funnel, first_name, last_name, phone, email, legal_consult, language, body, verification_id) SELECT 'calc', 'A', 'B', '+1', 'e', true, 'en', '{}', id FROM phone_verifications LIMIT 1",
+        ),
       ).rejects.toThrow(/leads_consent_record_check/);
       expect(await records()).toHaveLength(5);
     });
@@ -150,7 +160,9 @@ describe.each(testDbKinds)('retention on %s', (kind) => {
       // Whatever the servers' clock says, the database's decides what is 5 years old.
       expect(await purgeExpired(db(), { ...RETENTION, leadDays: 100 * 365 }, clock() + 50 * YEAR_MS, HASH_KEYS)).toMatchObject({ consentRecords: 2 });
       expect(await records()).toEqual(
-        [...(await column<number>('SELECT consent_record_id::int AS v FROM leads WHERE id = $1', [leadId])), ids.keptRecord, ids.youngRecord].sort((a, b) => a - b),
+        [...(await column<number>('SELECT consent_record_id::int AS v FROM leads WHERE id = $1', [leadId])), ids.keptRecord, ids.youngRecord].sort(
+          (a, b) => a - b,
+        ),
       );
       expect(await column<number>('SELECT count(*)::int AS v FROM tcpa_consents')).toEqual([0]);
       expect(await column<string>('SELECT id AS v FROM consent_certificates')).toEqual(['B'.repeat(22)]);

@@ -19,12 +19,12 @@ const codeSenders = allFlows().flatMap((flow) =>
     .map(([name]) => [flow.id, flow, name] as [string, Flow, string]),
 );
 
-describe('the funnels\' code requests', () => {
+describe("the funnels' code requests", () => {
   it('are there to check', () => {
     expect(codeSenders.length).toBeGreaterThanOrEqual(6);
   });
 
-  it.each(codeSenders)('%s sends the visitor\'s language with the phone', (_id, flow, name) => {
+  it.each(codeSenders)("%s sends the visitor's language with the phone", (_id, flow, name) => {
     for (const locale of ['en', 'es']) {
       const context = { answers: { phone: '(202) 555-0123' }, results: {}, query: {}, meta: {}, locale, error: null };
       const [request] = effectInput(flow, name, context, replayClock).requests;
@@ -43,11 +43,13 @@ describe.each(testDbKinds)('POST /api/user/mfa-sms-send with a language, on %s',
 
   const textTo = (phone: string) => s.sms.sent.filter((m) => m.to === phone).at(-1)?.text ?? '';
 
-  it('texts a Spanish visitor in Spanish, with its link in Spanish and WebOTP\'s line, and that code verifies the phone', async () => {
+  it("texts a Spanish visitor in Spanish, with its link in Spanish and WebOTP's line, and that code verifies the phone", async () => {
     const phone = uniquePhone();
     const res = await post(s.app, '/api/user/mfa-sms-send', { country_code: '+1', phone: phone.national, source: 'calc', language: 'es' });
     expect(res.statusCode, res.body).toBe(200);
-    const code = /^Su codigo de claimflow es (\d+)\nO toque para confirmar: http:\/\/localhost:\d+\/verify\/[\w-]{22}\?lang=es\n@localhost #(\d+)$/.exec(textTo(phone.e164));
+    const code = /^Su codigo de claimflow es (\d+)\nO toque para confirmar: http:\/\/localhost:\d+\/verify\/[\w-]{22}\?lang=es\n@localhost #(\d+)$/.exec(
+      textTo(phone.e164),
+    );
     expect(code?.[1]).toBeDefined();
     expect(code?.[2]).toBe(code?.[1]);
     const verify = await post(s.app, '/api/user/mfa-sms-verify', { code: code?.[1], country_code: '+1', phone: phone.national }, pendingCookie(res));

@@ -20,7 +20,11 @@ describe.each(testDbKinds)('SMS floods on %s', (kind) => {
   afterAll(() => testDb.close());
 
   /** A visitor who never asked before, from an address and network of their own, verifies a new number. */
-  const freshVisitorVerifies = async (app: Awaited<ReturnType<typeof makeCodesApp>>['app'], sms: Awaited<ReturnType<typeof makeCodesApp>>['sms'], national: string) => {
+  const freshVisitorVerifies = async (
+    app: Awaited<ReturnType<typeof makeCodesApp>>['app'],
+    sms: Awaited<ReturnType<typeof makeCodesApp>>['sms'],
+    national: string,
+  ) => {
     const sent = await smsSend(app, national, '203.0.113.77');
     expect(sent.statusCode, sent.body).toBe(200);
     const code = sms.lastCode(`+1${national}`);
@@ -31,48 +35,58 @@ describe.each(testDbKinds)('SMS floods on %s', (kind) => {
   it.each([
     { networks: 'one /24', address: (a: number) => `100.70.9.${a + 1}`, day: 1, expected: 20 },
     { networks: '50 networks', address: (a: number) => `100.${71 + a}.0.1`, day: 2, expected: 250 },
-  ])('leaves a fresh visitor a code after 50 addresses in $networks fire 500 sends in 3.2 s', async ({ networks, address, day, expected }) => {
-    const start = Date.UTC(2030, 3, day, 12);
-    const clock = fakeClock(start);
-    const { app, sms } = await makeCodesApp(testDb.db, clock);
-    try {
-      const answers: Record<number, number> = {};
-      for (let i = 0; i < 500; i += 1) {
-        clock.set(start + Math.floor((i * 3200) / 500));
-        const status = (await smsSend(app, numberIn(i, 10 * day + Math.floor(i / 50)), address(i % 50))).statusCode;
-        answers[status] = (answers[status] ?? 0) + 1;
+  ])(
+    'leaves a fresh visitor a code after 50 addresses in $networks fire 500 sends in 3.2 s',
+    async ({ networks, address, day, expected }) => {
+      const start = Date.UTC(2030, 3, day, 12);
+      const clock = fakeClock(start);
+      const { app, sms } = await makeCodesApp(testDb.db, clock);
+      try {
+        const answers: Record<number, number> = {};
+        for (let i = 0; i < 500; i += 1) {
+          clock.set(start + Math.floor((i * 3200) / 500));
+          const status = (await smsSend(app, numberIn(i, 10 * day + Math.floor(i / 50)), address(i % 50))).statusCode;
+          answers[status] = (answers[status] ?? 0) + 1;
+        }
+        console.info(`flood of 500 sends from 50 addresses in ${networks}: ${JSON.stringify(answers)} (before issue 32: 478 sent, then 429 for everyone)`);
+        // Each address and network ran into its own limits; no one was refused outright.
+        expect(answers).toEqual({ 200: expected, 428: 500 - expected });
+        await freshVisitorVerifies(app, sms, `21377700${day}0`);
+      } finally {
+        await app.close();
       }
-      console.info(`flood of 500 sends from 50 addresses in ${networks}: ${JSON.stringify(answers)} (before issue 32: 478 sent, then 429 for everyone)`);
-      // Each address and network ran into its own limits; no one was refused outright.
-      expect(answers).toEqual({ 200: expected, 428: 500 - expected });
-      await freshVisitorVerifies(app, sms, `21377700${day}0`);
-    } finally {
-      await app.close();
-    }
-  }, 120_000);
+    },
+    120_000,
+  );
 
   // 5,010 requests: on the embedded database only (the counts are the same SQL on both; codes-send-limits.test.ts runs
   // each limit on PostgreSQL too), to keep the suite's time.
-  it.runIf(kind === testDbKinds[0])('leaves a fresh visitor a code after 167 addresses ask 30 codes each through a day', async () => {
-    const start = Date.UTC(2030, 3, 10);
-    const clock = fakeClock(start);
-    const { app, sms } = await makeCodesApp(testDb.db, clock);
-    let sent = 0;
-    try {
-      for (let i = 0; i < 167 * 30; i += 1) {
-        clock.set(start + Math.floor((i * (DAY_MS - HOUR_MS)) / (167 * 30)));
-        const res = await smsSend(app, numberIn(i % 600, Math.floor(i / 600) + 100), `100.130.${i % 167}.9`);
-        if (res.statusCode === 200) sent += 1;
-        else expect(res.statusCode).toBe(428);
+  it.runIf(kind === testDbKinds[0])(
+    'leaves a fresh visitor a code after 167 addresses ask 30 codes each through a day',
+    async () => {
+      const start = Date.UTC(2030, 3, 10);
+      const clock = fakeClock(start);
+      const { app, sms } = await makeCodesApp(testDb.db, clock);
+      let sent = 0;
+      try {
+        for (let i = 0; i < 167 * 30; i += 1) {
+          clock.set(start + Math.floor((i * (DAY_MS - HOUR_MS)) / (167 * 30)));
+          const res = await smsSend(app, numberIn(i % 600, Math.floor(i / 600) + 100), `100.130.${i % 167}.9`);
+          if (res.statusCode === 200) sent += 1;
+          else expect(res.statusCode).toBe(428);
+        }
+        console.info(
+          `167 addresses x 30 sends in a day: ${sent} sent, ${167 * 30 - sent} asked for a proof of work (before issue 32: the daily budget spent, every code refused)`,
+        );
+        // 20 a day per address: 3,340, under the country's 5,000.
+        expect(sent).toBe(167 * 20);
+        await freshVisitorVerifies(app, sms, '2137770002');
+      } finally {
+        await app.close();
       }
-      console.info(`167 addresses x 30 sends in a day: ${sent} sent, ${167 * 30 - sent} asked for a proof of work (before issue 32: the daily budget spent, every code refused)`);
-      // 20 a day per address: 3,340, under the country's 5,000.
-      expect(sent).toBe(167 * 20);
-      await freshVisitorVerifies(app, sms, '2137770002');
-    } finally {
-      await app.close();
-    }
-  }, 240_000);
+    },
+    240_000,
+  );
 
   it('past the budget, asks everyone new for a proof of work, but not a number verified before', async () => {
     const clock = fakeClock(Date.UTC(2030, 3, 20, 8));

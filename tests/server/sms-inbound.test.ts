@@ -19,7 +19,7 @@ describe('twilioSignature', () => {
   const url = 'https://mycompany.com/myapp.php?foo=1&bar=2';
   const params = { CallSid: 'CA1234567890ABCDE', Caller: '+14158675309', Digits: '1234', From: '+14158675309', To: '+18005551212' };
 
-  it('is Twilio\'s documented signature for its documented request', () => {
+  it("is Twilio's documented signature for its documented request", () => {
     expect(twilioSignature('12345', url, params)).toBe('RSOYDt4T1cUTdK1PDd93/VVr8B8=');
     expect(isTwilioSigned('12345', url, params, 'RSOYDt4T1cUTdK1PDd93/VVr8B8=')).toBe(true);
   });
@@ -61,22 +61,30 @@ describe.each(testDbKinds)('POST /api/sms/inbound with the Twilio provider, on %
   beforeAll(async () => {
     s = await makeTestServer({
       db: kind,
-      config: { smsProvider: 'twilio', twilio: { accountSid: SID, authToken: TOKEN, from: '+12025550100', apiBase: 'http://127.0.0.1:9' }, publicUrl: PUBLIC_URL },
+      config: {
+        smsProvider: 'twilio',
+        twilio: { accountSid: SID, authToken: TOKEN, from: '+12025550100', apiBase: 'http://127.0.0.1:9' },
+        publicUrl: PUBLIC_URL,
+      },
     });
   }, STARTUP_MS);
   afterAll(() => s.close());
 
-  it('STOP from a phone: empty TwiML, the phone stopped and its open alerts ended', async () => {
-    const phone = uniquePhone();
-    await openAlert(s, phone);
-    await openAlert(s, phone, 'es');
-    const res = await postInbound(s.app, inboundParams(phone.e164, 'STOP'));
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.headers['content-type']).toMatch(/^text\/xml/);
-    expect(res.body).toBe('<?xml version="1.0" encoding="UTF-8"?><Response></Response>');
-    expect(await isStopped(s.db, phone.e164)).toBe(true);
-    expect(await openAlerts(s, phone.e164)).toBe(0);
-  }, SUBSCRIBE_MS);
+  it(
+    'STOP from a phone: empty TwiML, the phone stopped and its open alerts ended',
+    async () => {
+      const phone = uniquePhone();
+      await openAlert(s, phone);
+      await openAlert(s, phone, 'es');
+      const res = await postInbound(s.app, inboundParams(phone.e164, 'STOP'));
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/xml/);
+      expect(res.body).toBe('<?xml version="1.0" encoding="UTF-8"?><Response></Response>');
+      expect(await isStopped(s.db, phone.e164)).toBe(true);
+      expect(await openAlerts(s, phone.e164)).toBe(0);
+    },
+    SUBSCRIBE_MS,
+  );
 
   it.each(['stop', ' Stop\n', 'STOPALL', 'unsubscribe', 'Cancel', 'END', 'quit'])('%j stops the phone (any case, trimmed)', async (word) => {
     const phone = uniquePhone();
@@ -84,14 +92,18 @@ describe.each(testDbKinds)('POST /api/sms/inbound with the Twilio provider, on %
     expect(await isStopped(s.db, phone.e164)).toBe(true);
   });
 
-  it.each(['Stop please', 'stopped', 'Hello', ''])('%j stops nothing', async (text) => {
-    const phone = uniquePhone();
-    await openAlert(s, phone);
-    const res = await postInbound(s.app, inboundParams(phone.e164, text));
-    expect(res.statusCode).toBe(200);
-    expect(await isStopped(s.db, phone.e164)).toBe(false);
-    expect(await openAlerts(s, phone.e164)).toBe(1);
-  }, SUBSCRIBE_MS);
+  it.each(['Stop please', 'stopped', 'Hello', ''])(
+    '%j stops nothing',
+    async (text) => {
+      const phone = uniquePhone();
+      await openAlert(s, phone);
+      const res = await postInbound(s.app, inboundParams(phone.e164, text));
+      expect(res.statusCode).toBe(200);
+      expect(await isStopped(s.db, phone.e164)).toBe(false);
+      expect(await openAlerts(s, phone.e164)).toBe(1);
+    },
+    SUBSCRIBE_MS,
+  );
 
   it('START or UNSTOP after STOP lets texts through again', async () => {
     for (const word of ['START', 'unstop']) {
@@ -103,28 +115,32 @@ describe.each(testDbKinds)('POST /api/sms/inbound with the Twilio provider, on %
     }
   });
 
-  it('a keyword of the Messaging Service\'s own opt-out list (OptOutType=STOP) stops the phone too', async () => {
+  it("a keyword of the Messaging Service's own opt-out list (OptOutType=STOP) stops the phone too", async () => {
     const phone = uniquePhone();
     await postInbound(s.app, inboundParams(phone.e164, 'PARAR', { OptOutType: 'STOP' }));
     expect(await isStopped(s.db, phone.e164)).toBe(true);
   });
 
-  it('refuses with 403 a STOP whose signature is missing, wrong, of another URL or of another body, and stops nothing', async () => {
-    const phone = uniquePhone();
-    await openAlert(s, phone);
-    const params = inboundParams(phone.e164, 'STOP');
-    const refused = [
-      await postInbound(s.app, params, null),
-      await postInbound(s.app, params, 'RSOYDt4T1cUTdK1PDd93/VVr8B8='),
-      await postInbound(s.app, params, twilioSignature('f'.repeat(32), WEBHOOK, params)),
-      await postInbound(s.app, params, twilioSignature(TOKEN, 'http://localhost:8080/api/sms/inbound', params)),
-      await postInbound(s.app, params, twilioSignature(TOKEN, WEBHOOK, { ...params, Body: 'Hello' })),
-      await postInbound(s.app, params, twilioSignature(TOKEN, WEBHOOK, { ...params, From: uniquePhone().e164 })),
-    ];
-    expect(refused.map((r) => [r.statusCode, r.body])).toEqual(Array(6).fill([403, '{"error":"bad_signature"}']));
-    expect(await isStopped(s.db, phone.e164)).toBe(false);
-    expect(await openAlerts(s, phone.e164)).toBe(1);
-  }, SUBSCRIBE_MS);
+  it(
+    'refuses with 403 a STOP whose signature is missing, wrong, of another URL or of another body, and stops nothing',
+    async () => {
+      const phone = uniquePhone();
+      await openAlert(s, phone);
+      const params = inboundParams(phone.e164, 'STOP');
+      const refused = [
+        await postInbound(s.app, params, null),
+        await postInbound(s.app, params, 'RSOYDt4T1cUTdK1PDd93/VVr8B8='),
+        await postInbound(s.app, params, twilioSignature('f'.repeat(32), WEBHOOK, params)),
+        await postInbound(s.app, params, twilioSignature(TOKEN, 'http://localhost:8080/api/sms/inbound', params)),
+        await postInbound(s.app, params, twilioSignature(TOKEN, WEBHOOK, { ...params, Body: 'Hello' })),
+        await postInbound(s.app, params, twilioSignature(TOKEN, WEBHOOK, { ...params, From: uniquePhone().e164 })),
+      ];
+      expect(refused.map((r) => [r.statusCode, r.body])).toEqual(Array(6).fill([403, '{"error":"bad_signature"}']));
+      expect(await isStopped(s.db, phone.e164)).toBe(false);
+      expect(await openAlerts(s, phone.e164)).toBe(1);
+    },
+    SUBSCRIBE_MS,
+  );
 
   it('refuses a JSON body (Twilio signs form bodies), and a signed body without From by name', async () => {
     const json = await s.app.inject({ method: 'POST', url: '/api/sms/inbound', payload: { From: '+12025550123', Body: 'STOP' } });

@@ -88,7 +88,9 @@ describe.each(testDbKinds)('SMS pumping on %s', (kind) => {
       await app.close();
     }
     const sent = sms.sent.length;
-    console.info(`pumping: 1,000 addresses x 10,000 numbers -> ${sent} texts sent (budget ${budget.hourly}/h, ${budget.daily}/day); refused ${JSON.stringify(refused)}`);
+    console.info(
+      `pumping: 1,000 addresses x 10,000 numbers -> ${sent} texts sent (budget ${budget.hourly}/h, ${budget.daily}/day); refused ${JSON.stringify(refused)}`,
+    );
     expect(sent).toBe(budget.daily);
     expect(Math.max(...sentPerHour.values())).toBeLessThanOrEqual(budget.hourly);
     expect(refused).toEqual({ challenge_required: 10_000 - sent });

@@ -13,31 +13,39 @@ describe.each(testDbKinds)('stopped phones on %s', (kind) => {
   }, STARTUP_MS);
   afterAll(() => s.close());
 
-  it('a phone is not stopped until it stops; stopping ends its open alerts, not another phone\'s', async () => {
-    const phone = uniquePhone();
-    const other = uniquePhone();
-    await openAlert(s, phone);
-    await openAlert(s, phone);
-    await openAlert(s, other);
-    expect(await isStopped(s.db, phone.e164)).toBe(false);
-    await stopPhone(s.db, phone.e164, 'sms');
-    expect(await isStopped(s.db, phone.e164)).toBe(true);
-    expect(await openAlerts(s, phone.e164)).toBe(0);
-    expect(await isStopped(s.db, other.e164)).toBe(false);
-    expect(await openAlerts(s, other.e164)).toBe(1);
-  }, SUBSCRIBE_MS);
+  it(
+    "a phone is not stopped until it stops; stopping ends its open alerts, not another phone's",
+    async () => {
+      const phone = uniquePhone();
+      const other = uniquePhone();
+      await openAlert(s, phone);
+      await openAlert(s, phone);
+      await openAlert(s, other);
+      expect(await isStopped(s.db, phone.e164)).toBe(false);
+      await stopPhone(s.db, phone.e164, 'sms');
+      expect(await isStopped(s.db, phone.e164)).toBe(true);
+      expect(await openAlerts(s, phone.e164)).toBe(0);
+      expect(await isStopped(s.db, other.e164)).toBe(false);
+      expect(await openAlerts(s, other.e164)).toBe(1);
+    },
+    SUBSCRIBE_MS,
+  );
 
-  it('stopping twice is one stop; resuming lets texts through again and leaves ended alerts ended', async () => {
-    const phone = uniquePhone();
-    await openAlert(s, phone);
-    await stopPhone(s.db, phone.e164, 'link');
-    await stopPhone(s.db, phone.e164, 'sms');
-    const { rows } = await s.db.query<{ via: string }>('SELECT via FROM sms_stops WHERE phone = $1', [phone.e164]);
-    expect(rows).toEqual([{ via: 'link' }]);
-    await resumePhone(s.db, phone.e164);
-    expect(await isStopped(s.db, phone.e164)).toBe(false);
-    expect(await openAlerts(s, phone.e164)).toBe(0);
-  }, SUBSCRIBE_MS);
+  it(
+    'stopping twice is one stop; resuming lets texts through again and leaves ended alerts ended',
+    async () => {
+      const phone = uniquePhone();
+      await openAlert(s, phone);
+      await stopPhone(s.db, phone.e164, 'link');
+      await stopPhone(s.db, phone.e164, 'sms');
+      const { rows } = await s.db.query<{ via: string }>('SELECT via FROM sms_stops WHERE phone = $1', [phone.e164]);
+      expect(rows).toEqual([{ via: 'link' }]);
+      await resumePhone(s.db, phone.e164);
+      expect(await isStopped(s.db, phone.e164)).toBe(false);
+      expect(await openAlerts(s, phone.e164)).toBe(0);
+    },
+    SUBSCRIBE_MS,
+  );
 
   it('unsubscribePath gives one unguessable token per phone, the same every time, that finds the phone', async () => {
     const phone = uniquePhone();

@@ -24,7 +24,7 @@ function segments(text: string): { encoding: 'GSM-7' | 'UCS-2'; count: number } 
 }
 
 describe('smsText', () => {
-  it('writes the one-time code and its link in the visitor\'s language, with WebOTP\'s last line in both', () => {
+  it("writes the one-time code and its link in the visitor's language, with WebOTP's last line in both", () => {
     expect(smsText('en', 'code', { code: '0421', host: 'claims.example.com', link: VERIFY })).toBe(
       `Your claimflow code is 0421\nOr tap to confirm: ${VERIFY}\n@claims.example.com #0421`,
     );
@@ -47,8 +47,12 @@ describe('smsText', () => {
   it('says a report is filed, or that the alert ended, in English and Spanish', () => {
     expect(smsText('en', 'alertFound', { link: LINK, stop: STOP })).toMatch(/^claimflow: your accident report is on file/);
     expect(smsText('es', 'alertFound', { link: LINK, stop: STOP })).toMatch(/^claimflow: su informe del accidente ya fue registrado/);
-    expect(smsText('en', 'alertEnded', { link: `${SITE}/find-my-report`, stop: STOP })).toMatch(/alert has ended.*Search again: https:\/\/claimflow\.example\.com\/find-my-report/);
-    expect(smsText('es', 'alertEnded', { link: `${SITE}/find-my-report`, stop: STOP })).toMatch(/alerta ha vencido.*Busque de nuevo: https:\/\/claimflow\.example\.com\/find-my-report\?lang=es\n/);
+    expect(smsText('en', 'alertEnded', { link: `${SITE}/find-my-report`, stop: STOP })).toMatch(
+      /alert has ended.*Search again: https:\/\/claimflow\.example\.com\/find-my-report/,
+    );
+    expect(smsText('es', 'alertEnded', { link: `${SITE}/find-my-report`, stop: STOP })).toMatch(
+      /alerta ha vencido.*Busque de nuevo: https:\/\/claimflow\.example\.com\/find-my-report\?lang=es\n/,
+    );
   });
 
   it.each(SMS_LOCALES)('%s: alert texts stay GSM-7 and two segments; the code and its link one segment', (locale) => {

@@ -6,7 +6,13 @@ import { buildApp } from '../../server/app.ts';
 import { loadConfig, type TwilioConfig } from '../../server/config.ts';
 import { createSms } from '../../server/sms/create-sms.ts';
 import { SmsSendError, twilioSms } from '../../server/sms/twilio-sms.ts';
-import { FAKE_TWILIO_FROM as FROM, FAKE_TWILIO_SID as SID, FAKE_TWILIO_TOKEN as TOKEN, startFakeTwilio as fakeTwilio, type FakeTwilio } from '../testing/fake-twilio.ts';
+import {
+  FAKE_TWILIO_FROM as FROM,
+  FAKE_TWILIO_SID as SID,
+  FAKE_TWILIO_TOKEN as TOKEN,
+  startFakeTwilio as fakeTwilio,
+  type FakeTwilio,
+} from '../testing/fake-twilio.ts';
 import { uniquePhone } from '../testing/lead-bodies.ts';
 import { pendingCookie, post, verificationCookie } from '../testing/requests.ts';
 import { openTestDb, STARTUP_MS, testDbKinds, type TestDb } from '../testing/test-db.ts';
@@ -26,7 +32,7 @@ afterEach(() => {
 });
 
 describe('twilioSms', () => {
-  it('POSTs To, From and Body as a form to the account\'s Messages.json with Basic auth', async () => {
+  it("POSTs To, From and Body as a form to the account's Messages.json with Basic auth", async () => {
     await twilioSms(twilio).send('+12025550123', 'Your claimflow code is 0421\n@localhost #0421');
     expect(fake.received).toEqual([
       {
@@ -40,14 +46,20 @@ describe('twilioSms', () => {
   });
 
   it.each([
-    [400, { code: 21211, message: "The 'To' number +12025550123 is not a valid phone number.", status: 400 }, /Twilio answered 400 \(error 21211\): The 'To' number \+1202\*\*\*0123 is not/],
+    [
+      400,
+      { code: 21211, message: "The 'To' number +12025550123 is not a valid phone number.", status: 400 },
+      /Twilio answered 400 \(error 21211\): The 'To' number \+1202\*\*\*0123 is not/,
+    ],
     [401, { code: 20003, message: 'Authenticate', status: 401 }, /Twilio answered 401 \(error 20003\)/],
     [429, { code: 20429, message: 'Too Many Requests', status: 429 }, /Twilio answered 429/],
     [500, 'not json', /^Twilio answered 500$/],
     [503, {}, /^Twilio answered 503$/],
   ])('rejects when Twilio answers %i, with a message that names no phone in full', async (status, body, message) => {
     fake.answer = { status, body };
-    const error = await twilioSms(twilio).send('+12025550123', 'code 1234').catch((e: unknown) => e);
+    const error = await twilioSms(twilio)
+      .send('+12025550123', 'code 1234')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SmsSendError);
     expect((error as SmsSendError).message).toMatch(message);
     expect((error as SmsSendError).message).not.toContain('2025550123');
@@ -62,7 +74,7 @@ describe('twilioSms', () => {
     await expect(twilioSms({ ...twilio, timeoutMs: 200 }).send('+12025550123', 'x')).rejects.toThrow('Twilio gave no answer in 200 ms');
   });
 
-  it('says a text went out when the list of the phone\'s messages since then holds it, reading back page by page', async () => {
+  it("says a text went out when the list of the phone's messages since then holds it, reading back page by page", async () => {
     const sms = twilioSms(twilio);
     const since = new Date(Date.now() - 1000);
     await sms.send('+12025550123', 'the one');
@@ -76,7 +88,13 @@ describe('twilioSms', () => {
   });
 
   it('is what SMS_PROVIDER=twilio builds', async () => {
-    const config = loadConfig({ SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: SID, TWILIO_AUTH_TOKEN: TOKEN, TWILIO_FROM: FROM, TWILIO_API_BASE: `${fake.base}/` });
+    const config = loadConfig({
+      SMS_PROVIDER: 'twilio',
+      TWILIO_ACCOUNT_SID: SID,
+      TWILIO_AUTH_TOKEN: TOKEN,
+      TWILIO_FROM: FROM,
+      TWILIO_API_BASE: `${fake.base}/`,
+    });
     await createSms(config).send('+12025550123', 'hello');
     expect(fake.received.map((r) => [r.url, r.form.Body])).toEqual([[`/2010-04-01/Accounts/${SID}/Messages.json`, 'hello']]);
   });

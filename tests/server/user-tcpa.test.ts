@@ -12,7 +12,6 @@ import { makeTestServer, type TestServer } from '../testing/test-servers.ts';
 
 const SMS_CODE = 'common:consent.notice.sms.code';
 
-
 const tcpaBody = (phone: string, extra: Record<string, unknown> = {}) => ({
   firstName: 'Jane',
   lastName: '',
@@ -62,7 +61,10 @@ describe.each(testDbKinds)('POST /api/user/tcpa on %s', (kind) => {
   it('records the words shown above Send code, in the language they were shown in, and answers them', async () => {
     const agree = async (consent: Record<string, unknown>, funnel = 'calc') => {
       const phone = uniquePhone();
-      const res = await send(s.app, 'POST', `/api/user/tcpa?funnel=${funnel}`, { payload: body(phone.typed, { consent }), cookie: await askCode(s.app, phone.national) });
+      const res = await send(s.app, 'POST', `/api/user/tcpa?funnel=${funnel}`, {
+        payload: body(phone.typed, { consent }),
+        cookie: await askCode(s.app, phone.national),
+      });
       if (res.statusCode !== 200) return { status: res.statusCode, error: res.json<{ field?: string }>() };
       const { token, tcpaMessage } = res.json<{ token: string; tcpaMessage: string }>();
       const { rows } = await s.db.query<{ wording: string; locale: string | null; text_key: string }>(
@@ -80,7 +82,11 @@ describe.each(testDbKinds)('POST /api/user/tcpa on %s', (kind) => {
     expect(english.record).toEqual({ wording: shownText(SMS_CODE, 'en'), locale: 'en', text_key: SMS_CODE });
     // An alert funnel's Send code also agrees to its alerts: its own notice, refused from a funnel that never shows it.
     const alerts = 'common:consent.notice.sms.alerts';
-    expect((await agree(smsConsent({ key: alerts, text: shownText(alerts, 'en'), flowId: 'notify-me' }), 'notify-me')).record).toEqual({ wording: shownText(alerts, 'en'), locale: 'en', text_key: alerts });
+    expect((await agree(smsConsent({ key: alerts, text: shownText(alerts, 'en'), flowId: 'notify-me' }), 'notify-me')).record).toEqual({
+      wording: shownText(alerts, 'en'),
+      locale: 'en',
+      text_key: alerts,
+    });
     expect(await agree(smsConsent({ key: alerts, text: shownText(alerts, 'en') }))).toMatchObject({ status: 400, error: { field: 'consent.key' } });
   });
 
@@ -93,7 +99,10 @@ describe.each(testDbKinds)('POST /api/user/tcpa on %s', (kind) => {
   ])('refuses a consent whose words were not served beside Send code: 400 naming %s, nothing stored', async (field, overrides) => {
     const before = await s.count('consent_records');
     const phone = uniquePhone();
-    const res = await send(s.app, 'POST', '/api/user/tcpa?funnel=calc', { payload: body(phone.typed, { consent: smsConsent(overrides) }), cookie: await askCode(s.app, phone.national) });
+    const res = await send(s.app, 'POST', '/api/user/tcpa?funnel=calc', {
+      payload: body(phone.typed, { consent: smsConsent(overrides) }),
+      cookie: await askCode(s.app, phone.national),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: 'validation', field });
     expect(await s.count('consent_records')).toBe(before);

@@ -46,7 +46,10 @@ describe.each(testDbKinds)('the age of a verification on %s', (kind) => {
       const res = await call();
       expect({ name, status: res.statusCode, body: res.json<unknown>() }).toEqual({ name, status: 403, body: { error: 'phone_not_verified' } });
     }
-    const tcpa = await send(s.app, 'POST', '/api/user/tcpa', { payload: { firstName: 'Jane', lastName: '', phone: phone.typed, email: 'jane@example.com', consent: smsConsent() }, cookie });
+    const tcpa = await send(s.app, 'POST', '/api/user/tcpa', {
+      payload: { firstName: 'Jane', lastName: '', phone: phone.typed, email: 'jane@example.com', consent: smsConsent() },
+      cookie,
+    });
     expect(tcpa.statusCode).toBe(403);
     expect((await s.db.query('SELECT preferred_call_time, accident_reason FROM leads WHERE id = $1', [id])).rows).toEqual(before.rows);
   });

@@ -71,7 +71,9 @@ describe("the calculator's lead types", () => {
     const leadTypeWindows = { Chiropractor: { from: '2026-11-30T18:00:00.000Z', to: '2026-11-30T23:00:00.000Z', timeZone: 'America/Chicago' } };
     // The API: who the lead would go to (one sponsor, named by the notice), then the lead created.
     fetchMock.mockImplementation((input) =>
-      Promise.resolve(urlOf(input).pathname === '/api/leads/sponsors' ? json(200, { sponsors: [backCare] }) : json(200, { resultIds: [7], lead: { id: 7, leadTypeWindows } })),
+      Promise.resolve(
+        urlOf(input).pathname === '/api/leads/sponsors' ? json(200, { sponsors: [backCare] }) : json(200, { resultIds: [7], lead: { id: 7, leadTypeWindows } }),
+      ),
     );
     const contact = { name: 'Maria Lopez', email: 'maria@example.com', phone: '(202) 555-0123' };
     const user = renderFunnel({ ...flow, id: 'calculator-lead-types', initial: '3.5', answers: { ...flow.answers, ...contact, legalConsult: false } });
@@ -84,15 +86,23 @@ describe("the calculator's lead types", () => {
     expect(calls).toHaveTextContent(`${i18n.t('common:leadTypes.services.Chiropractor.name')}Monday, November 30, between 12 PM and 5 PM (Central Time)`);
 
     // Who it would go to was asked about the lead as it would be sent, without the person's name, phone or email.
-    const bodyOf = (path: string) => fetchMock.mock.calls.filter(([input]) => urlOf(input).pathname === path).map(([, init]) => JSON.parse(init?.body as string) as Record<string, unknown>);
+    const bodyOf = (path: string) =>
+      fetchMock.mock.calls.filter(([input]) => urlOf(input).pathname === path).map(([, init]) => JSON.parse(init?.body as string) as Record<string, unknown>);
     const question = bodyOf('/api/leads/sponsors').at(-1)!;
     const chosen = { Chiropractor: expect.any(String) as unknown };
-    expect(question).toMatchObject({ path: '/leads/create/calc', lead: { legal_consult: false, leadTypes: chosen, consent: { flowId: 'calculator-lead-types' } } });
+    expect(question).toMatchObject({
+      path: '/leads/create/calc',
+      lead: { legal_consult: false, leadTypes: chosen, consent: { flowId: 'calculator-lead-types' } },
+    });
     expect(question.lead).not.toHaveProperty('phone');
     expect(question.lead).not.toHaveProperty('email');
     // The lead's consent is the notice the page showed beside Submit, naming that sponsor.
     const [lead] = bodyOf('/api/leads/create/calc');
-    expect(lead).toMatchObject({ legal_consult: false, leadTypes: chosen, consent: { key: 'common:consent.notice.lead.calls', sponsors: [backCare.id], locale: 'en' } });
+    expect(lead).toMatchObject({
+      legal_consult: false,
+      leadTypes: chosen,
+      consent: { key: 'common:consent.notice.lead.calls', sponsors: [backCare.id], locale: 'en' },
+    });
     expect((lead!.consent as { text: string }).text).toBe(noticeOf('common:consent.notice.lead.calls', [backCare]).text);
   });
 });

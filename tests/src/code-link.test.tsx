@@ -13,7 +13,7 @@ import { renderFunnel } from '../testing/render-funnel.tsx';
 const flows = allFlows().filter((flow) => flow.effects.verifyCode !== undefined);
 const alertFlows = allFlows().filter((flow) => flow.effects.createLead?.body !== undefined && JSON.stringify(flow.effects.createLead.body).includes('"alert"'));
 
-describe('the code step when the phone\'s guesses are used up', () => {
+describe("the code step when the phone's guesses are used up", () => {
   const fetchMock = vi.fn<typeof fetch>();
   beforeEach(() => {
     sessionStorage.clear();

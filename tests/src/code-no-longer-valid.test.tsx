@@ -56,7 +56,11 @@ describe('a code that is no longer valid', () => {
     await user.click(screen.getByRole('button', { name: i18n.t('common:nav.next') }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2), { timeout: 15_000 });
     const headers = fetchMock.mock.calls[1]?.[1]?.headers as Record<string, string>;
-    expect(JSON.parse(atob(headers['x-altcha'] ?? ''))).toMatchObject({ challenge: challenge.challenge, signature: challenge.signature, number: expect.any(Number) as unknown });
+    expect(JSON.parse(atob(headers['x-altcha'] ?? ''))).toMatchObject({
+      challenge: challenge.challenge,
+      signature: challenge.signature,
+      number: expect.any(Number) as unknown,
+    });
     // On to the next step, with no error said.
     await screen.findByRole('heading', { level: 1, name: i18n.t('errors:THANK_YOU') });
   }, 20_000);

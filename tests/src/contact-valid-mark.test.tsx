@@ -76,7 +76,7 @@ describe('the contact and code steps: no valid mark beside an error', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('hides the phone\'s mark while the send\'s refusal shows, and the code\'s while the check\'s does', async () => {
+  it("hides the phone's mark while the send's refusal shows, and the code's while the check's does", async () => {
     answers['/api/user/mfa-sms-send'] = [{ status: 400, body: { success: false, error: 'invalid_phone' } }];
     answers['/api/user/mfa-sms-verify'] = [{ status: 400, body: { success: false, error: 'invalid_code' } }];
     const user = renderFunnel(contactFunnel());
@@ -117,7 +117,7 @@ describe('the contact and code steps: no valid mark beside an error', () => {
     await screen.findByRole('heading', { level: 1, name: i18n.t('errors:THANK_YOU') });
   }, 30_000);
 
-  it('shows the code\'s mark on a code step reached again after a refused check and Back', async () => {
+  it("shows the code's mark on a code step reached again after a refused check and Back", async () => {
     answers['/api/user/mfa-sms-verify'] = [{ status: 400, body: { success: false, error: 'code_expired' } }];
     const user = renderFunnel(contactFunnel());
     await user.type(screen.getByLabelText(i18n.t('common:contact.name')), 'Ana Ruiz');

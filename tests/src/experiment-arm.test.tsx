@@ -9,7 +9,13 @@ import { FIXTURE_NS } from '../testing/i18n.ts';
 import { renderFunnel } from '../testing/render-funnel.tsx';
 
 const VISIT = '0f8a4c2e-5b1d-4e7a-9c3f-2d6b8e1a4c7f';
-const experiment: Experiment = { id: 'intro-copy', arms: [{ name: 'a', weight: 1 }, { name: 'b', weight: 1 }] };
+const experiment: Experiment = {
+  id: 'intro-copy',
+  arms: [
+    { name: 'a', weight: 1 },
+    { name: 'b', weight: 1 },
+  ],
+};
 /** The arm this tab's visit draws, and the one it does not. */
 const drawn = drawArm(experiment, VISIT);
 const other = drawn === 'a' ? 'b' : 'a';

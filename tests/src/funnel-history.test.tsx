@@ -41,22 +41,25 @@ describe('steps in the browser history', () => {
   it.each([
     [true, 1],
     [false, 2],
-  ])('history: false is no entry of its own (passing %s: the third screen %i entries on), and Back from the step after it returns before it', async (passing, depth) => {
-    const user = renderFunnel(flow(passing));
-    await heading('Continue');
-    await waitFor(() => expect(window.history.state).toMatchObject({ step: '1' }));
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    await heading('Done');
-    // Given the time a screen's entry is written in (after its paint).
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(window.history.state).toMatchObject({ step: passing ? '1' : '2' });
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    await heading('Close');
-    await waitFor(() => expect(window.history.state).toMatchObject({ step: '3' }));
-    expect((window.history.state as { depth: number }).depth).toBe(depth);
-    window.history.back();
-    await heading('Continue');
-  });
+  ])(
+    'history: false is no entry of its own (passing %s: the third screen %i entries on), and Back from the step after it returns before it',
+    async (passing, depth) => {
+      const user = renderFunnel(flow(passing));
+      await heading('Continue');
+      await waitFor(() => expect(window.history.state).toMatchObject({ step: '1' }));
+      await user.click(screen.getByRole('button', { name: 'Next' }));
+      await heading('Done');
+      // Given the time a screen's entry is written in (after its paint).
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(window.history.state).toMatchObject({ step: passing ? '1' : '2' });
+      await user.click(screen.getByRole('button', { name: 'Next' }));
+      await heading('Close');
+      await waitFor(() => expect(window.history.state).toMatchObject({ step: '3' }));
+      expect((window.history.state as { depth: number }).depth).toBe(depth);
+      window.history.back();
+      await heading('Continue');
+    },
+  );
 
   it('a reload before the new step has its entry (written after its paint) stays on that step', async () => {
     const user = renderFunnel(flow(false));

@@ -39,7 +39,10 @@ const faultAnswer = () => within(screen.getByRole('radiogroup', { name: 'Were yo
 /** The same funnel, whose last step sends the person on elsewhere at once. */
 const leaving: Flow = {
   ...flow,
-  steps: { ...flow.steps, '2': { title: 'errors:THANK_YOU', blocks: [{ widget: 'redirect', props: { href: '/elsewhere', text: 'camp-lejeune:step5.redirect' } }], final: true } },
+  steps: {
+    ...flow.steps,
+    '2': { title: 'errors:THANK_YOU', blocks: [{ widget: 'redirect', props: { href: '/elsewhere', text: 'camp-lejeune:step5.redirect' } }], final: true },
+  },
 };
 
 describe('answers across a reload', () => {

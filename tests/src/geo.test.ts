@@ -33,7 +33,16 @@ function api(routes: Record<string, unknown>) {
 }
 
 const austin = { id: 'us-tx-austin', label: 'Austin, TX', address: 'Austin, TX, USA', city: 'Austin', state: 'TX', zip: null, lat: 30.2672, lng: -97.7431 };
-const dallas = { id: 'us-tx-dallas', label: 'Dallas, TX', address: 'Dallas, TX 75201, USA', city: 'Dallas', state: 'TX', zip: '75201', lat: 32.7767, lng: -96.797 };
+const dallas = {
+  id: 'us-tx-dallas',
+  label: 'Dallas, TX',
+  address: 'Dallas, TX 75201, USA',
+  city: 'Dallas',
+  state: 'TX',
+  zip: '75201',
+  lat: 32.7767,
+  lng: -96.797,
+};
 
 beforeEach(() => {
   fetchMock.mockReset();
@@ -56,7 +65,14 @@ describe('the offline gazetteer', () => {
     ]);
     expect(requested()).toEqual([{ path: '/api/places/suggest', query: { q: 'aus' } }]);
 
-    await expect(geo.resolve(suggestions[0]!)).resolves.toEqual({ address: 'Austin, TX, USA', city: 'Austin', state: 'TX', zip: '78701', lat: 30.2672, lng: -97.7431 });
+    await expect(geo.resolve(suggestions[0]!)).resolves.toEqual({
+      address: 'Austin, TX, USA',
+      city: 'Austin',
+      state: 'TX',
+      zip: '78701',
+      lat: 30.2672,
+      lng: -97.7431,
+    });
     expect(requested()[1]).toEqual({ path: '/api/accident/zip', query: { city: 'Austin', state: 'TX', lat: '30.267200', lng: '-97.743100' } });
 
     // A place that has its ZIP needs no lookup; a copy of a suggestion (only id and label) still resolves.
@@ -77,7 +93,13 @@ describe('the offline gazetteer', () => {
       '/api/accident/zip': { success: true, area: { code: '78702' } },
     });
     const geo = offlineGeo(tiles);
-    await expect(geo.reverse({ lat: 30.2711, lng: -97.7188 })).resolves.toMatchObject({ city: 'Austin', state: 'TX', zip: '78702', lat: 30.2711, lng: -97.7188 });
+    await expect(geo.reverse({ lat: 30.2711, lng: -97.7188 })).resolves.toMatchObject({
+      city: 'Austin',
+      state: 'TX',
+      zip: '78702',
+      lat: 30.2711,
+      lng: -97.7188,
+    });
     expect(requested()).toEqual([
       { path: '/api/places/reverse', query: { lat: '30.271100', lng: '-97.718800' } },
       { path: '/api/accident/zip', query: { city: 'Austin', state: 'TX', lat: '30.271100', lng: '-97.718800' } },
@@ -101,7 +123,9 @@ describe('the offline gazetteer', () => {
       controller.abort();
       return Promise.reject(new DOMException('aborted', 'AbortError'));
     });
-    const failure = await offlineGeo(tiles).suggest('aus', controller.signal).catch((e: unknown) => e);
+    const failure = await offlineGeo(tiles)
+      .suggest('aus', controller.signal)
+      .catch((e: unknown) => e);
     expect(failure).not.toBeInstanceOf(GeoError);
     expect(failure).toMatchObject({ name: 'AbortError' });
   });
@@ -138,7 +162,11 @@ function fakeGoogle(options: {
   const fetchAutocompleteSuggestions = vi.fn((request: google.maps.places.AutocompleteRequest) => {
     void request;
     if (options.suggestError) return Promise.reject(options.suggestError);
-    return Promise.resolve({ suggestions: (options.predictions ?? []).map((p) => ({ placePrediction: { placeId: p.placeId, text: { text: p.text }, toPlace: () => new FakePlace({ id: p.placeId }) } })) });
+    return Promise.resolve({
+      suggestions: (options.predictions ?? []).map((p) => ({
+        placePrediction: { placeId: p.placeId, text: { text: p.text }, toPlace: () => new FakePlace({ id: p.placeId }) },
+      })),
+    });
   });
   class FakePlace {
     formattedAddress?: string;
@@ -218,7 +246,11 @@ describe('Google', () => {
       details: {
         'p-boston': {
           formattedAddress: 'Boston, MA, USA',
-          components: [component(['locality'], 'Boston'), component(['administrative_area_level_1'], 'Massachusetts', 'MA'), component(['country'], 'United States', 'US')],
+          components: [
+            component(['locality'], 'Boston'),
+            component(['administrative_area_level_1'], 'Massachusetts', 'MA'),
+            component(['country'], 'United States', 'US'),
+          ],
           location: { lat: 42.3601, lng: -71.0589 },
         },
       },
@@ -330,7 +362,10 @@ describe('Google', () => {
 describe('choosing the place services', () => {
   it('reads the tiles from the build settings, with OpenStreetMap by default', () => {
     expect(clientConfig({})).toEqual({ googleMapsKey: undefined, tiles: { url: DEFAULT_TILE_URL, attribution: DEFAULT_TILE_ATTRIBUTION } });
-    expect(clientConfig({ VITE_GOOGLE_MAPS_API_KEY: ' k ', VITE_MAP_TILE_URL: tiles.url, VITE_MAP_TILE_ATTRIBUTION: 'Tiles' })).toEqual({ googleMapsKey: 'k', tiles });
+    expect(clientConfig({ VITE_GOOGLE_MAPS_API_KEY: ' k ', VITE_MAP_TILE_URL: tiles.url, VITE_MAP_TILE_ATTRIBUTION: 'Tiles' })).toEqual({
+      googleMapsKey: 'k',
+      tiles,
+    });
   });
 
   it('uses the offline gazetteer without a key, and never loads Google', async () => {

@@ -13,7 +13,12 @@ const t = (key: string) => i18n.t(key);
 const funnel = (effect: EffectSpec) => oneEffectFunnel(effect, 'common:nav.submit');
 
 const lead: EffectSpec = { method: 'POST', path: '/leads/create', body: { phone: '2025550123' }, outbox: true };
-const code: EffectSpec = { method: 'POST', path: '/user/mfa-sms-send', body: { phone: '2025550123' }, errors: { default: 'errors:CELL_PHONE_NUMBER_IS_INVALID_' } };
+const code: EffectSpec = {
+  method: 'POST',
+  path: '/user/mfa-sms-send',
+  body: { phone: '2025550123' },
+  errors: { default: 'errors:CELL_PHONE_NUMBER_IS_INVALID_' },
+};
 
 const submitButton = () => screen.getByRole('button', { name: t('common:nav.submit'), hidden: true });
 const thanks = () => screen.findByRole('heading', { level: 1, name: t('errors:THANK_YOU') });

@@ -32,7 +32,7 @@ describe('a disabled Next', () => {
     await i18n.changeLanguage('en');
   });
 
-  it('says why workers\' compensation\'s Submit waits, until it is enabled', async () => {
+  it("says why workers' compensation's Submit waits, until it is enabled", async () => {
     const user = renderFunnel(atStep('workers-comp', '3'));
     const submit = screen.getByRole('button', { name: 'Submit' });
     expect(submit).toBeDisabled();

@@ -32,7 +32,9 @@ const fetched: string[] = [];
 function serveVersion1(v1: Flow, found: boolean) {
   vi.stubGlobal('fetch', (url: string) => {
     fetched.push(url);
-    return Promise.resolve(new Response(JSON.stringify(found ? v1 : { error: 'not_found' }), { status: found ? 200 : 404, headers: { 'content-type': 'application/json' } }));
+    return Promise.resolve(
+      new Response(JSON.stringify(found ? v1 : { error: 'not_found' }), { status: found ? 200 : 404, headers: { 'content-type': 'application/json' } }),
+    );
   });
 }
 

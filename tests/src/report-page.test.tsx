@@ -45,7 +45,18 @@ const fullReport = {
         licenceState: 'TX',
       },
     },
-    { ...publicReport.vehicles[1], vin: OTHER_VIN, towedBy: null, insured: null, atFault: false, occupants: 1, seatbelt: null, airbags: null, driver: null, yours: false },
+    {
+      ...publicReport.vehicles[1],
+      vin: OTHER_VIN,
+      towedBy: null,
+      insured: null,
+      atFault: false,
+      occupants: 1,
+      seatbelt: null,
+      airbags: null,
+      driver: null,
+      yours: false,
+    },
   ],
   involved: true,
 };
@@ -197,7 +208,10 @@ describe('the report screen without a proof', () => {
     expect(pdf).toHaveAttribute('download');
     expect(fact(document.body, t('report:fields.weather', 'es'))).toBe('Lluvia');
     expect(screen.getByText('sábado, 14 de marzo de 2026, 17:30 · Austin, TX')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: t('report:screen.next.calculator', 'es') })).toHaveAttribute('href', '/calculate-your-accident-claim-value?lang=es');
+    expect(screen.getByRole('link', { name: t('report:screen.next.calculator', 'es') })).toHaveAttribute(
+      'href',
+      '/calculate-your-accident-claim-value?lang=es',
+    );
     expect(screen.getByRole('link', { name: t('report:screen.next.consultation', 'es') })).toHaveAttribute('href', '/request-attorney?lang=es');
   });
 });
@@ -330,7 +344,7 @@ describe('the report screen with a first fact in the URL', () => {
 });
 
 describe('the proof form', () => {
-  it("checks the VIN, the case ID and the last name before asking the API (§5)", async () => {
+  it('checks the VIN, the case ID and the last name before asking the API (§5)', async () => {
     const { user } = renderAt(`/accident/${ID}`);
     await loaded();
     await proofForm();

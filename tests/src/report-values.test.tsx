@@ -30,7 +30,7 @@ describe.each<[Lang, Record<string, string>]>([
   ['en', { other: 'Other (“VOLCANIC ASH” on the report)', wet: 'Wet', dawnDusk: 'Dawn or dusk', none: 'Not reported' }],
   ['es', { other: 'Otro («VOLCANIC ASH» en el informe)', wet: 'Mojada', dawnDusk: 'Amanecer o atardecer', none: 'No consta' }],
 ])('the report page in %s', (lang, words) => {
-  it('shows other with the report\'s own words, a new code by its name, and no department as not reported', () => {
+  it("shows other with the report's own words, a new code by its name, and no department as not reported", () => {
     render(
       <I18nextProvider i18n={i18nFor(lang)}>
         <CrashFacts report={REPORT} />
@@ -42,12 +42,14 @@ describe.each<[Lang, Record<string, string>]>([
     expect(row(lang, 'policeDepartment')).toBe(words.none);
   });
 
-  it('names a vehicle\'s and a driver\'s values the same way', () => {
+  it("names a vehicle's and a driver's values the same way", () => {
     const v = valuesOf(i18nFor(lang).getFixedT(lang, 'report'));
     const otherWord = lang === 'en' ? 'Other' : 'Otro';
     expect(v.coded('gender', 'other', 'X')).toBe(lang === 'en' ? 'Other (“X” on the report)' : 'Otro («X» en el informe)');
     expect(v.coded('damageArea', 'other')).toBe(lang === 'en' ? 'Other' : 'Otra');
-    expect(v.named('seatbelt', null, 'CHILD SEAT')).toBe(lang === 'en' ? `${otherWord} (“CHILD SEAT” on the report)` : `${otherWord} («CHILD SEAT» en el informe)`);
+    expect(v.named('seatbelt', null, 'CHILD SEAT')).toBe(
+      lang === 'en' ? `${otherWord} (“CHILD SEAT” on the report)` : `${otherWord} («CHILD SEAT» en el informe)`,
+    );
     expect(v.named('airbags', false, undefined)).toBe(lang === 'en' ? 'Not deployed' : 'No activadas');
   });
 });

@@ -51,7 +51,9 @@ describe('the next screen, drawn ahead', () => {
 /** Two steps under one heading asking different questions: the second adds one to the first. */
 const twoSteps = (fields: string[]): Flow['steps'][string] => ({
   title: 'fixture:consult',
-  blocks: [{ widget: 'questions', props: { fields: fields.map((name) => ({ name, kind: 'yesno', label: `fixture:q.${name}`, info: 'fixture:q.injuriesInfo' })) } }],
+  blocks: [
+    { widget: 'questions', props: { fields: fields.map((name) => ({ name, kind: 'yesno', label: `fixture:q.${name}`, info: 'fixture:q.injuriesInfo' })) } },
+  ],
   nav: { next: 'common:nav.next' },
   on: { NEXT: { target: fields.length === 1 ? '2' : '3' } },
 });

@@ -60,7 +60,13 @@ describe('the results page', () => {
   ] as const)('counts in %s: %i → "%s", each result opening its report with the proof the API gave for the VIN, never the VIN', async (lang, count, text) => {
     await i18next.changeLanguage(lang);
     const proof = (id: string) => `vAbCdEfGhIjKl.tqsyof.${id.slice(0, 16)}`;
-    answers = [json(200, { count, more: false, results: [result(ID1, { proof: proof(ID1) }), result(ID2, { demo: true, city: 'Round Rock', proof: proof(ID2) })].slice(0, count) })];
+    answers = [
+      json(200, {
+        count,
+        more: false,
+        results: [result(ID1, { proof: proof(ID1) }), result(ID2, { demo: true, city: 'Round Rock', proof: proof(ID2) })].slice(0, count),
+      }),
+    ];
     renderAppAt(`/results?vin=${VIN}${lang === 'es' ? '&lang=es' : ''}`);
     const heading = await screen.findByRole('heading', { level: 2, name: text });
     expect(sent()).toEqual([{ vin: VIN }]);
@@ -108,12 +114,15 @@ describe('the results page', () => {
     await i18next.changeLanguage(lang);
     const nov7 = result(ID1, { occurredAt: '2026-11-07T17:42:00-06:00' });
     answers = [json(200, { count: 0, more: false, results: [], otherDates: [nov7] })];
-    const search = by === 'vin' ? `vin=${VIN}&from=2026-11-25&to=2026-12-01&city=Austin&state=TX` : 'caseId=TX-2026-0042&state=TX&from=2026-11-25&to=2026-12-01';
+    const search =
+      by === 'vin' ? `vin=${VIN}&from=2026-11-25&to=2026-12-01&city=Austin&state=TX` : 'caseId=TX-2026-0042&state=TX&from=2026-11-25&to=2026-12-01';
     renderAppAt(`/results?${search}${lang === 'es' ? '&lang=es' : ''}`);
     expect(await screen.findByRole('heading', { level: 2, name: title })).toBeInTheDocument();
     expect(sent()).toEqual([Object.fromEntries(new URLSearchParams(search))]);
     // What was searched says the dates too.
-    expect(screen.getByRole('list', { name: lang === 'en' ? 'You searched for' : 'Usted buscó' })).toHaveTextContent(lang === 'en' ? 'Nov 25 – Dec 1, 2026' : '25 nov – 1 dic 2026');
+    expect(screen.getByRole('list', { name: lang === 'en' ? 'You searched for' : 'Usted buscó' })).toHaveTextContent(
+      lang === 'en' ? 'Nov 25 – Dec 1, 2026' : '25 nov – 1 dic 2026',
+    );
     // Linked as the results are.
     const list = screen.getByRole('list', { name: text });
     expect(within(list).getByRole('link').getAttribute('href')).toMatch(new RegExp(`^/accident/${ID1}\\b.*${lang === 'es' ? 'lang=es' : ''}`));
@@ -121,7 +130,14 @@ describe('the results page', () => {
   });
 
   it("names several other dates at once, and says nothing of other dates when the dates' reports are found", async () => {
-    answers = [json(200, { count: 0, more: false, results: [], otherDates: [result(ID1, { occurredAt: '2026-11-07T17:42:00-06:00' }), result(ID2, { occurredAt: '2025-10-01T08:00:00-05:00' })] })];
+    answers = [
+      json(200, {
+        count: 0,
+        more: false,
+        results: [],
+        otherDates: [result(ID1, { occurredAt: '2026-11-07T17:42:00-06:00' }), result(ID2, { occurredAt: '2025-10-01T08:00:00-05:00' })],
+      }),
+    ];
     const { unmount } = renderAppAt(`/results?vin=${VIN}&from=2026-11-25&to=2026-12-01`);
     const list = await screen.findByRole('list', { name: 'We found reports for this VIN from November 7 and October 1, 2025. Is one of them your accident?' });
     expect(within(list).getAllByRole('link')).toHaveLength(2);

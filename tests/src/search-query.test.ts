@@ -39,7 +39,16 @@ describe('the search in the results URL', () => {
   });
 
   it('sends the API its parameters only (not the place name shown, nor the language)', () => {
-    expect(apiQuery(pin)).toEqual({ lat: '30.2672', lng: '-97.7431', radius: '5', from: '2026-03-15', to: '2026-03-20', make: 'FORD', year: '2019', yearMatch: 'exact' });
+    expect(apiQuery(pin)).toEqual({
+      lat: '30.2672',
+      lng: '-97.7431',
+      radius: '5',
+      from: '2026-03-15',
+      to: '2026-03-20',
+      make: 'FORD',
+      year: '2019',
+      yearMatch: 'exact',
+    });
     expect(apiQuery(read('vin=1m8gdm9axkp042788&lang=es')!)).toEqual({ vin: '1M8GDM9AXKP042788' });
     expect(searchPath('/notify-me', { by: 'case', caseId: 'A 1', state: 'TX' })).toBe('/notify-me?caseId=A+1&state=TX');
   });
@@ -61,7 +70,10 @@ describe('the search in the results URL', () => {
   });
 
   it('covers the last 14 days up to today when no dates are given', () => {
-    expect(dateRange({ by: 'place', where: { city: 'Austin', state: 'TX' }, radius: 10, yearMatch: 'exact' }, NOW)).toEqual({ from: '2026-03-06', to: '2026-03-20' });
+    expect(dateRange({ by: 'place', where: { city: 'Austin', state: 'TX' }, radius: 10, yearMatch: 'exact' }, NOW)).toEqual({
+      from: '2026-03-06',
+      to: '2026-03-20',
+    });
   });
 });
 
@@ -75,7 +87,15 @@ describe('widening a place search that found nothing', () => {
       { ...apiQuery(pin), yearMatch: 'approx' },
       { lat: '30.2672', lng: '-97.7431', radius: '5', from: '2026-03-15', to: '2026-03-20', year: '2019', yearMatch: 'exact' },
     ]);
-    expect(apiQuery(widest(pin, NOW)!)).toEqual({ lat: '30.2672', lng: '-97.7431', radius: '10', from: '2026-02-18', to: '2026-03-20', year: '2019', yearMatch: 'approx' });
+    expect(apiQuery(widest(pin, NOW)!)).toEqual({
+      lat: '30.2672',
+      lng: '-97.7431',
+      radius: '10',
+      from: '2026-02-18',
+      to: '2026-03-20',
+      year: '2019',
+      yearMatch: 'approx',
+    });
   });
 
   it('widens dates long past by a week either side (never past today), and offers nothing more than there is', () => {

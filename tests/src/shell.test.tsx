@@ -80,9 +80,14 @@ describe('app shell', () => {
     renderAppAt('/');
     expect(await screen.findByRole('heading', { level: 1, name: 'Help after a car accident' })).toBeInTheDocument();
     const actions = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
-    expect(actions.slice(0, 4)).toEqual(['Find your accident report', "Get notified when it's filed", 'What is my claim worth?', 'Talk to an attorney for free']);
+    expect(actions.slice(0, 4)).toEqual([
+      'Find your accident report',
+      "Get notified when it's filed",
+      'What is my claim worth?',
+      'Talk to an attorney for free',
+    ]);
     expect(screen.getByRole('link', { name: 'Find my report' })).toHaveAttribute('href', '/find-my-report');
-    expect(screen.getByRole('link', { name: 'Workers\' compensation consultation' })).toHaveAttribute('href', '/workers-compensation');
+    expect(screen.getByRole('link', { name: "Workers' compensation consultation" })).toHaveAttribute('href', '/workers-compensation');
   });
 
   it('keeps the landing query string in the ref cookie and the gclid for the lead', () => {

@@ -24,7 +24,12 @@ const flow: Flow = {
       String(i + 1),
       i === 11
         ? { title: 'errors:THANK_YOU', blocks: [], final: true }
-        : { title: 'fixture:consult', blocks: [], nav: { next: 'common:nav.next' }, on: { NEXT: i === 10 ? { effect: 'createLead', target: String(i + 2) } : { target: String(i + 2) } } },
+        : {
+            title: 'fixture:consult',
+            blocks: [],
+            nav: { next: 'common:nav.next' },
+            on: { NEXT: i === 10 ? { effect: 'createLead', target: String(i + 2) } : { target: String(i + 2) } },
+          },
     ]),
   ),
   effects: { createLead: { method: 'POST', path: '/leads/create', outbox: true } },
@@ -84,13 +89,16 @@ afterEach(() => {
 
 /** The machine of the flow (its lead answered at once) with the events code watching it, as the funnel page has it, once its visit is known. */
 async function watched() {
-  const machine = compileFlow(flow, { now: Date.now }).provide({ actors: { createLead: fromPromise<unknown, EffectInput>(() => Promise.resolve({ resultIds: [1] })) } });
+  const machine = compileFlow(flow, { now: Date.now }).provide({
+    actors: { createLead: fromPromise<unknown, EffectInput>(() => Promise.resolve({ resultIds: [1] })) },
+  });
   const actor = createActor(machine, { input: { locale: 'es' } }).start();
   const events = startStepEvents(flow, 'b');
   started.push(events);
   events.move({ at: Date.now(), event: 'xstate.init', snapshot: actor.getSnapshot() as AnyMachineSnapshot });
   actor.system.inspect((inspected) => {
-    if (inspected.type === '@xstate.snapshot' && inspected.actorRef === actor) events.move({ at: Date.now(), event: inspected.event.type, snapshot: inspected.snapshot as AnyMachineSnapshot });
+    if (inspected.type === '@xstate.snapshot' && inspected.actorRef === actor)
+      events.move({ at: Date.now(), event: inspected.event.type, snapshot: inspected.snapshot as AnyMachineSnapshot });
   });
   const next = async () => {
     actor.send({ type: 'NEXT' });
@@ -104,7 +112,11 @@ async function watched() {
 describe('step events in the browser', () => {
   it("are taken from the funnel page's first step on, and sent to /api/events when the page goes away", async () => {
     // Without the lead (the page's effects would call the API).
-    const user = renderFunnel({ ...flow, id: 'step-events-page', steps: { ...flow.steps, '11': { ...flow.steps['1'], on: { NEXT: { target: '12' } } } as Step } });
+    const user = renderFunnel({
+      ...flow,
+      id: 'step-events-page',
+      steps: { ...flow.steps, '11': { ...flow.steps['1'], on: { NEXT: { target: '12' } } } as Step },
+    });
     for (let i = 0; i < 5; i++) await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(beacons).toEqual([]);
     // The events code is fetched when the browser is first idle: until then, the page goes away unheard.
@@ -117,7 +129,20 @@ describe('step events in the browser', () => {
     );
     const [batch] = await batches();
     expect(beacons[0]?.url).toBe('/api/events');
-    expect(short(batch?.events ?? [])).toEqual(['0 shown 1', '1 left 1 NEXT', '2 shown 2', '3 left 2 NEXT', '4 shown 3', '5 left 3 NEXT', '6 shown 4', '7 left 4 NEXT', '8 shown 5', '9 left 5 NEXT', '10 shown 6', '11 closed 6']);
+    expect(short(batch?.events ?? [])).toEqual([
+      '0 shown 1',
+      '1 left 1 NEXT',
+      '2 shown 2',
+      '3 left 2 NEXT',
+      '4 shown 3',
+      '5 left 3 NEXT',
+      '6 shown 4',
+      '7 left 4 NEXT',
+      '8 shown 5',
+      '9 left 5 NEXT',
+      '10 shown 6',
+      '11 closed 6',
+    ]);
     expect(batch?.events[0]).toMatchObject({ flow: 'step-events-page', version: 4, variant: '', lang: 'en' });
   });
 
@@ -151,7 +176,10 @@ describe('step events in the browser', () => {
     expect(a?.visit).toBe(visitsStarted[0]);
     expect(visitsStarted).toHaveLength(1);
     // Each page numbers from a block of its own: the second page's come after the first's, whatever ended the first.
-    expect([short(a?.events ?? []), short(b?.events ?? [])]).toEqual([['0 shown 1', '1 closed 1'], ['10000 shown 1', '10001 closed 1']]);
+    expect([short(a?.events ?? []), short(b?.events ?? [])]).toEqual([
+      ['0 shown 1', '1 closed 1'],
+      ['10000 shown 1', '10001 closed 1'],
+    ]);
     sessionStorage.clear();
     const otherTab = await watched();
     otherTab.events.stop();
@@ -167,7 +195,7 @@ describe('step events in the browser', () => {
     expect(JSON.stringify(batch)).not.toContain('G-1');
   });
 
-  it('waits for its visit before sending, and starts a new one when the tab\'s has less than an hour left', async () => {
+  it("waits for its visit before sending, and starts a new one when the tab's has less than an hour left", async () => {
     visitLifeMs = 30 * 60_000;
     const first = await watched();
     window.dispatchEvent(new Event('pagehide'));

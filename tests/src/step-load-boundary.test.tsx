@@ -8,13 +8,25 @@ import { lazyWidget } from '../../widgets/lazy-widget.tsx';
 import type { Widget, WidgetProps } from '../../widgets/types.ts';
 
 const Hello: Widget = (() => <p>the step</p>) as Widget;
-const props = { props: {} as never, answers: {}, computed: {}, busy: false, send: () => {}, back: () => {}, ns: 'test', navigate: () => {} } as WidgetProps<never>;
+const props = {
+  props: {} as never,
+  answers: {},
+  computed: {},
+  busy: false,
+  send: () => {},
+  back: () => {},
+  ns: 'test',
+  navigate: () => {},
+} as WidgetProps<never>;
 
 describe('a step whose code does not arrive', () => {
   it('says so with a retry button, and the retry fetches the code again', async () => {
     // React logs the caught error; the test is about what the visitor sees.
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const importWidget = vi.fn<() => Promise<Widget>>().mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module')).mockResolvedValue(Hello);
+    const importWidget = vi
+      .fn<() => Promise<Widget>>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockResolvedValue(Hello);
     const Lazy = lazyWidget(importWidget);
     await act(() => {
       render(

@@ -29,8 +29,8 @@ const t = async (key: string) => {
   return i18next.t(key);
 };
 
-describe('the page of a code text\'s link', () => {
-  it('confirms the send with the browser\'s cookies and says the request goes on by itself', async () => {
+describe("the page of a code text's link", () => {
+  it("confirms the send with the browser's cookies and says the request goes on by itself", async () => {
     fetchMock.mockResolvedValue(json(200, { success: true }));
     renderAppAt(`/verify/${TOKEN}`);
     expect(await screen.findByRole('heading', { level: 1, name: await t('verify:done.title') })).toBeVisible();

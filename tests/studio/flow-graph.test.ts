@@ -39,21 +39,35 @@ describe('flowGraph', () => {
 
   it('has an edge for each target of each transition, a then target included, and none for an effect that stays', () => {
     expect(graph.edges.map((e) => `${e.from}>${e.to}`)).toEqual([
-      'start>aside', 'start>contact', 'aside>start', 'contact>code', 'contact>offer', 'contact>start', 'code>offer', 'offer>done',
+      'start>aside',
+      'start>contact',
+      'aside>start',
+      'contact>code',
+      'contact>offer',
+      'contact>start',
+      'code>offer',
+      'offer>done',
     ]);
     expect(edge('contact', 'offer')).toMatchObject({ event: 'NEXT', effect: 'sendCode', outcome: { var: 'results.sendCode.verified' } });
     expect(edge('contact', 'code')?.outcome).toBeUndefined();
   });
 
   it('shows the effects a step runs, on entry and on its transitions, even one that does not move', () => {
-    expect(step('code')?.effects).toEqual([{ name: 'saveConsent', when: 'entry' }, { name: 'verifyCode', when: 'NEXT' }]);
+    expect(step('code')?.effects).toEqual([
+      { name: 'saveConsent', when: 'entry' },
+      { name: 'verifyCode', when: 'NEXT' },
+    ]);
     expect(step('done')?.effects).toEqual([{ name: 'updateCallTime', when: 'NEXT' }]);
   });
 
   it('marks the paths from the first step to the lead creation, not the branches that never reach it nor Back', () => {
     expect(graph.steps.filter((s) => s.leadPath).map((s) => s.id)).toEqual(['start', 'contact', 'code', 'offer']);
     expect(graph.edges.filter((e) => e.leadPath).map((e) => `${e.from}>${e.to}`)).toEqual([
-      'start>contact', 'contact>code', 'contact>offer', 'code>offer', 'offer>done',
+      'start>contact',
+      'contact>code',
+      'contact>offer',
+      'code>offer',
+      'offer>done',
     ]);
     expect(graph.edges.filter((e) => e.createsLead).map((e) => `${e.from}>${e.to}`)).toEqual(['offer>done']);
   });

@@ -36,7 +36,11 @@ const show = (s: FunnelState, origin: ShowMessage['origin'] = 'studio', effects:
 function frame() {
   const told: FrameMessage[] = [];
   const actors: FlowActor[] = [];
-  const sync = new FrameSync('es', (m) => told.push(m), (actor) => actors.push(actor));
+  const sync = new FrameSync(
+    'es',
+    (m) => told.push(m),
+    (actor) => actors.push(actor),
+  );
   const states = () => told.filter((m) => m.type === 'studio:state');
   return { sync, told, actors, states, actor: () => actors[actors.length - 1] as FlowActor };
 }
@@ -78,7 +82,11 @@ describe('FrameSync', () => {
     f.sync.show(show(state('send', { ok: true }), 'studio', { sendCode: { fails: 'rate_limited', result: {} } }));
     f.actor().send({ type: 'NEXT' });
     await waitFor(f.actor(), (s) => s.context.error !== null);
-    expect(f.told.find((m) => m.type === 'studio:effect')).toMatchObject({ name: 'sendCode', outcome: 'fails: rate_limited', requests: [{ body: { ok: true } }] });
+    expect(f.told.find((m) => m.type === 'studio:effect')).toMatchObject({
+      name: 'sendCode',
+      outcome: 'fails: rate_limited',
+      requests: [{ body: { ok: true } }],
+    });
     expect(f.actor().getSnapshot().context.error).toMatchObject({ code: 'rate_limited', messageKey: 'errors:WAIT' });
     f.sync.show(show(state('send', { ok: true }), 'studio', { sendCode: { result: { success: true } } }));
     f.actor().send({ type: 'NEXT' });

@@ -44,7 +44,10 @@ export async function storeReports(db: Db, count: number): Promise<{ id: string;
     return { report: sampleReport({ units: [{ ...unit, vin }] }), vin };
   });
   for (let i = 0; i < reports.length; i += 1000) {
-    const { rejected } = await ingestReports(db, reports.slice(i, i + 1000).map((r) => r.report));
+    const { rejected } = await ingestReports(
+      db,
+      reports.slice(i, i + 1000).map((r) => r.report),
+    );
     if (rejected.length > 0) throw new Error(`reports rejected: ${JSON.stringify(rejected[0])}`);
   }
   const { rows } = await db.query<{ id: string; vin: string }>('SELECT r.id, v.vin FROM reports r, unnest(r.vins) AS v (vin) WHERE v.vin = ANY($1::text[])', [
@@ -99,8 +102,15 @@ export interface MatchedAlert extends TestAlert {
 /** count reports and an alert on each (its VIN, a phone of its own) with its alert_texts row: texts waiting to go. */
 export async function matchedAlerts(db: Db, leadId: string, count: number, locale: 'en' | 'es' = 'en'): Promise<MatchedAlert[]> {
   const reports = await storeReports(db, count);
-  const alerts = await insertAlerts(db, leadId, reports.map((r) => ({ vin: r.vin, locale })));
+  const alerts = await insertAlerts(
+    db,
+    leadId,
+    reports.map((r) => ({ vin: r.vin, locale })),
+  );
   const matched = alerts.map((a, i) => ({ ...a, reportId: reports[i]!.id }));
-  await insertTexts(db, matched.map((m) => ({ alertId: m.id, reportId: m.reportId })));
+  await insertTexts(
+    db,
+    matched.map((m) => ({ alertId: m.id, reportId: m.reportId })),
+  );
   return matched;
 }

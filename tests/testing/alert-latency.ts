@@ -66,7 +66,12 @@ export async function latencyScenario(db: Db, leadId: string, { alerts = 1_000, 
     const phone = uniquePhone().e164;
     rows.push({ ...row, phone });
     targets.push(report);
-    scenario.push({ id: row.id, phone, crash: `${String(report.source)} ${String(report.crashId)}`, byFact: request.vin !== undefined || request.caseId !== undefined });
+    scenario.push({
+      id: row.id,
+      phone,
+      crash: `${String(report.source)} ${String(report.crashId)}`,
+      byFact: request.vin !== undefined || request.caseId !== undefined,
+    });
   }
   await db.query(
     `INSERT INTO alerts (lead_id, phone, locale, id, source, vin, case_key, state, lat, lng, geo_cell, radius_mi, on_date, make, year, expires_at)

@@ -49,7 +49,17 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
     cwd: ROOT,
     // No demo reports unless a suite asks for them (DEMO_REPORTS: 'on'): a fresh data directory would get 3,000. Load
     // shedding as good as off (testConfig's NO_SHEDDING): the suites' concurrent requests are not a load to shed.
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: options.staticDir, LOG_LEVEL: 'warn', DEMO_REPORTS: 'off', ...NO_SHEDDING_ENV, ...options.env },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      STATIC_DIR: options.staticDir,
+      LOG_LEVEL: 'warn',
+      DEMO_REPORTS: 'off',
+      ...NO_SHEDDING_ENV,
+      ...options.env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines: string[] = [];
@@ -90,7 +100,11 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
     lines,
     smsCode: (e164, after = 0) =>
       waitFor(
-        () => lines.slice(after).map((l) => l.startsWith(`SMS to ${e164}:`) ? /\b(\d{4,})\b/.exec(l.slice(e164.length + 8))?.[1] : undefined).find(Boolean),
+        () =>
+          lines
+            .slice(after)
+            .map((l) => (l.startsWith(`SMS to ${e164}:`) ? /\b(\d{4,})\b/.exec(l.slice(e164.length + 8))?.[1] : undefined))
+            .find(Boolean),
         `an SMS to ${e164}`,
       ),
     stop: () => end('SIGTERM'),

@@ -27,7 +27,10 @@ export async function walkCalculator(page: Page, server: AppServer, walk: Walk):
   const heading = (key: string) => page.getByRole('heading', { level: 1, name: t(key) });
   const button = (key: string) => page.getByRole('button', { name: t(key), exact: true });
   const choose = (question: string, answer: 'yes' | 'no') =>
-    page.getByRole('radiogroup', { name: t(question) }).getByRole('radio', { name: t(`common:yesno.${answer}`) }).click();
+    page
+      .getByRole('radiogroup', { name: t(question) })
+      .getByRole('radio', { name: t(`common:yesno.${answer}`) })
+      .click();
   // Every step: a screenshot to look at (with SCREENSHOT_DIR set) and the axe check.
   const shot = async (step: string) => {
     await saveStepShot(page, walk.shots, step);

@@ -34,7 +34,15 @@ export interface DeliveryServer {
 
 export async function startDeliveryServer(fake: FakeSponsors, config: Partial<Config> = {}, kind: TestDbKind = 'pglite'): Promise<DeliveryServer> {
   const logs: string[] = [];
-  const settings = { testPhone: DELIVERY_PHONE, publicUrl: PUBLIC_URL, sponsorsDir: fake.dir, webhookAllowedHosts: ['127.0.0.1'], webhookRetrySchedule: [0, 1, 1, 1], webhookTimeoutSeconds: 1, ...config };
+  const settings = {
+    testPhone: DELIVERY_PHONE,
+    publicUrl: PUBLIC_URL,
+    sponsorsDir: fake.dir,
+    webhookAllowedHosts: ['127.0.0.1'],
+    webhookRetrySchedule: [0, 1, 1, 1],
+    webhookTimeoutSeconds: 1,
+    ...config,
+  };
   const delivery = await loadDelivery(testConfig(settings), fake.env, (line) => logs.push(line));
   // The sponsors ready to get leads are those a lead's consent may name.
   const server = await makeTestServer({ db: kind, config: settings, sponsors: delivery.ready.sponsors });
@@ -62,7 +70,11 @@ export async function startDeliveryServer(fake: FakeSponsors, config: Partial<Co
     logs,
     async createLead(overrides = {}) {
       const verified = await verifyTestPhone(server.app, DELIVERY_PHONE);
-      const res = await send(server.app, 'POST', '/api/leads/create', { payload: generalLeadBody(DELIVERY_PHONE.slice(2), { consent: namingConsent(delivery.ready.sponsors), ...overrides }), cookie: verified, key: `lead-${(keys += 1)}` });
+      const res = await send(server.app, 'POST', '/api/leads/create', {
+        payload: generalLeadBody(DELIVERY_PHONE.slice(2), { consent: namingConsent(delivery.ready.sponsors), ...overrides }),
+        cookie: verified,
+        key: `lead-${(keys += 1)}`,
+      });
       if (res.statusCode !== 200) throw new Error(`leads/create: ${res.statusCode} ${res.body}`);
       const id = res.json<{ resultIds: number[] }>().resultIds[0] ?? 0;
       cookies.set(id, verified);

@@ -17,9 +17,7 @@ const SUGGESTIONS: PlaceSuggestion[] = [
 /** Suggests the places whose label starts with the text; resolve gives the Place; reverse finds Austin. */
 export function fakeGeo(overrides: Partial<GeoServices> = {}) {
   const geo = {
-    suggest: vi.fn<GeoServices['suggest']>((text) =>
-      Promise.resolve(SUGGESTIONS.filter((s) => s.label.toLowerCase().startsWith(text.trim().toLowerCase()))),
-    ),
+    suggest: vi.fn<GeoServices['suggest']>((text) => Promise.resolve(SUGGESTIONS.filter((s) => s.label.toLowerCase().startsWith(text.trim().toLowerCase())))),
     resolve: vi.fn<GeoServices['resolve']>((s) => {
       const place = PLACES[s.id];
       return place ? Promise.resolve(place) : Promise.reject(new Error(`unknown suggestion ${s.id}`));

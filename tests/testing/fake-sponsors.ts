@@ -101,7 +101,10 @@ export async function startFakeSponsors(sponsors: Omit<Sponsor, 'urlEnv' | 'secr
       let envelope: Received['envelope'];
       try {
         // The raw body, before any parsing, as Standard Webhooks says.
-        envelope = new Webhook(secret ?? 'whsec_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA').verify(raw, request.headers as Record<string, string>) as Received['envelope'];
+        envelope = new Webhook(secret ?? 'whsec_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA').verify(
+          raw,
+          request.headers as Record<string, string>,
+        ) as Received['envelope'];
       } catch (error) {
         fake.badSignatures.push(`${sponsor}: ${(error as Error).message}`);
         response.writeHead(400).end();

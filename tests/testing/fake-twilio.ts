@@ -62,7 +62,14 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
     url.searchParams.set('Page', String(pageNo + 1));
     res.writeHead(200, { 'content-type': 'application/json' }).end(
       JSON.stringify({
-        messages: slice.map((m) => ({ sid: m.sid, to: m.to, from: m.from, body: m.body, status: 'sent', date_created: new Date(m.at).toUTCString().replace('GMT', '+0000') })),
+        messages: slice.map((m) => ({
+          sid: m.sid,
+          to: m.to,
+          from: m.from,
+          body: m.body,
+          status: 'sent',
+          date_created: new Date(m.at).toUTCString().replace('GMT', '+0000'),
+        })),
         next_page_uri: (pageNo + 1) * size < mine.length ? `${url.pathname}${url.search}` : null,
       }),
     );
@@ -101,5 +108,11 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
 
 /** The environment that points a server or worker process at the fake. */
 export function fakeTwilioEnv(fake: FakeTwilio): Record<string, string> {
-  return { SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: FAKE_TWILIO_SID, TWILIO_AUTH_TOKEN: FAKE_TWILIO_TOKEN, TWILIO_FROM: FAKE_TWILIO_FROM, TWILIO_API_BASE: fake.base };
+  return {
+    SMS_PROVIDER: 'twilio',
+    TWILIO_ACCOUNT_SID: FAKE_TWILIO_SID,
+    TWILIO_AUTH_TOKEN: FAKE_TWILIO_TOKEN,
+    TWILIO_FROM: FAKE_TWILIO_FROM,
+    TWILIO_API_BASE: fake.base,
+  };
 }

@@ -56,15 +56,22 @@ function answerEvents(flow: Flow, locale: string, only?: Set<string>): Event[] {
   const bundled = new Set(own.flatMap((b) => Object.keys(b)));
   const single = Object.entries(flow.answers)
     .filter(([field]) => !bundled.has(field) || field in SINGLE)
-    .flatMap(([field, initial]) => (field === 'notice' ? noticeSamples(flow, locale) : samples(field, initial)).map((value) => ({ type: 'ANSWER', values: { [field]: value } })));
+    .flatMap(([field, initial]) =>
+      (field === 'notice' ? noticeSamples(flow, locale) : samples(field, initial)).map((value) => ({ type: 'ANSWER', values: { [field]: value } })),
+    );
   return [...bundles, ...single].filter((e) => !only || Object.keys(e.values).some((f) => only.has(f)));
 }
 
 const OUTPUTS: Record<string, unknown[]> = {
   sendCode: [{ success: true }, { success: true, verified: true }],
-  createLead: [{ resultIds: [41, 42], lead: { id: 41, leadTypeWindows: { __CALawyer: 'AM' } }, alert: { id: 'a1', onFile: [{ id: 'r1', path: '/accident/r1' }] } }],
+  createLead: [
+    { resultIds: [41, 42], lead: { id: 41, leadTypeWindows: { __CALawyer: 'AM' } }, alert: { id: 'a1', onFile: [{ id: 'r1', path: '/accident/r1' }] } },
+  ],
   updateCallTime: [{ success: true, window: { start: '13:00', end: '14:00' } }],
-  searchReports: [{ count: 0, results: [] }, { count: 2, results: [] }],
+  searchReports: [
+    { count: 0, results: [] },
+    { count: 2, results: [] },
+  ],
 };
 
 function effectEvents(flow: Flow): Event[] {
@@ -90,7 +97,13 @@ const effectOf = (e: Event) => /^xstate\.(?:done|error)\.actor\.(.+)$/.exec(e.ty
  * What a person can do in a snapshot: an effect's answer while it runs; else Next, Back and the answers the step asks
  * (a notice only as one of the step's widgets writes it: one of their notices, or none while the sponsors are asked).
  */
-function enabled(flow: Flow, snapshot: AnyMachineSnapshot, events: Event[], asked: Map<string, Set<string>>, notices: Map<string, Set<string | null>>): Event[] {
+function enabled(
+  flow: Flow,
+  snapshot: AnyMachineSnapshot,
+  events: Event[],
+  asked: Map<string, Set<string>>,
+  notices: Map<string, Set<string | null>>,
+): Event[] {
   const running = runningEffects(flow, snapshot);
   if (isBusy(snapshot)) return events.filter((e) => effectOf(e) !== undefined && running.includes(effectOf(e)!));
   const step = stepOf(snapshot);
@@ -125,14 +138,17 @@ function askedFields(flow: Flow, stepId: string): Set<string> {
     walk(block.props);
     if ((declarations[block.widget]?.notices?.(block.props as never) ?? []).length > 0) fields.add('notice');
     if (block.widget === 'contact') ['name', 'email', 'phone', 'code'].forEach((f) => fields.add(f));
-    if (block.widget === 'locate' || block.widget === 'report-search') ['locateBy', 'vin', 'caseID', 'date', 'place', 'location', 'vehicleMake', 'vehicleYear', 'search'].forEach((f) => fields.add(f));
+    if (block.widget === 'locate' || block.widget === 'report-search')
+      ['locateBy', 'vin', 'caseID', 'date', 'place', 'location', 'vehicleMake', 'vehicleYear', 'search'].forEach((f) => fields.add(f));
   }
   return fields;
 }
 
 /** JSON with every object's keys in order: where order means nothing (props, answers), so only content counts. */
 const sorted = (value: unknown): string =>
-  JSON.stringify(value, (_key, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v));
+  JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v,
+  );
 
 /** A step's screen: heading, progress, buttons and the blocks shown with their props. */
 function screen(flow: Flow, snapshot: AnyMachineSnapshot): string {
@@ -170,7 +186,9 @@ function started(flow: Flow, before: AnyMachineSnapshot | undefined, after: AnyM
   const entered = before === undefined || stepOf(before) !== step;
   const names = [
     ...(entered ? (flow.steps[step]?.entry ?? []) : []),
-    ...(isBusy(after) && JSON.stringify(before?.value) !== JSON.stringify(after.value) ? runningEffects(flow, after).filter((n) => !flow.steps[step]?.entry?.includes(n)) : []),
+    ...(isBusy(after) && JSON.stringify(before?.value) !== JSON.stringify(after.value)
+      ? runningEffects(flow, after).filter((n) => !flow.steps[step]?.entry?.includes(n))
+      : []),
   ];
   return names.flatMap((name) => effectInput(flow, name, context, replayClock).requests.map((r) => `${name} ${JSON.stringify(r)}`));
 }

@@ -42,7 +42,10 @@ export const okEffects: Record<string, FakeEffect> = {
   updateLead: () => ({ success: true }),
 };
 
-export const failing = (code: string): FakeEffect => () => Promise.reject(Object.assign(new Error(code), { code }));
+export const failing =
+  (code: string): FakeEffect =>
+  () =>
+    Promise.reject(Object.assign(new Error(code), { code }));
 
 export const validContact = { name: 'Maria Lopez', email: 'maria@example.com', phone: '(202) 555-0123' };
 
@@ -95,7 +98,15 @@ export function shown(key: string, sponsors: readonly NamedSponsor[] = [], local
 
 /** The `notice` answer a notice on screen writes: { key, text, sponsors } (shown's values). */
 export function noticeOf(key: string, sponsors: readonly NamedSponsor[] = [], locale = 'en'): { key: string; text: string; sponsors: string[] } {
-  return { key, text: shownText(key, locale, sponsors.map((sponsor) => sponsor.name)), sponsors: sponsors.map((sponsor) => sponsor.id) };
+  return {
+    key,
+    text: shownText(
+      key,
+      locale,
+      sponsors.map((sponsor) => sponsor.name),
+    ),
+    sponsors: sponsors.map((sponsor) => sponsor.id),
+  };
 }
 
 /** The consent notices a flow shows (its steps' widgets' `notices`), in the order of its steps and blocks. */

@@ -88,7 +88,10 @@ export class FunnelWalk {
    */
   async agreeWith(
     button: Locator,
-    { scroll = (b) => b.scrollIntoViewIfNeeded(), press = (b) => b.click() }: { scroll?: (button: Locator) => Promise<void>; press?: (button: Locator) => Promise<void> } = {},
+    {
+      scroll = (b) => b.scrollIntoViewIfNeeded(),
+      press = (b) => b.click(),
+    }: { scroll?: (button: Locator) => Promise<void>; press?: (button: Locator) => Promise<void> } = {},
   ) {
     const notice = this.page.locator('.consent__notice p:visible');
     await notice.waitFor();
@@ -103,13 +106,19 @@ export class FunnelWalk {
         const box = p.getBoundingClientRect();
         const x = box.left + box.width / 2;
         const mine = (y: number) => p.contains(document.elementFromPoint(x, y));
-        return { text: (p as HTMLElement).innerText, inView: box.top >= 0 && box.bottom <= window.innerHeight, uncovered: mine(box.top + 2) && mine(box.bottom - 2) };
+        return {
+          text: (p as HTMLElement).innerText,
+          inView: box.top >= 0 && box.bottom <= window.innerHeight,
+          uncovered: mine(box.top + 2) && mine(box.bottom - 2),
+        };
       });
       // Scrolled into view, the button may sit on the screen's last pixel, a fraction of it past: a pixel of slack.
       return { ...onScreen, buttonInView: buttonBox !== null && buttonBox.y >= 0 && buttonBox.y + buttonBox.height <= height + 1 };
     };
     // Whole, uncovered and on screen with its button (measured again while a layout still moves, never waved through).
-    await expect.poll(measure, { message: `the notice beside "${await button.innerText()}"` }).toMatchObject({ inView: true, uncovered: true, buttonInView: true });
+    await expect
+      .poll(measure, { message: `the notice beside "${await button.innerText()}"` })
+      .toMatchObject({ inView: true, uncovered: true, buttonInView: true });
     const seen = await measure();
     this.agreed.push(seen.text);
     await this.shot(`consent-${this.agreed.length}`);
@@ -176,7 +185,10 @@ export async function saveStepShot(page: Page, prefix: string | undefined, step:
 export async function expectHeadingFocused(page: Page, step: string) {
   const focused = await page
     .waitForFunction(() => document.activeElement?.tagName === 'H1', undefined, { timeout: 2000 })
-    .then(() => true, () => false);
+    .then(
+      () => true,
+      () => false,
+    );
   if (!focused) {
     const where = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 120) ?? 'nothing');
     throw new Error(`step ${step}: focus is on ${where}, not on the step's h1`);

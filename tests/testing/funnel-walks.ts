@@ -47,7 +47,10 @@ export const massTortWalk = (ns: string, route: string, learnMore: string) => as
   await calculate.click();
   await w.contact(run.phone);
   await w.at(`${ns}:step35.title`, '3.5');
-  await w.page.getByText(w.t(`${ns}:caseValue.highest`)).first().waitFor();
+  await w.page
+    .getByText(w.t(`${ns}:caseValue.highest`))
+    .first()
+    .waitFor();
   await w.choose(`${ns}:step35.callMe`, run.consult);
   await w.agree('common:nav.submit');
   if (run.consult === 'yes') {

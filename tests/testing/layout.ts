@@ -20,7 +20,12 @@ export async function expectReflowAndTouchTargets(page: Page, label: string) {
     const targets = new Set<Element>();
     for (const scope of scopes) {
       for (const el of scope.querySelectorAll('button, [role="radio"], [role="checkbox"], a[href], label')) {
-        if (el.tagName === 'LABEL' && !el.querySelector('input[type=radio], input[type=checkbox]') && !document.getElementById((el as HTMLLabelElement).htmlFor)?.matches('input[type=radio], input[type=checkbox]')) continue;
+        if (
+          el.tagName === 'LABEL' &&
+          !el.querySelector('input[type=radio], input[type=checkbox]') &&
+          !document.getElementById((el as HTMLLabelElement).htmlFor)?.matches('input[type=radio], input[type=checkbox]')
+        )
+          continue;
         if (el.tagName === 'A' && (el.parentElement?.textContent?.trim().length ?? 0) > (el.textContent?.trim().length ?? 0)) continue;
         targets.add(el);
       }
@@ -30,7 +35,9 @@ export async function expectReflowAndTouchTargets(page: Page, label: string) {
       if (box.width === 0 && box.height === 0) continue;
       if (box.width < min - 0.5 || box.height < min - 0.5) {
         const name = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40);
-        problems.push(`${el.tagName.toLowerCase()}${el.className ? `.${String(el.className).split(' ').join('.')}` : ''} "${name}" is ${Math.round(box.width)}×${Math.round(box.height)}`);
+        problems.push(
+          `${el.tagName.toLowerCase()}${el.className ? `.${String(el.className).split(' ').join('.')}` : ''} "${name}" is ${Math.round(box.width)}×${Math.round(box.height)}`,
+        );
       }
     }
     return problems;

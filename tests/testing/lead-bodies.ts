@@ -63,7 +63,13 @@ export function testConsent(overrides: Record<string, unknown> = {}, sponsors: r
   const locale = typeof overrides.locale === 'string' ? overrides.locale : 'en';
   return {
     key,
-    text: catalogue.resolve(key, locale) ? shownText(key, locale, sponsors.map((sponsor) => sponsor.name)) : 'Text.',
+    text: catalogue.resolve(key, locale)
+      ? shownText(
+          key,
+          locale,
+          sponsors.map((sponsor) => sponsor.name),
+        )
+      : 'Text.',
     sponsors: sponsors.map((sponsor) => sponsor.id),
     locale,
     flowId,
@@ -94,7 +100,15 @@ export function generalLeadBody(phone: string, overrides: Record<string, unknown
     injured: true,
     leadTypes: { __CALawyer: 'AM' },
     extraDetails: {
-      accidentDetails: { fault: false, commercial: false, injuries: 1, city: 'Austin, TX, USA', justCity: 'Austin', vin: '1HGCM82633A004352', date: '2024-05-01' },
+      accidentDetails: {
+        fault: false,
+        commercial: false,
+        injuries: 1,
+        city: 'Austin, TX, USA',
+        justCity: 'Austin',
+        vin: '1HGCM82633A004352',
+        date: '2024-05-01',
+      },
     },
     state: 'TX',
     zip: '78701',

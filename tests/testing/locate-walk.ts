@@ -41,7 +41,10 @@ export async function locate(w: FunnelWalk, how: LocateBy, phone: boolean, vinGi
   if (phone) {
     // Next before a pin: the page says to touch the map.
     await next.click();
-    await page.getByRole('alert').filter({ hasText: t('errors:TOUCH_THE_MAP_TO_DROP_A_PIN') }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: t('errors:TOUCH_THE_MAP_TO_DROP_A_PIN') })
+      .waitFor();
   }
   await map.waitFor();
   if (how === 'map-click') {

@@ -79,7 +79,14 @@ export function send(
  * POST /api/user/mfa-sms-send for a national number (+1 unless countryCode), from the address ip, with a visitor's
  * cookie and the solution of a proof of work (altcha: the X-Altcha header).
  */
-export function smsSend(app: FastifyInstance, national: string, ip = '127.0.0.1', countryCode = '+1', cookie?: string, altcha?: string): Promise<LightMyRequestResponse> {
+export function smsSend(
+  app: FastifyInstance,
+  national: string,
+  ip = '127.0.0.1',
+  countryCode = '+1',
+  cookie?: string,
+  altcha?: string,
+): Promise<LightMyRequestResponse> {
   return app.inject({
     method: 'POST',
     url: '/api/user/mfa-sms-send',
@@ -98,14 +105,32 @@ export async function solution(res: LightMyRequestResponse): Promise<string> {
 }
 
 /** smsSend, and again with the proof of work solved when the answer asks for one, as the app does: the last answer. */
-export async function smsSendSolving(app: FastifyInstance, national: string, ip = '127.0.0.1', countryCode = '+1', cookie?: string): Promise<LightMyRequestResponse> {
+export async function smsSendSolving(
+  app: FastifyInstance,
+  national: string,
+  ip = '127.0.0.1',
+  countryCode = '+1',
+  cookie?: string,
+): Promise<LightMyRequestResponse> {
   const res = await smsSend(app, national, ip, countryCode, cookie);
   return res.statusCode === 428 ? smsSend(app, national, ip, countryCode, cookie, await solution(res)) : res;
 }
 
 /** POST /api/user/mfa-sms-verify of code for a national number (+1), from the address ip, with the cookie of the send (pendingCookie). */
-export function smsVerify(app: FastifyInstance, national: string, code: string | undefined, ip = '127.0.0.1', cookie?: string): Promise<LightMyRequestResponse> {
-  return app.inject({ method: 'POST', url: '/api/user/mfa-sms-verify', remoteAddress: ip, payload: { code, country_code: '+1', phone: national }, headers: cookie ? { cookie } : {} });
+export function smsVerify(
+  app: FastifyInstance,
+  national: string,
+  code: string | undefined,
+  ip = '127.0.0.1',
+  cookie?: string,
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: '/api/user/mfa-sms-verify',
+    remoteAddress: ip,
+    payload: { code, country_code: '+1', phone: national },
+    headers: cookie ? { cookie } : {},
+  });
 }
 
 /**

@@ -42,14 +42,23 @@ export class StepWalk {
   async open(saved?: unknown): Promise<this> {
     const effects = this.options.effects ?? okEffects;
     const actors = Object.fromEntries(
-      Object.keys(this.flow.effects).map((name) => [name, fromPromise<unknown, EffectInput>(async ({ input }) => (await effects[name]?.(input)) ?? { success: true })]),
+      Object.keys(this.flow.effects).map((name) => [
+        name,
+        fromPromise<unknown, EffectInput>(async ({ input }) => (await effects[name]?.(input)) ?? { success: true }),
+      ]),
     );
     const machine = compileFlow(this.flow, { now: () => this.now }).provide({ actors });
     const input = { locale: this.options.locale ?? 'en' };
     this.actor = createActor(machine, saved === undefined ? { input } : { snapshot: saved as never, input });
     this.actor.start();
     this.watcher = watchSteps({ ...this.flow, version: this.options.version ?? this.flow.version }, (event) =>
-      this.events.push({ ...event, seq: this.seq++, flow: this.flow.id, version: this.options.version ?? this.flow.version, variant: this.options.variant ?? '' }),
+      this.events.push({
+        ...event,
+        seq: this.seq++,
+        flow: this.flow.id,
+        version: this.options.version ?? this.flow.version,
+        variant: this.options.variant ?? '',
+      }),
     );
     // As FunnelPage's useStepEvents does: the machine as it stands, then its every snapshot.
     this.watcher.move({ at: this.now, event: 'xstate.init', snapshot: this.actor.getSnapshot() as AnyMachineSnapshot });
@@ -118,4 +127,14 @@ export async function postEvents(app: FastifyInstance, token: string, events: Se
 
 /** The rows the database gives for a visit's events. */
 export const rowsOf = (visit: string, events: SentEvent[]): EventRow[] =>
-  events.map((e) => ({ visit, seq: e.seq, version: e.version, variant: e.variant, kind: e.kind, step: e.step ?? null, by: e.by ?? null, lang: e.lang, at: e.at }));
+  events.map((e) => ({
+    visit,
+    seq: e.seq,
+    version: e.version,
+    variant: e.variant,
+    kind: e.kind,
+    step: e.step ?? null,
+    by: e.by ?? null,
+    lang: e.lang,
+    at: e.at,
+  }));

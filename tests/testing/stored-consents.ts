@@ -36,7 +36,11 @@ export async function storedConsents(db: Db, e164: string): Promise<StoredConsen
  * lead's certificate carrying those words once it was routed (a walk's last lead may still wait for the router when the
  * test stops its server: a busy CI run once did).
  */
-export function expectStoredAsShown(stored: StoredConsents, agreed: readonly string[], expectFn: (actual: unknown, message?: string) => { toEqual(expected: unknown): void }) {
+export function expectStoredAsShown(
+  stored: StoredConsents,
+  agreed: readonly string[],
+  expectFn: (actual: unknown, message?: string) => { toEqual(expected: unknown): void },
+) {
   expectFn(stored.tcpa, 'the code step').toEqual([agreed[0]]);
   const routed = stored.leads[0]?.routed === true;
   expectFn(stored.leads, 'the lead and its certificate').toEqual([{ wording: agreed[1], certificate: routed ? agreed[1] : undefined, routed }]);

@@ -17,14 +17,28 @@ export const TEST_RATE_LIMIT = { apiPerMinute: 100_000, staticPerMinute: 100_000
 
 /** The server's configuration for tests: defaults, in-memory data, no static app, no practical rate limit, plus overrides. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({}), dataDir: 'memory://', staticDir: '/nonexistent-claimflow-dist', nodeEnv: 'test', rateLimit: TEST_RATE_LIMIT, shedding: NO_SHEDDING, ...overrides };
+  return {
+    ...loadConfig({}),
+    dataDir: 'memory://',
+    staticDir: '/nonexistent-claimflow-dist',
+    nodeEnv: 'test',
+    rateLimit: TEST_RATE_LIMIT,
+    shedding: NO_SHEDDING,
+    ...overrides,
+  };
 }
 
 /**
  * Load shedding as good as off: test runs load the machine (and PGlite's start blocks the event loop), and their
  * concurrent requests are not a load to shed; tests/server/load-shedding.test.ts sets its own figures.
  */
-export const NO_SHEDDING: Config['shedding'] = { eventLoopDelayMs: 0, dbWaiting: 100_000, optionalEventLoopUtilization: 0, optionalDbWaiting: 100_000, retryAfterSeconds: 5 };
+export const NO_SHEDDING: Config['shedding'] = {
+  eventLoopDelayMs: 0,
+  dbWaiting: 100_000,
+  optionalEventLoopUtilization: 0,
+  optionalDbWaiting: 100_000,
+  retryAfterSeconds: 5,
+};
 
 export interface TestServer {
   app: FastifyInstance;
@@ -52,7 +66,15 @@ export async function makeTestServer(options: TestServerOptions = {}): Promise<T
   const testDb = await openTestDb(options.db ?? 'pglite');
   const config = testConfig(options.config);
   const sms = recordingSms();
-  const app = await buildApp({ config, db: testDb.db, sms, codeLimits: TEST_CODE_LIMITS, clock: options.clock, flows: options.flows, sponsors: options.sponsors });
+  const app = await buildApp({
+    config,
+    db: testDb.db,
+    sms,
+    codeLimits: TEST_CODE_LIMITS,
+    clock: options.clock,
+    flows: options.flows,
+    sponsors: options.sponsors,
+  });
   await app.ready();
   return {
     app,

@@ -34,9 +34,11 @@ describe('alert end', () => {
     );
   });
 
-  it("says so after a report already on file: the other matches it texts until then", () => {
+  it('says so after a report already on file: the other matches it texts until then', () => {
     renderWidget(AlertEnd, { props: { ...props, text: 'common:alert.onFile.until' }, computed: { alertEnds: expiresAt } });
-    expect(screen.getByText(/^We'll also text you any other matching report filed until Sunday, December 27, 2026 at 2:15\sPM, when the alert ends\.$/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/^We'll also text you any other matching report filed until Sunday, December 27, 2026 at 2:15\sPM, when the alert ends\.$/),
+    ).toBeInTheDocument();
   });
 
   it('shows nothing without an end', () => {

@@ -14,7 +14,9 @@ describe('call windows', () => {
   it('lists each service with its day and hours (English)', () => {
     renderWidget(CallWindows, { props: { windows: 'leadTypeWindows' }, computed: { leadTypeWindows: windows } });
     const section = screen.getByRole('region', { name: "When they'll call you" });
-    const items = within(section).getAllByRole('listitem').map((li) => li.textContent);
+    const items = within(section)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
     expect(items).toEqual([
       'Car accident lawyersMonday, November 30, between 9 AM and 12 PM (Central Time)',
       'ChiropractorsMonday, November 30, between 12 PM and 5 PM (Central Time)',

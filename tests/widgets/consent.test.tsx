@@ -77,13 +77,11 @@ describe('consent', () => {
     expect(screen.getByText('Las lesiones que nos contó')).toBeVisible();
     await user.click(within(group).getByRole('radio', { name: 'No' }));
     const reasons = screen.getByRole('group', { name: '¿Nos dice por qué? (opcional)' });
-    expect(within(reasons).getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual([
-      'Solo busco mi informe',
-      'No necesito hablar con nadie',
-      'Solo busco información',
-      'Ya tengo un abogado',
-      'Otro motivo',
-    ]);
+    expect(
+      within(reasons)
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')?.textContent),
+    ).toEqual(['Solo busco mi informe', 'No necesito hablar con nadie', 'Solo busco información', 'Ya tengo un abogado', 'Otro motivo']);
     expect(within(group).getByRole('radio', { name: 'Sí' })).toBeInTheDocument();
   });
 });
@@ -155,7 +153,9 @@ describe('consent: the reason of a No', () => {
     // A second tap on the chosen one: no reason after all.
     await user.click(other);
     expect(send).toHaveBeenLastCalledWith({ type: 'ANSWER', values: { declineReason: null } });
-    within(reasons()).getAllByRole('radio').forEach((radio) => expect(radio).not.toBeChecked());
+    within(reasons())
+      .getAllByRole('radio')
+      .forEach((radio) => expect(radio).not.toBeChecked());
 
     await user.click(within(reasons()).getByRole('radio', { name: "I'm just looking for my report" }));
     await user.click(choice('Yes'));
@@ -163,7 +163,9 @@ describe('consent: the reason of a No', () => {
     expect(screen.queryByRole('group', { name: 'Can you tell us why? (optional)' })).not.toBeInTheDocument();
     // Back to No: the reason starts unchosen.
     await user.click(choice('No'));
-    within(reasons()).getAllByRole('radio').forEach((radio) => expect(radio).not.toBeChecked());
+    within(reasons())
+      .getAllByRole('radio')
+      .forEach((radio) => expect(radio).not.toBeChecked());
   });
 
   it('is disabled while the step is busy', () => {

@@ -123,7 +123,16 @@ describe('the code step and the link of its text', () => {
     render(
       <I18nextProvider i18n={i18n}>
         <LinkConfirmationContext.Provider value={asked}>
-          <Contact props={{ stage: 'code' }} answers={{ phone: '2133734253', code: '' }} computed={{}} busy={false} send={vi.fn()} back={vi.fn()} ns={FIXTURE_NS} navigate={vi.fn()} />
+          <Contact
+            props={{ stage: 'code' }}
+            answers={{ phone: '2133734253', code: '' }}
+            computed={{}}
+            busy={false}
+            send={vi.fn()}
+            back={vi.fn()}
+            ns={FIXTURE_NS}
+            navigate={vi.fn()}
+          />
         </LinkConfirmationContext.Provider>
       </I18nextProvider>,
     );

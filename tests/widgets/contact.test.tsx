@@ -31,7 +31,9 @@ describe('contact details', () => {
     expect(notice.closest('[data-notice]')).toHaveAttribute('data-notice', 'common:consent.notice.sms.code');
     expect(screen.getByLabelText('Cell phone')).toHaveAccessibleDescription(expect.stringContaining(notice.textContent));
     // The words written are the words on screen, which are the catalogue's the server stores for that key.
-    await waitFor(() => expect(answersSent(send)).toContainEqual({ notice: { key: 'common:consent.notice.sms.code', text: notice.textContent, sponsors: [] } }));
+    await waitFor(() =>
+      expect(answersSent(send)).toContainEqual({ notice: { key: 'common:consent.notice.sms.code', text: notice.textContent, sponsors: [] } }),
+    );
     expect(notice.textContent).toBe(shownText('common:consent.notice.sms.code', 'en'));
     // The old note about the code is gone: the notice says it.
     expect(screen.queryByText(/text message \(SMS\) with a code to verify this number/)).not.toBeInTheDocument();
@@ -40,7 +42,9 @@ describe('contact details', () => {
   it("shows the alert funnels' notice, which agrees to the alert's texts too", async () => {
     const { send } = renderWidget(Contact, { props: { ...details, notice: 'common:consent.notice.sms.alerts' }, answers: empty });
     const notice = screen.getByText(/then texts about your accident report until it is filed or your alert ends/);
-    await waitFor(() => expect(answersSent(send)).toContainEqual({ notice: { key: 'common:consent.notice.sms.alerts', text: notice.textContent, sponsors: [] } }));
+    await waitFor(() =>
+      expect(answersSent(send)).toContainEqual({ notice: { key: 'common:consent.notice.sms.alerts', text: notice.textContent, sponsors: [] } }),
+    );
     expect(notice.textContent).toBe(shownText('common:consent.notice.sms.alerts', 'en'));
   });
 
@@ -94,9 +98,7 @@ describe('contact details', () => {
 
     await user.type(screen.getByLabelText('Cell phone'), '12');
     await user.tab();
-    expect(screen.getByLabelText('Cell phone')).toHaveAccessibleDescription(
-      expect.stringContaining('Please enter a valid cell phone number.'),
-    );
+    expect(screen.getByLabelText('Cell phone')).toHaveAccessibleDescription(expect.stringContaining('Please enter a valid cell phone number.'));
 
     await user.type(name, ' Ruiz');
     expect(screen.queryByText('Please enter your first and last name.')).not.toBeInTheDocument();
@@ -147,9 +149,7 @@ describe('contact code', () => {
     renderWidget(Contact, { props: code, answers: { ...empty, phone: '2133734253' } });
     expect(screen.getByText('Enter the 4-digit code we texted to (213) 373-4253.')).toBeVisible();
     // The number is kept on one line with non-breaking spaces.
-    expect(screen.getByLabelText('Verification code')).toHaveAccessibleDescription(
-      /^Enter the 4-digit code we texted to \(213\)\s373-4253\.$/,
-    );
+    expect(screen.getByLabelText('Verification code')).toHaveAccessibleDescription(/^Enter the 4-digit code we texted to \(213\)\s373-4253\.$/);
   });
 
   it('renders Spanish', () => {

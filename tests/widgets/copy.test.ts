@@ -46,8 +46,7 @@ describe('error catalogue', () => {
       INJURY_TYPE_REQUIRED: 'Injury type is required',
       DATE_IS_REQUIRED: 'Date is required',
       CITY_IS_REQUIRED: 'City is required',
-      PLEASE_START_TYPING_AND_THEN_CHOOSE_THE_CITY_FROM_THE_DROPDOWN_LIST:
-        'Please start typing and then choose the city from the dropdown list.',
+      PLEASE_START_TYPING_AND_THEN_CHOOSE_THE_CITY_FROM_THE_DROPDOWN_LIST: 'Please start typing and then choose the city from the dropdown list.',
       VIN_IS_REQUIRED: 'VIN is required',
       VIN_SHOULD_BE_17: 'VIN should be 17 characters long',
       CASE_ID_IS_REQUIRED: 'Case ID is required',

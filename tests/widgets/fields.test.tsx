@@ -65,7 +65,10 @@ afterEach(() => {
 });
 
 const listbox = (name: string) => screen.getByRole('listbox', { name });
-const optionNames = (name: string) => within(listbox(name)).getAllByRole('option').map((o) => o.textContent);
+const optionNames = (name: string) =>
+  within(listbox(name))
+    .getAllByRole('option')
+    .map((o) => o.textContent);
 
 describe('date field on desktop', () => {
   it('is a native date input, labelled, with max today, storing YYYY-MM-DD', () => {
@@ -284,9 +287,7 @@ describe('city field', () => {
     const geo = fakeGeo({
       suggest: vi.fn(
         (text: string, signal?: AbortSignal) =>
-          new Promise<PlaceSuggestion[]>((resolve) =>
-            calls.push({ text, signal, answer: (labels) => resolve(labels.map((label) => ({ id: label, label }))) }),
-          ),
+          new Promise<PlaceSuggestion[]>((resolve) => calls.push({ text, signal, answer: (labels) => resolve(labels.map((label) => ({ id: label, label }))) })),
       ),
     });
     const { user } = renderWidget(CityHost, { props: { initial: null }, geo });

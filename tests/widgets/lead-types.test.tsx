@@ -16,13 +16,7 @@ describe('lead-types', () => {
     const names = within(screen.getByRole('list'))
       .getAllByRole('checkbox')
       .map((box) => box.getAttribute('aria-checked') ?? (box as HTMLInputElement).labels?.[0]?.textContent);
-    expect(names).toEqual([
-      'Defective airbag claims',
-      'Vehicle value compensation',
-      'Drunk driving accident lawyers',
-      'Car accident lawyers',
-      'Chiropractors',
-    ]);
+    expect(names).toEqual(['Defective airbag claims', 'Vehicle value compensation', 'Drunk driving accident lawyers', 'Car accident lawyers', 'Chiropractors']);
     expect(screen.queryByText('Auto body shops')).not.toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'Car accident lawyers' })).toBeChecked();
     expect(screen.getByRole('group', { name: 'Best time to call about Car accident lawyers' })).toBeInTheDocument();

@@ -46,9 +46,7 @@ const empty = { locateBy: null, vin: '', caseID: '', date: '', place: null, loca
 
 function fakeGeo(reverse: GeoServices['reverse'] = vi.fn(() => Promise.resolve(AUSTIN))): GeoServices {
   return {
-    suggest: vi.fn((text: string) =>
-      Promise.resolve(text.toLowerCase().startsWith('aus') ? [{ id: 'austin', label: 'Austin, TX, USA' }] : []),
-    ),
+    suggest: vi.fn((text: string) => Promise.resolve(text.toLowerCase().startsWith('aus') ? [{ id: 'austin', label: 'Austin, TX, USA' }] : [])),
     resolve: vi.fn(() => Promise.resolve(AUSTIN)),
     reverse,
     tiles: { url: 'https://tiles.test/{z}/{x}/{y}.png', attribution: 'Test tiles' },
@@ -338,7 +336,7 @@ describe('map form', () => {
     for (const state of ['ca', 'tx', 'ma', 'fl', 'oh', 'il', 'ky', 'ut', 'ct', 'ia', 'ny']) expect(STATE_VIEWS).toHaveProperty([state]);
   });
 
-  it('opens on a city typed earlier, in the path\'s state or with no state in the path; else on the flow\'s view', async () => {
+  it("opens on a city typed earlier, in the path's state or with no state in the path; else on the flow's view", async () => {
     const { unmount } = renderLocate({ answers: { locateBy: 'map', place: AUSTIN } });
     expect(await map()).toHaveTextContent(`View ${AUSTIN.lat},${AUSTIN.lng} at zoom ${CITY_ZOOM}`);
     unmount();
@@ -354,7 +352,9 @@ describe('map form', () => {
     expect(startView('/tx/x', null, { zoom: 8, center: { lat: 1, lng: 2 } })).toBe(STATE_VIEWS.tx);
     expect(startView('/x', null)).toBe(US_VIEW);
     expect(viewForPlace({ address: 'Texas, USA', city: '', state: 'TX', zip: null, lat: 31, lng: -99 })).toBe(STATE_VIEWS.tx);
-    expect(viewForPlace({ address: '500 Congress Ave, Austin, TX 78701, USA', city: 'Austin', state: 'TX', zip: '78701', lat: 30.27, lng: -97.74 })?.zoom).toBe(16);
+    expect(viewForPlace({ address: '500 Congress Ave, Austin, TX 78701, USA', city: 'Austin', state: 'TX', zip: '78701', lat: 30.27, lng: -97.74 })?.zoom).toBe(
+      16,
+    );
   });
 
   it('moves the map to a city or ZIP code chosen in its search, without answering anything, and says so', async () => {

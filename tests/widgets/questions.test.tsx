@@ -118,12 +118,24 @@ describe('questions in Spanish', () => {
 });
 
 // Copy of the field questions below, added to the fixture namespace for this file.
-i18n.addResourceBundle('en', FIXTURE_NS, {
-  injury: { label: 'What type of injury did you have?', back: 'Back or neck pain', bones: 'Broken bones' },
-}, true, false);
-i18n.addResourceBundle('es', FIXTURE_NS, {
-  injury: { label: '¿Qué tipo de lesión tuvo?', back: 'Dolor de espalda o cuello', bones: 'Huesos rotos' },
-}, true, false);
+i18n.addResourceBundle(
+  'en',
+  FIXTURE_NS,
+  {
+    injury: { label: 'What type of injury did you have?', back: 'Back or neck pain', bones: 'Broken bones' },
+  },
+  true,
+  false,
+);
+i18n.addResourceBundle(
+  'es',
+  FIXTURE_NS,
+  {
+    injury: { label: '¿Qué tipo de lesión tuvo?', back: 'Dolor de espalda o cuello', bones: 'Huesos rotos' },
+  },
+  true,
+  false,
+);
 
 const fieldQuestions: QuestionField[] = [
   {
@@ -208,7 +220,12 @@ describe('questions: date on a phone', () => {
   });
 
   it('does not call the date missing while the wheel is open, only once the field is left empty', async () => {
-    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query === '(max-width: 640px)', media: query, addEventListener: () => undefined, removeEventListener: () => undefined }));
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === '(max-width: 640px)',
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
     const { user, send } = renderWidget(Questions, { props: { fields: fieldQuestions }, answers: fieldAnswers, geo: fakeGeo() });
     const field = screen.getByRole('button', { name: 'Date of accident Choose a date' });
     await user.click(field);

@@ -5,7 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { ReportLinks } from '../../widgets/report-links/ReportLinks.tsx';
 import { renderWidget } from '../testing/render-widget.tsx';
 
-const props = { reports: 'onFile', title: 'common:alert.onFile.title', text: 'common:alert.onFile.text', link: 'common:alert.onFile.link', linkOf: 'common:alert.onFile.linkOf' };
+const props = {
+  reports: 'onFile',
+  title: 'common:alert.onFile.title',
+  text: 'common:alert.onFile.text',
+  link: 'common:alert.onFile.link',
+  linkOf: 'common:alert.onFile.linkOf',
+};
 const one = [{ id: 'r1', path: '/accident/r1?proof=aAbCdEfGhIjKlMnOpQrStUv.tqsyof.AbCdEfGhIjKlMnOp' }];
 const two = [...one, { id: 'r2', path: '/accident/r2' }];
 

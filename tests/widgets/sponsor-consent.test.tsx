@@ -34,7 +34,10 @@ function fakeSponsors(answer: () => Promise<OfferedSponsor[]>) {
 
 const never = () => new Promise<OfferedSponsor[]>(() => undefined);
 /** The notice answers written, in order. */
-const noticesWritten = (send: ReturnType<typeof renderWidget>['send']) => answersSent(send).filter((values) => 'notice' in values).map((values) => values.notice);
+const noticesWritten = (send: ReturnType<typeof renderWidget>['send']) =>
+  answersSent(send)
+    .filter((values) => 'notice' in values)
+    .map((values) => values.notice);
 /** The notice's paragraph (the words above the button). */
 const noticeParagraph = (text: RegExp) => screen.getByText(text, { selector: '.consent__notice p' });
 
@@ -78,7 +81,11 @@ describe('sponsor-consent', () => {
   });
 
   it('offers several sponsors one unticked box each: no one is named until ticked, then only those ticked', async () => {
-    const { user, send } = renderWidget(SponsorConsent, { props, answers: { notice: null }, leadSponsors: fakeSponsors(() => Promise.resolve([acme, backCare])) });
+    const { user, send } = renderWidget(SponsorConsent, {
+      props,
+      answers: { notice: null },
+      leadSponsors: fakeSponsors(() => Promise.resolve([acme, backCare])),
+    });
     const choices = await screen.findByRole('group', { name: 'Who may call you' });
     const boxes = within(choices).getAllByRole('checkbox');
     expect(boxes.map((box) => box.closest('label')?.textContent)).toEqual([acme.name, backCare.name]);
@@ -137,7 +144,12 @@ describe('sponsor-consent', () => {
   });
 
   it('writes the words in Spanish, the names as a Spanish list', async () => {
-    const { user, send } = renderWidget(SponsorConsent, { props, answers: { notice: null }, lng: 'es', leadSponsors: fakeSponsors(() => Promise.resolve([acme, backCare])) });
+    const { user, send } = renderWidget(SponsorConsent, {
+      props,
+      answers: { notice: null },
+      lng: 'es',
+      leadSponsors: fakeSponsors(() => Promise.resolve([acme, backCare])),
+    });
     const choices = await screen.findByRole('group', { name: 'Quién puede llamarlo' });
     await user.click(within(choices).getByRole('checkbox', { name: acme.name }));
     await user.click(within(choices).getByRole('checkbox', { name: backCare.name }));

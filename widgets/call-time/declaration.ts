@@ -28,7 +28,7 @@ export const callTime: WidgetDeclaration<CallTimeProps> = {
           { value: '4pm - 5pm', label: 'common:callTime.s16' },
           { value: 'Call me after 5 pm', label: 'common:callTime.after5' },
         ],
-        description: 'The slots: the value sent and the copy key shown (the business day\'s hours by default).',
+        description: "The slots: the value sent and the copy key shown (the business day's hours by default).",
       },
     },
   },

@@ -16,7 +16,7 @@ export const caseValue: WidgetDeclaration = {
       headlines: {
         ...perLevel({ type: 'string' }),
         default: ['caseValue.low', 'caseValue.medium', 'caseValue.high', 'caseValue.highest'],
-        description: 'Copy key of the headline at each level (by default common\'s, unless the flow\'s namespace says them its way).',
+        description: "Copy key of the headline at each level (by default common's, unless the flow's namespace says them its way).",
       },
       factors: {
         type: 'array',

@@ -104,7 +104,14 @@ function DeclineReason({ field, answers, send, disabled, ns }: Omit<ToggleProps,
       <legend>{t('common:consent.decline.title')}</legend>
       {DECLINE_REASONS.map((key) => (
         <label key={key} className="consent__toggle">
-          <input type="radio" name={name} checked={reason === key} disabled={disabled} onChange={() => setReason(key)} onClick={() => reason === key && setReason(null)} />
+          <input
+            type="radio"
+            name={name}
+            checked={reason === key}
+            disabled={disabled}
+            onChange={() => setReason(key)}
+            onClick={() => reason === key && setReason(null)}
+          />
           <span>{t(`common:consent.decline.reasons.${key}`)}</span>
         </label>
       ))}

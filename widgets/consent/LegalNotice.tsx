@@ -24,7 +24,12 @@ const NO_SPONSORS: readonly OfferedSponsor[] = [];
 export function LegalNotice({ notice, ns, send, sponsors = NO_SPONSORS, id }: LegalNoticeProps) {
   const { t, fixedT, lng } = useCopy(ns);
   const newTabId = useId();
-  const values = { sponsors: listOf(sponsors.map((sponsor) => sponsor.name), lng) };
+  const values = {
+    sponsors: listOf(
+      sponsors.map((sponsor) => sponsor.name),
+      lng,
+    ),
+  };
   const marked = (fixedT as unknown as (key: string, options: object) => string)(notice, values);
   const text = plainText(marked);
   const ids = sponsors.map((sponsor) => sponsor.id).join(' ');

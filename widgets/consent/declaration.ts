@@ -27,7 +27,8 @@ export const consent: WidgetDeclaration<ConsentProps> = {
         type: 'array',
         minItems: 1,
         items: { type: 'string' },
-        description: 'Copy keys of why the call is offered ("Why am I seeing this?"): the things the funnel\'s steps asked about, looked up in the flow\'s namespace, then common.',
+        description:
+          'Copy keys of why the call is offered ("Why am I seeing this?"): the things the funnel\'s steps asked about, looked up in the flow\'s namespace, then common.',
       },
       declineReason: { type: 'string', description: 'Answer field of the optional reason a No gives (report, noCall, info, hasLawyer, other).' },
     },
@@ -36,7 +37,12 @@ export const consent: WidgetDeclaration<ConsentProps> = {
   ready: ({ field, toggles = [] }) =>
     toggles.length === 0
       ? { '!==': [answer(field), null] }
-      : { or: [{ '==': [answer(field), false] }, { and: [{ '==': [answer(field), true] }, ...toggles.map((toggle) => ({ '==': [answer(toggle.field), true] }))] }] },
+      : {
+          or: [
+            { '==': [answer(field), false] },
+            { and: [{ '==': [answer(field), true] }, ...toggles.map((toggle) => ({ '==': [answer(toggle.field), true] }))] },
+          ],
+        },
   // After Yes, only the boxes are left.
   notReady: ({ field }) => ({ if: [{ '==': [answer(field), true] }, 'notReady.consentBoxes', 'notReady.consentChoice'] }),
 };

@@ -65,9 +65,7 @@ export function CodeEntry({ answers, send, busy, ns }: WidgetProps) {
 
   return (
     <div className="widget contact" aria-busy={busy || undefined}>
-      <p id={sentId}>
-        {t('common:contact.codeSentTo', { phone, length: CODE_LENGTH })}
-      </p>
+      <p id={sentId}>{t('common:contact.codeSentTo', { phone, length: CODE_LENGTH })}</p>
       <TextField
         name="code"
         inputClassName="field__input--code"
@@ -110,9 +108,7 @@ export function CodeEntry({ answers, send, busy, ns }: WidgetProps) {
       ) : (
         <p className="muted">{t('common:contact.codeHelp')}</p>
       )}
-      {linkConfirmed && !check(code) && (
-        <p role="status">{goesOnWithoutCode ? t('common:contact.confirmed') : t('common:contact.linkConfirmed')}</p>
-      )}
+      {linkConfirmed && !check(code) && <p role="status">{goesOnWithoutCode ? t('common:contact.confirmed') : t('common:contact.linkConfirmed')}</p>}
     </div>
   );
 }

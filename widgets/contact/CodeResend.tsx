@@ -61,9 +61,10 @@ export function CodeResend({ resend, answers, busy, t, lng, phone, onSent }: Pro
     inFlight.current = controller;
     setSending(true);
     setSaid(null);
-    const result = await resend({ answers, locale: lng }, controller.signal).catch(
-      (): ResendResult => ({ sent: false, messageKey: 'errors:NETWORK_ERROR_TEXT' }),
-    );
+    const result = await resend({ answers, locale: lng }, controller.signal).catch((): ResendResult => ({
+      sent: false,
+      messageKey: 'errors:NETWORK_ERROR_TEXT',
+    }));
     if (controller.signal.aborted) return;
     inFlight.current = null;
     const now = Date.now();

@@ -11,7 +11,7 @@ export const contact: WidgetDeclaration<ContactProps> = {
     required: ['stage'],
     properties: {
       stage: { enum: ['details', 'code'] },
-      notice: { type: 'string', description: 'Copy key of the consent notice shown above the details stage\'s button (Send code).' },
+      notice: { type: 'string', description: "Copy key of the consent notice shown above the details stage's button (Send code)." },
     },
   },
   notices: ({ stage, notice }) => (stage === 'details' && notice ? [notice] : []),

@@ -49,13 +49,7 @@ export function Dialog({ props, computed, navigate, ns }: WidgetProps<DialogProp
 
   return createPortal(
     <div ref={rootRef} className={`dialog-backdrop is-${phase}`}>
-      <div
-        className="dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={textId}
-      >
+      <div className="dialog" role="dialog" aria-modal="true" aria-labelledby={titleId} aria-describedby={textId}>
         <h2 id={titleId} className="dialog__title">
           {t(props.title)}
         </h2>

@@ -34,11 +34,7 @@ export function useShownAfterDelay(): boolean {
   return shown;
 }
 
-export function useModal(
-  rootRef: RefObject<HTMLElement | null>,
-  initialFocus: RefObject<HTMLElement | null>,
-  onEscape: () => void,
-): void {
+export function useModal(rootRef: RefObject<HTMLElement | null>, initialFocus: RefObject<HTMLElement | null>, onEscape: () => void): void {
   const onEscapeRef = useRef(onEscape);
   useEffect(() => {
     onEscapeRef.current = onEscape;

@@ -32,13 +32,7 @@ export function Explanation({ props, navigate, ns }: WidgetProps<ExplanationProp
         ))}
       </section>
       <div className="explanation__actions">
-        <a
-          className="btn btn-secondary"
-          href={props.learnMoreHref}
-          target="_blank"
-          rel="noopener noreferrer"
-          aria-describedby={newTabId}
-        >
+        <a className="btn btn-secondary" href={props.learnMoreHref} target="_blank" rel="noopener noreferrer" aria-describedby={newTabId}>
           {t('common:explanation.learnMore')}
         </a>
         <button type="button" className="btn btn-primary" onClick={() => navigate(props.closeHref)}>

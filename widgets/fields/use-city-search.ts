@@ -59,7 +59,12 @@ export function useCitySearch(query: string, scope: SuggestScope = 'places'): Ci
  * What a place search's box says: why the chosen place could not be read (resolveFailure, a GeoError status), else,
  * while its list is open, that the service failed or found nothing; null when all is well.
  */
-export function searchMessage(t: (key: string, values?: Record<string, unknown>) => string, resolveFailure: string | null, open: boolean, search: CitySearch): string | null {
+export function searchMessage(
+  t: (key: string, values?: Record<string, unknown>) => string,
+  resolveFailure: string | null,
+  open: boolean,
+  search: CitySearch,
+): string | null {
   if (resolveFailure !== null) return t('errors:GEOCODER_FAILED', { status: resolveFailure });
   if (!open) return null;
   if (search.status === 'failed') return t('errors:GEOCODER_FAILED', { status: search.failure });

@@ -21,10 +21,7 @@ interface MakeFieldProps {
 export function MakeField({ label, value, makes, onChange, onBlur, error, disabled }: MakeFieldProps) {
   const { t } = useCopy('locate');
   const [text, setText] = useState(value);
-  const options = useMemo(
-    () => (makes ? filterMakes(makes, text === value ? '' : text).map((make) => ({ id: make, label: make })) : []),
-    [makes, text, value],
-  );
+  const options = useMemo(() => (makes ? filterMakes(makes, text === value ? '' : text).map((make) => ({ id: make, label: make })) : []), [makes, text, value]);
   const combo = useCombobox(options, ({ label: make }) => {
     setText(make);
     if (make !== value) onChange(make);

@@ -34,7 +34,11 @@ export const STATE_VIEWS: Record<string, MapView> = {
 
 /** The state a page path names in its first segment (/tx/find-report: tx), if it is one with a view. */
 export function stateOfPath(pathname: string): string | undefined {
-  const first = pathname.split('/').find((segment) => segment !== '')?.toLowerCase() ?? '';
+  const first =
+    pathname
+      .split('/')
+      .find((segment) => segment !== '')
+      ?.toLowerCase() ?? '';
   return STATE_VIEWS[first] ? first : undefined;
 }
 

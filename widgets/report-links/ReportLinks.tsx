@@ -48,7 +48,11 @@ export function ReportLinks({ props, computed, navigate, ns }: WidgetProps<Repor
       <ul className="report-links__list">
         {reports.map((report, i) => (
           <li key={report.id}>
-            <a className="btn btn-primary" href={lng === 'en' ? report.path : `${report.path}${report.path.includes('?') ? '&' : '?'}lang=${lng}`} onClick={(e) => open(e, report.path)}>
+            <a
+              className="btn btn-primary"
+              href={lng === 'en' ? report.path : `${report.path}${report.path.includes('?') ? '&' : '?'}lang=${lng}`}
+              onClick={(e) => open(e, report.path)}
+            >
               {reports.length === 1 ? t(props.link) : t(props.linkOf, { number: i + 1, count: reports.length })}
             </a>
           </li>

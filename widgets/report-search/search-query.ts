@@ -176,7 +176,13 @@ export function searchOfAnswers(answers: Record<string, unknown>, now = new Date
   switch (answers.locateBy) {
     case 'vin':
       if (typeof answers.vin !== 'string' || !validators.vin(answers.vin)) return null;
-      return { by: 'vin', vin: answers.vin, ...days, ...(place.city && place.state ? { city: place.city } : {}), ...(place.state ? { state: place.state } : {}) };
+      return {
+        by: 'vin',
+        vin: answers.vin,
+        ...days,
+        ...(place.city && place.state ? { city: place.city } : {}),
+        ...(place.state ? { state: place.state } : {}),
+      };
     case 'case': {
       const caseId = typeof answers.caseID === 'string' ? answers.caseID.trim() : '';
       if (!caseId) return null;

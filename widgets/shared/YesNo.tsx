@@ -39,13 +39,7 @@ export function YesNo({ labelledBy, value, onChange, size = 'md', disabled = fal
   };
 
   return (
-    <div
-      role="radiogroup"
-      aria-labelledby={labelledBy}
-      aria-describedby={describedBy}
-      aria-disabled={disabled || undefined}
-      className={`yesno yesno--${size}`}
-    >
+    <div role="radiogroup" aria-labelledby={labelledBy} aria-describedby={describedBy} aria-disabled={disabled || undefined} className={`yesno yesno--${size}`}>
       {options.map((option, index) => {
         const checked = value === option.value;
         return (

@@ -2,10 +2,7 @@
 import { useCallback, useState } from 'react';
 import type { WidgetProps } from '../types.ts';
 
-export function useAnswer<T>(
-  { answers, send }: Pick<WidgetProps, 'answers' | 'send'>,
-  field: string,
-): [T | undefined, (value: T) => void] {
+export function useAnswer<T>({ answers, send }: Pick<WidgetProps, 'answers' | 'send'>, field: string): [T | undefined, (value: T) => void] {
   const answer = answers[field] as T | undefined;
   const [value, setValue] = useState(answer);
   const [seen, setSeen] = useState(answer);

@@ -14,7 +14,14 @@ const percent = (rate: number | null) => (rate === null ? '-' : `${(rate * 100).
 /** Columns padded to their widest cell, the numbers right-aligned. */
 function table(rows: string[][]): string {
   const widths = rows[0]?.map((_, i) => Math.max(...rows.map((row) => row[i]?.length ?? 0))) ?? [];
-  return rows.map((row) => row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  ').trimEnd()).join('\n');
+  return rows
+    .map((row) =>
+      row
+        .map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }
 
 /** The report as people read it: a heading per version and variant, a row per step, then the moves between steps. */
@@ -26,7 +33,10 @@ export function reportText(report: FunnelReport): string {
   return `${report.groups
     .map((group) => {
       // An A/B test's arms, compared: each rate with its interval.
-      const interval = group.neededVisits !== null && group.completionInterval && `, 95% CI ${percent(group.completionInterval.low)} to ${percent(group.completionInterval.high)}`;
+      const interval =
+        group.neededVisits !== null &&
+        group.completionInterval &&
+        `, 95% CI ${percent(group.completionInterval.low)} to ${percent(group.completionInterval.high)}`;
       const heading = `${report.flow} version ${group.version}${group.variant ? `, variant ${group.variant}` : ''}: ${group.visits} visits, ${group.completions} completed (${percent(group.completionRate)}${interval || ''}), from ${range}`;
       const warning = group.tooFewVisits
         ? `\nwarning: too few visits to compare variants: ${group.visits} of the ${group.neededVisits} each needs to tell a 5-point difference in completion rate (80% power, 5% level)`
@@ -52,7 +62,13 @@ export function reportText(report: FunnelReport): string {
 }
 
 runCli('funnel:report', async () => {
-  const options = { flow: { type: 'string' }, since: { type: 'string' }, until: { type: 'string' }, lang: { type: 'string' }, json: { type: 'boolean' } } as const;
+  const options = {
+    flow: { type: 'string' },
+    since: { type: 'string' },
+    until: { type: 'string' },
+    lang: { type: 'string' },
+    json: { type: 'boolean' },
+  } as const;
   let values: ReturnType<typeof parseArgs<{ options: typeof options }>>['values'];
   try {
     values = parseArgs({ options }).values;

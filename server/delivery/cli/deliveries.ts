@@ -29,7 +29,17 @@ const byId = `(d.id::text = $1 OR d.webhook_id = $1)`;
 
 function table(rows: Row[]): string {
   const lines = rows.map((r) =>
-    [r.id, r.webhook_id, r.lead_id, r.sponsor_id, r.type, r.status, r.attempts, r.status === 'pending' ? r.next_attempt_at.toISOString() : '', r.last_error ?? ''].join('\t'),
+    [
+      r.id,
+      r.webhook_id,
+      r.lead_id,
+      r.sponsor_id,
+      r.type,
+      r.status,
+      r.attempts,
+      r.status === 'pending' ? r.next_attempt_at.toISOString() : '',
+      r.last_error ?? '',
+    ].join('\t'),
   );
   return ['id\twebhook-id\tlead\tsponsor\ttype\tstatus\tattempts\tnext attempt\tlast error', ...lines].join('\n');
 }
@@ -89,7 +99,10 @@ async function retry(db: Db, ids: string[]): Promise<number> {
 }
 
 async function redrive(db: Db, sponsor: string | undefined): Promise<number> {
-  const { rows: on } = await db.query<{ sponsor_id: string }>('DELETE FROM sponsor_endpoints_off WHERE $1::text IS NULL OR sponsor_id = $1 RETURNING sponsor_id', [sponsor ?? null]);
+  const { rows: on } = await db.query<{ sponsor_id: string }>(
+    'DELETE FROM sponsor_endpoints_off WHERE $1::text IS NULL OR sponsor_id = $1 RETURNING sponsor_id',
+    [sponsor ?? null],
+  );
   // Not a message of a lead whose data was erased since (erasing dropped its payload): nothing is left to send.
   const { rows } = await db.query(
     `UPDATE deliveries d SET ${AGAIN} WHERE status IN ('dead', 'off') AND ($1::text IS NULL OR sponsor_id = $1)

@@ -20,7 +20,9 @@ export function progressLine(out: NodeJS.WriteStream = process.stderr): Progress
       const width = 24;
       const bar = done === undefined ? '' : `[${'#'.repeat(Math.round(done * width)).padEnd(width, '.')}] ${Math.floor(done * 100)}% `;
       const rate = Math.round(p.read / ((now - started) / 1000));
-      out.write(`\r${bar}${number(p.read)} read, ${number(p.accepted)} new, ${number(p.updated)} updated, ${number(p.rejected)} rejected, ${number(rate)}/s\u001b[K`);
+      out.write(
+        `\r${bar}${number(p.read)} read, ${number(p.accepted)} new, ${number(p.updated)} updated, ${number(p.rejected)} rejected, ${number(rate)}/s\u001b[K`,
+      );
     },
     end() {
       if (out.isTTY) out.write('\r\u001b[K');

@@ -19,7 +19,9 @@ runCli('reports:import', async () => {
   const input = createReadStream(file, { highWaterMark: 1 << 20 });
   const records = csv ? csvRecords(input) : ndjsonRecords(input);
   const progress = progressLine();
-  const summary = await withConfiguredDb((db) => importReports(db, records, { onProgress: (p) => progress.update(p, size === 0 ? 1 : input.bytesRead / size) }));
+  const summary = await withConfiguredDb((db) =>
+    importReports(db, records, { onProgress: (p) => progress.update(p, size === 0 ? 1 : input.bytesRead / size) }),
+  );
   progress.end();
   process.stderr.write(summaryOf(summary, performance.now() - started));
   return summary.rejected > 0 ? 2 : 0;

@@ -12,7 +12,14 @@ const FAULTS = [
   'made an improper left turn',
   'was distracted by a phone',
 ];
-const SECOND_UNIT = ['stopped for traffic', 'turning left', 'proceeding through the intersection on a green light', 'parked at the curb', 'merging from the right lane', 'slowing to turn right'];
+const SECOND_UNIT = [
+  'stopped for traffic',
+  'turning left',
+  'proceeding through the intersection on a green light',
+  'parked at the curb',
+  'merging from the right lane',
+  'slowing to turn right',
+];
 const SINGLE = [
   'left the roadway and struck a utility pole',
   'lost control on the curve and struck the guardrail',

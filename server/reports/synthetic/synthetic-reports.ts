@@ -26,15 +26,87 @@ const DAY_MS = 86_400_000;
 /** Crashes per hour of the day, relatively: the evening rush most. */
 const HOURS = [1.5, 1.2, 1.2, 0.8, 0.7, 1, 2, 4, 4.5, 3.5, 3.5, 4, 4.5, 4.5, 5, 6, 6.5, 7, 5.5, 4, 3, 2.5, 2, 1.8].map((w, h) => [h, w] as const);
 const HIGHWAY_LIMITS = [55, 60, 65, 70, 75];
-const SPEED_LIMITS = [[25, 10], [30, 18], [35, 22], [40, 14], [45, 12], [50, 5], [55, 8], [60, 3], [65, 5], [70, 3]] as const;
-const UNIT_COUNTS = [[1, 14], [2, 70], [3, 12], [4, 4]] as const;
-const INJURED = [[0, 62], [1, 24], [2, 9], [3, 4], [4, 1]] as const;
-const OCCUPANTS = [[1, 70], [2, 18], [3, 7], [4, 4], [5, 1]] as const;
-const STREETS = ['Main St', 'Oak St', 'Park Ave', 'Elm St', 'Washington Ave', 'Maple Ave', 'Lincoln Blvd', 'Broadway', 'Market St', 'Church St', 'Highland Ave', 'Center St', 'Pine St', 'Lake Dr', 'Jefferson St', 'Airport Blvd', 'Sunset Blvd', 'Martin Luther King Jr Blvd', 'Cedar Ln', 'Industrial Pkwy'];
+const SPEED_LIMITS = [
+  [25, 10],
+  [30, 18],
+  [35, 22],
+  [40, 14],
+  [45, 12],
+  [50, 5],
+  [55, 8],
+  [60, 3],
+  [65, 5],
+  [70, 3],
+] as const;
+const UNIT_COUNTS = [
+  [1, 14],
+  [2, 70],
+  [3, 12],
+  [4, 4],
+] as const;
+const INJURED = [
+  [0, 62],
+  [1, 24],
+  [2, 9],
+  [3, 4],
+  [4, 1],
+] as const;
+const OCCUPANTS = [
+  [1, 70],
+  [2, 18],
+  [3, 7],
+  [4, 4],
+  [5, 1],
+] as const;
+const STREETS = [
+  'Main St',
+  'Oak St',
+  'Park Ave',
+  'Elm St',
+  'Washington Ave',
+  'Maple Ave',
+  'Lincoln Blvd',
+  'Broadway',
+  'Market St',
+  'Church St',
+  'Highland Ave',
+  'Center St',
+  'Pine St',
+  'Lake Dr',
+  'Jefferson St',
+  'Airport Blvd',
+  'Sunset Blvd',
+  'Martin Luther King Jr Blvd',
+  'Cedar Ln',
+  'Industrial Pkwy',
+];
 const INTERSTATES = ['I-10', 'I-35', 'I-40', 'I-75', 'I-80', 'I-90', 'I-95', 'I-5', 'US-1', 'US-101'];
-const TOWING = ['Metro Towing', 'A-1 Wrecker Service', 'Quick Tow & Recovery', 'Citywide Towing', 'Northside Wrecker', 'All Star Towing', 'Highway Recovery', 'Eagle Towing'];
-const FRONT_DAMAGE = [['front', 60], ['front-left', 18], ['front-right', 18], ['multiple', 4]] as const;
-const STRUCK_DAMAGE = [['rear', 35], ['left', 15], ['right', 15], ['rear-left', 10], ['rear-right', 10], ['front', 8], ['multiple', 5], ['unknown', 2]] as const;
+const TOWING = [
+  'Metro Towing',
+  'A-1 Wrecker Service',
+  'Quick Tow & Recovery',
+  'Citywide Towing',
+  'Northside Wrecker',
+  'All Star Towing',
+  'Highway Recovery',
+  'Eagle Towing',
+];
+const FRONT_DAMAGE = [
+  ['front', 60],
+  ['front-left', 18],
+  ['front-right', 18],
+  ['multiple', 4],
+] as const;
+const STRUCK_DAMAGE = [
+  ['rear', 35],
+  ['left', 15],
+  ['right', 15],
+  ['rear-left', 10],
+  ['rear-right', 10],
+  ['front', 8],
+  ['multiple', 5],
+  ['unknown', 2],
+] as const;
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -110,14 +182,35 @@ function timeOf(random: Random, state: string, days: number, now: number): { occ
 function weatherOf(random: Random, month: number, lat: number): NonNullable<ReportInput['weather']> {
   const winter = month === 12 || month <= 2;
   const snow = winter && lat > 37 ? 10 : winter && lat > 33 ? 2 : 0;
-  return random.weighted([['clear', 60], ['cloudy', 17], ['rain', 13], ['snow', snow], ['sleet-hail', snow / 4], ['fog-smoke', 2], ['severe-crosswind', 0.5], ['other', 0.5], ['unknown', 1]] as const);
+  return random.weighted([
+    ['clear', 60],
+    ['cloudy', 17],
+    ['rain', 13],
+    ['snow', snow],
+    ['sleet-hail', snow / 4],
+    ['fog-smoke', 2],
+    ['severe-crosswind', 0.5],
+    ['other', 0.5],
+    ['unknown', 1],
+  ] as const);
 }
 
 function roadOf(random: Random, weather: string): NonNullable<ReportInput['roadCondition']> {
   if (weather === 'rain') return random.chance(0.92) ? 'wet' : random.pick(['water', 'mud-dirt-gravel'] as const);
-  if (weather === 'snow') return random.weighted([['snow', 50], ['ice-frost', 30], ['slush', 20]] as const);
+  if (weather === 'snow')
+    return random.weighted([
+      ['snow', 50],
+      ['ice-frost', 30],
+      ['slush', 20],
+    ] as const);
   if (weather === 'sleet-hail') return 'ice-frost';
-  return random.weighted([['dry', 95], ['wet', 3], ['sand', 0.5], ['oil', 0.5], ['unknown', 1]] as const);
+  return random.weighted([
+    ['dry', 95],
+    ['wet', 3],
+    ['sand', 0.5],
+    ['oil', 0.5],
+    ['unknown', 1],
+  ] as const);
 }
 
 function lightOf(random: Random, hour: number, month: number, citySize: number): NonNullable<ReportInput['light']> {
@@ -147,7 +240,12 @@ function streetOf(random: Random): { where: string; road: string; highway: boole
 const ordinalSuffix = (n: number) => (n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th'));
 
 /** An agency's letters: the city's initials and PD (Austin: APD, San Antonio: SAPD). */
-const agencyPrefix = (city: string) => `${city.split(/[\s-]+/).map((w) => w[0] ?? '').join('').toUpperCase()}PD`;
+const agencyPrefix = (city: string) =>
+  `${city
+    .split(/[\s-]+/)
+    .map((w) => w[0] ?? '')
+    .join('')
+    .toUpperCase()}PD`;
 
 /** A case number in one of the formats agencies use: APD-24-012345, 2024-00012345, TXHP24012345. */
 function caseIdOf(random: Random, prefix: string, occurredAt: string): string {

@@ -14,9 +14,24 @@ interface Make {
 }
 
 const COMMON: Make[] = [
-  { make: 'TOYOTA', share: 14, models: ['Camry', 'Corolla', 'RAV4', 'Tacoma', 'Highlander', 'Tundra', 'Prius', 'Sienna'], wmis: ['4T1', '2T1', '5TD', 'JTD', '5TF'] },
-  { make: 'FORD', share: 13, models: ['F-150', 'Escape', 'Explorer', 'Focus', 'Fusion', 'Mustang', 'Ranger', 'Edge', 'Transit'], wmis: ['1FA', '1FT', '1FM', '3FA', '2FM'] },
-  { make: 'CHEVROLET', share: 12, models: ['Silverado 1500', 'Malibu', 'Equinox', 'Tahoe', 'Impala', 'Cruze', 'Traverse', 'Colorado'], wmis: ['1G1', '1GC', '1GN', '3GN', '2G1'] },
+  {
+    make: 'TOYOTA',
+    share: 14,
+    models: ['Camry', 'Corolla', 'RAV4', 'Tacoma', 'Highlander', 'Tundra', 'Prius', 'Sienna'],
+    wmis: ['4T1', '2T1', '5TD', 'JTD', '5TF'],
+  },
+  {
+    make: 'FORD',
+    share: 13,
+    models: ['F-150', 'Escape', 'Explorer', 'Focus', 'Fusion', 'Mustang', 'Ranger', 'Edge', 'Transit'],
+    wmis: ['1FA', '1FT', '1FM', '3FA', '2FM'],
+  },
+  {
+    make: 'CHEVROLET',
+    share: 12,
+    models: ['Silverado 1500', 'Malibu', 'Equinox', 'Tahoe', 'Impala', 'Cruze', 'Traverse', 'Colorado'],
+    wmis: ['1G1', '1GC', '1GN', '3GN', '2G1'],
+  },
   { make: 'HONDA', share: 9, models: ['Accord', 'Civic', 'CR-V', 'Pilot', 'Odyssey', 'HR-V'], wmis: ['1HG', '2HG', '5J6', '5FN', '19X'] },
   { make: 'NISSAN', share: 7, models: ['Altima', 'Sentra', 'Rogue', 'Frontier', 'Pathfinder', 'Versa', 'Maxima'], wmis: ['1N4', '3N1', '5N1', '1N6', 'JN8'] },
   { make: 'HYUNDAI', share: 5, models: ['Elantra', 'Sonata', 'Tucson', 'Santa Fe', 'Kona'], wmis: ['5NP', 'KMH', '5NM', 'KM8'] },

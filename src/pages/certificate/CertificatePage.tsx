@@ -68,7 +68,9 @@ function Certificate({ certificate, facts }: { certificate: SignedCertificate; f
         <h2 id="certificate-check">{t('check.title')}</h2>
         <p>{t('check.text', { keyId: certificate.keyId })}</p>
         <p>
-          <a href="/.well-known/claimflow-keys" className="btn btn-secondary btn-block">{t('check.keys')}</a>
+          <a href="/.well-known/claimflow-keys" className="btn btn-secondary btn-block">
+            {t('check.keys')}
+          </a>
         </p>
         <details className="certificate__signed">
           <summary>{t('check.signed')}</summary>
@@ -106,7 +108,9 @@ export default function CertificatePage({ id }: { id: string }) {
         <>
           <p>{t('unknown.text')}</p>
           <p>
-            <LangLink to="/" className="btn btn-secondary btn-block">{t('unknown.home')}</LangLink>
+            <LangLink to="/" className="btn btn-secondary btn-block">
+              {t('unknown.home')}
+            </LangLink>
           </p>
         </>
       )}

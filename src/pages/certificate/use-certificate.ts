@@ -4,10 +4,7 @@ import { ApiError } from '../../api/client.ts';
 import { readCertificate, type CertificateFacts, type SignedCertificate } from '../../api/certificates.ts';
 
 export type CertificateState =
-  | { kind: 'loading' }
-  | { kind: 'shown'; certificate: SignedCertificate; facts: CertificateFacts }
-  | { kind: 'unknown' }
-  | { kind: 'failed' };
+  { kind: 'loading' } | { kind: 'shown'; certificate: SignedCertificate; facts: CertificateFacts } | { kind: 'unknown' } | { kind: 'failed' };
 
 export function useCertificate(id: string): { state: CertificateState; retry: () => void } {
   const [attempt, setAttempt] = useState(0);

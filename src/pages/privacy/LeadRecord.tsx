@@ -37,7 +37,13 @@ export function LeadRecord({ lead }: { lead: Lead }) {
   const label = (key: string) =>
     i18n.exists(`common:leadTypes.services.${key}.name`) ? t(`common:leadTypes.services.${key}.name`) : t(`data.answer.${key}`, { defaultValue: key });
   const text = (value: unknown) =>
-    typeof value === 'boolean' ? t(value ? 'data.yes' : 'data.no') : isPoint(value) ? `${value.lat}, ${value.lng}` : Array.isArray(value) ? value.join(', ') : String(value);
+    typeof value === 'boolean'
+      ? t(value ? 'data.yes' : 'data.no')
+      : isPoint(value)
+        ? `${value.lat}, ${value.lng}`
+        : Array.isArray(value)
+          ? value.join(', ')
+          : String(value);
   const { callTime } = lead;
 
   return (
@@ -58,7 +64,10 @@ export function LeadRecord({ lead }: { lead: Lead }) {
             label={t('data.callTime')}
             value={
               callTime.from && callTime.to && callTime.timeZone
-                ? t('data.callWindow', { slot: callTime.slot, ...callWindowParts({ from: callTime.from, to: callTime.to, timeZone: callTime.timeZone }, `${lang}-US`) })
+                ? t('data.callWindow', {
+                    slot: callTime.slot,
+                    ...callWindowParts({ from: callTime.from, to: callTime.to, timeZone: callTime.timeZone }, `${lang}-US`),
+                  })
                 : callTime.slot
             }
           />

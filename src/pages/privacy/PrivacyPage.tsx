@@ -13,11 +13,7 @@ import { YourData } from './YourData.tsx';
 import './privacy.css';
 
 type State =
-  | { kind: 'prove'; expired: boolean }
-  | { kind: 'loading' }
-  | { kind: 'failed' }
-  | { kind: 'shown'; data: PrivacyData }
-  | { kind: 'erased'; erasure: Erasure };
+  { kind: 'prove'; expired: boolean } | { kind: 'loading' } | { kind: 'failed' } | { kind: 'shown'; data: PrivacyData } | { kind: 'erased'; erasure: Erasure };
 
 export default function PrivacyPage() {
   const { t, i18n } = useTranslation(['privacy', 'app']);

@@ -25,7 +25,10 @@ export function CrashFacts({ report }: { report: Report }) {
           { field: 'weather', value: v.coded('weather', report.weather, report.weatherText) },
           { field: 'roadCondition', value: v.coded('roadCondition', report.roadCondition, report.roadConditionText) },
           { field: 'light', value: v.coded('light', report.light, report.lightText) },
-          { field: 'speedLimit', value: report.speedLimit === null || report.speedLimit === undefined ? null : t('values.speedLimit', { mph: report.speedLimit }) },
+          {
+            field: 'speedLimit',
+            value: report.speedLimit === null || report.speedLimit === undefined ? null : t('values.speedLimit', { mph: report.speedLimit }),
+          },
           { field: 'vehicleCount', value: v.count(report.vehicleCount ?? report.vehicles.length) },
           { field: 'occupantCount', value: v.count(report.occupantCount) },
           { field: 'injuredCount', value: v.count(report.injuredCount) },

@@ -115,15 +115,33 @@ export function ProofForm({ id, check, onForget, onProved }: ProofFormProps) {
             </fieldset>
             <div id={`${formId}-${kind}`} key={kind}>
               {kind === 'vin' ? (
-                <VinField value={values.vin} onChange={(v) => edit('vin', v)} onBlur={() => setShown((all) => ({ ...all, vin: true }))} error={factMessage} busy={busy} />
+                <VinField
+                  value={values.vin}
+                  onChange={(v) => edit('vin', v)}
+                  onBlur={() => setShown((all) => ({ ...all, vin: true }))}
+                  error={factMessage}
+                  busy={busy}
+                />
               ) : (
-                <CaseIdField value={values.caseId} onChange={(v) => edit('caseId', v)} onBlur={() => setShown((all) => ({ ...all, caseId: true }))} error={factMessage} busy={busy} />
+                <CaseIdField
+                  value={values.caseId}
+                  onChange={(v) => edit('caseId', v)}
+                  onBlur={() => setShown((all) => ({ ...all, caseId: true }))}
+                  error={factMessage}
+                  busy={busy}
+                />
               )}
             </div>
           </>
         )}
         <div id={`${formId}-lastName`}>
-          <LastNameField value={values.lastName} onChange={(v) => edit('lastName', v)} onBlur={() => setShown((all) => ({ ...all, lastName: true }))} error={nameMessage} busy={busy} />
+          <LastNameField
+            value={values.lastName}
+            onChange={(v) => edit('lastName', v)}
+            onBlur={() => setShown((all) => ({ ...all, lastName: true }))}
+            error={nameMessage}
+            busy={busy}
+          />
         </div>
         <button type="submit" className="btn btn-primary btn-block" aria-disabled={busy || undefined}>
           {busy ? t('screen.proof.checking') : t('screen.proof.submit')}
@@ -159,11 +177,31 @@ function CaseIdField(props: FieldProps) {
 
 function LastNameField(props: FieldProps) {
   const { t } = useTranslation(['report']);
-  return <HintedField {...props} name="lastName" label={t('screen.proof.lastName')} hint={t('screen.proof.lastNameHint')} autoComplete="family-name" maxLength={80} />;
+  return (
+    <HintedField
+      {...props}
+      name="lastName"
+      label={t('screen.proof.lastName')}
+      hint={t('screen.proof.lastNameHint')}
+      autoComplete="family-name"
+      maxLength={80}
+    />
+  );
 }
 
 /** A text field with a hint under it, read only while the proof is checked. */
-function HintedField({ value, onChange, onBlur, error, busy, name, label, hint, autoComplete, maxLength }: FieldProps & { name: string; label: string; hint: string; autoComplete: string; maxLength?: number }) {
+function HintedField({
+  value,
+  onChange,
+  onBlur,
+  error,
+  busy,
+  name,
+  label,
+  hint,
+  autoComplete,
+  maxLength,
+}: FieldProps & { name: string; label: string; hint: string; autoComplete: string; maxLength?: number }) {
   const hintId = useId();
   return (
     <>

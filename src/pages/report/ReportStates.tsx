@@ -8,7 +8,6 @@ import { newVisit } from '../../page-history.ts';
 import { NextSteps } from './NextSteps.tsx';
 import { SITE_LINKS } from '../../layout/site-links.ts';
 
-
 /** The heading stays where the report's will be, and the card keeps the room it will take (no layout shift). */
 export function ReportLoading() {
   const { t } = useTranslation('report');

@@ -106,7 +106,15 @@ export function ReportView({ report, check, onForget, onProved, business = false
       </section>
       {!report.involved && (
         <div id={PROOF_FORM_ID} className="report-anchor">
-          {ProofForm && <ProofForm key={check.status === 'refused' || check.status === 'none' ? check.status : 'given'} id={report.id} check={check} onForget={onForget} onProved={onProved} />}
+          {ProofForm && (
+            <ProofForm
+              key={check.status === 'refused' || check.status === 'none' ? check.status : 'given'}
+              id={report.id}
+              check={check}
+              onForget={onForget}
+              onProved={onProved}
+            />
+          )}
         </div>
       )}
       <NextSteps />

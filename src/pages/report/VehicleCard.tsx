@@ -28,7 +28,11 @@ export function VehicleCard({ vehicle, involved, yours = false }: { vehicle: Rep
       { field: 'atFault', value: v.yesNo(vehicle.atFault) },
       { field: 'occupants', value: v.count(vehicle.occupants) },
     );
-    if (yours) facts.push({ field: 'seatbelt', value: v.named('seatbelt', vehicle.seatbelt, vehicle.seatbeltText) }, { field: 'airbags', value: v.named('airbags', vehicle.airbags, vehicle.airbagsText) });
+    if (yours)
+      facts.push(
+        { field: 'seatbelt', value: v.named('seatbelt', vehicle.seatbelt, vehicle.seatbeltText) },
+        { field: 'airbags', value: v.named('airbags', vehicle.airbags, vehicle.airbagsText) },
+      );
   }
   const driverFacts: Fact[] = [{ field: 'driverName', value: driver ? driverName(driver) : null }];
   if (yours) {
@@ -45,8 +49,7 @@ export function VehicleCard({ vehicle, involved, yours = false }: { vehicle: Rep
     <article className={yours ? 'vehicle vehicle--yours card' : 'vehicle card'} aria-labelledby={headingId}>
       <h3 id={headingId} className="vehicle__title">
         {t('fields.unit', { unit: vehicle.unit })}
-        {yours && <span className="vehicle__yours">{t('screen.yourVehicle')}</span>}{' '}
-        <span className="vehicle__summary">{summary}</span>
+        {yours && <span className="vehicle__yours">{t('screen.yourVehicle')}</span>} <span className="vehicle__summary">{summary}</span>
       </h3>
       {involved && !yours && <p className="vehicle__other">{t('screen.proof.otherParty')}</p>}
       <FactList facts={facts} />

@@ -4,7 +4,14 @@ const common = { 'aria-hidden': true, focusable: false, viewBox: '0 0 24 24', cl
 export function DownloadIcon() {
   return (
     <svg {...common}>
-      <path d="M12 4v11m0 0l-4.5-4.5M12 15l4.5-4.5M5 19.5h14" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M12 4v11m0 0l-4.5-4.5M12 15l4.5-4.5M5 19.5h14"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }

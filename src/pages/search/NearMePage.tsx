@@ -29,7 +29,10 @@ export default function NearMePage({ embed }: { embed: boolean }) {
   const go = (next: PlaceSearch, how: 'replace' | 'push' = 'replace') =>
     location.navigate(withLang(searchPath(location.pathname, next), i18n.language), { replace: how === 'replace' });
   const base = { radius: search?.radius ?? 10, yearMatch: 'exact' as const };
-  const city: Place | null = search && 'city' in search.where ? { address: `${search.where.city}, ${search.where.state}`, city: search.where.city, state: search.where.state, zip: null } : null;
+  const city: Place | null =
+    search && 'city' in search.where
+      ? { address: `${search.where.city}, ${search.where.state}`, city: search.where.city, state: search.where.state, zip: null }
+      : null;
 
   const chooseCity = (place: Place | null) => {
     if (!place) return;

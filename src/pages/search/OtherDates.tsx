@@ -22,7 +22,10 @@ export function OtherDates({ search, reports, hrefOf, embed }: OtherDatesProps) 
   const language = i18n.language;
   // The year goes with a day of another year than the one searched.
   const year = Number((search.to ?? today(new Date())).slice(0, 4));
-  const dates = formatList(reports.map((report) => formatDate(report.occurredAt, language, year)), language);
+  const dates = formatList(
+    reports.map((report) => formatDate(report.occurredAt, language, year)),
+    language,
+  );
   return (
     <section className="other-dates">
       <p id={id} className="other-dates__text">

@@ -72,7 +72,10 @@ function clusterIcon(count: number): DivIcon {
 /** What the map shows now: its bounds, a little beyond its edges (so dots do not pop in while panning), and its zoom. */
 function viewOf(map: LeafletMap): { box: [number, number, number, number]; zoom: number } {
   const b = map.getBounds().pad(0.25);
-  return { box: [Math.max(-180, b.getWest()), Math.max(-85, b.getSouth()), Math.min(180, b.getEast()), Math.min(85, b.getNorth())], zoom: Math.round(map.getZoom()) };
+  return {
+    box: [Math.max(-180, b.getWest()), Math.max(-85, b.getSouth()), Math.min(180, b.getEast()), Math.min(85, b.getNorth())],
+    zoom: Math.round(map.getZoom()),
+  };
 }
 
 /** The reports as numbered dots and groups of dots, grouped anew for every zoom. */
@@ -80,7 +83,13 @@ function Clustered({ points, clusterLabel }: Pick<ResultsMapProps, 'points' | 'c
   const map = useMap();
   const index = useMemo(() => {
     const cluster = new Supercluster<Report, Record<string, never>>({ radius: CLUSTER_RADIUS_PX, extent: TILE_PX, maxZoom: MAX_CLUSTER_ZOOM });
-    cluster.load(points.map((p): PointFeature<Report> => ({ type: 'Feature', properties: { id: p.id, n: p.n }, geometry: { type: 'Point', coordinates: [p.lng, p.lat] } })));
+    cluster.load(
+      points.map((p): PointFeature<Report> => ({
+        type: 'Feature',
+        properties: { id: p.id, n: p.n },
+        geometry: { type: 'Point', coordinates: [p.lng, p.lat] },
+      })),
+    );
     return cluster;
   }, [points]);
   const [view, setView] = useState(() => viewOf(map));

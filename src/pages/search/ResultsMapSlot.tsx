@@ -15,7 +15,8 @@ export function ResultsMapSlot({ search, results, id }: { search: ReportSearch; 
   const helpId = useId();
   const points = useMemo(() => results.map((r, i) => ({ id: r.id, n: i + 1, lat: r.location.lat, lng: r.location.lng })), [results]);
   const area = useMemo(
-    () => (search.by === 'place' && 'lat' in search.where ? { lat: search.where.lat, lng: search.where.lng, radius: search.radius * METRES_PER_MILE } : undefined),
+    () =>
+      search.by === 'place' && 'lat' in search.where ? { lat: search.where.lat, lng: search.where.lng, radius: search.radius * METRES_PER_MILE } : undefined,
     [search],
   );
   const placeholder = (

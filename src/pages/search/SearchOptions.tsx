@@ -65,9 +65,7 @@ export function SearchOptions({ search, onChange }: SearchOptionsProps) {
               {t('options.lastDays', { days })}
             </option>
           ))}
-          {dates === 'range' && search.from && search.to && (
-            <option value="range">{formatDays(search.from, search.to, i18n.language)}</option>
-          )}
+          {dates === 'range' && search.from && search.to && <option value="range">{formatDays(search.from, search.to, i18n.language)}</option>}
         </select>
       </div>
     </section>

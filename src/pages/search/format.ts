@@ -17,7 +17,15 @@ function formats(language: string): Formats {
   if (!found) {
     // Wall-clock values read as UTC and printed as UTC: the visitor's own time zone never shifts them.
     found = {
-      when: new Intl.DateTimeFormat(language, { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }),
+      when: new Intl.DateTimeFormat(language, {
+        weekday: 'short',
+        month: 'short',
+        day: 'numeric',
+        year: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+        timeZone: 'UTC',
+      }),
       day: new Intl.DateTimeFormat(language, { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }),
       date: new Intl.DateTimeFormat(language, { month: 'long', day: 'numeric', timeZone: 'UTC' }),
       dateYear: new Intl.DateTimeFormat(language, { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }),
@@ -62,4 +70,5 @@ export const formatList = (items: string[], language: string) => formats(languag
 export const formatMiles = (miles: number, language: string) => formats(language).miles.format(miles);
 
 /** "2019 FORD F-150", as far as the report says. */
-export const vehicleText = (vehicle: SearchVehicle) => [vehicle.year, vehicle.make, vehicle.model].filter((part) => part !== null && part !== undefined && part !== '').join(' ');
+export const vehicleText = (vehicle: SearchVehicle) =>
+  [vehicle.year, vehicle.make, vehicle.model].filter((part) => part !== null && part !== undefined && part !== '').join(' ');

@@ -34,8 +34,7 @@ export default function UnsubscribePage({ token }: { token: string }) {
     return () => controller.abort();
   }, [token, attempt]);
 
-  const title =
-    state.kind === 'ask' ? t('ask.title') : state.kind === 'done' ? t('done.title') : state.kind === 'unknown' ? t('unknown.title') : t('title');
+  const title = state.kind === 'ask' ? t('ask.title') : state.kind === 'done' ? t('done.title') : state.kind === 'unknown' ? t('unknown.title') : t('title');
   useEffect(() => {
     document.title = `${title} | ${t('app:brand')}`;
   }, [title, t]);
@@ -61,10 +60,14 @@ export default function UnsubscribePage({ token }: { token: string }) {
       {state.kind === 'failed' && (
         <>
           <p role="alert">{t('failed')}</p>
-          <button type="button" className="btn btn-primary btn-block" onClick={() => {
+          <button
+            type="button"
+            className="btn btn-primary btn-block"
+            onClick={() => {
               setState({ kind: 'loading' });
               setAttempt((n) => n + 1);
-            }}>
+            }}
+          >
             {t('retry')}
           </button>
         </>
@@ -83,7 +86,9 @@ export default function UnsubscribePage({ token }: { token: string }) {
         <>
           <p role="status">{t('done.text', { phoneEnd: state.phoneEnd })}</p>
           <p>
-            <LangLink to={SITE_LINKS.findReport} className="btn btn-secondary btn-block">{t('done.search')}</LangLink>
+            <LangLink to={SITE_LINKS.findReport} className="btn btn-secondary btn-block">
+              {t('done.search')}
+            </LangLink>
           </p>
         </>
       )}
@@ -91,7 +96,9 @@ export default function UnsubscribePage({ token }: { token: string }) {
         <>
           <p>{t('unknown.text')}</p>
           <p>
-            <LangLink to="/" className="btn btn-secondary btn-block">{t('unknown.home')}</LangLink>
+            <LangLink to="/" className="btn btn-secondary btn-block">
+              {t('unknown.home')}
+            </LangLink>
           </p>
         </>
       )}

@@ -59,17 +59,23 @@ export default function VerifyPage({ token }: { token: string }) {
         <>
           <p>{t('expired.text')}</p>
           <p>
-            <LangLink to="/" className="btn btn-secondary btn-block">{t('expired.home')}</LangLink>
+            <LangLink to="/" className="btn btn-secondary btn-block">
+              {t('expired.home')}
+            </LangLink>
           </p>
         </>
       )}
       {state === 'failed' && (
         <>
           <p role="alert">{t('failed')}</p>
-          <button type="button" className="btn btn-primary btn-block" onClick={() => {
+          <button
+            type="button"
+            className="btn btn-primary btn-block"
+            onClick={() => {
               setState('confirming');
               setAttempt((n) => n + 1);
-            }}>
+            }}
+          >
             {t('retry')}
           </button>
         </>
