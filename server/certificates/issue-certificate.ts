@@ -8,7 +8,7 @@ export type { CertificateSigner } from './certificate-signer.ts';
 
 interface FactsRow {
   certificate_id: string | null;
-  lead_id: string | number;
+  lead_id: number;
   phone: string;
   email: string;
   wording: string;
@@ -19,9 +19,9 @@ interface FactsRow {
   locale: string | null;
   flow_id: string | null;
   flow_version: number | null;
-  consented_at_ms: string | number;
+  consented_at_ms: number;
   page_url: string | null;
-  verified_at_ms: string | number | null;
+  verified_at_ms: number | null;
   ip: string | null;
   user_agent: string | null;
 }
@@ -38,9 +38,8 @@ const FACTS_SQL = `
   LEFT JOIN consent_certificates k ON k.lead_id = l.id
   WHERE l.id = ANY($1::bigint[])`;
 
-// pg returns bigint as a string, PGlite as a number.
 const factsOf = (row: FactsRow): ConsentFacts => ({
-  leadId: Number(row.lead_id),
+  leadId: row.lead_id,
   phone: row.phone,
   email: row.email,
   wording: row.wording,
@@ -51,9 +50,9 @@ const factsOf = (row: FactsRow): ConsentFacts => ({
   locale: row.locale,
   flowId: row.flow_id,
   flowVersion: row.flow_version,
-  consentedAtMs: Number(row.consented_at_ms),
+  consentedAtMs: row.consented_at_ms,
   pageUrl: row.page_url,
-  verifiedAtMs: row.verified_at_ms === null ? null : Number(row.verified_at_ms),
+  verifiedAtMs: row.verified_at_ms,
   ip: row.ip,
   userAgent: row.user_agent,
 });
@@ -65,7 +64,7 @@ const factsOf = (row: FactsRow): ConsentFacts => ({
  */
 export async function issueCertificates(tx: Queryable, leadIds: readonly number[], signer: CertificateSigner): Promise<Map<number, string>> {
   const { rows } = await tx.query<FactsRow>(FACTS_SQL, [leadIds]);
-  const ids = new Map(rows.filter((row) => row.certificate_id !== null).map((row) => [Number(row.lead_id), row.certificate_id!]));
+  const ids = new Map(rows.filter((row) => row.certificate_id !== null).map((row) => [row.lead_id, row.certificate_id!]));
   const issuedAtMs = Date.now();
   const issued = rows
     .filter((row) => row.certificate_id === null)
@@ -73,25 +72,23 @@ export async function issueCertificates(tx: Queryable, leadIds: readonly number[
       // 128 random bits: certificates cannot be enumerated.
       const id = randomBytes(16).toString('base64url');
       const payload = JSON.stringify(certificatePayload(factsOf(row), id, signer.keyId, issuedAtMs));
-      return { id, lead_id: Number(row.lead_id), payload, signature: signer.sign(payload) };
+      return { id, lead_id: row.lead_id, payload, signature: signer.sign(payload) };
     });
   if (issued.length > 0) {
-    const inserted = await tx.query<{ lead_id: string | number; id: string }>(
+    const inserted = await tx.query<{ lead_id: number; id: string }>(
       `INSERT INTO consent_certificates (id, lead_id, payload, signature, key_id, issued_at)
        SELECT c.id, c.lead_id, c.payload, c.signature, $2, $3::timestamptz
        FROM jsonb_to_recordset($1::jsonb) AS c(id text, lead_id bigint, payload text, signature text)
        ON CONFLICT (lead_id) DO NOTHING RETURNING lead_id, id`,
       [JSON.stringify(issued), signer.keyId, new Date(issuedAtMs).toISOString()],
     );
-    for (const row of inserted.rows) ids.set(Number(row.lead_id), row.id);
+    for (const row of inserted.rows) ids.set(row.lead_id, row.id);
   }
   const taken = issued.filter((c) => !ids.has(c.lead_id)).map((c) => c.lead_id);
   if (taken.length > 0) {
     // Another transaction issued these first (and has committed: ON CONFLICT waited for it), seen by a new statement.
-    const again = await tx.query<{ lead_id: string | number; id: string }>('SELECT lead_id, id FROM consent_certificates WHERE lead_id = ANY($1::bigint[])', [
-      taken,
-    ]);
-    for (const row of again.rows) ids.set(Number(row.lead_id), row.id);
+    const again = await tx.query<{ lead_id: number; id: string }>('SELECT lead_id, id FROM consent_certificates WHERE lead_id = ANY($1::bigint[])', [taken]);
+    for (const row of again.rows) ids.set(row.lead_id, row.id);
   }
   const missing = leadIds.filter((id) => !ids.has(id));
   if (missing.length > 0) throw new Error(`no lead ${missing.join(', ')} to certify`);

@@ -22,6 +22,27 @@ const statementName = (sql: string): string => {
 
 type Result = pg.QueryResult<Record<string, unknown>>;
 
+const INT8 = 20;
+const INT8_ARRAY = 1016;
+
+/** An int8 as PGlite reads it: a number, or a BigInt past 2^53 (ids, counts and ms stay far below), never a string. */
+const int8 = (text: string): number | bigint => {
+  const value = BigInt(text);
+  return value < Number.MIN_SAFE_INTEGER || value > Number.MAX_SAFE_INTEGER ? value : Number(value);
+};
+
+/** pg's own parser of a type (its typings name only the built-in scalar types). */
+const parserOf = pg.types.getTypeParser as (oid: number, format?: 'text' | 'binary') => (text: string) => unknown;
+
+/** pg's own parsers but for int8 and its arrays, which pg reads as strings: so the two drivers give the same rows. */
+const types: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+    if (oid === INT8) return int8;
+    if (oid === INT8_ARRAY) return (text: string) => (parserOf(oid)(text) as (string | null)[]).map((v) => v && int8(v));
+    return parserOf(oid, format);
+  }) as pg.CustomTypesConfig['getTypeParser'],
+};
+
 /** Runs work between BEGIN and COMMIT on client; rolls back and rethrows when it throws. */
 async function inTransaction<T>(client: pg.PoolClient, work: () => Promise<T>): Promise<T> {
   await client.query('BEGIN');
@@ -41,6 +62,7 @@ export function openPgDb(connectionString: string, options: PgDbOptions = {}): D
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 10,
+    types,
     ...(options.schema ? { options: `-c search_path=${schema}` } : {}),
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.

@@ -22,13 +22,13 @@ export interface Erasure {
 
 /** Erases what is kept about phone (E.164) at now, in the caller's transaction (its hash under keys' current key); wake the deliverer after it commits. */
 export async function erasePerson(tx: Queryable, phone: string, keys: HashKeys, now: number): Promise<Erasure> {
-  const { rows } = await tx.query<{ ids: (string | number)[]; emails: string[]; alerts: number }>(
+  const { rows } = await tx.query<{ ids: number[]; emails: string[]; alerts: number }>(
     `SELECT coalesce(array_agg(id), '{}') AS ids, coalesce(array_agg(DISTINCT lower(email)) FILTER (WHERE email <> ''), '{}') AS emails,
        (SELECT count(*)::int FROM alerts WHERE phone = $1) AS alerts
      FROM leads WHERE phone = $1`,
     [phone],
   );
-  const leadIds = (rows[0]?.ids ?? []).map(Number);
+  const leadIds = rows[0]?.ids ?? [];
   const hashed = keyedPhoneHash(keys[0], phone);
   const sponsorsTold = await queueLeadDeletions(tx, leadIds, now);
   await eraseLeads(tx, leadIds);

@@ -32,7 +32,7 @@ export async function readReport(q: Queryable, id: string): Promise<StoredReport
   const report: FullReport = {
     id: row.id,
     demo: row.demo,
-    occurredAt: localIso(Number(row.occurred_ms), row.utc_offset),
+    occurredAt: localIso(row.occurred_ms, row.utc_offset),
     state: row.state,
     county: row.county,
     city: row.city,

@@ -16,7 +16,7 @@ export async function eraseExpiredLeads(db: Db, before: number): Promise<number>
       );
       await eraseLeads(
         tx,
-        rows.map((r) => Number(r.id)),
+        rows.map((r) => r.id),
       );
       return rows.length;
     });

@@ -8,20 +8,13 @@ export interface StoredConsentText {
   sha256: string;
 }
 
-interface Row {
-  id: string | number;
-  version: number;
-  sha256: string;
-}
-
 const find = async (tx: Queryable, w: ConsentWording): Promise<StoredConsentText | undefined> => {
-  const { rows } = await tx.query<Row>('SELECT id, version, sha256 FROM consent_texts WHERE text_key = $1 AND locale = $2 AND sha256 = $3', [
+  const { rows } = await tx.query<StoredConsentText>('SELECT id, version, sha256 FROM consent_texts WHERE text_key = $1 AND locale = $2 AND sha256 = $3', [
     w.key,
     w.locale,
     w.sha256,
   ]);
-  // pg returns bigint as a string, PGlite as a number.
-  return rows[0] && { id: Number(rows[0].id), version: rows[0].version, sha256: rows[0].sha256 };
+  return rows[0];
 };
 
 /**
@@ -34,7 +27,7 @@ export async function ensureConsentText(tx: Queryable, w: ConsentWording): Promi
   await tx.query("SELECT pg_advisory_xact_lock(hashtext('claimflow consent_texts'))");
   const raced = await find(tx, w);
   if (raced) return raced;
-  const { rows } = await tx.query<Row>(
+  const { rows } = await tx.query<StoredConsentText>(
     `INSERT INTO consent_texts (text_key, locale, version, sha256, wording)
      SELECT $1, $2, coalesce(max(version), 0) + 1, $3, $4 FROM consent_texts WHERE text_key = $1 AND locale = $2
      RETURNING id, version, sha256`,
@@ -42,5 +35,5 @@ export async function ensureConsentText(tx: Queryable, w: ConsentWording): Promi
   );
   const row = rows[0];
   if (!row) throw new Error('consent text insert returned no row');
-  return { id: Number(row.id), version: row.version, sha256: row.sha256 };
+  return row;
 }

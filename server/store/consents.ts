@@ -51,14 +51,13 @@ export async function insertConsentRecord(tx: Queryable, c: NewConsentRecord): P
     c.trustedFormPingUrl ?? null,
     c.flowVariant || null,
   ];
-  let { rows } = await tx.query<{ id: string | number }>(INSERT_RECORD, params);
+  let { rows } = await tx.query<{ id: number }>(INSERT_RECORD, params);
   if (!rows[0]) {
     await ensureConsentText(tx, c.wording);
-    ({ rows } = await tx.query<{ id: string | number }>(INSERT_RECORD, params));
+    ({ rows } = await tx.query<{ id: number }>(INSERT_RECORD, params));
   }
   if (!rows[0]) throw new Error('consent record insert returned no row');
-  // pg returns bigint as a string, PGlite as a number.
-  return Number(rows[0].id);
+  return rows[0].id;
 }
 
 export interface NewTcpaConsent {

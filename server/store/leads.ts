@@ -71,7 +71,7 @@ export interface Lead {
 }
 
 interface LeadRow {
-  id: string | number;
+  id: number;
   funnel: string;
   calc_id: string | null;
   first_name: string;
@@ -83,9 +83,9 @@ interface LeadRow {
   body: Record<string, unknown>;
   preferred_call_time: string | null;
   time_zone: string | null;
-  /** Instants as ms since the epoch (numbers from JSON, strings from pg's bigint). */
-  call_from: number | string | null;
-  call_to: number | string | null;
+  /** Instants as ms since the epoch. */
+  call_from: number | null;
+  call_to: number | null;
   /** Service -> [from, to] in ms since the epoch; null when none. */
   lead_type_calls: Record<string, [number, number]> | null;
   accident_reason: string | null;
@@ -108,8 +108,7 @@ function toLead(row: LeadRow): Lead {
   // Assigned onto the body's copy: a literal that spreads it and repeats its keys takes V8's slow path (some 40 times
   // slower, for every lead created).
   return Object.assign(fields, {
-    // pg returns bigint as a string, PGlite as a number; ids stay far below 2^53.
-    id: Number(row.id),
+    id: row.id,
     funnel: row.funnel,
     calc_id: row.calc_id,
     firstName: row.first_name,
@@ -120,9 +119,7 @@ function toLead(row: LeadRow): Lead {
     language: row.language,
     preferredCallTime: row.preferred_call_time,
     callWindow:
-      row.call_from === null || row.call_to === null || row.time_zone === null
-        ? null
-        : windowAnswer({ from: Number(row.call_from), to: Number(row.call_to) }, row.time_zone),
+      row.call_from === null || row.call_to === null || row.time_zone === null ? null : windowAnswer({ from: row.call_from, to: row.call_to }, row.time_zone),
     leadTypeWindows: Object.fromEntries(
       Object.entries(row.lead_type_calls ?? {}).map(([service, [from, to]]) => [service, windowAnswer({ from, to }, row.time_zone ?? 'UTC')]),
     ),
@@ -225,7 +222,7 @@ export async function leadSubmitter(tx: Queryable, idHash: string, phone: string
  * id was created under it: 'unverified', 'not_found' (unknown, or another verification's), or 'own'.
  */
 export async function leadOwnership(db: Queryable, idHash: string, id: number, now: number): Promise<'unverified' | 'not_found' | 'own'> {
-  const { rows } = await db.query<{ lead_id: string | number | null }>(
+  const { rows } = await db.query<{ lead_id: number | null }>(
     `SELECT l.id AS lead_id FROM phone_verifications v
      LEFT JOIN leads l ON l.id = $2 AND l.verification_id = v.id
      WHERE v.id_hash = $1 AND v.verified_at > $3::timestamptz - make_interval(hours => $4)`,

@@ -198,7 +198,7 @@ async function matchLiveCode(tx: Queryable, visitorHash: string, phone: string, 
   const row = rows[0];
   if (row === undefined) return 'none';
   if (sameHex(row.code_hash, codeHash)) return 'match';
-  return Number(row.attempts) >= MAX_CHECKS ? 'last' : 'wrong';
+  return row.attempts >= MAX_CHECKS ? 'last' : 'wrong';
 }
 
 function sameHex(a: string, b: string): boolean {

@@ -11,13 +11,12 @@ export async function recordVerification(db: Queryable, phone: string, idHash: s
 
 /** The row id of the visitor's verification when it is of this phone and recent enough, at `now`, to submit a lead. */
 export async function liveVerificationOf(db: Queryable, idHash: string, phone: string, now: number = Date.now()): Promise<number | undefined> {
-  const { rows } = await db.query<{ id: string | number }>(
+  const { rows } = await db.query<{ id: number }>(
     `SELECT id FROM phone_verifications
      WHERE id_hash = $1 AND phone = $2 AND verified_at > $3::timestamptz - make_interval(hours => $4)`,
     [idHash, phone, new Date(now).toISOString(), VERIFICATION_VALID_HOURS],
   );
-  // pg returns bigint as a string, PGlite as a number.
-  return rows[0] && Number(rows[0].id);
+  return rows[0]?.id;
 }
 
 /**
