@@ -114,7 +114,7 @@ async function walkFunnel(page: Page, server: AppServer, flow: string, route: st
 
 /**
  * One walk, as one visitor: its own phone and its own address (X-Forwarded-For, which the bench's server trusts from
- * loopback), so thirty walks in a row stay under the per-address limit of code sends (server/store/code-limits.ts).
+ * loopback), so thirty walks in a row stay under the per-address limit of code sends (server/limits/policies.ts).
  */
 export async function measureWalk(browser: Browser, server: AppServer, flow: string, route: string, visitor: number, profile = false): Promise<WalkFigures> {
   const phone = `202555${String(3000 + visitor).padStart(4, '0')}`;

@@ -93,7 +93,7 @@ export const ENV_SCHEMA = {
       default: ['US', 'PR', 'GU', 'VI', 'AS', 'MP'],
       description: 'two-letter country codes such as US,PR,GU,VI,AS,MP',
     },
-    // Codes one country is sent in the last hour and day before each further one needs a proof of work (code-limits.ts).
+    // Codes one country is sent in the last hour and day before each further one needs a proof of work (limits/policies.ts).
     SMS_HOURLY_BUDGET: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 500 },
     SMS_DAILY_BUDGET: { type: 'integer', minimum: 1, maximum: 10_000_000, default: 5000 },
     TCPA_CONSENTS_PER_PHONE: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 5 },

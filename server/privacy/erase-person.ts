@@ -1,7 +1,7 @@
 // A person's erasure (DELETE /api/privacy/data, CCPA/CPRA's right to delete): everything kept about their phone, in one
 // transaction. Their leads are erased (erase-lead.ts: personal columns, report alerts, deliveries' copies), sponsors
 // that may have got one are sent lead.deleted; the idempotency answers that hold their phone or email, their SMS code,
-// the phone's code-limit counts, their STOP and unsubscribe link (nothing is texted to them any more) are deleted.
+// the phone's limit counts, their STOP and unsubscribe link (nothing is texted to them any more) are deleted.
 // Kept, as the law requires for 5 years: the consent evidence (consent records, wordings, certificates, /user/tcpa
 // rows) and the verifications it refers to, with the phone replaced by its keyed hash (keyed-hash.ts: an HMAC under the
 // server's key, its id beside it): a consent can still be proved for a phone one is shown, by whoever holds the key, and
@@ -9,7 +9,7 @@
 // for buyers to check offline: see docs/privacy.md.)
 import type { Queryable } from '../db/db.ts';
 import { queueLeadDeletions } from '../delivery/lead-updates.ts';
-import { phoneSubject } from '../store/code-limits.ts';
+import { phoneSubjects } from '../limits/policies.ts';
 import { eraseLeads } from './erase-lead.ts';
 import { keyedPhoneHash, type HashKeys } from './keyed-hash.ts';
 
@@ -39,12 +39,12 @@ export async function erasePerson(tx: Queryable, phone: string, keys: HashKeys, 
   );
   await tx.query(
     `WITH codes AS (DELETE FROM sms_codes WHERE phone = $1),
-     limits AS (DELETE FROM code_limit_subjects WHERE subject = $2),
+     limits AS (DELETE FROM limit_events WHERE subject = ANY($2::text[])),
      stops AS (DELETE FROM sms_stops WHERE phone = $1),
      links AS (DELETE FROM sms_unsubscribe_tokens WHERE phone = $1),
      verifications AS (UPDATE phone_verifications SET phone = $3 WHERE phone = $1)
      UPDATE tcpa_consents SET phone = $3, fields = '{}' WHERE phone = $1`,
-    [phone, phoneSubject(phone), hashed],
+    [phone, phoneSubjects(phone), hashed],
   );
   const { rows: kept } = await tx.query<{ n: number }>(
     `WITH hashed AS (UPDATE consent_records SET phone = $2 WHERE phone = $1 RETURNING 1) SELECT count(*)::int AS n FROM hashed`,

@@ -6,7 +6,8 @@ import { createHmac } from 'node:crypto';
 import type { Db } from '../db/db.ts';
 import { caseFact, namedUnits, vinFact, type Fact } from './proof-facts.ts';
 import { proofKey } from './proof-key.ts';
-import { countGuess, type ProofLimits } from './proof-limits.ts';
+import type { Policies } from '../limits/policies.ts';
+import { countGuess } from './proof-limits.ts';
 import { readProof, signProof } from './proof-tokens.ts';
 import { readReport, type StoredReport } from './read-report.ts';
 import { reportView, type ReportView } from './report-view.ts';
@@ -90,7 +91,7 @@ async function firstFact(db: Db, stored: StoredReport, a: ProofAttempt, now: num
  * name. Every attempt is counted by countGuess first, which throws RateLimitedError when the visitor may not guess now;
  * a wrong fact counts against the address and the report.
  */
-export async function proveInvolvement(db: Db, limits: ProofLimits, attempt: ProofAttempt): Promise<ProofResult> {
+export async function proveInvolvement(db: Db, limits: Policies, attempt: ProofAttempt): Promise<ProofResult> {
   const { id, ip, now, lastName } = attempt;
   const stored = await readReport(db, id);
   if (!stored) return { kind: 'not_found' };

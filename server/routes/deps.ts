@@ -5,7 +5,7 @@ import type { Flow } from '../../engine/types.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import type { SmsProvider } from '../sms/sms-provider.ts';
-import type { CodeLimits } from '../store/code-limits.ts';
+import type { Policies } from '../limits/policies.ts';
 
 export interface RouteDeps {
   config: Config;
@@ -13,8 +13,8 @@ export interface RouteDeps {
   sms: SmsProvider;
   /** The time in ms since the epoch, for every expiry and limit (default Date.now); tests pass a fake clock. */
   clock?: () => number;
-  /** Changes to the one-time code limits (DEFAULT_CODE_LIMITS in server/store/code-limits.ts). */
-  codeLimits?: Partial<CodeLimits>;
+  /** Changes to the limits (server/limits/policies.ts); tests shrink or drop some. */
+  limits?: Partial<Policies>;
   /** The funnels whose leads the lead routes take (default: those of flows/, or FLOWS_DIR); tests add their own. */
   flows?: readonly Flow[];
   /** The sponsors leads are routed to (those with an endpoint set): the ones a consent may name. None by default. */

@@ -1,6 +1,6 @@
 // What every lead creation does: the checks no schema can make, then in one transaction (answerOnce) the visitor's
 // verification, the consent record, the lead (and its alert): once per Idempotency-Key, once per funnel and
-// verification, and at most LEADS_PER_PHONE_PER_DAY a day per phone.
+// verification, and at most phoneLeads (server/limits/policies.ts) a day per phone.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
 import { browserZoneOf, leadStates, leadTypeCalls, leadZone } from '../call-times/lead-call-times.ts';
@@ -11,12 +11,15 @@ import type { Sponsor } from '../../engine/route-lead.ts';
 import { shownWording, type ConsentCatalogue } from '../consent-text.ts';
 import { EARLIEST_DAY, todayAnywhere } from '../date-bounds.ts';
 import type { Db, Queryable } from '../db/db.ts';
+import { lock, record, waitFor } from '../limits/limit-events.ts';
+import { phoneKey, subject, type Policies } from '../limits/policies.ts';
 import { wakeLeadRouter } from '../delivery/delivery-queue.ts';
 import { wakeAlertSender } from '../jobs/queue.ts';
 import { e164FromTyped } from '../phone.ts';
 import { reportPlaces } from '../reports/report-places.ts';
 import { insertConsentRecord } from '../store/consents.ts';
-import { insertLead, leadSubmitter, type LeadFields, type LeadSubmitter } from '../store/leads.ts';
+import { insertLead, type LeadFields } from '../store/leads.ts';
+import { liveVerificationOf } from '../store/verifications.ts';
 import type { ValidationErrorBody } from '../validation.ts';
 import { verificationIdHash } from '../verification-cookie.ts';
 import { apiSchemas } from './api-schemas.ts';
@@ -53,13 +56,13 @@ export interface SubmissionDeps {
   alertDays: number;
   /** The countries whose phones alerts are texted to (ALERT_COUNTRIES). */
   alertCountries: readonly string[];
+  /** The limits: phoneLeads caps a phone's leads a day. */
+  limits: Policies;
   /** TEST_PHONE: verified without a code, and not held to the daily lead cap. */
   testPhone: string | undefined;
 }
 
 const MAX_REFERRERS = 4096;
-/** Leads one phone may make in 24 hours, across funnels (each funnel makes one per verification). */
-export const LEADS_PER_PHONE_PER_DAY = 5;
 
 /**
  * The 400 for the first field that lies after today anywhere on earth (a date that is today for some visitor is never
@@ -78,7 +81,7 @@ function outOfRangeField(fields: Submission['notFuture'], now: number): Validati
 }
 
 export async function submitLead(
-  { db, catalogue, flows, sponsors, clock, alertDays, alertCountries, testPhone }: SubmissionDeps,
+  { db, catalogue, flows, sponsors, clock, alertDays, alertCountries, limits, testPhone }: SubmissionDeps,
   request: FastifyRequest,
   reply: FastifyReply,
   s: Submission,
@@ -129,13 +132,18 @@ export async function submitLead(
   const once = {
     key,
     // The visitor must hold a recent verification of this very phone, before anything is stored or replayed.
-    check: async (tx: Queryable) => (await leadSubmitter(tx, idHash, phone, consentedAtMs, LEADS_PER_PHONE_PER_DAY)) ?? refuse(403, NOT_VERIFIED),
+    check: async (tx: Queryable) => (await liveVerificationOf(tx, idHash, phone, consentedAtMs)) ?? refuse(403, NOT_VERIFIED),
     // One lead per funnel and verification: a second submission gets the first one's answer.
-    natural: ({ verificationId }: LeadSubmitter) => `lead ${s.funnel} verification ${verificationId}`,
+    natural: (verificationId: number) => `lead ${s.funnel} verification ${verificationId}`,
   };
-  return answerOnce(db, request, reply, once, async (tx, { verificationId, leadsInDay }) => {
+  const leads = subject('phoneLeads', phoneKey(phone));
+  return answerOnce(db, request, reply, once, async (tx, verificationId) => {
     // The configured test phone (spec §5) walks the funnels again and again.
-    if (leadsInDay >= LEADS_PER_PHONE_PER_DAY && phone !== testPhone) refuse(429, { error: 'lead_limit' });
+    if (phone !== testPhone) {
+      await lock(tx, [leads]);
+      if ((await waitFor(tx, leads, limits.phoneLeads, consentedAtMs)) > 0) refuse(429, { error: 'lead_limit' });
+      await record(tx, [leads], consentedAtMs);
+    }
     const consentRecordId = await insertConsentRecord(tx, {
       kind: 'lead',
       wording,

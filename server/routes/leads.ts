@@ -19,6 +19,7 @@ import { leadFlows } from './lead-flows.ts';
 import { submitLead } from './lead-submission.ts';
 import { refuseUnstorableText } from './storable-text.ts';
 import { NOT_VERIFIED } from './visitor.ts';
+import { limitPolicies } from '../limits/policies.ts';
 
 /** The contact's fields and the consent, which every lead body has. */
 type Contact = Pick<
@@ -56,7 +57,7 @@ async function checkOwner(tx: Queryable, request: FastifyRequest, leadId: number
 /** Errors every create may answer besides 200. */
 const createErrors = { 400: s.validationErrorResponse, 403: s.errorResponse, 409: s.errorResponse, 422: s.errorResponse, 429: s.errorResponse };
 
-export const leadRoutes: RoutePlugin = (app, { config, db, clock = Date.now, flows, sponsors = [] }) => {
+export const leadRoutes: RoutePlugin = (app, { config, db, clock = Date.now, flows, sponsors = [], limits }) => {
   // The app's own catalogues and flows, read once at start: the wording of a consent.key and its flow are looked up here.
   const deps = {
     db,
@@ -66,6 +67,7 @@ export const leadRoutes: RoutePlugin = (app, { config, db, clock = Date.now, flo
     clock,
     alertDays: config.alertDays,
     alertCountries: config.alertCountries,
+    limits: limitPolicies(config, limits),
     testPhone: config.testPhone,
   };
   app.addHook('preValidation', refuseUnstorableText);

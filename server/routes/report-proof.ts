@@ -2,7 +2,7 @@
 // link's proof standing for one, and a last name); the proof is kept for the visit in an HttpOnly cookie scoped to that
 // report's own paths (its API read and its PDF), so no proof ever travels in a URL.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DEFAULT_PROOF_LIMITS } from '../reports/proof-limits.ts';
+import { limitPolicies } from '../limits/policies.ts';
 import { PROOF_COOKIE_MS, proveInvolvement } from '../reports/report-access.ts';
 import { cookieIsSecure } from '../verification-cookie.ts';
 import { apiSchemas as s } from './api-schemas.ts';
@@ -30,7 +30,8 @@ function setProofCookie(reply: FastifyReply, id: string, value: string, nodeEnv:
   }
 }
 
-export const reportProofRoutes: RoutePlugin = (app, { config, db, clock = Date.now }) => {
+export const reportProofRoutes: RoutePlugin = (app, { config, db, clock = Date.now, limits }) => {
+  const policies = limitPolicies(config, limits);
   app.post(
     '/reports/:id/proof',
     {
@@ -50,7 +51,7 @@ export const reportProofRoutes: RoutePlugin = (app, { config, db, clock = Date.n
     async (request, reply) => {
       void reply.header('cache-control', NO_STORE);
       const { id } = request.params;
-      const result = await proveInvolvement(db, DEFAULT_PROOF_LIMITS, { ...request.body, id, ip: request.ip, now: clock() });
+      const result = await proveInvolvement(db, policies, { ...request.body, id, ip: request.ip, now: clock() });
       if (result.kind === 'not_found') return reply.code(404).send({ error: 'not_found' });
       if (result.kind === 'wrong') return reply.code(403).send({ error: 'not_involved', field: result.field });
       if (result.kind === 'first_fact') return result.vehicle === undefined ? { proved: false } : { proved: false, vehicle: result.vehicle };

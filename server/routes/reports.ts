@@ -2,7 +2,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ingestReports } from '../reports/ingest.ts';
 import { oversizedReport } from '../reports/ingest-limits.ts';
-import { DEFAULT_PROOF_LIMITS, countGuess } from '../reports/proof-limits.ts';
+import { limitPolicies } from '../limits/policies.ts';
+import { countGuess } from '../reports/proof-limits.ts';
 import { proofKey } from '../reports/proof-key.ts';
 import { linkProof } from '../reports/report-access.ts';
 import { bearerKeyOf, isIngestKey } from '../reports/ingest-keys.ts';
@@ -16,7 +17,8 @@ import { refuseUnstorableText } from './storable-text.ts';
 /** 1,000 reports of a few KB each, narratives included; the app's default limit is for small JSON bodies. */
 export const INGEST_BODY_LIMIT = 8 * 1024 * 1024;
 
-export const reportRoutes: RoutePlugin = (app, { config, db, clock = Date.now }) => {
+export const reportRoutes: RoutePlugin = (app, { config, db, clock = Date.now, limits }) => {
+  const policies = limitPolicies(config, limits);
   /** Before the body is read: a request without a valid key costs no parsing. */
   const authorise = async (request: FastifyRequest, reply: FastifyReply) => {
     const key = bearerKeyOf(request.headers.authorization);
@@ -61,7 +63,7 @@ export const reportRoutes: RoutePlugin = (app, { config, db, clock = Date.now })
       // A VIN or case ID is tested like a proof's: a search that finds no report is a wrong guess, and an address over
       // its limit is refused. Each report found is linked with a proof standing for what was searched.
       const found = [...answer.results, ...(answer.otherDates ?? [])];
-      await countGuess(db, DEFAULT_PROOF_LIMITS, { ip: request.ip, wrong: found.length === 0, now });
+      await countGuess(db, policies, { ip: request.ip, wrong: found.length === 0, now });
       const key = await proofKey(db);
       for (const result of found) result.proof = linkProof(key, result.id, mode.kind === 'vin' ? { vin: mode.vin } : { caseId: true }, now);
       return answer;

@@ -7,10 +7,11 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { shownWording, type ConsentCatalogue } from '../consent-text.ts';
 import type { Config } from '../config.ts';
 import type { Db, Queryable } from '../db/db.ts';
+import { lock, record, waitFor } from '../limits/limit-events.ts';
+import { phoneKey, subject, type Policies } from '../limits/policies.ts';
 import { isBeingVerified } from '../pending-verification.ts';
 import { e164FromTyped } from '../phone.ts';
 import { insertConsentRecord, insertTcpaConsent } from '../store/consents.ts';
-import { DAY_MS, lockTcpaRecordsOfDay } from '../store/tcpa-limits.ts';
 import { liveVerificationOf } from '../store/verifications.ts';
 import { verificationIdHash } from '../verification-cookie.ts';
 import { apiSchemas as s } from './api-schemas.ts';
@@ -25,6 +26,7 @@ type TcpaRequest = FastifyRequest<{ Body: FromSchema<typeof s.userTcpaRequest>; 
 export interface TcpaDeps {
   db: Db;
   config: Pick<Config, 'codeSecret' | 'tcpaConsentsPerPhone'>;
+  limits: Policies;
   clock: () => number;
   catalogue: ConsentCatalogue;
   flows: LeadFlows;
@@ -33,7 +35,11 @@ export interface TcpaDeps {
 const PATH = '/user/tcpa';
 
 /** Stores the tcpa row and its consent record in one transaction and answers { token, tcpaMessage }. */
-export async function recordTcpaConsent({ db, config, clock, catalogue, flows }: TcpaDeps, request: TcpaRequest, reply: FastifyReply): Promise<FastifyReply> {
+export async function recordTcpaConsent(
+  { db, config, limits, clock, catalogue, flows }: TcpaDeps,
+  request: TcpaRequest,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
   const consentedAtMs = clock();
   const body = request.body;
   const phone = e164FromTyped(body.phone);
@@ -58,9 +64,11 @@ export async function recordTcpaConsent({ db, config, clock, catalogue, flows }:
   };
   return answerOnce(db, request, reply, { key, check }, async (tx, verificationId) => {
     // After the key's lock: a retry of a request that was stored gets its answer, whatever the count is now.
-    const { count, oldestMs } = await lockTcpaRecordsOfDay(tx, phone, consentedAtMs);
-    if (count >= config.tcpaConsentsPerPhone) {
-      reply.header('retry-after', String(Math.max(1, Math.ceil((oldestMs + DAY_MS - consentedAtMs) / 1000))));
+    const consents = subject('phoneConsents', phoneKey(phone));
+    await lock(tx, [consents]);
+    const wait = await waitFor(tx, consents, limits.phoneConsents, consentedAtMs);
+    if (wait > 0) {
+      reply.header('retry-after', String(Math.max(1, Math.ceil(wait / 1000))));
       return {
         status: 429,
         body: { error: 'too_many_consents', message: `this phone gave its consent ${config.tcpaConsentsPerPhone} times in the last 24 hours` },
@@ -82,6 +90,7 @@ export async function recordTcpaConsent({ db, config, clock, catalogue, flows }:
       ip,
       userAgent,
     });
+    await record(tx, [consents], consentedAtMs);
     const token = randomUUID();
     await insertTcpaConsent(tx, { token, funnel, phone, fields: { ...body }, tcpaMessage: message, consentRecordId }, ip, userAgent);
     return { status: 200, body: { token, tcpaMessage: message } };

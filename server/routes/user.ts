@@ -8,8 +8,8 @@ import { e164FromParts, textableIn } from '../phone.ts';
 import { smsText } from '../sms/sms-text.ts';
 import { isBlacklisted } from '../store/blacklist.ts';
 import { confirmLink, newLinkToken, secretHash, verifyConfirmedSend } from '../store/code-links.ts';
-import { DEFAULT_CODE_LIMITS, type Refusal } from '../store/code-limits.ts';
-import { checkCode, hashCode, issueCode, newCode } from '../store/one-time-codes.ts';
+import { limitPolicies } from '../limits/policies.ts';
+import { checkCode, hashCode, issueCode, newCode, type Refusal } from '../store/one-time-codes.ts';
 import { newSendChallenge, solvedChallenge } from '../store/send-challenges.ts';
 import { sharedSecret } from '../store/server-secrets.ts';
 import { recordVerification, sendTrust } from '../store/verifications.ts';
@@ -31,9 +31,9 @@ function refuse(reply: FastifyReply, { error, retryAfterMs }: Refusal) {
   return reply.code(429).header('retry-after', String(retryAfter)).send({ success: false, error, retryAfter });
 }
 
-export const userRoutes: RoutePlugin = (app, { config, db, sms, clock = Date.now, codeLimits, flows }) => {
-  const limits = { ...DEFAULT_CODE_LIMITS, ...codeLimits };
-  const tcpa = { db, config, clock, catalogue: loadConsentCatalogue(), flows: leadFlows(flows) };
+export const userRoutes: RoutePlugin = (app, { config, db, sms, clock = Date.now, limits: changes, flows }) => {
+  const limits = limitPolicies(config, changes);
+  const tcpa = { db, config, limits, clock, catalogue: loadConsentCatalogue(), flows: leadFlows(flows) };
   /** The test phone counts as verified at once (spec §5), by whoever asks, and gets its verification cookie. */
   const verifyTestPhone = async (reply: FastifyReply, phone: string) => {
     const { id, idHash } = newVerificationId();
@@ -106,7 +106,7 @@ export const userRoutes: RoutePlugin = (app, { config, db, sms, clock = Date.now
       const header = request.headers['x-altcha'];
       const solved = await solvedChallenge(key, typeof header === 'string' ? header : undefined, phone, now);
       const hashes = { code: hashCode(config.codeSecret, phone, code), link: link.hash };
-      const issued = await issueCode(db, limits, config.smsBudget, { phone, ip: request.ip, visitorHash: secretHash(visitorId), now, trust }, hashes, solved);
+      const issued = await issueCode(db, limits, { phone, ip: request.ip, visitorHash: secretHash(visitorId), now, trust }, hashes, solved);
       // Past a limit: a proof of work, which the app solves and sends again with (X-Altcha), instead of a refusal.
       if (issued.challenge !== undefined) {
         request.log.info({ level: issued.challenge }, 'one-time code send asks for a proof of work');

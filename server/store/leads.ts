@@ -194,29 +194,6 @@ export async function getLeads(db: Queryable, ids: readonly number[]): Promise<L
   return rows.map(toLead);
 }
 
-/** Who submits a lead: their verification of the phone live at now, and how many leads the phone made in the 24 hours before (up to a cap). */
-export interface LeadSubmitter {
-  verificationId: number;
-  leadsInDay: number;
-}
-
-/**
- * The submitter whose cookie id hashes to idHash, verified for phone (E.164) at now (ms); undefined without one. Their
- * leads of the day are counted up to cap, no further (a phone with many, such as the test phone, costs no more).
- */
-export async function leadSubmitter(tx: Queryable, idHash: string, phone: string, now: number, cap: number): Promise<LeadSubmitter | undefined> {
-  const { rows } = await tx.query<{ id: string | number; leads_in_day: number }>(
-    `SELECT v.id,
-       (SELECT count(*)::int FROM (SELECT 1 FROM leads l WHERE l.phone = $2 AND l.created_at > $3::timestamptz - interval '1 day' LIMIT $5) d) AS leads_in_day
-     FROM phone_verifications v
-     WHERE v.id_hash = $1 AND v.phone = $2 AND v.verified_at > $3::timestamptz - make_interval(hours => $4)`,
-    [idHash, phone, new Date(now).toISOString(), VERIFICATION_VALID_HOURS, cap],
-  );
-  const row = rows[0];
-  // pg returns bigint as a string, PGlite as a number.
-  return row && { verificationId: Number(row.id), leadsInDay: row.leads_in_day };
-}
-
 /**
  * Whether the visitor whose cookie id hashes to idHash holds a verification live at now (ms), and if so whether lead
  * id was created under it: 'unverified', 'not_found' (unknown, or another verification's), or 'own'.

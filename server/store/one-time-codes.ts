@@ -1,29 +1,15 @@
 // SMS one-time codes: made with crypto.randomInt, kept only as an HMAC bound to the phone, valid 10 minutes, 3 checks,
-// used once, and checked only for the visitor who asked for it; every send and check first passes the limits of
-// code-limits.ts (a send past them, the country's budget included, needs a proof of work: send-challenges.ts). Each
+// used once, and checked only for the visitor who asked for it; every send and check first passes its limits
+// (server/limits/policies.ts: a send past them, the country's budget included, needs a proof of work). Each
 // code's text also carries a link (code-links.ts). Times come from the caller's clock.
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { CODE_LENGTH } from '../../engine/validators.ts';
 import type { Db, Queryable } from '../db/db.ts';
-import {
-  addEvent,
-  addressSubjects,
-  checkRefusal,
-  countrySubject,
-  lockSubjects,
-  phoneGuessesLeft,
-  phoneSubject,
-  requesterSubjects,
-  sendCounts,
-  sendLevel,
-  windowsReaching,
-  type CodeLimits,
-  type Refusal,
-  type SendTrust,
-} from './code-limits.ts';
+import { count, level, lock, longestWait, record, waitFor, type Count } from '../limits/limit-events.ts';
+import { addressKeys, countryKey, DAY, ipKey, networkKey, phoneKey, prefixKey, siteKey, subject, visitorKey, type Policies } from '../limits/policies.ts';
 import { verifyConfirmedSend } from './code-links.ts';
 import { spendSolution, type Solved } from './send-challenges.ts';
-import { recordVerification } from './verifications.ts';
+import { recordVerification, type SendTrust } from './verifications.ts';
 
 export const CODE_TTL_MINUTES = 10;
 export const MAX_CHECKS = 3;
@@ -51,12 +37,6 @@ export interface CodeRequest {
   now: number;
 }
 
-/** The codes one country may be sent in an hour and in a day (SMS_HOURLY_BUDGET, SMS_DAILY_BUDGET) before each needs a proof of work. */
-export interface SmsBudget {
-  hourly: number;
-  daily: number;
-}
-
 /** A send that brought the country's count to 80% of its budget. */
 export interface BudgetAlert {
   window: 'hour' | 'day';
@@ -64,9 +44,27 @@ export interface BudgetAlert {
   max: number;
 }
 
-const HOUR = 60 * 60_000;
 /** The share of a budget whose use is logged as a warning. */
 const ALERT_SHARE = 0.8;
+
+/** The subjects a send from ip to phone counts under, each with the windows that apply to a sender of that trust. */
+function sendCounts(p: Policies, phone: string, ip: string, trust: SendTrust): Count[] {
+  const stranger = trust === 'none';
+  return [
+    [subject('ipSends', ipKey(ip)), p.ipSends],
+    [subject('networkSends', networkKey(ip)), p.networkSends],
+    [subject('phoneSends', phoneKey(phone)), trust === 'owner' ? [] : p.phoneSends],
+    [subject('prefixSends', prefixKey(phone)), stranger ? p.prefixSends : []],
+    [subject('countrySends', countryKey(phone)), stranger ? p.countrySends : []],
+  ];
+}
+
+/** The proof-of-work level a send counted under these subjects needs now: 0 for none. */
+async function sendLevel(q: Queryable, counts: readonly Count[], now: number): Promise<number> {
+  let highest = 0;
+  for (const [s, windows] of counts) highest = Math.max(highest, await level(q, s, windows, now));
+  return highest;
+}
 
 /** A send: not made, for want of a proof of work of that level; or made, with the budget windows it brought to 80%. */
 export type IssueOutcome = { challenge: number } | { challenge?: undefined; alerts: BudgetAlert[] };
@@ -79,31 +77,22 @@ export type IssueOutcome = { challenge: number } | { challenge?: undefined; aler
  */
 export async function issueCode(
   db: Db,
-  limits: CodeLimits,
-  budget: SmsBudget,
+  limits: Policies,
   { phone, ip, visitorHash, now, trust }: CodeRequest & { visitorHash: string; trust: SendTrust },
   hashes: { code: string; link: string },
   solved?: Solved,
 ): Promise<IssueOutcome> {
-  const countrySends = [
-    { max: budget.hourly, ms: HOUR },
-    { max: budget.daily, ms: 24 * HOUR },
-  ];
-  const counts = sendCounts(limits, countrySends, phone, ip, trust);
+  const counts = sendCounts(limits, phone, ip, trust);
   const enough = (level: number) => level === 0 || (solved !== undefined && solved.level >= level);
   // A send short of its proof writes nothing, so a read without locks may tell it; only one that may pass takes them.
   const early = await sendLevel(db, counts, now);
   if (!enough(early)) return { challenge: early };
   return db.transaction(async (tx) => {
-    await lockSubjects(
-      tx,
-      limits,
-      counts.map((c) => c.subject),
-      now,
-    );
+    const subjects = counts.map(([s]) => s);
+    await lock(tx, subjects);
     const level = await sendLevel(tx, counts, now);
     if (!enough(level) || (level > 0 && solved && !(await spendSolution(tx, solved, now)))) return { challenge: level };
-    for (const { subject } of counts) await addEvent(tx, subject, 'send', now);
+    await record(tx, subjects, now);
     await tx.query(
       `INSERT INTO sms_codes (requester_hash, phone, code_hash, link_hash, attempts, expires_at, created_at)
        VALUES ($1, $2, $3, $4, 0, $5::timestamptz, $6::timestamptz)
@@ -111,8 +100,12 @@ export async function issueCode(
          attempts = 0, expires_at = EXCLUDED.expires_at, confirmed_at = NULL, used_at = NULL, created_at = EXCLUDED.created_at`,
       [visitorHash, phone, hashes.code, hashes.link, new Date(now + CODE_TTL_MINUTES * 60_000).toISOString(), new Date(now).toISOString()],
     );
-    const reached = await windowsReaching(tx, { subject: countrySubject(phone), windows: countrySends }, ALERT_SHARE, now);
-    return { alerts: reached.map(({ window, sent }) => ({ window: window.ms === HOUR ? 'hour' : 'day', sent, max: window.max })) };
+    const alerts: BudgetAlert[] = [];
+    for (const { max, ms } of limits.countrySends) {
+      const sent = await count(tx, subject('countrySends', countryKey(phone)), ms, max, now);
+      if (sent === Math.ceil(max * ALERT_SHARE)) alerts.push({ window: ms < DAY ? 'hour' : 'day', sent, max });
+    }
+    return { alerts };
   });
 }
 
@@ -125,6 +118,34 @@ export async function issueCode(
  */
 export type CheckOutcome = 'verified' | 'confirmed' | 'wrong' | 'expired' | 'confirm_by_link' | Refusal;
 
+/** A check refused: too many from its address, or wrong guesses of its own; retryAfterMs until the same may pass. */
+export interface Refusal {
+  error: 'too_many_checks';
+  retryAfterMs: number;
+}
+
+/** Who checks a code: the address and, when the request names one (cf_pending), the hash of its visitor id. */
+interface Requester {
+  ip: string;
+  visitorHash?: string | undefined;
+}
+
+/** The checks' counts of a requester's address (and IPv6 /48), and its wrong guesses' (visitor id, address, /48). */
+function checkCounts(p: Policies, { ip, visitorHash }: Requester): { checks: Count[]; failures: Count[] } {
+  const site = siteKey(ip);
+  const keys = visitorHash === undefined ? addressKeys(ip) : [visitorKey(visitorHash), ...addressKeys(ip)];
+  return {
+    checks: [[subject('ipChecks', ipKey(ip)), p.ipChecks], ...(site ? [[subject('siteChecks', site), p.siteChecks] as const] : [])],
+    failures: keys.map((key) => [subject('requesterFailures', key), p.requesterFailures] as const),
+  };
+}
+
+/** Why requester may not check a code now, if it may not. */
+async function checkRefusal(q: Queryable, { checks, failures }: ReturnType<typeof checkCounts>, now: number): Promise<Refusal | undefined> {
+  const wait = await longestWait(q, [...checks, ...failures], now);
+  return wait > 0 ? { error: 'too_many_checks', retryAfterMs: wait } : undefined;
+}
+
 /**
  * Checks a code against the live one the requesting visitor asked for. Every check let through counts against the
  * address (and its /48), but one answered confirm_by_link, which compares nothing; a wrong guess counts against the
@@ -134,7 +155,7 @@ export type CheckOutcome = 'verified' | 'confirmed' | 'wrong' | 'expired' | 'con
  */
 export async function checkCode(
   db: Db,
-  limits: CodeLimits,
+  limits: Policies,
   { phone, ip, visitorHash, now }: CodeRequest,
   codeHash: string,
   idHash: string,
@@ -146,21 +167,28 @@ export async function checkCode(
     if (confirmed) return confirmed;
   }
   // Once the phone's guesses are used up, a check of a live code is answered with one more read and writes nothing.
-  if (send?.live && !(await phoneGuessesLeft(db, limits, phone, now))) return 'confirm_by_link';
-  const requester = { ip, visitorHash };
-  const early = await checkRefusal(db, limits, requester, now);
+  const phoneFailures = subject('phoneFailures', phoneKey(phone));
+  const guessesUsed = async (q: Queryable) => (await waitFor(q, phoneFailures, limits.phoneFailures, now)) > 0;
+  if (send?.live && (await guessesUsed(db))) return 'confirm_by_link';
+  const counts = checkCounts(limits, { ip, visitorHash });
+  const early = await checkRefusal(db, counts, now);
   if (early) return early;
+  const failures = [phoneFailures, ...counts.failures.map(([s]) => s)];
   return db.transaction(async (tx) => {
-    await lockSubjects(tx, limits, [phoneSubject(phone), ...requesterSubjects(requester)], now);
-    const refusal = await checkRefusal(tx, limits, requester, now);
+    await lock(tx, [...failures, ...counts.checks.map(([s]) => s)]);
+    const refusal = await checkRefusal(tx, counts, now);
     if (refusal) return refusal;
-    for (const subject of addressSubjects(ip)) await addEvent(tx, subject, 'check', now);
+    await record(
+      tx,
+      counts.checks.map(([s]) => s),
+      now,
+    );
     if (visitorHash === undefined || !(await sendOf(tx, visitorHash, phone, now))?.live) return 'expired';
-    if (!(await phoneGuessesLeft(tx, limits, phone, now))) return 'confirm_by_link';
+    if (await guessesUsed(tx)) return 'confirm_by_link';
     const match = await matchLiveCode(tx, visitorHash, phone, codeHash, now);
     if (match === 'none') return 'expired';
     if (match !== 'match') {
-      for (const subject of [phoneSubject(phone), ...requesterSubjects(requester)]) await addEvent(tx, subject, 'failure', now);
+      await record(tx, failures, now);
       return match === 'wrong' ? 'wrong' : 'expired';
     }
     await tx.query('UPDATE sms_codes SET used_at = $3::timestamptz WHERE requester_hash = $1 AND phone = $2', [

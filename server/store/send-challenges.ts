@@ -1,4 +1,4 @@
-// Proof of work for a code send past its limits (code-limits.ts): an ALTCHA challenge (altcha-lib, self-hosted, no
+// Proof of work for a code send past its limits (server/limits/policies.ts): an ALTCHA challenge (altcha-lib, self-hosted, no
 // outside service) bound to the phone and the level, which the browser solves in about a second at level 1 and twice as
 // long at each level above. A solution is good for one send, to that phone, for 10 minutes: spent ones are kept in
 // spent_challenges until they expire. Times come from the caller's clock (the library's own expiry check is not used).

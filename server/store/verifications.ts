@@ -1,8 +1,14 @@
 // Passed SMS verifications, each bound to one visitor by the hash of the id in their cookie.
 import type { Queryable } from '../db/db.ts';
-import type { SendTrust } from './code-limits.ts';
 
 export const VERIFICATION_VALID_HOURS = 24;
+
+/**
+ * Who the sender is to the phone: a stranger (none); known, the number took a lead or was verified before, so it is a
+ * person's and not a number bought for pumping (its range and country no longer count against it); owner, this very
+ * browser verified it in the last day (only its address's own limits count).
+ */
+export type SendTrust = 'none' | 'known' | 'owner';
 
 /** Records a verification made at `at` (ms since the epoch; the server's clock, not the database's). */
 export async function recordVerification(db: Queryable, phone: string, idHash: string, at: number = Date.now()): Promise<void> {

@@ -58,7 +58,7 @@ describe.runIf(browserAvailable)('the link of a code text', () => {
       }
       victims.set(`${size} ${lang}`, phone);
     }
-    const { rows } = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM code_limit_events WHERE kind = 'failure' AND subject LIKE 'phone:%'");
+    const { rows } = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM limit_events WHERE subject LIKE 'phoneFailures %'");
     expect(rows[0]?.n).toBe(20);
     await app.close();
     await db.close();

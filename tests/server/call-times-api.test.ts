@@ -35,7 +35,7 @@ describe.each(testDbKinds)('call times and business tokens through the lead API 
   beforeAll(async () => {
     testDb = await openTestDb(kind);
     clock = fakeClock(SATURDAY);
-    const { app, sms } = await makeCodesApp(testDb.db, clock, { codeLimits: TEST_CODE_LIMITS });
+    const { app, sms } = await makeCodesApp(testDb.db, clock, { limits: TEST_CODE_LIMITS });
     s = { app, sms, db: testDb.db } as TestServer;
     // The ZIP data (zipcodes, geo-tz) loads on the first ZIP, once per process: here rather than inside a test.
     await visitorZone({ zip: '78701' }, SATURDAY);

@@ -182,7 +182,7 @@ describe.each(testDbKinds)('guessing codes on %s', (kind) => {
         expect(errors.filter((e) => e === 'code_expired')).toHaveLength(24);
         const { rows } = await testDb.db.query<{ attempts: number }>('SELECT attempts FROM sms_codes WHERE phone = $1', [phone.e164]);
         expect(rows.map((r) => r.attempts)).toEqual([3, 3, 3]);
-        const failures = await testDb.db.query("SELECT 1 FROM code_limit_events WHERE subject = $1 AND kind = 'failure'", [`phone:${phone.e164}`]);
+        const failures = await testDb.db.query('SELECT 1 FROM limit_events WHERE subject = $1', [`phoneFailures phone:${phone.e164}`]);
         expect(failures.rows).toHaveLength(9);
       } finally {
         await one.app.close();

@@ -4,7 +4,7 @@
 // (visitor, address, /48) is held back after 6 wrong guesses in 10 minutes; an address gets 30 checks an hour and 90 a day.
 import { describe, expect, it } from 'vitest';
 import { apiSchemas } from '../../server/routes/api-schemas.ts';
-import { countrySubject, ipSubject, networkSubject, prefixSubject } from '../../server/store/code-limits.ts';
+import { countryKey, ipKey, networkKey, prefixKey } from '../../server/limits/policies.ts';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../testing/fake-clock.ts';
 import { uniquePhone } from '../testing/lead-bodies.ts';
 import { pendingCookie, refusalOf, smsSendSolving, smsVerify } from '../testing/requests.ts';
@@ -202,7 +202,7 @@ describe('addresses for the limits', () => {
     ['fe80::1%eth0', 'ip:fe80:0:0:0::/64'],
     ['64:ff9b::192.0.2.1', 'ip:64:ff9b:0:0::/64'],
   ])('%s counts as %s', (ip, subject) => {
-    expect(ipSubject(ip)).toBe(subject);
+    expect(ipKey(ip)).toBe(subject);
   });
 });
 
@@ -213,7 +213,7 @@ describe('networks, ranges of numbers and countries for the limits', () => {
     ['203.0.113.7', 'net:203.0.113.0/24'],
     ['::ffff:203.0.113.7', 'net:203.0.113.0/24'],
   ])('%s sends are also counted as %s', (ip, network) => {
-    expect(networkSubject(ip)).toBe(network);
+    expect(networkKey(ip)).toBe(network);
   });
 
   it.each([
@@ -221,7 +221,7 @@ describe('networks, ranges of numbers and countries for the limits', () => {
     ['+17875550123', 'country:+1'],
     ['+381641234567', 'country:+381'],
   ])('%s counts against %s', (phone, country) => {
-    expect(countrySubject(phone)).toBe(country);
+    expect(countryKey(phone)).toBe(country);
   });
 
   it.each([
@@ -230,6 +230,6 @@ describe('networks, ranges of numbers and countries for the limits', () => {
     ['+17875551234', 'prefix:+1 787555'],
     ['+381641234567', 'prefix:+381 641234'],
   ])('%s is in the range %s', (phone, prefix) => {
-    expect(prefixSubject(phone)).toBe(prefix);
+    expect(prefixKey(phone)).toBe(prefix);
   });
 });

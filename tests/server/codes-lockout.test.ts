@@ -44,7 +44,7 @@ describe.each(testDbKinds)("no lock-out of strangers' phones on %s", { timeout: 
     for (const cookie of [undefined, stranger]) {
       for (const guess of [wrong, wrong, wrong, code]) expect((await smsVerify(c.app, phone.national, guess, newAddress(), cookie)).json()).toEqual(EXPIRED);
     }
-    expect((await c.testDb.db.query("SELECT 1 FROM code_limit_events WHERE subject = $1 AND kind = 'failure'", [`phone:${phone.e164}`])).rows).toHaveLength(0);
+    expect((await c.testDb.db.query('SELECT 1 FROM limit_events WHERE subject = $1', [`phoneFailures phone:${phone.e164}`])).rows).toHaveLength(0);
     // The owner's code still has its 3 checks.
     expect((await smsVerify(c.app, phone.national, wrong, owner, pendingCookie(send))).json()).toEqual(INVALID);
     expect((await smsVerify(c.app, phone.national, wrong, owner, pendingCookie(send))).json()).toEqual(INVALID);
@@ -83,7 +83,7 @@ describe.each(testDbKinds)("no lock-out of strangers' phones on %s", { timeout: 
     for (let i = 0; i < 30; i += 1) expect((await smsVerify(c.app, phone.national, '1234', newAddress(), expired)).json()).toEqual(EXPIRED);
     const live = pendingCookie(await smsSendSolving(c.app, phone.national, owner));
     expect((await smsVerify(c.app, phone.national, c.sms.lastCode(phone.e164), owner, live)).json()).toEqual({ success: true });
-    const { rows } = await c.testDb.db.query("SELECT 1 FROM code_limit_events WHERE subject = $1 AND kind = 'failure'", [`phone:${phone.e164}`]);
+    const { rows } = await c.testDb.db.query('SELECT 1 FROM limit_events WHERE subject = $1', [`phoneFailures phone:${phone.e164}`]);
     expect(rows).toHaveLength(0);
   });
 

@@ -73,9 +73,9 @@ describe.each(testDbKinds)('sending codes on %s', { timeout: 60_000 }, (kind) =>
     // 50 more, 12 minutes apart, each solved as a determined stranger would (written straight to the limits' table here
     // to save the work).
     await c.testDb.db.query(
-      `INSERT INTO code_limit_events (subject, kind, at)
-       SELECT $1, 'send', $2::timestamptz - make_interval(mins => 11 + 12 * k) FROM generate_series(0, 49) k`,
-      [`phone:${phone.e164}`, new Date(c.clock()).toISOString()],
+      `INSERT INTO limit_events (subject, at)
+       SELECT $1, $2::timestamptz - make_interval(mins => 11 + 12 * k) FROM generate_series(0, 49) k`,
+      [`phoneSends phone:${phone.e164}`, new Date(c.clock()).toISOString()],
     );
     expect(levelOf(await smsSend(c.app, phone.national, newAddress()))).toBe(2);
     // A day later, all have left the window.

@@ -1,7 +1,7 @@
 // Leads that match real people (issue 23): one verification makes at most one lead per funnel, whatever is sent again
 // and with whichever Idempotency-Key, and one phone at most LEADS_PER_PHONE_PER_DAY leads a day across funnels.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LEADS_PER_PHONE_PER_DAY } from '../../server/routes/lead-submission.ts';
+import { LEADS_PER_PHONE_PER_DAY } from '../../server/limits/policies.ts';
 import { calcLeadBody, campLejeuneBody, generalLeadBody, testConsent, uniquePhone } from '../testing/lead-bodies.ts';
 import { send, verifyPhone, verifyTestPhone } from '../testing/requests.ts';
 import { STARTUP_MS, testDbKinds } from '../testing/test-db.ts';

@@ -150,7 +150,7 @@ describe.each(testDbKinds)('/api/privacy on %s', { timeout: 30_000 }, (kind) => 
     expect(await placesHolding(s.db, person)).toEqual(
       expect.arrayContaining([
         'alerts.phone',
-        'code_limit_subjects.subject',
+        'limit_events.subject',
         'consent_records.phone',
         'deliveries.payload',
         'idempotency_keys.response',

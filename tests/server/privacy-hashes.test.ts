@@ -36,7 +36,7 @@ interface App {
 
 /** A server process on db with HASH_KEYS as given. */
 const appWith = (db: Db, hashKeys: string): Promise<App> =>
-  makeCodesApp(db, Date.now, { config: { hashKeys: loadConfig({ HASH_KEYS: hashKeys }).hashKeys }, codeLimits: TEST_CODE_LIMITS });
+  makeCodesApp(db, Date.now, { config: { hashKeys: loadConfig({ HASH_KEYS: hashKeys }).hashKeys }, limits: TEST_CODE_LIMITS });
 
 describe.each(testDbKinds)('phones kept after an erasure on %s', { timeout: 30_000 }, (kind) => {
   let testDb: TestDb;

@@ -243,7 +243,8 @@ describe.each(testDbKinds)('reading a report on %s', (kind) => {
     ['an unknown field', { vin: VIN_1, firstName: 'Maria' }],
     ['a VIN that is not text', { vin: 17 }],
   ])('answers 400 to a proof with %s, and counts no guess', async (_, body) => {
-    const failures = async () => (await testDb.db.query<{ n: number }>('SELECT count(*)::int AS n FROM report_proof_failures')).rows[0]?.n;
+    const failures = async () =>
+      (await testDb.db.query<{ n: number }>("SELECT count(*)::int AS n FROM limit_events WHERE subject LIKE '%Guesses%'")).rows[0]?.n;
     const before = await failures();
     const res = await prove(app, id, body as ProofBody);
     expect(res.statusCode, res.body).toBe(400);
@@ -288,7 +289,8 @@ describe.each(testDbKinds)('reading a report on %s', (kind) => {
   it.each(['AAAAAAAAAAAAAAAAAAAAAA', 'short', `${'A'.repeat(23)}`, 'AAAAAAAAAAAAAAAAAAAA.A', "x' OR '1'='1", '%2E%2E%2Fetc%2Fpasswd'])(
     'answers 404 not_found to the id %j, proof or none, and counts no guess',
     async (unknown) => {
-      const failures = async () => (await testDb.db.query<{ n: number }>('SELECT count(*)::int AS n FROM report_proof_failures')).rows[0]?.n;
+      const failures = async () =>
+        (await testDb.db.query<{ n: number }>("SELECT count(*)::int AS n FROM limit_events WHERE subject LIKE '%Guesses%'")).rows[0]?.n;
       const before = await failures();
       const reportId = encodeURIComponent(decodeURIComponent(unknown));
       for (const res of [await read('', reportId), await prove(app, reportId, { vin: VIN_1, lastName: 'Lopez' })]) {

@@ -177,9 +177,9 @@ describe.each(testDbKinds)('guessing proofs on %s', (kind) => {
         const body = i % 2 ? { caseId: '24 0012345', lastName: 'CARTER' } : i % 4 ? { vin: VIN.toLowerCase() } : { vin: VIN, lastName: 'lopez' };
         expect((await prove(app, id, body, ip)).statusCode).toBe(200);
       }
-      const { rows } = await testDb.db.query<{ n: number }>('SELECT count(*)::int AS n FROM report_proof_failures WHERE subject LIKE $1 OR subject = $2', [
-        `%${ip}%`,
-        `report:${id}`,
+      const { rows } = await testDb.db.query<{ n: number }>('SELECT count(*)::int AS n FROM limit_events WHERE subject LIKE $1 OR subject = $2', [
+        `%Guesses%${ip}%`,
+        `reportGuesses report:${id}`,
       ]);
       expect(rows[0]?.n).toBe(0);
     },

@@ -8,7 +8,7 @@ import { buildApp, type AppDeps } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import type { Db } from '../../server/db/db.ts';
 import type { LogSetting } from '../../server/logging.ts';
-import type { CodeLimits } from '../../server/store/code-limits.ts';
+import type { Policies } from '../../server/limits/policies.ts';
 import { recordingSms, type RecordingSms } from './fake-sms.ts';
 import { openTestDb, type TestDbKind } from './test-db.ts';
 
@@ -70,7 +70,7 @@ export async function makeTestServer(options: TestServerOptions = {}): Promise<T
     config,
     db: testDb.db,
     sms,
-    codeLimits: TEST_CODE_LIMITS,
+    limits: TEST_CODE_LIMITS,
     clock: options.clock,
     flows: options.flows,
     sponsors: options.sponsors,
@@ -127,7 +127,7 @@ export async function makeTestDist(): Promise<{ dir: string; remove(): Promise<v
  * the address too), since every app.inject comes from 127.0.0.1 where real visitors each have their own
  * (tests/server/codes-*.test.ts keep them all).
  */
-export const TEST_CODE_LIMITS: Partial<CodeLimits> = { ipSends: [], networkSends: [], ipChecks: [], requesterFailures: [] };
+export const TEST_CODE_LIMITS: Partial<Policies> = { ipSends: [], networkSends: [], ipChecks: [], requesterFailures: [] };
 
 /**
  * buildApp on an open database with a clock and the real code limits (all of them, per address too), as one server
@@ -136,10 +136,10 @@ export const TEST_CODE_LIMITS: Partial<CodeLimits> = { ipSends: [], networkSends
 export async function makeCodesApp(
   db: Db,
   clock: () => number,
-  options: { sms?: RecordingSms; config?: Partial<Config>; codeLimits?: Partial<CodeLimits>; log?: LogSetting } = {},
+  options: { sms?: RecordingSms; config?: Partial<Config>; limits?: Partial<Policies>; log?: LogSetting } = {},
 ): Promise<{ app: FastifyInstance; sms: RecordingSms }> {
   const sms = options.sms ?? recordingSms();
-  const app = await buildApp({ config: testConfig(options.config), db, sms, clock, codeLimits: options.codeLimits, log: options.log });
+  const app = await buildApp({ config: testConfig(options.config), db, sms, clock, limits: options.limits, log: options.log });
   await app.ready();
   return { app, sms };
 }

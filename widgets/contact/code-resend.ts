@@ -1,7 +1,7 @@
 // "Send a new code" on the code step: the app provides the send (the funnel's own sendCode effect, the same
 // POST /user/mfa-sms-send the contact step's Next made, in src/api/phone-link.ts), and the step shows when it may ask
 // again: a minute after each send, or as long as a refusal's Retry-After says (the API holds sends to a phone to 3 in
-// 10 minutes and 50 a day, server/store/code-limits.ts, and its other limits; it alone knows them all).
+// 10 minutes and 50 a day, server/limits/policies.ts, and its other limits; it alone knows them all).
 import { createContext } from 'react';
 
 /** What came of a resend: sent, or refused with the copy key of why and how long to wait (a 429's Retry-After). */

@@ -1,0 +1,109 @@
+// The one counter every limit of policies.ts is kept in: events of subjects (`<policy> <key>`) in limit_events, at the
+// server clock's time (never the database's now(), so tests can move the clock). A request that may let an event
+// through locks its subjects first (lock), so server processes sharing the database count one after another.
+import type { Db, Queryable } from '../db/db.ts';
+import { REQUEST_WINDOW_MS, type Window } from './policies.ts';
+
+const at = (ms: number): string => new Date(ms).toISOString();
+const longest = (windows: readonly Window[]): number => Math.max(0, ...windows.map((w) => w.ms));
+
+/**
+ * Locks the subjects until the caller's transaction ends, always in one order so that two requests cannot deadlock.
+ * Advisory locks, so a subject needs no row of its own.
+ */
+export async function lock(tx: Queryable, subjects: readonly string[]): Promise<void> {
+  for (const subject of [...new Set(subjects)].sort()) await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [subject]);
+}
+
+/** Records one event of each subject at now. */
+export async function record(tx: Queryable, subjects: readonly string[], now: number): Promise<void> {
+  await tx.query('INSERT INTO limit_events (subject, at) SELECT unnest($1::text[]), $2::timestamptz', [subjects, at(now)]);
+}
+
+/** The subject's events in the ms before now, counted up to cap. */
+export async function count(q: Queryable, subject: string, ms: number, cap: number, now: number): Promise<number> {
+  const { rows } = await q.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM (SELECT 1 FROM limit_events WHERE subject = $1 AND at > $2::timestamptz LIMIT $3) recent',
+    [subject, at(now - ms), cap],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/** A subject with the windows its events are held to. */
+export type Count = readonly [subject: string, windows: readonly Window[]];
+
+/** How long until none of the counts' windows is full; 0 when none is. */
+export async function longestWait(q: Queryable, counts: readonly Count[], now: number): Promise<number> {
+  let wait = 0;
+  for (const [subject, windows] of counts) wait = Math.max(wait, await waitFor(q, subject, windows, now));
+  return wait;
+}
+
+/** How long until the subject's events no longer fill any of the windows; 0 when none is full. */
+export async function waitFor(q: Queryable, subject: string, windows: readonly Window[], now: number): Promise<number> {
+  const { rows } = await q.query<{ ms: number }>(
+    `SELECT (extract(epoch FROM at) * 1000)::float8 AS ms FROM limit_events
+     WHERE subject = $1 AND at > $2::timestamptz ORDER BY at DESC LIMIT $3`,
+    [subject, at(now - longest(windows)), Math.max(0, ...windows.map((w) => w.max))],
+  );
+  const times = rows.map((r) => Math.round(r.ms));
+  let wait = 0;
+  for (const { max, ms } of windows) {
+    // times are newest first, so the max-th newest leaving the window is what frees a place in it.
+    if (times.filter((t) => t > now - ms).length >= max) wait = Math.max(wait, (times[max - 1] ?? now) + ms - now);
+  }
+  return wait;
+}
+
+/** The highest proof-of-work level a send asks for: past it, the work no longer grows (128 times the first level's). */
+export const MAX_LEVEL = 8;
+
+/** 0 while a window has room; 1 once it is full, and one more for every further window's worth (at most MAX_LEVEL). */
+export const overflowLevel = (n: number, max: number): number => (n < max ? 0 : Math.min(MAX_LEVEL, 1 + Math.floor((n - max) / Math.max(1, max))));
+
+/** The highest overflowLevel of the subject's windows now: how far past its limits one more event would be. */
+export async function level(q: Queryable, subject: string, windows: readonly Window[], now: number): Promise<number> {
+  let highest = 0;
+  for (const { max, ms } of windows) highest = Math.max(highest, overflowLevel(await count(q, subject, ms, max * MAX_LEVEL, now), max));
+  return highest;
+}
+
+/** A request counted in a fixed window: requests in it, this one included, and ms until it ends. */
+export interface RequestCount {
+  current: number;
+  ttl: number;
+}
+
+/**
+ * Counts a request of subject at now in a fixed window of windowMs, as @fastify/rate-limit's own store does: the first
+ * request after a window ends opens the next. Each request of a window is an event at the window's start; past max,
+ * requests are answered without being recorded (the count then says max + 2, over the limit all the same).
+ */
+export async function countRequest(db: Db, subject: string, windowMs: number, max: number, now: number): Promise<RequestCount> {
+  return db.transaction(async (tx) => {
+    await lock(tx, [subject]);
+    const { rows } = await tx.query<{ current: number; start: number }>(
+      `WITH w AS (SELECT max(at) AS start, count(*)::int AS n
+                  FROM (SELECT at FROM limit_events WHERE subject = $1 AND at > $2::timestamptz LIMIT $4::int + 1) r),
+            added AS (INSERT INTO limit_events (subject, at) SELECT $1, coalesce(start, $3::timestamptz) FROM w WHERE n <= $4::int)
+       SELECT n + 1 AS current, (extract(epoch FROM coalesce(start, $3::timestamptz)) * 1000)::float8 AS start FROM w`,
+      [subject, at(now - windowMs), at(now), max],
+    );
+    const { current = 1, start = now } = rows[0] ?? {};
+    return { current, ttl: Math.round(start) + windowMs - now };
+  });
+}
+
+/**
+ * Deletes the events no limit counts any more: requests of ended windows, and every other event made before `before`
+ * (the retention of code rows, CODE_RETENTION_DAYS: at least the longest window, 30 days; a phone's counts go with its
+ * codes). Returns how many.
+ */
+export async function purgeLimitEvents(db: Queryable, now: number, before: number): Promise<number> {
+  const { rows } = await db.query(
+    `DELETE FROM limit_events WHERE at < $1::timestamptz OR (at < $2::timestamptz AND (subject LIKE 'apiRequests %' OR subject LIKE 'webRequests %'))
+     RETURNING 1`,
+    [at(before), at(now - REQUEST_WINDOW_MS)],
+  );
+  return rows.length;
+}
