@@ -2,14 +2,14 @@
 // limits that hold across the server's processes.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fastifyCors from '@fastify/cors';
-import fastifyRateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
 import { refusedBy } from './request-log.ts';
-import { countRequest, type RequestCount } from './limits/limit-events.ts';
-import { ipKey, limitPolicies, REQUEST_WINDOW_MS, subject, type PolicyName } from './limits/policies.ts';
+import { ipKey } from './limits/policies.ts';
+import { rateLimitStore } from './store/rate-limits.ts';
 
 /** Powerful features nobody needs here are off; WebOTP (SMS code fill-in) and geolocation stay with the app's own origin. */
 export const PERMISSIONS_POLICY = [
@@ -101,21 +101,7 @@ export function isApiPath(url: string): boolean {
   return path === '/api' || path.startsWith('/api/');
 }
 
-/** @fastify/rate-limit's store over the limits' counter, so a limit holds across every server process on one database. */
-function requestStore(db: Db): FastifyRateLimitStoreCtor {
-  return class RequestStore implements FastifyRateLimitStore {
-    incr(key: string, callback: (error: Error | null, result?: RequestCount) => void, timeWindow: number, max: number): void {
-      countRequest(db, key, timeWindow, max, Date.now()).then(
-        (count) => callback(null, count),
-        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
-      );
-    }
-
-    child(): FastifyRateLimitStore {
-      return this;
-    }
-  };
-}
+const WINDOW_MS = 60_000;
 
 /** Registers the headers (first, so every answer has them, errors included), CORS and rate limits; call before any route. */
 export async function registerSecurity(app: FastifyInstance, config: Config, db: Db, setHeaders: SetSecurityHeaders): Promise<void> {
@@ -134,15 +120,16 @@ export async function registerSecurity(app: FastifyInstance, config: Config, db:
     maxAge: 600,
   });
 
-  // Counted in the database, as every limit is, so a limit holds across the processes sharing it. Should the database
-  // fail, pages and files are still served (the API's routes fail on their own).
-  await app.register(fastifyRateLimit, { global: false, skipOnError: true, store: requestStore(db) });
-  const policies = limitPolicies(config);
-  const limiter = (policy: PolicyName) => {
-    const max = policies[policy][0]?.max ?? 0;
-    return { max, check: app.createRateLimit({ max, timeWindow: REQUEST_WINDOW_MS, keyGenerator: (request) => subject(policy, ipKey(request.ip)) }) };
-  };
-  const limiters = { api: limiter('apiRequests'), web: limiter('webRequests') };
+  // Several server processes share a database only on PostgreSQL (PGlite's files are one process's): there the counts
+  // are the database's, so a limit holds across the processes; on PGlite this process's memory keeps them, at no cost.
+  // Should the database fail, pages and files are still served (the API's routes fail on their own).
+  const store = db.kind === 'postgres' ? { store: rateLimitStore(db) } : {};
+  await app.register(fastifyRateLimit, { global: false, skipOnError: true, ...store });
+  const limiter = (name: string, max: number) => ({
+    max,
+    check: app.createRateLimit({ max, timeWindow: WINDOW_MS, keyGenerator: (request) => `${name}:${ipKey(request.ip)}` }),
+  });
+  const limiters = { api: limiter('api', config.rateLimit.apiPerMinute), web: limiter('web', config.rateLimit.staticPerMinute) };
   // A hook rather than route options, so unknown paths and the SPA fallback count too. It runs after CORS, so a
   // partner's page can read its 429 (and allowed preflights, answered by CORS at once, are not counted).
   app.addHook('onRequest', async (request: FastifyRequest, reply) => {

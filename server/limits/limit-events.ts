@@ -1,8 +1,8 @@
 // The one counter every limit of policies.ts is kept in: events of subjects (`<policy> <key>`) in limit_events, at the
 // server clock's time (never the database's now(), so tests can move the clock). A request that may let an event
 // through locks its subjects first (lock), so server processes sharing the database count one after another.
-import type { Db, Queryable } from '../db/db.ts';
-import { REQUEST_WINDOW_MS, type Window } from './policies.ts';
+import type { Queryable } from '../db/db.ts';
+import type { Window } from './policies.ts';
 
 const at = (ms: number): string => new Date(ms).toISOString();
 const longest = (windows: readonly Window[]): number => Math.max(0, ...windows.map((w) => w.ms));
@@ -68,42 +68,11 @@ export async function level(q: Queryable, subject: string, windows: readonly Win
   return highest;
 }
 
-/** A request counted in a fixed window: requests in it, this one included, and ms until it ends. */
-export interface RequestCount {
-  current: number;
-  ttl: number;
-}
-
 /**
- * Counts a request of subject at now in a fixed window of windowMs, as @fastify/rate-limit's own store does: the first
- * request after a window ends opens the next. Each request of a window is an event at the window's start; past max,
- * requests are answered without being recorded (the count then says max + 2, over the limit all the same).
+ * Deletes the events made before `before` (the retention of code rows, CODE_RETENTION_DAYS: at least the longest
+ * window, 30 days; a phone's counts go with its codes). Returns how many.
  */
-export async function countRequest(db: Db, subject: string, windowMs: number, max: number, now: number): Promise<RequestCount> {
-  return db.transaction(async (tx) => {
-    await lock(tx, [subject]);
-    const { rows } = await tx.query<{ current: number; start: number }>(
-      `WITH w AS (SELECT max(at) AS start, count(*)::int AS n
-                  FROM (SELECT at FROM limit_events WHERE subject = $1 AND at > $2::timestamptz LIMIT $4::int + 1) r),
-            added AS (INSERT INTO limit_events (subject, at) SELECT $1, coalesce(start, $3::timestamptz) FROM w WHERE n <= $4::int)
-       SELECT n + 1 AS current, (extract(epoch FROM coalesce(start, $3::timestamptz)) * 1000)::float8 AS start FROM w`,
-      [subject, at(now - windowMs), at(now), max],
-    );
-    const { current = 1, start = now } = rows[0] ?? {};
-    return { current, ttl: Math.round(start) + windowMs - now };
-  });
-}
-
-/**
- * Deletes the events no limit counts any more: requests of ended windows, and every other event made before `before`
- * (the retention of code rows, CODE_RETENTION_DAYS: at least the longest window, 30 days; a phone's counts go with its
- * codes). Returns how many.
- */
-export async function purgeLimitEvents(db: Queryable, now: number, before: number): Promise<number> {
-  const { rows } = await db.query(
-    `DELETE FROM limit_events WHERE at < $1::timestamptz OR (at < $2::timestamptz AND (subject LIKE 'apiRequests %' OR subject LIKE 'webRequests %'))
-     RETURNING 1`,
-    [at(before), at(now - REQUEST_WINDOW_MS)],
-  );
+export async function purgeLimitEvents(db: Queryable, before: number): Promise<number> {
+  const { rows } = await db.query('DELETE FROM limit_events WHERE at < $1::timestamptz RETURNING 1', [at(before)]);
   return rows.length;
 }

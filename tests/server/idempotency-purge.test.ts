@@ -11,9 +11,7 @@ describe.each(testDbKinds)('the purge of expired rows on %s', (kind) => {
   let queue: JobQueue | undefined;
   const bossSchema = () => (testDb.db.schema === 'public' ? 'pgboss' : `${testDb.db.schema}_pgboss`);
   const keysLeft = async () => (await testDb.db.query<{ key: string }>('SELECT key FROM idempotency_keys ORDER BY key')).rows.map((r) => r.key);
-  // A request counter is its window's events, each at the window's start (server/limits/limit-events.ts).
-  const countersLeft = async () =>
-    (await testDb.db.query<{ key: string }>('SELECT DISTINCT subject AS key FROM limit_events ORDER BY key')).rows.map((r) => r.key);
+  const countersLeft = async () => (await testDb.db.query<{ key: string }>('SELECT key FROM rate_limit_counters ORDER BY key')).rows.map((r) => r.key);
 
   beforeAll(async () => {
     testDb = await openTestDb(kind);
@@ -41,10 +39,10 @@ describe.each(testDbKinds)('the purge of expired rows on %s', (kind) => {
       }
       const now = Date.now();
       for (const [key, windowEnd] of [
-        ['apiRequests ip:203.0.113.1', now + 60_000],
-        ['apiRequests ip:203.0.113.2', now - 1_000],
+        ['api:ip:203.0.113.1', now + 60_000],
+        ['api:ip:203.0.113.2', now - 1_000],
       ] as const) {
-        await testDb.db.query('INSERT INTO limit_events (subject, at) VALUES ($1, $2::timestamptz)', [key, new Date(windowEnd - 60_000).toISOString()]);
+        await testDb.db.query('INSERT INTO rate_limit_counters (key, count, window_end) VALUES ($1, 1, $2)', [key, windowEnd]);
       }
       queue = await startQueue({
         db: testDb.db,
@@ -56,7 +54,7 @@ describe.each(testDbKinds)('the purge of expired rows on %s', (kind) => {
       const end = Date.now() + 15_000;
       while ((await countersLeft()).length > 1 && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
       expect(await keysLeft()).toEqual(['fresh', 'young']);
-      expect(await countersLeft()).toEqual(['apiRequests ip:203.0.113.1']);
+      expect(await countersLeft()).toEqual(['api:ip:203.0.113.1']);
       const { rows } = await testDb.db.query<{ cron: string }>(`SELECT cron FROM ${bossSchema()}.schedule WHERE name = $1`, [PURGE_QUEUE]);
       expect(rows).toEqual([{ cron: '0 * * * *' }]);
     },

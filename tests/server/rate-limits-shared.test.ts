@@ -1,9 +1,9 @@
 // The per-address rate limits hold across server processes: on PostgreSQL they are counted in the database, not in
 // each process. Two web servers (server/main.ts) on one PostgreSQL let an address make RATE_LIMIT_API_PER_MINUTE API
 // requests between them, not that many each (processes that share a database need TEST_DATABASE_URL, always set in CI;
-// without it that part is skipped). The counting itself is tested on both databases.
+// without it that part is skipped). The counting statement itself is tested on both databases.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countRequest } from '../../server/limits/limit-events.ts';
+import { countRequest } from '../../server/store/rate-limits.ts';
 import { freshPostgres, type FreshPostgres } from '../testing/fresh-postgres.ts';
 import { openTestDb, STARTUP_MS, testDbKinds, type TestDb } from '../testing/test-db.ts';
 import { startServer, type ServerProcess } from '../testing/worker-process.ts';
@@ -21,7 +21,7 @@ describe.each(testDbKinds)('countRequest on %s', (kind) => {
 
   it('counts a key’s requests in its window, and opens the next window once it has ended', async () => {
     const t = Date.UTC(2030, 0, 7, 9);
-    const count = (key: string, now: number) => countRequest(testDb.db, key, MINUTE, 100, now);
+    const count = (key: string, now: number) => countRequest(testDb.db, key, MINUTE, now);
     expect(await count('api:ip:10.0.0.1', t)).toEqual({ current: 1, ttl: MINUTE });
     expect(await count('api:ip:10.0.0.1', t + 1_000)).toEqual({ current: 2, ttl: MINUTE - 1_000 });
     expect(await count('web:ip:10.0.0.1', t + 2_000)).toEqual({ current: 1, ttl: MINUTE });
@@ -31,7 +31,7 @@ describe.each(testDbKinds)('countRequest on %s', (kind) => {
 
   it('counts requests that arrive at once exactly once each', async () => {
     const t = Date.UTC(2030, 0, 7, 10);
-    const counts = await Promise.all(Array.from({ length: 20 }, () => countRequest(testDb.db, 'api:ip:10.0.0.2', MINUTE, 100, t)));
+    const counts = await Promise.all(Array.from({ length: 20 }, () => countRequest(testDb.db, 'api:ip:10.0.0.2', MINUTE, t)));
     expect(counts.map((c) => c.current).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
   });
 });

@@ -1,7 +1,7 @@
--- One counter for every limit (server/limits/): the events of code_limit_events, report_proof_failures,
--- rate_limit_counters, and the per-phone counts of TCPA consents and leads (counted from their own tables before), as
--- events of subjects named '<policy> <key>' (server/limits/policies.ts). The last day's consents and leads are carried
--- over so that their daily caps hold across the change; request counters start afresh (a minute's worth).
+-- One counter for the limits of server/limits/: the events of code_limit_events, report_proof_failures, and the
+-- per-phone counts of TCPA consents and leads (counted from their own tables before), as events of subjects named
+-- '<policy> <key>' (server/limits/policies.ts). The last day's consents and leads are carried over so that their daily
+-- caps hold across the change.
 
 -- Up Migration
 
@@ -39,11 +39,9 @@ SELECT 'phoneLeads phone:' || phone, created_at FROM leads WHERE created_at > no
 DROP TABLE code_limit_events;
 DROP TABLE code_limit_subjects;
 DROP TABLE report_proof_failures;
-DROP TABLE rate_limit_counters;
 
 -- Down Migration
 
-CREATE UNLOGGED TABLE rate_limit_counters (key text PRIMARY KEY, count integer NOT NULL, window_end bigint NOT NULL);
 CREATE TABLE report_proof_failures (subject text NOT NULL, at timestamptz NOT NULL);
 CREATE INDEX report_proof_failures_idx ON report_proof_failures (subject, at);
 CREATE TABLE code_limit_subjects (subject text PRIMARY KEY);
