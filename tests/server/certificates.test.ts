@@ -17,7 +17,7 @@ import { verifyCertificate, type Certificate, type PublicKeys } from '../../serv
 import { loadConsentCatalogue } from '../../server/consent-text.ts';
 import { calcLeadBody, testConsent, uniquePhone } from '../testing/lead-bodies.ts';
 import { send, verifyPhone } from '../testing/requests.ts';
-import { STARTUP_MS, testDbKinds } from '../testing/test-db.ts';
+import { STARTUP_MS, appDbKinds } from '../testing/test-db.ts';
 import { makeTestDist, makeTestServer, type TestServer } from '../testing/test-servers.ts';
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
@@ -30,7 +30,7 @@ interface LeadMade {
   email: string;
 }
 
-describe.each(testDbKinds)('consent certificates on %s', (kind) => {
+describe.each(appDbKinds)('consent certificates on %s', (kind) => {
   let s: TestServer;
   let keys: CertificateKeys;
   beforeAll(async () => {

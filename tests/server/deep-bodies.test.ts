@@ -9,7 +9,7 @@ import { unstorablePointer } from '../../server/reports/unstorable-text.ts';
 import { calcLeadBody, uniquePhone } from '../testing/lead-bodies.ts';
 import { INGEST_KEY } from '../testing/report-fixtures.ts';
 import { verifyPhone } from '../testing/requests.ts';
-import { rowCounter, STARTUP_MS, testDbKinds } from '../testing/test-db.ts';
+import { rowCounter, STARTUP_MS, appDbKinds } from '../testing/test-db.ts';
 import { makeTestServer, routesOf, type TestServer } from '../testing/test-servers.ts';
 
 /** value wrapped in levels arrays: nested(2, 1) is [[1]]. */
@@ -70,7 +70,7 @@ describe('the nesting is read from the text', () => {
   });
 });
 
-describe.each(testDbKinds)('deep request bodies on %s', (kind) => {
+describe.each(appDbKinds)('deep request bodies on %s', (kind) => {
   let s: TestServer;
   let cookie: string;
   let phone: string;
