@@ -30,8 +30,8 @@ import { isApiPath, RateLimitedError, registerSecurity, securityHeaders } from '
 import type { SmsProvider } from './sms/sms-provider.ts';
 import { schemaValidatorCompiler, validationErrorBody } from './validation.ts';
 
-/** clock, codeLimits, flows and sponsors (optional; tests set them) go to the routes as they are. */
-export interface AppDeps extends Pick<RouteDeps, 'clock' | 'codeLimits' | 'flows' | 'sponsors'> {
+/** clock, codeLimits, flows, sponsors and jobs (optional; tests set them) go to the routes as they are. */
+export interface AppDeps extends Pick<RouteDeps, 'clock' | 'codeLimits' | 'flows' | 'sponsors' | 'jobs'> {
   config: Config;
   db: Db;
   sms: SmsProvider;

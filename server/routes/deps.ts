@@ -4,6 +4,7 @@ import type { Sponsor } from '../../engine/route-lead.ts';
 import type { Flow } from '../../engine/types.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
+import type { Jobs } from '../jobs/jobs.ts';
 import type { SmsProvider } from '../sms/sms-provider.ts';
 import type { CodeLimits } from '../store/code-limits.ts';
 
@@ -19,6 +20,8 @@ export interface RouteDeps {
   flows?: readonly Flow[];
   /** The sponsors leads are routed to (those with an endpoint set): the ones a consent may name. None by default. */
   sponsors?: readonly Sponsor[];
+  /** The job queue routes wake after a commit that gave it work (buildApp's default runs none: wakes do nothing). */
+  jobs?: Pick<Jobs, 'wake'>;
 }
 
 /**

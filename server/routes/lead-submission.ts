@@ -11,8 +11,7 @@ import type { Sponsor } from '../../engine/route-lead.ts';
 import { shownWording, type ConsentCatalogue } from '../consent-text.ts';
 import { EARLIEST_DAY, todayAnywhere } from '../date-bounds.ts';
 import type { Db, Queryable } from '../db/db.ts';
-import { wakeLeadRouter } from '../delivery/delivery-queue.ts';
-import { wakeAlertSender } from '../jobs/queue.ts';
+import type { Jobs } from '../jobs/jobs.ts';
 import { e164FromTyped } from '../phone.ts';
 import { reportPlaces } from '../reports/report-places.ts';
 import { insertConsentRecord } from '../store/consents.ts';
@@ -55,6 +54,7 @@ export interface SubmissionDeps {
   alertCountries: readonly string[];
   /** TEST_PHONE: verified without a code, and not held to the daily lead cap. */
   testPhone: string | undefined;
+  jobs: Pick<Jobs, 'wake'> | undefined;
 }
 
 const MAX_REFERRERS = 4096;
@@ -78,7 +78,7 @@ function outOfRangeField(fields: Submission['notFuture'], now: number): Validati
 }
 
 export async function submitLead(
-  { db, catalogue, flows, sponsors, clock, alertDays, alertCountries, testPhone }: SubmissionDeps,
+  { db, catalogue, flows, sponsors, clock, alertDays, alertCountries, testPhone, jobs }: SubmissionDeps,
   request: FastifyRequest,
   reply: FastifyReply,
   s: Submission,
@@ -159,7 +159,10 @@ export async function submitLead(
       body: { resultIds: [lead.id], lead, ...(created && { alert: created }) },
       // The router takes the lead once it is stored (it is routed to sponsors there, never here), and the reports
       // already on file are texted once the alert is stored.
-      committed: created?.onFile.length ? () => (wakeAlertSender(), wakeLeadRouter()) : wakeLeadRouter,
+      committed: () => {
+        jobs?.wake('route-leads');
+        if (created?.onFile.length) jobs?.wake('alert-texts');
+      },
     };
   });
 }

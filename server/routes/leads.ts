@@ -7,7 +7,6 @@ import { browserZoneOf, leadStates, leadZone } from '../call-times/lead-call-tim
 import { loadConsentCatalogue } from '../consent-text.ts';
 import type { Queryable } from '../db/db.ts';
 import { routeLead } from '../../engine/route-lead.ts';
-import { wakeDeliverer } from '../delivery/delivery-queue.ts';
 import { liveSponsors, todayCounts, withinDailyCaps } from '../delivery/route-leads.ts';
 import { queueLeadUpdates } from '../delivery/lead-updates.ts';
 import { leadOwnership, setAccidentReason, setPreferredCallTime, windowAnswer, zoneOfLead } from '../store/leads.ts';
@@ -56,7 +55,7 @@ async function checkOwner(tx: Queryable, request: FastifyRequest, leadId: number
 /** Errors every create may answer besides 200. */
 const createErrors = { 400: s.validationErrorResponse, 403: s.errorResponse, 409: s.errorResponse, 422: s.errorResponse, 429: s.errorResponse };
 
-export const leadRoutes: RoutePlugin = (app, { config, db, clock = Date.now, flows, sponsors = [] }) => {
+export const leadRoutes: RoutePlugin = (app, { config, db, clock = Date.now, flows, sponsors = [], jobs }) => {
   // The app's own catalogues and flows, read once at start: the wording of a consent.key and its flow are looked up here.
   const deps = {
     db,
@@ -67,6 +66,7 @@ export const leadRoutes: RoutePlugin = (app, { config, db, clock = Date.now, flo
     alertDays: config.alertDays,
     alertCountries: config.alertCountries,
     testPhone: config.testPhone,
+    jobs,
   };
   app.addHook('preValidation', refuseUnstorableText);
 
@@ -159,7 +159,7 @@ export const leadRoutes: RoutePlugin = (app, { config, db, clock = Date.now, flo
         if (!(await setPreferredCallTime(tx, ids, preferredCallTime, window, idHash))) return { status: 404, body: NOT_FOUND };
         // Sponsors that got these leads hear of the new call time (lead.updated).
         await queueLeadUpdates(tx, ids, 'call-time');
-        return { status: 200, body: { success: true, window }, committed: wakeDeliverer };
+        return { status: 200, body: { success: true, window }, committed: () => jobs?.wake('lead-deliveries') };
       });
     },
   );
@@ -180,7 +180,7 @@ export const leadRoutes: RoutePlugin = (app, { config, db, clock = Date.now, flo
       return answerOnce(db, request, reply, { key, check: (tx) => checkOwner(tx, request, leadId, clock()) }, async (tx) => {
         const lead = await setAccidentReason(tx, leadId, reason);
         await queueLeadUpdates(tx, [lead.id], 'accident-reason');
-        return { status: 200, body: { success: true, lead }, committed: wakeDeliverer };
+        return { status: 200, body: { success: true, lead }, committed: () => jobs?.wake('lead-deliveries') };
       });
     },
   );
