@@ -1,16 +1,16 @@
 // The browser's own navigation in a funnel: Back and Forward, a language switch mid-funnel, coming back after the end.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useAppAndBrowser } from '../testing/app-and-browser.ts';
+import { useSharedAppAndBrowser } from '../testing/app-and-browser.ts';
 import { PHONE, browserAvailable } from '../testing/browser.ts';
 import { copy, type Lang } from '../testing/copy.ts';
 import { FunnelWalk } from '../testing/funnel-walk.ts';
+import { SHARED_TEST_PHONE as TEST_PHONE } from '../testing/lead-bodies.ts';
 
 const ROUTE = '/calculate-your-accident-claim-value';
-const TEST_PHONE = '2025550199';
 
 describe.runIf(browserAvailable)('browser navigation in a funnel', () => {
-  const suite = useAppAndBrowser({ TEST_PHONE: `+1${TEST_PHONE}` });
+  const suite = useSharedAppAndBrowser();
   let page: Page;
 
   const heading = (lang: Lang, key: string) => page.getByRole('heading', { level: 1, name: copy(lang, key) });
