@@ -60,7 +60,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
-          globalSetup: ['tests/testing/built-app-setup.ts'],
+          globalSetup: ['tests/testing/browser-setup.ts'],
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,

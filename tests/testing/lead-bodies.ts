@@ -9,6 +9,9 @@ import { e164FromParts } from '../../server/phone.ts';
 // so that a test's numbers do not all share their first 6 digits, which the SMS limits count per range (sms-pumping.test.ts).
 let phoneCounter = randomInt(7_000_000);
 
+/** The TEST_PHONE of the browser suites' shared server (browser-setup.ts): its code step verifies it without a text. */
+export const SHARED_TEST_PHONE = '2025550199';
+
 /** A different valid US number on every call of a process: { typed: "(202) 3xx-xxxx", national, e164 }. */
 export function uniquePhone(): { typed: string; national: string; e164: string } {
   for (;;) {
