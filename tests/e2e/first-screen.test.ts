@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Request } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { useAppAndBrowser } from '../testing/app-and-browser.ts';
+import { useSharedAppAndBrowser } from '../testing/app-and-browser.ts';
 import { PHONE, browserAvailable } from '../testing/browser.ts';
 import type { Lang } from '../testing/copy.ts';
 import { STEP_SHOWN_MARK } from '../../src/funnel/step-shown.ts';
@@ -58,7 +58,7 @@ interface FirstScreen {
 }
 
 describe.runIf(browserAvailable)('the first screen of each funnel', () => {
-  const suite = useAppAndBrowser();
+  const suite = useSharedAppAndBrowser();
 
   async function firstScreen(route: string, lang: Lang): Promise<FirstScreen> {
     const page = await suite.browser.newPage({ viewport: PHONE });
