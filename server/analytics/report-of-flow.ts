@@ -2,7 +2,8 @@
 // flow id, UTC days (from 1900-01-01 to a year from today) and a language, checked; the events of the visits with an
 // event in the range, then the report, with the reasons the range's leads gave for declining a call.
 import type { Queryable } from '../db/db.ts';
-import { dayOutOfRange, isCalendarDay } from '../date-bounds.ts';
+import { isCalendarDate } from '../../engine/validators.ts';
+import { dayOutOfRange } from '../date-bounds.ts';
 import { expandedFlows } from '../flow-files.ts';
 import { DECLINE_REASONS } from '../../engine/consent-notice.ts';
 import { funnelReport, type EventRow, type FunnelReport } from './funnel-report.ts';
@@ -35,7 +36,7 @@ export async function reportOfFlow(
   for (const field of ['since', 'until'] as const) {
     const day = request[field];
     if (day === undefined) continue;
-    if (!isCalendarDay(day)) return { field, problem: `${field} must be a day, YYYY-MM-DD (got "${day}")` };
+    if (!isCalendarDate(day)) return { field, problem: `${field} must be a day, YYYY-MM-DD (got "${day}")` };
     // Year 0 is no PostgreSQL timestamp, year 10000 no ISO one.
     const outOfRange = dayOutOfRange(day, now);
     if (outOfRange) return { field, problem: `${field} ${outOfRange} (got "${day}")` };

@@ -1,6 +1,6 @@
 // Known accident reports for browser suites: ingested through POST /api/reports with a test key, dated relative to
 // today so the default search window (the last 14 days) holds them.
-import { addDays } from '../../widgets/report-search/search-query.ts';
+import { addDays } from '../../engine/report-search.ts';
 import { today } from '../../engine/validators.ts';
 
 /** A feed key for REPORT_INGEST_KEYS (32 characters or more). */
