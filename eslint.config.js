@@ -10,7 +10,7 @@ import tseslint from 'typescript-eslint';
 const restrict = (patterns, message) => ['error', { patterns: patterns.map((group) => ({ group: [group].flat(), message })) }];
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'data/', 'bench/out/', 'coverage/', '.tmp/'] },
+  { ignores: ['dist/', 'dist-server/', 'node_modules/', 'data/', 'bench/out/', 'coverage/', '.tmp/'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -44,10 +44,10 @@ export default tseslint.config(
   {
     files: ['server/**'],
     rules: {
-      // The widgets' declarations are data (no React): the server reads flows with them, as the build does.
+      // The widgets' declarations and JSON files are data (no React): the server reads flows with them, as the build does.
       'no-restricted-imports': restrict(
-        [['**/widgets/**', '!**/widgets/declarations.ts'], '**/src/**', 'react', 'react-*'],
-        'server/ never imports widgets/ (but their declarations) or src/.',
+        [['**/widgets/**', '!**/widgets/*/', '!**/widgets/declarations.ts', '!**/widgets/**/*.json'], '**/src/**', 'react', 'react-*'],
+        'server/ never imports widgets/ (but their declarations and data) or src/.',
       ),
     },
   },
