@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
-import { LOCALES_DIR } from './scripts/flow-files.ts';
+import { flowFolders } from './server/flow-files.ts';
 import { flowModules } from './scripts/flow-modules.ts';
 
 /**
@@ -25,7 +25,7 @@ class LongestFirst extends BaseSequencer {
 
 export default defineConfig({
   plugins: [react(), flowModules()],
-  resolve: { alias: { '@locales': LOCALES_DIR } },
+  resolve: { alias: { '@locales': flowFolders().localesDir } },
   test: {
     // Vitest's default on a 2-core machine is one worker, which ran every file in turn (CI took 20 min). Two at a time,
     // longest first: the long files mostly wait on their servers, browsers and databases. (A project limited to one

@@ -3,11 +3,11 @@
 // server/main.ts runs it as it is; a benchmark adds a route to this same server (bench/empty-route-server.ts).
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { expandedFlows } from '../scripts/flow-files.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, ownOrigin } from './config.ts';
 import { migrate } from './db/migrate.ts';
 import { openDb } from './db/open-db.ts';
+import { expandedFlows } from './flow-files.ts';
 import { loadDelivery } from './delivery/delivery-setup.ts';
 import { Jobs } from './jobs/jobs.ts';
 import { rekeyAtStart } from './privacy/keyed-hash.ts';
@@ -33,7 +33,7 @@ export async function serve(extend: (app: FastifyInstance) => void = () => {}): 
   await migrate(db, { log: (line) => process.stderr.write(`${line}\n`) });
   await rekeyAtStart(db, config.hashKeys, (line) => process.stderr.write(`claimflow: ${line}\n`));
   // The funnels this process serves, kept with every version served before: visits begun on one end on it.
-  await keepFlowVersions(db, expandedFlows());
+  await keepFlowVersions(db, expandedFlows(config.flowsDir));
   if (config.demoReports) {
     const seeded = await seedDemoReports(db);
     if (seeded > 0) process.stderr.write(`claimflow: ${seeded} demo reports of the last 30 days added (DEMO_REPORTS=off to go without)\n`);

@@ -16,7 +16,7 @@ export interface RouteDeps {
   clock?: () => number;
   /** Changes to the one-time code limits (DEFAULT_CODE_LIMITS in server/store/code-limits.ts). */
   codeLimits?: Partial<CodeLimits>;
-  /** The funnels whose leads the lead routes take (default: those of flows/, or FLOWS_DIR); tests add their own. */
+  /** The funnels whose leads the lead routes take (default: those of config.flowsDir); tests add their own. */
   flows?: readonly Flow[];
   /** The sponsors leads are routed to (those with an endpoint set): the ones a consent may name. None by default. */
   sponsors?: readonly Sponsor[];

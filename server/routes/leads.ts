@@ -59,8 +59,8 @@ export const leadRoutes: RoutePlugin = (app, { config, db, clock = Date.now, flo
   // The app's own catalogues and flows, read once at start: the wording of a consent.key and its flow are looked up here.
   const deps = {
     db,
-    catalogue: loadConsentCatalogue(),
-    flows: leadFlows(flows),
+    catalogue: loadConsentCatalogue(config.localesDir),
+    flows: leadFlows(config.flowsDir, flows),
     sponsors,
     clock,
     alertDays: config.alertDays,

@@ -4,7 +4,7 @@
 // block into one circle, the list before the map on a phone and after it on a desktop.
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addDays } from '../../widgets/report-search/search-query.ts';
+import { addDays } from '../../engine/report-search.ts';
 import { today } from '../../engine/validators.ts';
 import { CITY_ZOOM } from '../../widgets/locate/map-view.ts';
 import { useSharedAppAndBrowser } from '../testing/app-and-browser.ts';

@@ -5,7 +5,7 @@
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { today } from '../../engine/validators.ts';
-import { addDays } from '../../widgets/report-search/search-query.ts';
+import { addDays } from '../../engine/report-search.ts';
 import { useSharedAppAndBrowser } from '../testing/app-and-browser.ts';
 import { expectNoAxeViolations } from '../testing/axe.ts';
 import { DESKTOP, PHONE, browserAvailable, closePage, openPage } from '../testing/browser.ts';

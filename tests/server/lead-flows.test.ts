@@ -4,7 +4,7 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expandedFlows } from '../../scripts/flow-files.ts';
+import { expandedFlows } from '../../server/flow-files.ts';
 import { calcLeadBody, campLejeuneBody, generalLeadBody, testConsent, uniquePhone } from '../testing/lead-bodies.ts';
 import { send, verifyPhone } from '../testing/requests.ts';
 import { STARTUP_MS, tableCounts, appDbKinds } from '../testing/test-db.ts';

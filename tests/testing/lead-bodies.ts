@@ -2,6 +2,7 @@
 import { randomInt } from 'node:crypto';
 import { listOf, noticeText } from '../../engine/consent-notice.ts';
 import { loadConsentCatalogue } from '../../server/consent-text.ts';
+import { flowFolders } from '../../server/flow-files.ts';
 import { e164FromParts } from '../../server/phone.ts';
 
 // The 7,000,000 numbers (202) 300-0000 to (202) 999-9999, taken in turn from a random start: no two calls of one
@@ -43,7 +44,7 @@ export function calcLeadBody(phone: string, overrides: Record<string, unknown> =
   };
 }
 
-const catalogue = loadConsentCatalogue();
+const catalogue = loadConsentCatalogue(flowFolders().localesDir);
 
 /** The notices' family each funnel shows at the button that sends its lead. */
 const FAMILY: Record<string, string> = { attorney: 'request', truck: 'request', medical: 'request', 'notify-me': 'alert', 'find-my-report': 'alert' };

@@ -4,7 +4,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { today } from '../../engine/validators.ts';
 import type { FullReport } from '../../server/reports/report-view.ts';
-import { addDays } from '../../widgets/report-search/search-query.ts';
+import { addDays } from '../../engine/report-search.ts';
 
 let crashCounter = 0;
 
