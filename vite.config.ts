@@ -2,7 +2,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
-import { LOCALES_DIR } from './scripts/flow-files.ts';
+import { flowFolders } from './server/flow-files.ts';
 import { flowModules } from './scripts/flow-modules.ts';
 import { routePages } from './scripts/route-pages.ts';
 import { flowProblems } from './scripts/flows-check.ts';
@@ -40,7 +40,7 @@ export default defineConfig({
     compression({ algorithms: ['brotliCompress', 'gzip'], exclude: /\.map$/, logLevel: 'silent' }),
   ],
   // The copy the app fetches (src/api/catalogues.ts): locales/, or LOCALES_DIR's folder.
-  resolve: { alias: { '@locales': LOCALES_DIR } },
+  resolve: { alias: { '@locales': flowFolders().localesDir } },
   server: { proxy: { '/api': 'http://localhost:8080' } },
   build: {
     target: 'es2022',

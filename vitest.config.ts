@@ -1,17 +1,20 @@
 // Test projects: pure Node suites, DOM suites (widgets, app shell) in jsdom, and browser walks against the real server.
 import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
-import { LOCALES_DIR } from './scripts/flow-files.ts';
+import { flowFolders } from './server/flow-files.ts';
 import { flowModules } from './scripts/flow-modules.ts';
 
 /**
- * How long a file runs: the crash run (~5 min), then the browser walks and the alert delivery's process and latency
- * runs (1-4 min each), then the rest (seconds).
+ * The soak tier (`npm run test:soak`): kill -9 rounds, delivery and alert faults, latency and load at volume, fuzz at
+ * depth. Minutes each; `npm test` checks every behaviour without them (and fuzzes at a shallow depth).
  */
-const weight = (file: TestSpecification) =>
-  file.moduleId.endsWith('/crash.test.ts') ? 0 : file.project.name === 'e2e' || /\/alert-delivery-(faults|latency)\.test\.ts$/.test(file.moduleId) ? 1 : 2;
+const SOAK = ['crash', 'delivery-crash', 'delivery-load', 'alert-delivery-faults', 'alert-delivery-latency'].map((name) => `tests/server/${name}.test.ts`);
+const FUZZ = 'tests/server/fuzz.test.ts';
+
+/** How long a file runs: the crash run (~5 min), then the browser walks and the other soak files (1-4 min each), then the rest. */
+const weight = (file: TestSpecification) => (file.moduleId.endsWith('/crash.test.ts') ? 0 : ['e2e', 'soak'].includes(file.project.name) ? 1 : 2);
 
 /** Longest first: the quick files then even out the two workers' ends, instead of a long file starting last. */
 class LongestFirst extends BaseSequencer {
@@ -22,7 +25,7 @@ class LongestFirst extends BaseSequencer {
 
 export default defineConfig({
   plugins: [react(), flowModules()],
-  resolve: { alias: { '@locales': LOCALES_DIR } },
+  resolve: { alias: { '@locales': flowFolders().localesDir } },
   test: {
     // Vitest's default on a 2-core machine is one worker, which ran every file in turn (CI took 20 min). Two at a time,
     // longest first: the long files mostly wait on their servers, browsers and databases. (A project limited to one
@@ -32,7 +35,16 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'node', include: ['tests/{engine,flows,server,studio}/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'node',
+          include: ['tests/{engine,flows,server,studio}/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...SOAK],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'soak', include: [...SOAK, FUZZ], environment: 'node', env: { FUZZ_RUNS: process.env.FUZZ_RUNS ?? '1000' } },
       },
       {
         extends: true,
@@ -48,7 +60,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
-          globalSetup: ['tests/testing/built-app-setup.ts'],
+          globalSetup: ['tests/testing/browser-setup.ts'],
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,

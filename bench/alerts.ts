@@ -2,9 +2,9 @@
 // of 1,000; every awaited report must bring its alert's one text to the SMS provider (a fake Twilio in this process),
 // and nobody else gets one. p99 from a report's ingestion to its text reaching the provider, on PostgreSQL and PGlite.
 // Part of `npm run bench` (BENCH_PARTS=alerts), or alone: `npx tsx bench/alerts.ts` (BENCH_ALERTS_DB=postgres|pglite
-// for one database), which writes its table at the end of bench/RESULTS.md in place of the last one it wrote.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+// for one database), which writes its table into bench/RESULTS.md in place of its earlier one.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Db } from '../server/db/db.ts';
 import { migrate } from '../server/db/migrate.ts';
@@ -16,7 +16,7 @@ import { startAppServer } from '../tests/testing/app-server.ts';
 import { fakeTwilioEnv, startFakeTwilio, type FakeTwilio } from '../tests/testing/fake-twilio.ts';
 import { median } from './median.ts';
 import { freshDatabase, PG_ADMIN_URL, serverVersion } from './postgres.ts';
-import { againstBudget, fixed, renderReport, type Section } from './results.ts';
+import { againstBudget, fixed, printSections, type Section, writeSections } from './results.ts';
 
 const KEY = 'bench-alerts-feed-key-0123456789abcdef';
 const PUBLIC_URL = 'https://claims.example.com';
@@ -182,37 +182,10 @@ function row(db: string, m: Awaited<ReturnType<typeof measure>>): string[] {
   ];
 }
 
-/**
- * Puts the section at the end of RESULTS.md under a heading naming the databases measured, in place of the block an
- * earlier run alone on the same databases put there (a run on the other database keeps its own block).
- */
-function writeApart(section: Section, dbs: readonly string[]): void {
-  const file = join(import.meta.dirname, 'RESULTS.md');
-  const heading = `# Alert latency (issue 18) on ${dbs.join(' and ')}, measured apart from the run above`;
-  const blocks = readFileSync(file, 'utf8')
-    .trimEnd()
-    .split(/\n(?=# )/);
-  const machine = `${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB memory, Node ${process.version}`;
-  const table = renderReport({ date: '', machine: '', notes: [], sections: [section] })
-    .split('\n')
-    .slice(6)
-    .join('\n');
-  const block = `${heading}\n\n\`npx tsx bench/alerts.ts\` on ${new Date().toISOString()}, ${machine}.\n\n${table.trim().replace(/^## /m, '### ')}`;
-  writeFileSync(file, `${[...blocks.filter((b) => !b.startsWith(heading)), block].join('\n\n')}\n`);
-}
-
 if (import.meta.filename === process.argv[1]) {
   const only = process.env.BENCH_ALERTS_DB;
   const dbs = only === 'postgres' || only === 'pglite' ? ([only] as const) : (['postgres', 'pglite'] as const);
   const section = await alertSections({ runs: Math.max(1, Number(process.env.BENCH_RUNS ?? 1)), dbs });
-  writeApart(
-    section,
-    dbs.map((db) => (db === 'postgres' ? 'PostgreSQL' : 'PGlite')),
-  );
-  console.log(
-    renderReport({ date: '', machine: '', notes: [], sections: [section] })
-      .split('\n')
-      .slice(6)
-      .join('\n'),
-  );
+  printSections([section]);
+  await writeSections([section], { command: 'npx tsx bench/alerts.ts' });
 }

@@ -10,7 +10,7 @@ import { startAppServer } from '../tests/testing/app-server.ts';
 import { calcLeadBody } from '../tests/testing/lead-bodies.ts';
 import { TEST_PHONE, verificationCookies } from './api-load.ts';
 import { median } from './median.ts';
-import { againstBudget, fixed, renderReport, type Section } from './results.ts';
+import { againstBudget, fixed, printSections, type Section, writeSections } from './results.ts';
 
 const NATIONAL = TEST_PHONE.slice(2);
 const NORMAL_PER_S = 20;
@@ -125,11 +125,7 @@ if (import.meta.filename === process.argv[1]) {
     quick: process.env.BENCH_QUICK === '1',
     runs: Math.max(1, Number(process.env.BENCH_RUNS ?? 1)),
   });
-  section.notes.push(`Load average (1 min): ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} at the end.`);
-  console.log(
-    renderReport({ date: '', machine: '', notes: [], sections: [section] })
-      .split('\n')
-      .slice(6)
-      .join('\n'),
-  );
+  section.notes.push(`Load average (1 min) at the start: ${loadAtStart.toFixed(1)}.`);
+  printSections([section]);
+  await writeSections([section], { command: 'npx tsx bench/bodies.ts' });
 }

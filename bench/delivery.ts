@@ -15,7 +15,7 @@ import { startAppServer, type AppServer } from '../tests/testing/app-server.ts';
 import { startFakeSponsors, type FakeSponsors } from '../tests/testing/fake-sponsors.ts';
 import { generalLeadBody, namingConsent } from '../tests/testing/lead-bodies.ts';
 import { median } from './median.ts';
-import { againstBudget, fixed, renderReport, type Section } from './results.ts';
+import { againstBudget, fixed, printSections, type Section, writeSections } from './results.ts';
 
 const NATIONAL = TEST_PHONE.slice(2);
 const RATE = 100;
@@ -152,5 +152,6 @@ export async function deliverySections({ runs, quick }: { runs: number; quick: b
 
 if (import.meta.filename === process.argv[1]) {
   const sections = await deliverySections({ runs: Math.max(1, Number(process.env.BENCH_RUNS ?? 1)), quick: process.env.BENCH_QUICK === '1' });
-  console.log(renderReport({ date: '', machine: '', notes: [], sections }).split('\n').slice(6).join('\n'));
+  printSections(sections);
+  await writeSections(sections, { command: 'npx tsx bench/delivery.ts' });
 }

@@ -22,7 +22,7 @@ import type { LoadFigures } from './load-figures.ts';
 import { median, medianOf } from './median.ts';
 import { pgbenchInserts, pgbenchPath } from './pgbench.ts';
 import { freshDatabase, PG_ADMIN_URL, serverVersion } from './postgres.ts';
-import { againstBudget, fixed, renderReport, type Section } from './results.ts';
+import { againstBudget, fixed, printSections, type Section, writeSections } from './results.ts';
 
 const CONNECTIONS = 50;
 /** Requests of each kind a load run picks from at random. */
@@ -329,19 +329,13 @@ export async function reportSections(options: { staticDir: string; quick: boolea
 }
 
 // Alone: `npx tsx bench/reports.ts` (BENCH_RUNS, default 5; BENCH_QUICK=1: a tenth of the reports and 2 s runs;
-// BENCH_REPORTS_DBS=postgres or pglite for one of them), printing its tables; the API's routes need no web app built.
+// BENCH_REPORTS_DBS=postgres or pglite for one of them), printing its tables and writing them; the API's routes need no web app built.
 if (import.meta.filename === process.argv[1]) {
   const loadAtStart = loadavg()[0]!;
   const dbs = process.env.BENCH_REPORTS_DBS?.split(',') as ReportDb[] | undefined;
   const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 5));
   const sections = await reportSections({ staticDir: '/nonexistent-claimflow-dist', quick: process.env.BENCH_QUICK === '1', runs, ...(dbs && { dbs }) });
-  for (const section of sections) {
-    section.notes.push(`Load average (1 min): ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} at the end.`);
-    console.log(
-      renderReport({ date: '', machine: '', notes: [], sections: [section] })
-        .split('\n')
-        .slice(6)
-        .join('\n'),
-    );
-  }
+  for (const section of sections) section.notes.push(`Load average (1 min) at the start: ${loadAtStart.toFixed(1)}.`);
+  printSections(sections);
+  await writeSections(sections, { command: 'npx tsx bench/reports.ts' });
 }

@@ -1,5 +1,5 @@
 // The funnel routes to measure: the first route of every funnel of flows/ (expanded from its flow files).
-import { expandedFlows } from '../scripts/flow-files.ts';
+import { expandedFlows } from '../server/flow-files.ts';
 
 export interface FunnelRoute {
   flow: string;

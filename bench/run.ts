@@ -1,5 +1,5 @@
 // `npm run bench`: builds the app, starts the real server on a fresh data directory and measures each part in turn,
-// printing one table per part and writing them all to bench/RESULTS.md (rewritten after every part).
+// printing one table per part and writing each into bench/RESULTS.md in place of its earlier table.
 // BENCH_RUNS (default 5) sets the runs per median; BENCH_QUICK=1 makes the load runs 3 s instead of 20 s;
 // BENCH_PARTS=bytes,lighthouse,walk,events,api,reports,alerts,bodies,delivery,shedding picks parts; BENCH_STATIC_DIR serves an existing build.
 import { loadavg } from 'node:os';
@@ -17,7 +17,7 @@ import { demoReportRoute } from './report-route.ts';
 import { reportSections } from './reports.ts';
 import { sheddingSections } from './shedding.ts';
 import { takeRetries } from './median.ts';
-import { machine, renderReport, writeReport, type Report, type Section } from './results.ts';
+import { printSections, writeSections, type Section } from './results.ts';
 import { funnelRoutes } from './routes.ts';
 import { eventsSection, walkSection } from './walk-metrics.ts';
 
@@ -45,40 +45,28 @@ const server = await startAppServer({ staticDir, env });
 const browser = await launchBrowser();
 // The report screen of a demo report (seeded at start) is measured beside the funnels' first screens.
 const pages = [...routes, { route: await demoReportRoute(server.url) }];
-const report: Report = {
-  date: new Date().toISOString(),
-  machine: machine(browser.version()),
-  notes: [
-    `Each figure is the median of ${RUNS} runs${RUNS < 5 ? ' (fewer than the 5 the issue asks for)' : ''}.`,
-    `Server: \`node --import tsx server/main.ts\` (NODE_ENV unset, LOG_LEVEL=warn) serving a fresh \`vite build\`, on this same machine as the browser and load generator.`,
-    `Load average (1 min) when the run started: ${loadavg()[0]!.toFixed(1)} — other work on this machine competes with the figures.`,
-    ...(QUICK ? ['BENCH_QUICK=1: the API load runs lasted 3 s each, not 20 s.'] : []),
-  ],
-  sections: [],
-};
+const notes = [
+  `Each figure is the median of ${RUNS} runs${RUNS < 5 ? ' (fewer than the 5 the issue asks for)' : ''}.`,
+  `Server: \`node --import tsx server/main.ts\` (NODE_ENV unset, LOG_LEVEL=warn) serving a fresh \`vite build\`, on this same machine as the browser and load generator.`,
+  ...(QUICK ? ['BENCH_QUICK=1: the API load runs lasted 3 s each, not 20 s.'] : []),
+];
 
 async function part(name: string, measure: () => Promise<Section | Section[]>) {
   if (!PARTS.has(name)) return;
   console.log(`measuring ${name}…`);
+  const loadAtStart = loadavg()[0]!.toFixed(1);
+  let sections: Section[];
   try {
-    const sections = await measure();
-    for (const section of [sections].flat()) {
-      report.sections.push(section);
-      console.log(
-        renderReport({ ...report, notes: [], sections: [section] })
-          .split('\n')
-          .slice(6)
-          .join('\n'),
-      );
-    }
-    report.notes.push(`Load average (1 min) after ${name}: ${loadavg()[0]!.toFixed(1)}.`);
+    sections = [await measure()].flat();
   } catch (error) {
     console.error(`${name} failed:`, error);
-    report.sections.push({ title: `${name}: failed`, notes: [String(error).split('\n')[0] ?? ''], headers: ['—'], rows: [] });
+    sections = [{ title: `${name}: failed`, notes: [String(error).split('\n')[0] ?? ''], headers: ['—'], rows: [] }];
   }
   const retried = takeRetries();
-  if (retried.length) report.notes.push(`${name}: ${retried.length} failed run(s) were tried again (${[...new Set(retried)].join('; ')}).`);
-  writeReport(report);
+  const partNotes = [`Load average (1 min) at the start: ${loadAtStart}.`];
+  if (retried.length) partNotes.push(`${retried.length} failed run(s) were tried again (${[...new Set(retried)].join('; ')}).`);
+  printSections(sections);
+  await writeSections(sections, { command: 'npm run bench', chromium: browser.version(), notes: [...notes, ...partNotes] });
 }
 
 try {

@@ -10,7 +10,7 @@ import { ENV_SCHEMA } from '../server/config-schema.ts';
 import { startAppServer, type AppServer } from '../tests/testing/app-server.ts';
 import { calcLeadBody } from '../tests/testing/lead-bodies.ts';
 import { TEST_PHONE, verificationCookies } from './api-load.ts';
-import { againstBudget, fixed, renderReport, type Section } from './results.ts';
+import { againstBudget, fixed, printSections, type Section, writeSections } from './results.ts';
 
 const LEADS_PER_S = 10;
 const PDF_P99_MS = 2_000;
@@ -175,5 +175,6 @@ export async function sheddingSections(options: { quick: boolean }): Promise<Sec
 // Alone: `npx tsx bench/shedding.ts` (BENCH_QUICK=1: 4 s runs), printing its table.
 if (import.meta.filename === process.argv[1]) {
   const sections = await sheddingSections({ quick: process.env.BENCH_QUICK === '1' });
-  console.log(renderReport({ date: '', machine: '', notes: [], sections }).split('\n').slice(6).join('\n'));
+  printSections(sections);
+  await writeSections(sections, { command: 'npx tsx bench/shedding.ts' });
 }

@@ -1,6 +1,7 @@
 // Field rules of the spec (§5), shared by guards in flows, widgets' check marks and the server.
 import type { PhoneNumber } from 'libphonenumber-js';
 import { parsePhoneNumberFromString, phoneLibraryLoaded } from './phone.ts';
+import { isVehicleYear } from './report-search.ts';
 
 /** One-time code length (§9): the code input takes this many digits and the server sends codes of this length. */
 export const CODE_LENGTH = 4;
@@ -62,7 +63,7 @@ export function today(now: Date): string {
 }
 
 /** A real calendar date written YYYY-MM-DD. */
-function isCalendarDate(v: string): boolean {
+export function isCalendarDate(v: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
   const d = new Date(`${v}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
@@ -80,7 +81,7 @@ export const validators = {
   /** An accident date: YYYY-MM-DD, a real date, not after the day of `now` (§5). */
   pastDate: (v: unknown, now: Date) => typeof v === 'string' && isCalendarDate(v) && v <= today(now),
   /** A vehicle year: a whole number from 1900 to the year of `now` (§5). */
-  vehicleYear: (v: unknown, now: Date) => Number.isInteger(v) && (v as number) >= 1900 && (v as number) <= now.getFullYear(),
+  vehicleYear: (v: unknown, now: Date) => isVehicleYear(v, now.getFullYear()),
   /** A place chosen from the suggestions (or found from a map pin): it has an address and a state. */
   place: (v: unknown) => isObject(v) && typeof v.address === 'string' && v.address !== '' && typeof v.state === 'string' && v.state !== '',
   /** A map point. */

@@ -6,7 +6,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import type { Plugin } from 'vite';
 import type { Flow } from '../engine/types.ts';
-import { FLOWS_DIR, expandedFlows } from './flow-files.ts';
+import { expandedFlows, flowFolders } from '../server/flow-files.ts';
 
 const LIST = 'virtual:flows';
 const FIRST_WIDGETS = 'virtual:first-widgets';
@@ -16,14 +16,15 @@ const ONE = 'virtual:flow/';
 export const flowModuleId = (id: string) => `\0${ONE}${id}`;
 
 export function flowModules(): Plugin {
+  const { flowsDir } = flowFolders();
   let flows: Flow[] | undefined;
-  const current = () => (flows ??= expandedFlows(FLOWS_DIR));
+  const current = () => (flows ??= expandedFlows(flowsDir));
   return {
     name: 'claimflow:flow-modules',
     resolveId: (id) => (id === LIST || id === FIRST_WIDGETS || id.startsWith(ONE) ? `\0${id}` : undefined),
     load(id) {
       if (!id.startsWith('\0virtual:')) return undefined;
-      for (const dir of [FLOWS_DIR, join(FLOWS_DIR, 'parts')]) {
+      for (const dir of [flowsDir, join(flowsDir, 'parts')]) {
         if (existsSync(dir)) for (const file of readdirSync(dir).filter((name) => name.endsWith('.json'))) this.addWatchFile(join(dir, file));
       }
       if (id === `\0${LIST}`) {
@@ -44,7 +45,7 @@ export function flowModules(): Plugin {
       return flow ? `export default JSON.parse(${JSON.stringify(JSON.stringify(flow))});` : undefined;
     },
     handleHotUpdate({ file, server }) {
-      if (!file.startsWith(FLOWS_DIR + sep) || !file.endsWith('.json')) return;
+      if (!file.startsWith(flowsDir + sep) || !file.endsWith('.json')) return;
       flows = undefined;
       for (const module of [...server.moduleGraph.idToModuleMap.values()].filter((m) => m.id?.startsWith('\0virtual:'))) {
         server.moduleGraph.invalidateModule(module);

@@ -4,18 +4,16 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { check, resolveConfig } from 'prettier';
-import { FLOWS_DIR, ROOT, problem, readFlowFiles } from './flow-files.ts';
+import { flowFolders, problem, readFlowFiles, ROOT } from '../server/flow-files.ts';
 import { staleSchemaFiles } from './flow-schema.ts';
 
-export { FLOWS_DIR } from './flow-files.ts';
-
 /** Every problem of every flow file, one formatted line each (a part's once, however many files use it). */
-export function flowProblems(flowsDir = FLOWS_DIR, root = ROOT): string[] {
+export function flowProblems(flowsDir = flowFolders().flowsDir, root = ROOT): string[] {
   return [...new Set(readFlowFiles(flowsDir, root).flatMap((entry) => entry.problems.map((p) => p.line)))];
 }
 
 /** The flow and part files prettier would write otherwise (with the repository's settings for flows/: .prettierrc.json). */
-export async function formatProblems(flowsDir = FLOWS_DIR): Promise<string[]> {
+export async function formatProblems(flowsDir = flowFolders().flowsDir): Promise<string[]> {
   const files = ['', 'parts/'].flatMap((sub) =>
     existsSync(join(flowsDir, sub))
       ? readdirSync(join(flowsDir, sub))

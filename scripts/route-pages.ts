@@ -8,7 +8,7 @@ import type { OutputAsset, OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
 import { PAGE_COPY_ID } from '../src/api/page-copy.ts';
 import { FUNNEL_NAMESPACES } from '../src/funnel/namespaces.ts';
-import { expandedFlows } from './flow-files.ts';
+import { expandedFlows } from '../server/flow-files.ts';
 import { flowModuleId } from './flow-modules.ts';
 
 const LANGUAGES = { en: '', es: '.es' };

@@ -30,8 +30,8 @@ import { isApiPath, RateLimitedError, registerSecurity, securityHeaders } from '
 import type { SmsProvider } from './sms/sms-provider.ts';
 import { schemaValidatorCompiler, validationErrorBody } from './validation.ts';
 
-/** clock, limits, flows and sponsors (optional; tests set them) go to the routes as they are. */
-export interface AppDeps extends Pick<RouteDeps, 'clock' | 'limits' | 'flows' | 'sponsors'> {
+/** clock, limits, flows, sponsors and jobs (optional; tests set them) go to the routes as they are. */
+export interface AppDeps extends Pick<RouteDeps, 'clock' | 'limits' | 'flows' | 'sponsors' | 'jobs'> {
   config: Config;
   db: Db;
   sms: SmsProvider;

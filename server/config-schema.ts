@@ -144,6 +144,9 @@ export const ENV_SCHEMA = {
     PDF_CONCURRENCY: { type: 'integer', minimum: 1, maximum: 64, default: 2 },
     PDF_QUEUE: { type: 'integer', minimum: 0, maximum: 1000, default: 8 },
     PDF_CACHE_MB: { type: 'integer', minimum: 0, maximum: 4096, default: 32 },
+    // The funnels and their copy; the build reads the same two (server/flow-files.ts).
+    FLOWS_DIR: { type: 'string', default: './flows' },
+    LOCALES_DIR: { type: 'string', default: './locales' },
     STATIC_DIR: { type: 'string', default: './dist' },
     NODE_ENV: { type: 'string', default: 'development' },
     LOG_LEVEL: { enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], default: 'info' },

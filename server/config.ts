@@ -1,5 +1,6 @@
 // Reads the server's environment variables once at start (env-schema, with the schema of config-schema.ts) and reports
 // every bad one in a single message.
+import { resolve } from 'node:path';
 import { Ajv, type ErrorObject } from 'ajv';
 import envSchema from 'env-schema';
 import type { FromSchema } from 'json-schema-to-ts';
@@ -74,6 +75,9 @@ export interface Config {
   certificatePreviousKeys: string[];
   /** Where the sponsor files are (SPONSORS_DIR, default ./sponsors). */
   sponsorsDir: string;
+  /** Where the funnels and their copy are (FLOWS_DIR, LOCALES_DIR; default ./flows, ./locales), as absolute paths. */
+  flowsDir: string;
+  localesDir: string;
   /** Hosts whose private, loopback or link-local addresses webhooks may reach (SSRF guard's exceptions). */
   webhookAllowedHosts: string[];
   /** Seconds before each delivery attempt: the first attempt, then each retry (Standard Webhooks' schedule by default). */
@@ -187,6 +191,8 @@ export function loadConfig(input: Record<string, string | undefined> = process.e
     certificateKeyId: env.CERTIFICATE_KEY_ID,
     certificatePreviousKeys: unique(env.CERTIFICATE_PREVIOUS_KEYS),
     sponsorsDir: env.SPONSORS_DIR,
+    flowsDir: resolve(env.FLOWS_DIR),
+    localesDir: resolve(env.LOCALES_DIR),
     webhookAllowedHosts: unique(env.WEBHOOK_ALLOWED_HOSTS.map((host) => host.toLowerCase())),
     webhookRetrySchedule: env.WEBHOOK_RETRY_SCHEDULE,
     webhookTimeoutSeconds: env.WEBHOOK_TIMEOUT_SECONDS,

@@ -1,11 +1,10 @@
-// The consent wordings a record can refer to: the notices of the app's own catalogues (locales/, or LOCALES_DIR's
-// folder, as the build reads them), read from disk at start, and the check that a consent sent by the page is one of
+// The consent wordings a record can refer to: the notices of the app's own catalogues (LOCALES_DIR's folder, locales/
+// by default, as the build reads them), read from disk at start, and the check that a consent sent by the page is one of
 // them, as it was on screen beside the button that gave it: its words, its language, the sponsors it names.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { listOf, noticeText, plainText } from '../engine/consent-notice.ts';
 import type { Sponsor } from '../engine/route-lead.ts';
-import { LOCALES_DIR } from '../scripts/flow-files.ts';
 import type { ValidationErrorBody } from './validation.ts';
 import { fieldError } from './routes/field-error.ts';
 
@@ -40,7 +39,7 @@ const loaded = new Map<string, ConsentCatalogue>();
  * The notices of locales/<locale>/<namespace>.json of every consent locale, in plain text: read once a process per
  * folder (the user and lead routes share it).
  */
-export function loadConsentCatalogue(dir: string = LOCALES_DIR): ConsentCatalogue {
+export function loadConsentCatalogue(dir: string): ConsentCatalogue {
   const known = loaded.get(dir);
   if (known) return known;
   const catalogue = readCatalogue(dir);

@@ -19,12 +19,6 @@ export function latestDay(now: number): string {
   return isoDay(Date.UTC(today.getUTCFullYear() + 1, today.getUTCMonth(), today.getUTCDate()));
 }
 
-/** Whether a YYYY-MM-DD day is one of the calendar (2026-02-30 is not). */
-export function isCalendarDay(day: string): boolean {
-  const ms = Date.parse(`${day}T00:00:00Z`);
-  return /^\d{4}-\d{2}-\d{2}$/.test(day) && !Number.isNaN(ms) && isoDay(ms) === day;
-}
-
 /** What is wrong with a day of the calendar the API was given, if anything: "must be a date from 1900-01-01 to …". */
 export function dayOutOfRange(day: string, now: number): string | undefined {
   const latest = latestDay(now);

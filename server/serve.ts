@@ -3,13 +3,13 @@
 // server/main.ts runs it as it is; a benchmark adds a route to this same server (bench/empty-route-server.ts).
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { expandedFlows } from '../scripts/flow-files.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, ownOrigin } from './config.ts';
 import { migrate } from './db/migrate.ts';
 import { openDb } from './db/open-db.ts';
+import { expandedFlows } from './flow-files.ts';
 import { loadDelivery } from './delivery/delivery-setup.ts';
-import { startQueue } from './jobs/queue.ts';
+import { Jobs } from './jobs/jobs.ts';
 import { rekeyAtStart } from './privacy/keyed-hash.ts';
 import { seedDemoReports } from './reports/demo-reports.ts';
 import { keepFlowVersions } from './store/flow-versions.ts';
@@ -33,20 +33,21 @@ export async function serve(extend: (app: FastifyInstance) => void = () => {}): 
   await migrate(db, { log: (line) => process.stderr.write(`${line}\n`) });
   await rekeyAtStart(db, config.hashKeys, (line) => process.stderr.write(`claimflow: ${line}\n`));
   // The funnels this process serves, kept with every version served before: visits begun on one end on it.
-  await keepFlowVersions(db, expandedFlows());
+  await keepFlowVersions(db, expandedFlows(config.flowsDir));
   if (config.demoReports) {
     const seeded = await seedDemoReports(db);
     if (seeded > 0) process.stderr.write(`claimflow: ${seeded} demo reports of the last 30 days added (DEMO_REPORTS=off to go without)\n`);
   }
   const sms = createSms(config);
   const delivery = await loadDelivery(config, process.env, (line) => process.stderr.write(`claimflow: ${line}\n`));
-  const app = await buildApp({ config, db, sms, log: config.logLevel, sponsors: delivery.ready.sponsors });
+  const jobs = new Jobs();
+  const app = await buildApp({ config, db, sms, log: config.logLevel, sponsors: delivery.ready.sponsors, jobs });
   extend(app);
   await app.listen({ port: config.port, host: config.host });
   const { port } = app.server.address() as AddressInfo;
   // PORT=0 picked a port only now: the default PUBLIC_URL is the origin actually listened on.
   if (config.publicUrl === ownOrigin(0)) config.publicUrl = ownOrigin(port);
-  const queue = await startQueue({
+  await jobs.start({
     db,
     databaseUrl: config.databaseUrl,
     sms,
@@ -66,7 +67,7 @@ export async function serve(extend: (app: FastifyInstance) => void = () => {}): 
     setTimeout(() => process.exit(1), 10_000).unref();
     try {
       await app.close();
-      await queue.stop();
+      await jobs.stop();
       await db.close();
       process.stderr.write(`claimflow stopped (${signal})\n`);
       process.exit(0);

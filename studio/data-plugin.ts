@@ -1,15 +1,17 @@
-// The studio's dev-server plugin: serves the flows (read by scripts/flow-files.ts, as flows:check reads them) and the
+// The studio's dev-server plugin: serves the flows (read by server/flow-files.ts, as flows:check reads them) and the
 // catalogues as JSON, and tells the page when a file of flows/ or locales/ changes, so it shows the change at once.
 import { sep } from 'node:path';
 import type { Plugin } from 'vite';
-import { FLOWS_DIR, LOCALES_DIR, readCatalogues, readFlowFiles } from '../scripts/flow-files.ts';
+import { flowFolders, readCatalogues, readFlowFiles } from '../server/flow-files.ts';
+
+const { flowsDir, localesDir } = flowFolders();
 import { CHANGED_EVENT, DATA_PATH, type StudioData } from './studio-data.ts';
 
 function studioData(): StudioData {
   try {
-    return { flowsDir: FLOWS_DIR, files: readFlowFiles(), catalogues: readCatalogues() };
+    return { flowsDir, files: readFlowFiles(flowsDir), catalogues: readCatalogues(localesDir) };
   } catch (error) {
-    return { flowsDir: FLOWS_DIR, files: [], catalogues: {}, error: (error as Error).message };
+    return { flowsDir, files: [], catalogues: {}, error: (error as Error).message };
   }
 }
 
@@ -17,8 +19,8 @@ export function studioDataPlugin(): Plugin {
   return {
     name: 'claimflow:studio-data',
     configureServer(server) {
-      server.watcher.add([FLOWS_DIR, LOCALES_DIR]);
-      const watched = (file: string) => file.endsWith('.json') && [FLOWS_DIR, LOCALES_DIR].some((dir) => file.startsWith(dir + sep));
+      server.watcher.add([flowsDir, localesDir]);
+      const watched = (file: string) => file.endsWith('.json') && [flowsDir, localesDir].some((dir) => file.startsWith(dir + sep));
       const changed = (file: string) => {
         if (watched(file)) server.ws.send(CHANGED_EVENT, { file });
       };

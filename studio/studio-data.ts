@@ -1,6 +1,6 @@
 // What the studio's page is given by its dev server: every flow file as flows:check reads it, and the catalogues.
 import type { Catalogues } from '../engine/check.ts';
-import type { FlowFile } from '../scripts/flow-files.ts';
+import type { FlowFile } from '../server/flow-files.ts';
 
 export interface StudioData {
   /** The folder the flows are read from (FLOWS_DIR, else flows/). */

@@ -2,7 +2,7 @@
 // turns invalid keeps showing its last valid funnels (marked stale) beside its problems, so the graph stays in place.
 import { useEffect, useState } from 'react';
 import type { Flow } from '../engine/types.ts';
-import type { Problem } from '../scripts/flow-files.ts';
+import type { Problem } from '../server/flow-files.ts';
 import { CHANGED_EVENT, DATA_PATH, type StudioData } from './studio-data.ts';
 
 export interface FileView {

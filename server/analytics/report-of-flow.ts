@@ -2,8 +2,9 @@
 // flow id, UTC days (from 1900-01-01 to a year from today) and a language, checked; the events of the visits with an
 // event in the range, then the report, with the reasons the range's leads gave for declining a call.
 import type { Queryable } from '../db/db.ts';
-import { dayOutOfRange, isCalendarDay } from '../date-bounds.ts';
-import { flowById } from './flows.ts';
+import { isCalendarDate } from '../../engine/validators.ts';
+import { dayOutOfRange } from '../date-bounds.ts';
+import { expandedFlows } from '../flow-files.ts';
 import { DECLINE_REASONS } from '../../engine/consent-notice.ts';
 import { funnelReport, type EventRow, type FunnelReport } from './funnel-report.ts';
 
@@ -20,14 +21,22 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** A YYYY-MM-DD day's first instant in ms. */
 const dayStart = (day: string) => Date.parse(`${day}T00:00:00Z`);
 
-/** The report, or the problem with the request (a message naming the bad value). `now` (ms) bounds the days. */
-export async function reportOfFlow(db: Queryable, request: ReportRequest, now = Date.now()): Promise<FunnelReport | { problem: string; field: string }> {
-  const flow = await flowById(request.flow);
+/**
+ * The report of a funnel of flowsDir (read at each request, as it is now), or the problem with the request (a message
+ * naming the bad value). `now` (ms) bounds the days.
+ */
+export async function reportOfFlow(
+  db: Queryable,
+  flowsDir: string,
+  request: ReportRequest,
+  now = Date.now(),
+): Promise<FunnelReport | { problem: string; field: string }> {
+  const flow = expandedFlows(flowsDir).find(({ id }) => id === request.flow);
   if (flow === undefined) return { field: 'flow', problem: `no flow "${request.flow}" in flows/` };
   for (const field of ['since', 'until'] as const) {
     const day = request[field];
     if (day === undefined) continue;
-    if (!isCalendarDay(day)) return { field, problem: `${field} must be a day, YYYY-MM-DD (got "${day}")` };
+    if (!isCalendarDate(day)) return { field, problem: `${field} must be a day, YYYY-MM-DD (got "${day}")` };
     // Year 0 is no PostgreSQL timestamp, year 10000 no ISO one.
     const outOfRange = dayOutOfRange(day, now);
     if (outOfRange) return { field, problem: `${field} ${outOfRange} (got "${day}")` };

@@ -7,7 +7,7 @@ import { openDb } from '../db/open-db.ts';
 import { rekeyAtStart } from '../privacy/keyed-hash.ts';
 import { maskSecrets } from '../redact.ts';
 import { createSms } from '../sms/create-sms.ts';
-import { startQueue } from './queue.ts';
+import { Jobs } from './jobs.ts';
 
 const write = (line: string) => process.stderr.write(`${maskSecrets(line)}\n`);
 
@@ -20,7 +20,7 @@ async function main(): Promise<void> {
   const db = await openDb(config);
   await migrate(db);
   await rekeyAtStart(db, config.hashKeys, (line) => write(`claimflow worker: ${line}`));
-  const queue = await startQueue({
+  const queue = await new Jobs().start({
     db,
     databaseUrl: config.databaseUrl,
     sms: createSms(config),

@@ -3,9 +3,8 @@
 // the database stores the last.
 import { matchReports } from '../alerts/match-reports.ts';
 import type { Connection, Db } from '../db/db.ts';
-import { wakeAlertSender } from '../jobs/queue.ts';
 import { copyLine } from './copy-text.ts';
-import type { IngestWarning } from './ingest.ts';
+import type { IngestOptions, IngestWarning } from './ingest.ts';
 import { rejectionOf, type Rejection } from './ingest-limits.ts';
 import { prepareReport, type PrepareContext } from './prepare-report.ts';
 import { reportPlaces } from './report-places.ts';
@@ -33,9 +32,7 @@ export interface ImportSummary extends ImportProgress {
   firstWarnings: IngestWarning[];
 }
 
-export interface ImportOptions {
-  demo?: boolean;
-  clock?: () => number;
+export interface ImportOptions extends IngestOptions {
   /** Reports per transaction. */
   chunkSize?: number;
   /** How many rejections (and warnings) to keep for the summary. */
@@ -78,7 +75,7 @@ export async function importReports(db: Db, records: AsyncIterable<unknown> | It
       batch = new Map();
       repeats = 0;
       await storing;
-      storing = storeChunk(connection, chunk).then((inserted) => {
+      storing = storeChunk(connection, chunk, options.jobs).then((inserted) => {
         summary.accepted += inserted;
         summary.updated += chunk.size - inserted + chunk.repeats;
         onProgress?.({ ...summary, read });
@@ -124,7 +121,7 @@ function chunkOf(batch: Map<string, ReportRow>, repeats: number): Chunk {
  * Stores a chunk in one transaction with its matches of the open alerts (texted once it commits); returns how many of
  * its reports were new.
  */
-async function storeChunk(connection: Connection, chunk: Chunk): Promise<number> {
+async function storeChunk(connection: Connection, chunk: Chunk, jobs: ImportOptions['jobs']): Promise<number> {
   let texts = 0;
   const inserted = await connection.transaction(async (tx) => {
     await tx.copyRows(REPORTS_STAGE, REPORT_NAMES, chunk.reports);
@@ -133,6 +130,6 @@ async function storeChunk(connection: Connection, chunk: Chunk): Promise<number>
     texts = await matchReports(tx, stored.ids);
     return stored.inserted;
   });
-  if (texts > 0) wakeAlertSender();
+  if (texts > 0) jobs?.wake('alert-texts');
   return inserted;
 }

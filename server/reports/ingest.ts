@@ -4,7 +4,7 @@
 // the rest (ingest-limits.ts).
 import { matchReports } from '../alerts/match-reports.ts';
 import type { Db } from '../db/db.ts';
-import { wakeAlertSender } from '../jobs/queue.ts';
+import type { Jobs } from '../jobs/jobs.ts';
 import { CappedList, listRejections, WARNINGS_PER_BATCH, type Rejection } from './ingest-limits.ts';
 import type { FieldWarning } from './normalise-report.ts';
 import { prepareReport } from './prepare-report.ts';
@@ -18,6 +18,8 @@ export interface IngestOptions {
   demo?: boolean;
   /** The server's clock, ms since the epoch (default Date.now): occurredAt may not be later. */
   clock?: () => number;
+  /** The job queue, woken when alerts matched the reports stored (without one, the sender's schedule takes them). */
+  jobs?: Pick<Jobs, 'wake'>;
 }
 
 export type { Rejection };
@@ -66,7 +68,7 @@ export async function ingestReports(db: Db, reports: readonly unknown[], options
           const stored = await storeReports(tx, batch);
           return { inserted: stored.inserted, texts: await matchReports(tx, stored.ids) };
         });
-  if (texts > 0) wakeAlertSender();
+  if (texts > 0) options.jobs?.wake('alert-texts');
   return {
     accepted: inserted,
     updated: batch.length - inserted + repeats,

@@ -1,8 +1,11 @@
 // Reads GET /api/reports/search's query string (already through its JSON Schema) as a search, or the 400 naming the
 // parameter that is wrong: exactly one way to search (a VIN, with the city and state to put first; a case number; a
-// place), real dates in order from 1900-01-01 to a year from today, a real year.
+// place), real dates in order from 1900-01-01 to a year from today, a real year. The rules the results page applies
+// too (default radius and days, approximate years) are engine/report-search.ts's.
 import type { FromSchema } from 'json-schema-to-ts';
-import { dayOutOfRange, isCalendarDay, todayAnywhere } from '../date-bounds.ts';
+import { DEFAULT_RADIUS, isLatitude, isLongitude, isVehicleYear, recentDays, yearRange } from '../../engine/report-search.ts';
+import { isCalendarDate } from '../../engine/validators.ts';
+import { dayOutOfRange, todayAnywhere } from '../date-bounds.ts';
 import type { apiSchemas } from '../routes/api-schemas.ts';
 import type { ValidationErrorBody } from '../validation.ts';
 import { caseKeyOf } from './prepare-report.ts';
@@ -12,14 +15,7 @@ import type { ReportSearch, SearchMode } from './search-reports.ts';
 /** The query string as its schema lets it through. */
 export type SearchQuery = FromSchema<typeof apiSchemas.reportsSearchQuery>;
 
-const DAY_MS = 86_400_000;
-/** A place search without dates looks this many days back from today (the latest today on earth, so every zone's). */
-const DEFAULT_DAYS = 14;
-/** yearMatch=approx: the vehicle's year may be this many years either side. */
-const APPROX_YEARS = 2;
-
 const problem = (field: string, message: string): ValidationErrorBody => ({ error: 'validation', field, message: `${field} ${message}` });
-const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 export function parseSearchQuery(q: SearchQuery, places: ReportPlaces, now: number): ReportSearch | ValidationErrorBody {
   const mode = modeOf(q, places);
@@ -27,7 +23,7 @@ export function parseSearchQuery(q: SearchQuery, places: ReportPlaces, now: numb
   for (const field of ['from', 'to'] as const) {
     const v = q[field];
     if (v === undefined) continue;
-    if (!isCalendarDay(v)) return problem(field, 'must be a real date written YYYY-MM-DD');
+    if (!isCalendarDate(v)) return problem(field, 'must be a real date written YYYY-MM-DD');
     // Year 0 is no date of PostgreSQL, year 10000 none of ISO 8601: outside these bounds a search means nothing anyway.
     const outOfRange = dayOutOfRange(v, now);
     if (outOfRange) return problem(field, outOfRange);
@@ -36,7 +32,7 @@ export function parseSearchQuery(q: SearchQuery, places: ReportPlaces, now: numb
   if (q.from !== undefined || q.to !== undefined || mode.kind === 'place') {
     // Today anywhere on earth (the latest date), so a report of today is never left out.
     const to = q.to ?? todayAnywhere(now);
-    const from = q.from ?? isoDay(Date.parse(`${to}T00:00:00Z`) - DEFAULT_DAYS * DAY_MS);
+    const from = q.from ?? recentDays(to).from;
     if (from > to) return problem('from', `must not be after to (${to})`);
     dates = { from, to };
   }
@@ -44,9 +40,9 @@ export function parseSearchQuery(q: SearchQuery, places: ReportPlaces, now: numb
   if (q.year !== undefined) {
     const year = Number(q.year);
     const latest = Number(todayAnywhere(now).slice(0, 4));
-    if (!Number.isInteger(year) || year < 1900 || year > latest) return problem('year', `must be a year from 1900 to ${latest}`);
-    const spread = q.yearMatch === 'approx' ? APPROX_YEARS : 0;
-    years = { from: year - spread, to: year + spread };
+    if (!isVehicleYear(year, latest)) return problem('year', `must be a year from 1900 to ${latest}`);
+    const [from, to] = yearRange(year, q.yearMatch ?? 'exact');
+    years = { from, to };
   } else if (q.yearMatch !== undefined) {
     return problem('yearMatch', 'needs year');
   }
@@ -76,7 +72,7 @@ function modeOf(q: SearchQuery, places: ReportPlaces): SearchMode | ValidationEr
     const city = q.city === undefined ? undefined : places.cityName(q.city, state);
     return { kind: 'case', caseKey, ...(state && { state }), ...(city !== undefined && { city }) };
   }
-  const radiusMiles = Number(q.radius ?? '10');
+  const radiusMiles = q.radius === undefined ? DEFAULT_RADIUS : Number(q.radius);
   if (hasPoint) {
     if (q.lat === undefined) return problem('lat', 'is required with lng');
     if (q.lng === undefined) return problem('lng', 'is required with lat');
@@ -84,8 +80,8 @@ function modeOf(q: SearchQuery, places: ReportPlaces): SearchMode | ValidationEr
       return problem(q.city !== undefined ? 'city' : 'state', 'cannot be given with lat and lng: search near a point or a city');
     }
     const centre = { lat: Number(q.lat), lng: Number(q.lng) };
-    if (Math.abs(centre.lat) > 90) return problem('lat', 'must be from -90 to 90');
-    if (Math.abs(centre.lng) > 180) return problem('lng', 'must be from -180 to 180');
+    if (!isLatitude(centre.lat)) return problem('lat', 'must be from -90 to 90');
+    if (!isLongitude(centre.lng)) return problem('lng', 'must be from -180 to 180');
     return { kind: 'place', centre, radiusMiles };
   }
   if (q.city !== undefined) {

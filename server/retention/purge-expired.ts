@@ -1,4 +1,4 @@
-// The retention job's work (issue 23, part 5), run hourly by server/jobs/queue.ts: every kind of row kept for a while
+// The retention job's work (issue 23, part 5), run hourly by the job queue (server/jobs/queues.ts): every kind of row kept for a while
 // is deleted or anonymised once its time is up.
 import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';

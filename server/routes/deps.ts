@@ -4,6 +4,7 @@ import type { Sponsor } from '../../engine/route-lead.ts';
 import type { Flow } from '../../engine/types.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
+import type { Jobs } from '../jobs/jobs.ts';
 import type { SmsProvider } from '../sms/sms-provider.ts';
 import type { Policies } from '../limits/policies.ts';
 
@@ -15,10 +16,12 @@ export interface RouteDeps {
   clock?: () => number;
   /** Changes to the limits (server/limits/policies.ts); tests shrink or drop some. */
   limits?: Partial<Policies>;
-  /** The funnels whose leads the lead routes take (default: those of flows/, or FLOWS_DIR); tests add their own. */
+  /** The funnels whose leads the lead routes take (default: those of config.flowsDir); tests add their own. */
   flows?: readonly Flow[];
   /** The sponsors leads are routed to (those with an endpoint set): the ones a consent may name. None by default. */
   sponsors?: readonly Sponsor[];
+  /** The job queue routes wake after a commit that gave it work (buildApp's default runs none: wakes do nothing). */
+  jobs?: Pick<Jobs, 'wake'>;
 }
 
 /**

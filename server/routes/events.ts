@@ -76,7 +76,7 @@ export const eventRoutes: RoutePlugin = (app, { config, db, clock = Date.now }) 
     },
     async (request, reply) => {
       void reply.header('cache-control', NO_STORE);
-      const report = await reportOfFlow(db, request.query, clock());
+      const report = await reportOfFlow(db, config.flowsDir, request.query, clock());
       if (!('problem' in report)) return report;
       if (report.field === 'flow') return reply.code(404).send({ error: 'not_found', message: report.problem });
       return reply.code(400).send(fieldError(report.field, report.problem));

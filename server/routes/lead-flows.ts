@@ -1,8 +1,8 @@
 // The funnels whose leads the API takes: a lead's consent names the flow and version it was sent from, checked against
-// the flows the server knows (flows/, or FLOWS_DIR, expanded from their parts as the app gets them), so every lead
+// the flows the server knows (FLOWS_DIR, flows/ by default, expanded from their parts as the app gets them), so every lead
 // records a real funnel, and a funnel made of JSON alone sends its leads through the spec's routes with no server change.
 import type { Flow } from '../../engine/types.ts';
-import { expandedFlows, flowNotices } from '../../scripts/flow-files.ts';
+import { expandedFlows, flowNotices } from '../flow-files.ts';
 import type { ValidationErrorBody } from '../validation.ts';
 import { fieldError } from './field-error.ts';
 
@@ -12,11 +12,15 @@ import { fieldError } from './field-error.ts';
  */
 export type LeadFlows = ReadonlyMap<string, { version: number; posts: ReadonlySet<string>; notices: ReadonlyMap<string, ReadonlySet<string>> }>;
 
-let ofFlowsDir: LeadFlows | undefined;
+const ofFolder = new Map<string, LeadFlows>();
 
-/** What the lead routes need of flows (default: those of flows/ or FLOWS_DIR, read once a process). */
-export function leadFlows(flows?: readonly Flow[]): LeadFlows {
-  if (!flows) return (ofFlowsDir ??= leadFlows(expandedFlows()));
+/** What the lead routes need of flows, else of those of flowsDir (read once a process). */
+export function leadFlows(flowsDir: string, flows?: readonly Flow[]): LeadFlows {
+  if (!flows) {
+    const known = ofFolder.get(flowsDir) ?? leadFlows(flowsDir, expandedFlows(flowsDir));
+    ofFolder.set(flowsDir, known);
+    return known;
+  }
   return new Map(
     flows.map((flow) => [
       flow.id,

@@ -13,8 +13,7 @@ import { EARLIEST_DAY, todayAnywhere } from '../date-bounds.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { lock, record, waitFor } from '../limits/limit-events.ts';
 import { phoneKey, subject, type Policies } from '../limits/policies.ts';
-import { wakeLeadRouter } from '../delivery/delivery-queue.ts';
-import { wakeAlertSender } from '../jobs/queue.ts';
+import type { Jobs } from '../jobs/jobs.ts';
 import { e164FromTyped } from '../phone.ts';
 import { reportPlaces } from '../reports/report-places.ts';
 import { insertConsentRecord } from '../store/consents.ts';
@@ -60,6 +59,7 @@ export interface SubmissionDeps {
   limits: Policies;
   /** TEST_PHONE: verified without a code, and not held to the daily lead cap. */
   testPhone: string | undefined;
+  jobs: Pick<Jobs, 'wake'> | undefined;
 }
 
 const MAX_REFERRERS = 4096;
@@ -81,7 +81,7 @@ function outOfRangeField(fields: Submission['notFuture'], now: number): Validati
 }
 
 export async function submitLead(
-  { db, catalogue, flows, sponsors, clock, alertDays, alertCountries, limits, testPhone }: SubmissionDeps,
+  { db, catalogue, flows, sponsors, clock, alertDays, alertCountries, limits, testPhone, jobs }: SubmissionDeps,
   request: FastifyRequest,
   reply: FastifyReply,
   s: Submission,
@@ -167,7 +167,10 @@ export async function submitLead(
       body: { resultIds: [lead.id], lead, ...(created && { alert: created }) },
       // The router takes the lead once it is stored (it is routed to sponsors there, never here), and the reports
       // already on file are texted once the alert is stored.
-      committed: created?.onFile.length ? () => (wakeAlertSender(), wakeLeadRouter()) : wakeLeadRouter,
+      committed: () => {
+        jobs?.wake('route-leads');
+        if (created?.onFile.length) jobs?.wake('alert-texts');
+      },
     };
   });
 }

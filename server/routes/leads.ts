@@ -7,7 +7,6 @@ import { browserZoneOf, leadStates, leadZone } from '../call-times/lead-call-tim
 import { loadConsentCatalogue } from '../consent-text.ts';
 import type { Queryable } from '../db/db.ts';
 import { routeLead } from '../../engine/route-lead.ts';
-import { wakeDeliverer } from '../delivery/delivery-queue.ts';
 import { liveSponsors, todayCounts, withinDailyCaps } from '../delivery/route-leads.ts';
 import { queueLeadUpdates } from '../delivery/lead-updates.ts';
 import { leadOwnership, setAccidentReason, setPreferredCallTime, windowAnswer, zoneOfLead } from '../store/leads.ts';
@@ -57,18 +56,19 @@ async function checkOwner(tx: Queryable, request: FastifyRequest, leadId: number
 /** Errors every create may answer besides 200. */
 const createErrors = { 400: s.validationErrorResponse, 403: s.errorResponse, 409: s.errorResponse, 422: s.errorResponse, 429: s.errorResponse };
 
-export const leadRoutes: RoutePlugin = (app, { config, db, clock = Date.now, flows, sponsors = [], limits }) => {
+export const leadRoutes: RoutePlugin = (app, { config, db, clock = Date.now, flows, sponsors = [], limits, jobs }) => {
   // The app's own catalogues and flows, read once at start: the wording of a consent.key and its flow are looked up here.
   const deps = {
     db,
-    catalogue: loadConsentCatalogue(),
-    flows: leadFlows(flows),
+    catalogue: loadConsentCatalogue(config.localesDir),
+    flows: leadFlows(config.flowsDir, flows),
     sponsors,
     clock,
     alertDays: config.alertDays,
     alertCountries: config.alertCountries,
     limits: limitPolicies(config, limits),
     testPhone: config.testPhone,
+    jobs,
   };
   app.addHook('preValidation', refuseUnstorableText);
 
@@ -161,7 +161,7 @@ export const leadRoutes: RoutePlugin = (app, { config, db, clock = Date.now, flo
         if (!(await setPreferredCallTime(tx, ids, preferredCallTime, window, idHash))) return { status: 404, body: NOT_FOUND };
         // Sponsors that got these leads hear of the new call time (lead.updated).
         await queueLeadUpdates(tx, ids, 'call-time');
-        return { status: 200, body: { success: true, window }, committed: wakeDeliverer };
+        return { status: 200, body: { success: true, window }, committed: () => jobs?.wake('lead-deliveries') };
       });
     },
   );
@@ -182,7 +182,7 @@ export const leadRoutes: RoutePlugin = (app, { config, db, clock = Date.now, flo
       return answerOnce(db, request, reply, { key, check: (tx) => checkOwner(tx, request, leadId, clock()) }, async (tx) => {
         const lead = await setAccidentReason(tx, leadId, reason);
         await queueLeadUpdates(tx, [lead.id], 'accident-reason');
-        return { status: 200, body: { success: true, lead }, committed: wakeDeliverer };
+        return { status: 200, body: { success: true, lead }, committed: () => jobs?.wake('lead-deliveries') };
       });
     },
   );

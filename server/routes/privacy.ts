@@ -1,6 +1,5 @@
 // /privacy's API: GET /privacy/data shows a person what is kept about the phone they have just verified by SMS (the
 // usual mfa-sms-send and mfa-sms-verify, then their verification cookie); DELETE /privacy/data erases it.
-import { wakeDeliverer } from '../delivery/delivery-queue.ts';
 import { readSponsorFiles } from '../delivery/sponsor-files.ts';
 import { erasePerson } from '../privacy/erase-person.ts';
 import { hashKeys } from '../privacy/keyed-hash.ts';
@@ -12,7 +11,7 @@ import type { RoutePlugin } from './deps.ts';
 import { NO_STORE } from './report-read.ts';
 import { NOT_VERIFIED } from './visitor.ts';
 
-export const privacyRoutes: RoutePlugin = (app, { config, db, clock = Date.now }) => {
+export const privacyRoutes: RoutePlugin = (app, { config, db, clock = Date.now, jobs }) => {
   // Deliveries name a sponsor by id; the person is shown its name.
   const sponsorNames = new Map(readSponsorFiles(config.sponsorsDir).sponsors.map((sponsor) => [sponsor.id, sponsor.name]));
   app.get('/privacy/data', { schema: { response: { 200: s.privacyDataResponse, 403: s.errorResponse } } }, async (request, reply) => {
@@ -37,7 +36,7 @@ export const privacyRoutes: RoutePlugin = (app, { config, db, clock = Date.now }
       });
       if (erasure === undefined) return reply.code(403).send(NOT_VERIFIED);
       // Sponsors that got a lead are sent lead.deleted now.
-      wakeDeliverer();
+      jobs?.wake('lead-deliveries');
       // The verification is erased with the rest: the browser forgets its cookie too.
       void reply.clearCookie(VERIFICATION_COOKIE, { path: '/api' });
       return erasure;

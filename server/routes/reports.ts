@@ -17,7 +17,7 @@ import { refuseUnstorableText } from './storable-text.ts';
 /** 1,000 reports of a few KB each, narratives included; the app's default limit is for small JSON bodies. */
 export const INGEST_BODY_LIMIT = 8 * 1024 * 1024;
 
-export const reportRoutes: RoutePlugin = (app, { config, db, clock = Date.now, limits }) => {
+export const reportRoutes: RoutePlugin = (app, { config, db, clock = Date.now, limits, jobs }) => {
   const policies = limitPolicies(config, limits);
   /** Before the body is read: a request without a valid key costs no parsing. */
   const authorise = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -40,7 +40,7 @@ export const reportRoutes: RoutePlugin = (app, { config, db, clock = Date.now, l
       // A body no feed sends (a report of thousands upon thousands of keys) is refused whole, before any report is read.
       const oversized = oversizedReport(request.body);
       if (oversized) return reply.code(400).send(oversized);
-      return ingestReports(db, request.body, { clock });
+      return ingestReports(db, request.body, { clock, jobs });
     },
   );
 

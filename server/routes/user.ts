@@ -33,7 +33,7 @@ function refuse(reply: FastifyReply, { error, retryAfterMs }: Refusal) {
 
 export const userRoutes: RoutePlugin = (app, { config, db, sms, clock = Date.now, limits: changes, flows }) => {
   const limits = limitPolicies(config, changes);
-  const tcpa = { db, config, limits, clock, catalogue: loadConsentCatalogue(), flows: leadFlows(flows) };
+  const tcpa = { db, config, limits, clock, catalogue: loadConsentCatalogue(config.localesDir), flows: leadFlows(config.flowsDir, flows) };
   /** The test phone counts as verified at once (spec §5), by whoever asks, and gets its verification cookie. */
   const verifyTestPhone = async (reply: FastifyReply, phone: string) => {
     const { id, idHash } = newVerificationId();

@@ -92,7 +92,7 @@ export function isKeyTaken(error: unknown): boolean {
   return e?.code === '23505' && e.constraint === 'idempotency_keys_pkey';
 }
 
-/** Deletes answers older than the retention (a scheduled job: server/jobs/queue.ts). */
+/** Deletes answers older than the retention (a scheduled job: server/jobs/queues.ts). */
 export async function purgeKeys(db: Queryable): Promise<void> {
   await db.query('DELETE FROM idempotency_keys WHERE created_at < now() - make_interval(hours => $1)', [IDEMPOTENCY_RETENTION_HOURS]);
 }

@@ -1,11 +1,10 @@
 // The unsubscribe link of alert texts (/unsubscribe/{token}): what the link is for, and stopping the texts.
+import type { FromSchema } from 'json-schema-to-ts';
+import type unsubscribeResponse from '../../schemas/api/sms-unsubscribe.response.schema.json';
 import { callApi } from './client.ts';
 
-export interface UnsubscribeAnswer {
-  /** The last four digits of the phone the link stops texts to. */
-  phoneEnd: string;
-  stopped: boolean;
-}
+/** The answer as its schema, the server's contract, gives it: phoneEnd (the phone's last four digits) and stopped. */
+export type UnsubscribeAnswer = FromSchema<typeof unsubscribeResponse>;
 
 const path = (token: string) => `/sms/unsubscribe/${encodeURIComponent(token)}`;
 

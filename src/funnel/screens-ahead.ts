@@ -4,7 +4,7 @@
 // 2. The current step comes first. It is marked shown as it commits (step-shown.ts), before anything below starts; its
 //    widgets' needs (widgets/registry.ts preloads: the phone library, the map) are awaited after it, and the page is
 //    drawn again once they are in, so its guards and check marks read them.
-// 3. Once the browser is idle, the code and needs of the steps a NEXT or an ANSWER can lead to are fetched, and each
+// 3. Once the step has painted and the browser is idle, the code and needs of the steps a NEXT or an ANSWER can lead to are fetched, and each
 //    step whose code has arrived is drawn out of sight (React's Activity, hidden: not seen, reached or heard, its effects
 //    not run) until a step change shows it.
 // 4. The screen just left stays drawn, hidden, until the next ones are ready: Back shows it at once.
@@ -18,7 +18,7 @@ import { useEffect, useLayoutEffect, useMemo, useReducer, useState } from 'react
 import { transitionList } from '../../engine/transitions.ts';
 import type { Flow } from '../../engine/types.ts';
 import { loadWidgets, preloads, widgetsOf } from '../../widgets/registry.ts';
-import { whenIdle } from '../../widgets/shared/schedule.ts';
+import { afterPaint, whenIdle, type Scheduled } from '../../widgets/shared/schedule.ts';
 import { markStepShown } from './step-shown.ts';
 
 /** A screen to draw: `key` is the id of the step whose screen it is, `stepId` the step it draws now. */
@@ -88,15 +88,20 @@ export function useScreensAhead(flow: Flow, stepId: string): Screen[] {
     // Only what is still loading: a step whose needs came ahead is not drawn twice on the tap that shows it.
     const waiting = widgetsOf(flow, stepId).filter((widget) => widget in preloads && !needsIn.has(widget));
     if (waiting.length) void Promise.all(waiting.map(needsOf)).then(() => live && drawAgain());
-    const scheduled = whenIdle(() => {
-      const ids = nextStepIds(flow, stepId);
-      void Promise.all(ids.map((id) => loadStep(flow, id))).then((ready) => {
-        if (live) setAhead({ from: stepId, ids: ids.filter((_, i) => ready[i]) });
-      });
-    });
+    let idle: Scheduled | undefined;
+    const painted = afterPaint(
+      () =>
+        (idle = whenIdle(() => {
+          const ids = nextStepIds(flow, stepId);
+          void Promise.all(ids.map((id) => loadStep(flow, id))).then((ready) => {
+            if (live) setAhead({ from: stepId, ids: ids.filter((_, i) => ready[i]) });
+          });
+        })),
+    );
     return () => {
       live = false;
-      scheduled.cancel();
+      painted.cancel();
+      idle?.cancel();
     };
   }, [flow, stepId]);
 

@@ -60,7 +60,7 @@ async function alertText(server: AppServer, e164: string, after: number, since =
 }
 
 describe.runIf(browserAvailable)('report alerts in the browser', () => {
-  const suite = useAppAndBrowser({ REPORT_INGEST_KEYS: TEST_INGEST_KEY, DEMO_REPORTS: 'off' });
+  const suite = useAppAndBrowser({ env: { REPORT_INGEST_KEYS: TEST_INGEST_KEY, DEMO_REPORTS: 'off' } });
   /** Each walk, by phone: the words of its consents as they were on screen at their buttons. */
   const walks = new Map<string, FunnelWalk>();
   const person = (page: Page, run: Run, shots: string) => {

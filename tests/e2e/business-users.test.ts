@@ -3,19 +3,15 @@
 // the next lead then carries; that lead's call time ends on the day and hours of the call, as the lead types' calls
 // end the calculator when the consultation is declined; a commercial user's phone
 // (blacklisted) gets the message inline and in a warning dialog whose Continue opens BUSINESS_SIGNUP_URL.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { blacklist } from '../../server/store/blacklist.ts';
-import { startAppServer, type AppServer } from '../testing/app-server.ts';
+import { useAppAndBrowser } from '../testing/app-and-browser.ts';
 import { expectNoAxeViolations } from '../testing/axe.ts';
-import { DESKTOP, PHONE, browserAvailable, launchBrowser } from '../testing/browser.ts';
+import { DESKTOP, PHONE, browserAvailable } from '../testing/browser.ts';
 import { copy, type Lang } from '../testing/copy.ts';
-import { readySponsorsEnv } from '../testing/fake-sponsors.ts';
 import { FunnelWalk, saveStepShot } from '../testing/funnel-walk.ts';
-import { sampleReport } from '../testing/reports.ts';
-import { openMigratedDataDir } from '../testing/pglite-template.ts';
+import { TEST_INGEST_KEY, ingestReports, sampleReport } from '../testing/reports.ts';
 
-const KEY = 'business-users-e2e-key-0123456789abcdef';
 const VIN = '1HGCM82633A004352';
 const SIGNUP = 'https://business.example.com/signup';
 const TEST_PHONE = '2025550199';
@@ -29,34 +25,18 @@ const RUNS = [
 ] as const;
 
 describe.runIf(browserAvailable)('business users and call times in the browser', () => {
-  let server: AppServer;
-  let browser: Browser;
+  // The blacklist is the database's: filled in before the server starts (PGlite is one process's). The sponsors of
+  // sponsors/ are ready (useAppAndBrowser), so that a consent names who may call and the call times follow.
+  const suite = useAppAndBrowser({
+    seed: (db) => blacklist(db, `+1${COMMERCIAL}`, 'commercial user'),
+    env: { BUSINESS_SIGNUP_URL: SIGNUP, REPORT_INGEST_KEYS: TEST_INGEST_KEY, TEST_PHONE: `+1${TEST_PHONE}` },
+  });
   let reportId: string;
 
   beforeAll(async () => {
-    // The blacklist is the database's: filled in before the server takes the data directory (PGlite is one process's).
-    const { dataDir, db } = await openMigratedDataDir('claimflow-business-');
-    await blacklist(db, `+1${COMMERCIAL}`, 'commercial user');
-    await db.close();
-    server = await startAppServer({
-      staticDir: inject('builtApp'),
-      dataDir,
-      // The sponsors of sponsors/ ready, so that a consent names who may call and the call times follow.
-      env: { ...readySponsorsEnv(), BUSINESS_SIGNUP_URL: SIGNUP, REPORT_INGEST_KEYS: KEY, TEST_PHONE: `+1${TEST_PHONE}` },
-    });
-    browser = await launchBrowser();
-    const ingest = await fetch(`${server.url}/api/reports`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
-      body: JSON.stringify([sampleReport({ crashId: 'BUSINESS-1' })]),
-    });
-    expect(await ingest.json()).toMatchObject({ accepted: 1, rejected: [] });
-    const found = (await (await fetch(`${server.url}/api/reports/search?vin=${VIN}`)).json()) as { results: { id: string }[] };
+    expect(await ingestReports(suite.server.url, [sampleReport({ crashId: 'BUSINESS-1' })])).toMatchObject({ accepted: 1, rejected: [] });
+    const found = (await (await fetch(`${suite.server.url}/api/reports/search?vin=${VIN}`)).json()) as { results: { id: string }[] };
     reportId = found.results[0]!.id;
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   const query = (lang: Lang) => (lang === 'es' ? '?lang=es' : '');
@@ -71,7 +51,7 @@ describe.runIf(browserAvailable)('business users and call times in the browser',
         .getByRole('radiogroup', { name: t(question) })
         .getByRole('radio', { name: t('common:yesno.no') })
         .click();
-    await page.goto(`${server.url}${CALCULATOR}${query(lang)}`);
+    await page.goto(`${suite.server.url}${CALCULATOR}${query(lang)}`);
     await page.getByRole('button', { name: t('common:nav.continue'), exact: true }).click();
     await choose('calculator:step1.fault');
     await choose('calculator:step1.commercial');
@@ -90,11 +70,11 @@ describe.runIf(browserAvailable)('business users and call times in the browser',
 
     it(`a business partner's link keeps the token for the next lead, whose call time ends on the day of the call (${size}, ${lang})`, async () => {
       // A browser in Chicago: the calculator's lead names no place, so the call is in the browser's zone.
-      const context = await browser.newContext({ viewport, timezoneId: 'America/Chicago' });
+      const context = await suite.browser.newContext({ viewport, timezoneId: 'America/Chicago' });
       const page = await context.newPage();
-      const w = new FunnelWalk(page, server, lang, shots(size, lang));
+      const w = new FunnelWalk(page, suite.server, lang, shots(size, lang));
       const token = `biz-${size}-${lang}`;
-      await page.goto(`${server.url}/business/${reportId}/${token}${query(lang)}`);
+      await page.goto(`${suite.server.url}/business/${reportId}/${token}${query(lang)}`);
       await page.getByRole('heading', { level: 1, name: t('report:screen.title') }).waitFor();
       await page.getByText(t('report:screen.business.title')).waitFor();
       expect(await page.evaluate(() => localStorage.getItem('business-user-token'))).toBe(token);
@@ -138,9 +118,9 @@ describe.runIf(browserAvailable)('business users and call times in the browser',
     });
 
     it(`the lead types' calls end the calculator with the day and hours of each service's call (${size}, ${lang})`, async () => {
-      const context = await browser.newContext({ viewport, timezoneId: 'America/Chicago' });
+      const context = await suite.browser.newContext({ viewport, timezoneId: 'America/Chicago' });
       const page = await context.newPage();
-      const w = new FunnelWalk(page, server, lang);
+      const w = new FunnelWalk(page, suite.server, lang);
       await toContact(w, TEST_PHONE);
       await page.getByRole('heading', { level: 1, name: t('calculator:step3.title') }).waitFor();
       await page
@@ -178,9 +158,9 @@ describe.runIf(browserAvailable)('business users and call times in the browser',
     });
 
     it(`a commercial user's phone gets the message inline and in a warning dialog, then the business sign-up page (${size}, ${lang})`, async () => {
-      const context = await browser.newContext({ viewport });
+      const context = await suite.browser.newContext({ viewport });
       const page = await context.newPage();
-      const w = new FunnelWalk(page, server, lang);
+      const w = new FunnelWalk(page, suite.server, lang);
       // The sign-up site stands in for the business service (no network in tests).
       await page.route(`${SIGNUP}**`, (route) =>
         route.fulfill({ contentType: 'text/html', body: '<!doctype html><html lang="en"><title>Business sign-up</title><h1>Business sign-up</h1></html>' }),

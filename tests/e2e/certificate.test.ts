@@ -2,19 +2,18 @@
 // Spanish, at phone and desktop size (what was agreed to, when and how, no phone or email in clear); an unknown
 // certificate says so. axe on every state; reflow and touch targets on the phone. SCREENSHOT_DIR=dir keeps screenshots.
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { loadCertificateKeys } from '../../server/certificates/certificate-keys.ts';
 import { issueCertificate } from '../../server/certificates/issue-certificate.ts';
-import { startAppServer, type AppServer } from '../testing/app-server.ts';
+import { useAppAndBrowser } from '../testing/app-and-browser.ts';
 import { expectNoAxeViolations } from '../testing/axe.ts';
-import { DESKTOP, PHONE, browserAvailable, launchBrowser } from '../testing/browser.ts';
+import { DESKTOP, PHONE, browserAvailable } from '../testing/browser.ts';
 import { copy, type Lang } from '../testing/copy.ts';
 import { calcLeadBody, testConsent } from '../testing/lead-bodies.ts';
 import { send, verifyTestPhone } from '../testing/requests.ts';
 import { makeCodesApp, testConfig } from '../testing/test-servers.ts';
 import { expectReflowAndTouchTargets } from '../testing/layout.ts';
-import { openMigratedDataDir } from '../testing/pglite-template.ts';
 
 const PERSON = { phone: '+12025550123', email: 'ana.lopez@example.com' };
 /** Each test walks each language and each size in two runs, and the two tests between them every pair. */
@@ -25,33 +24,25 @@ const DESKTOP_EN: Walk = ['desktop', 'en', DESKTOP];
 const DESKTOP_ES: Walk = ['desktop', 'es', DESKTOP];
 
 describe.runIf(browserAvailable)('the consent certificate page', () => {
-  let server: AppServer;
-  let browser: Browser;
   const certificates = new Map<Lang, string>();
-
-  beforeAll(async () => {
-    // Leads made through the API and certified in the server's database before it starts (PGlite is one process's);
-    // the server then signs with the same key, kept in its data directory.
-    const { dataDir, db } = await openMigratedDataDir('claimflow-certificates-');
-    const config = testConfig({ dataDir, testPhone: PERSON.phone });
-    const { app } = await makeCodesApp(db, Date.now, { config });
-    const { signer } = await loadCertificateKeys(config);
-    for (const lang of ['en', 'es'] as const) {
-      const cookie = await verifyTestPhone(app, PERSON.phone);
-      const body = calcLeadBody('(202) 555-0123', { email: PERSON.email, language: lang, consent: testConsent({ locale: lang }) });
-      const res = await send(app, 'POST', '/api/leads/create/calc', { payload: body, cookie, headers: { 'user-agent': 'Mozilla/5.0 (iPhone)' } });
-      if (res.statusCode !== 200) throw new Error(`lead: ${res.statusCode} ${res.body}`);
-      const leadId = res.json<{ lead: { id: number } }>().lead.id;
-      certificates.set(lang, await db.transaction((tx) => issueCertificate(tx, leadId, signer)));
-    }
-    await app.close();
-    await db.close();
-    server = await startAppServer({ staticDir: inject('builtApp'), dataDir });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+  // Leads made through the API and certified in the server's database before it starts (PGlite is one process's); the
+  // server then signs with the same key, kept in its data directory.
+  const suite = useAppAndBrowser({
+    sponsorsReady: false,
+    seed: async (db, dataDir) => {
+      const config = testConfig({ dataDir, testPhone: PERSON.phone });
+      const { app } = await makeCodesApp(db, Date.now, { config });
+      const { signer } = await loadCertificateKeys(config);
+      for (const lang of ['en', 'es'] as const) {
+        const cookie = await verifyTestPhone(app, PERSON.phone);
+        const body = calcLeadBody('(202) 555-0123', { email: PERSON.email, language: lang, consent: testConsent({ locale: lang }) });
+        const res = await send(app, 'POST', '/api/leads/create/calc', { payload: body, cookie, headers: { 'user-agent': 'Mozilla/5.0 (iPhone)' } });
+        if (res.statusCode !== 200) throw new Error(`lead: ${res.statusCode} ${res.body}`);
+        const leadId = res.json<{ lead: { id: number } }>().lead.id;
+        certificates.set(lang, await db.transaction((tx) => issueCertificate(tx, leadId, signer)));
+      }
+      await app.close();
+    },
   });
 
   const check = async (page: Page, size: string, lang: Lang, state: string) => {
@@ -65,12 +56,12 @@ describe.runIf(browserAvailable)('the consent certificate page', () => {
     const t = (key: string) => copy(lang, `certificate:${key}`);
     const q = lang === 'es' ? '?lang=es' : '';
     const id = certificates.get(lang) ?? '';
-    const context = await browser.newContext({ viewport });
+    const context = await suite.browser.newContext({ viewport });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
 
-    await page.goto(`${server.url}/certificates/${id}${q}`);
+    await page.goto(`${suite.server.url}/certificates/${id}${q}`);
     await page.getByRole('heading', { level: 1, name: t('title') }).waitFor();
     expect(await page.title()).toBe(`${t('title')} | ${copy(lang, 'app:brand')}`);
     // The very words the page showed the person beside the button, as their lead's consent sent them.
@@ -99,7 +90,7 @@ describe.runIf(browserAvailable)('the consent certificate page', () => {
     // The signed certificate, on demand: the JSON a buyer gets from the same URL.
     await page.getByText(t('check.signed')).click();
     const shown = JSON.parse(await page.locator('pre').innerText()) as unknown;
-    const asBuyer = (await (await fetch(`${server.url}/certificates/${id}`, { headers: { accept: 'application/json' } })).json()) as unknown;
+    const asBuyer = (await (await fetch(`${suite.server.url}/certificates/${id}`, { headers: { accept: 'application/json' } })).json()) as unknown;
     expect(shown).toEqual(asBuyer);
     expect(errors).toEqual([]);
     await context.close();
@@ -107,9 +98,9 @@ describe.runIf(browserAvailable)('the consent certificate page', () => {
 
   it.each([PHONE_ES, DESKTOP_EN])('%s, %s: an unknown certificate says so', async (size, lang, viewport) => {
     const q = lang === 'es' ? '?lang=es' : '';
-    const context = await browser.newContext({ viewport });
+    const context = await suite.browser.newContext({ viewport });
     const page = await context.newPage();
-    await page.goto(`${server.url}/certificates/AAAAAAAAAAAAAAAAAAAAAA${q}`);
+    await page.goto(`${suite.server.url}/certificates/AAAAAAAAAAAAAAAAAAAAAA${q}`);
     await page.getByRole('heading', { level: 1, name: copy(lang, 'certificate:unknown.title') }).waitFor();
     await page.getByText(copy(lang, 'certificate:unknown.text')).waitFor();
     expect(await page.getByRole('link', { name: copy(lang, 'certificate:unknown.home') }).getAttribute('href')).toBe(`/${q}`);

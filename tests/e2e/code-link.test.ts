@@ -6,17 +6,17 @@
 // tab), its page says the number is confirmed, and the first page goes on by itself to the next step. English on a
 // phone, Spanish on a desktop, axe on each state. SCREENSHOT_DIR=dir keeps screenshots.
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startAppServer, type AppServer } from '../testing/app-server.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useAppAndBrowser } from '../testing/app-and-browser.ts';
+import type { AppServer } from '../testing/app-server.ts';
 import { expectNoAxeViolations } from '../testing/axe.ts';
-import { DESKTOP, PHONE, browserAvailable, launchBrowser } from '../testing/browser.ts';
+import { DESKTOP, PHONE, browserAvailable } from '../testing/browser.ts';
 import { copy, type Lang } from '../testing/copy.ts';
 import { fakeClock, HOUR_MS, MINUTE_MS } from '../testing/fake-clock.ts';
 import { uniquePhone } from '../testing/lead-bodies.ts';
 import { pendingCookie, smsSend, smsVerify } from '../testing/requests.ts';
 import { makeCodesApp, testConfig } from '../testing/test-servers.ts';
-import { openMigratedDataDir } from '../testing/pglite-template.ts';
 
 const WALKS = [
   ['phone', 'en', PHONE],
@@ -35,39 +35,31 @@ async function smsLink(server: AppServer, e164: string, after: number): Promise<
 }
 
 describe.runIf(browserAvailable)('the link of a code text', () => {
-  let server: AppServer;
-  let browser: Browser;
   const victims = new Map<string, ReturnType<typeof uniquePhone>>();
-
-  beforeAll(async () => {
-    // Each walk's phone had its 10 wrong guesses of the month from strangers (4 codes, 10 guesses, 14 addresses), made
-    // through the API before the server starts on the same PGlite data.
-    const { dataDir, db } = await openMigratedDataDir('claimflow-code-link-');
-    // An hour ago, so that the 4th code (3 in 10 minutes per phone) can be sent 10 minutes after the 3rd.
-    const clock = fakeClock(Date.now() - HOUR_MS);
-    const { app, sms } = await makeCodesApp(db, clock, { config: testConfig({ dataDir }) });
-    let address = 0;
-    const stranger = () => `198.51.100.${(address += 1)}`;
-    for (const [size, lang] of WALKS) {
-      const phone = uniquePhone();
-      for (let guesses = 0; guesses < 10; guesses += 3) {
-        if (guesses === 9) clock.advance(10 * MINUTE_MS);
-        const cookie = pendingCookie(await smsSend(app, phone.national, stranger()));
-        const wrong = sms.lastCode(phone.e164) === '0000' ? '0001' : '0000';
-        for (let i = 0; i < Math.min(3, 10 - guesses); i += 1) await smsVerify(app, phone.national, wrong, stranger(), cookie);
+  // Each walk's phone had its 10 wrong guesses of the month from strangers (4 codes, 10 guesses, 14 addresses), made
+  // through the API before the server starts on the same PGlite data.
+  const suite = useAppAndBrowser({
+    sponsorsReady: false,
+    seed: async (db, dataDir) => {
+      // An hour ago, so that the 4th code (3 in 10 minutes per phone) can be sent 10 minutes after the 3rd.
+      const clock = fakeClock(Date.now() - HOUR_MS);
+      const { app, sms } = await makeCodesApp(db, clock, { config: testConfig({ dataDir }) });
+      let address = 0;
+      const stranger = () => `198.51.100.${(address += 1)}`;
+      for (const [size, lang] of WALKS) {
+        const phone = uniquePhone();
+        for (let guesses = 0; guesses < 10; guesses += 3) {
+          if (guesses === 9) clock.advance(10 * MINUTE_MS);
+          const cookie = pendingCookie(await smsSend(app, phone.national, stranger()));
+          const wrong = sms.lastCode(phone.e164) === '0000' ? '0001' : '0000';
+          for (let i = 0; i < Math.min(3, 10 - guesses); i += 1) await smsVerify(app, phone.national, wrong, stranger(), cookie);
+        }
+        victims.set(`${size} ${lang}`, phone);
       }
-      victims.set(`${size} ${lang}`, phone);
-    }
-    const { rows } = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM limit_events WHERE subject LIKE 'phoneFailures %'");
-    expect(rows[0]?.n).toBe(20);
-    await app.close();
-    await db.close();
-    server = await startAppServer({ staticDir: inject('builtApp'), dataDir });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+      const { rows } = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM limit_events WHERE subject LIKE 'phoneFailures %'");
+      expect(rows[0]?.n).toBe(20);
+      await app.close();
+    },
   });
 
   const check = async (page: Page, label: string) => {
@@ -81,13 +73,13 @@ describe.runIf(browserAvailable)('the link of a code text', () => {
     if (!phone) throw new Error('no phone');
     const t = (key: string) => copy(lang, key);
     const heading = (page: Page, key: string) => page.getByRole('heading', { level: 1, name: t(key) });
-    const context = await browser.newContext({ viewport });
+    const context = await suite.browser.newContext({ viewport });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
 
     // The calculator to its code step.
-    await page.goto(`${server.url}/calculate-your-accident-claim-value${lang === 'es' ? '?lang=es' : ''}`);
+    await page.goto(`${suite.server.url}/calculate-your-accident-claim-value${lang === 'es' ? '?lang=es' : ''}`);
     await heading(page, 'calculator:intro.title').waitFor();
     await page.getByRole('button', { name: t('common:nav.continue'), exact: true }).click();
     await heading(page, 'calculator:step1.title').waitFor();
@@ -105,15 +97,15 @@ describe.runIf(browserAvailable)('the link of a code text', () => {
     await page.getByLabel(t('common:contact.name'), { exact: true }).fill('Maria Lopez');
     await page.getByLabel(t('common:contact.email'), { exact: true }).fill(`maria.${phone.national}@example.com`);
     await page.getByLabel(t('common:contact.phone'), { exact: true }).fill(phone.national);
-    const smsBefore = server.lines.length;
+    const smsBefore = suite.server.lines.length;
     // The contact step's button: Send code where the step shows the notice of what it agrees to, else Next.
     const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     await page.getByRole('button', { name: new RegExp(`^(${escape(t('common:nav.sendCode'))}|${escape(t('common:nav.next'))})$`) }).click();
     await heading(page, 'common:contact.codeTitle').waitFor();
 
     // The right code: not checked, the phone's guesses are used up; the step says to tap the link.
-    const code = await server.smsCode(phone.e164, smsBefore);
-    const link = await smsLink(server, phone.e164, smsBefore);
+    const code = await suite.server.smsCode(phone.e164, smsBefore);
+    const link = await smsLink(suite.server, phone.e164, smsBefore);
     expect(link).toMatch(lang === 'es' ? /\/verify\/[\w-]{22}\?lang=es$/ : /\/verify\/[\w-]{22}$/);
     await page.getByLabel(t('common:contact.code'), { exact: true }).fill(code);
     await next.click();
@@ -125,7 +117,7 @@ describe.runIf(browserAvailable)('the link of a code text', () => {
     await check(page, `${size} ${lang} confirm by link`);
 
     // The link, opened in another browser (the owner's phone, if a stranger had asked): nothing is confirmed.
-    const otherBrowser = await browser.newContext({ viewport: PHONE });
+    const otherBrowser = await suite.browser.newContext({ viewport: PHONE });
     const otherPage = await otherBrowser.newPage();
     await otherPage.goto(link);
     await heading(otherPage, 'verify:other.title').waitFor();

@@ -31,7 +31,7 @@ describe.runIf(browserAvailable)('a lead made in the browser, at its sponsor', (
     Object.assign(env, sponsors.env, { SPONSORS_DIR: sponsors.dir });
     return () => sponsors.close();
   });
-  const suite = useAppAndBrowser(env);
+  const suite = useAppAndBrowser({ env });
 
   const received = async (type: string): Promise<Received> => {
     for (let tries = 0; tries < 200; tries++) {

@@ -4,14 +4,14 @@
 // block into one circle, the list before the map on a phone and after it on a desktop.
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addDays } from '../../widgets/report-search/search-query.ts';
+import { addDays } from '../../engine/report-search.ts';
 import { today } from '../../engine/validators.ts';
 import { CITY_ZOOM } from '../../widgets/locate/map-view.ts';
-import { useAppAndBrowser } from '../testing/app-and-browser.ts';
+import { useSharedAppAndBrowser } from '../testing/app-and-browser.ts';
 import { expectNoAxeViolations } from '../testing/axe.ts';
 import { DESKTOP, PHONE, browserAvailable, closePage, openPage } from '../testing/browser.ts';
 import { copy, type Lang } from '../testing/copy.ts';
-import { INGEST_KEY } from '../testing/report-fixtures.ts';
+import { ingestReports } from '../testing/reports.ts';
 
 /** Where the gazetteer puts Austin, TX (its middle ZIP, 78703): the suggestion "Austin, TX, USA" centres the map there. */
 const AUSTIN_MIDDLE = { lat: 30.2907, lng: -97.7648 };
@@ -28,7 +28,7 @@ function tileOf({ lat, lng }: { lat: number; lng: number }, zoom: number) {
 }
 
 describe.runIf(browserAvailable)('a map a thumb can use', () => {
-  const suite = useAppAndBrowser({ REPORT_INGEST_KEYS: INGEST_KEY, DEMO_REPORTS: 'off' });
+  const suite = useSharedAppAndBrowser();
 
   beforeAll(async () => {
     // 50 reports of the last days within about 100 m of each other.
@@ -42,12 +42,7 @@ describe.runIf(browserAvailable)('a map a thumb can use', () => {
       location: { lat: BLOCK.lat + (i % 7) * 0.0001, lng: BLOCK.lng + Math.floor(i / 7) * 0.0001 },
       units: [{ unit: 1, make: 'FORD', model: 'F-150', year: 2019 }],
     }));
-    const response = await fetch(`${suite.server.url}/api/reports`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${INGEST_KEY}`, 'content-type': 'application/json' },
-      body: JSON.stringify(reports),
-    });
-    expect(await response.json()).toMatchObject({ accepted: 50 });
+    expect(await ingestReports(suite.server.url, reports)).toMatchObject({ accepted: 50 });
   });
 
   /** A page of its own, the map tiles refused at once (no tile server here: the map works without its pictures). */

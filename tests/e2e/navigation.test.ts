@@ -1,16 +1,17 @@
-// The browser's own navigation in a funnel: Back and Forward, a language switch mid-funnel, coming back after the end.
+// The browser's own navigation in a funnel: Back and Forward, a language switch mid-funnel, coming back after the end. A
+// reload before a step's history entry is written: tests/src/funnel-history.test.tsx.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useAppAndBrowser } from '../testing/app-and-browser.ts';
+import { useSharedAppAndBrowser } from '../testing/app-and-browser.ts';
 import { PHONE, browserAvailable } from '../testing/browser.ts';
 import { copy, type Lang } from '../testing/copy.ts';
 import { FunnelWalk } from '../testing/funnel-walk.ts';
+import { SHARED_TEST_PHONE as TEST_PHONE } from '../testing/lead-bodies.ts';
 
 const ROUTE = '/calculate-your-accident-claim-value';
-const TEST_PHONE = '2025550199';
 
 describe.runIf(browserAvailable)('browser navigation in a funnel', () => {
-  const suite = useAppAndBrowser({ TEST_PHONE: `+1${TEST_PHONE}` });
+  const suite = useSharedAppAndBrowser();
   let page: Page;
 
   const heading = (lang: Lang, key: string) => page.getByRole('heading', { level: 1, name: copy(lang, key) });
@@ -40,27 +41,6 @@ describe.runIf(browserAvailable)('browser navigation in a funnel', () => {
     expect(await heading('en', 'calculator:step1.title').isVisible()).toBe(true);
     await button('en', 'common:nav.next').click();
     await heading('en', 'calculator:step175.title').waitFor();
-    await page.close();
-  });
-
-  it('a reload right after a step change, before the step has its history entry, stays on that step', async () => {
-    page = await suite.browser.newPage({ viewport: PHONE });
-    await page.goto(`${suite.server.url}${ROUTE}`);
-    await button('en', 'common:nav.continue').click();
-    await choose('en', 'calculator:step1.fault', 'no');
-    await choose('en', 'calculator:step1.commercial', 'no');
-    await page.waitForFunction(() => (history.state as { step?: string } | null)?.step === '1');
-    // No paint comes before the reload (a busy machine): the step's entry, written after its paint, is not written.
-    await page.evaluate(() => (window.requestAnimationFrame = () => 0));
-    await button('en', 'common:nav.next').click();
-    await heading('en', 'calculator:step175.title').waitFor();
-    expect(await page.evaluate(() => (history.state as { step?: string }).step)).toBe('1');
-    await page.reload();
-    // The reopened entry of step 1 is not taken for Back: the step gets its entry and stays.
-    await page.waitForFunction(() => (history.state as { step?: string } | null)?.step === '1.75', undefined, { timeout: 10_000 });
-    expect(await heading('en', 'calculator:step175.title').isVisible()).toBe(true);
-    await page.goBack();
-    await heading('en', 'calculator:step1.title').waitFor();
     await page.close();
   });
 

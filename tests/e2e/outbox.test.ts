@@ -9,7 +9,7 @@ import { FunnelWalk } from '../testing/funnel-walk.ts';
 const TEST_PHONE = '2025550198';
 
 describe.runIf(browserAvailable)('the outbox in the browser', () => {
-  const suite = useAppAndBrowser({ TEST_PHONE: `+1${TEST_PHONE}` });
+  const suite = useAppAndBrowser({ env: { TEST_PHONE: `+1${TEST_PHONE}` } });
 
   it('keeps a lead submitted offline through a reload and sends it once when back online', async () => {
     const context = await suite.browser.newContext({ viewport: PHONE });

@@ -3,20 +3,19 @@
 // size; verified again, they see only the consent records kept. axe on every state; reflow and touch targets on the
 // phone. SCREENSHOT_DIR=dir keeps screenshots.
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { recordVerification } from '../../server/store/verifications.ts';
 import { newVerificationId } from '../../server/verification-cookie.ts';
 import { alertLeadBody } from '../testing/alerts.ts';
-import { startAppServer, type AppServer } from '../testing/app-server.ts';
+import { useAppAndBrowser } from '../testing/app-and-browser.ts';
 import { expectNoAxeViolations } from '../testing/axe.ts';
-import { DESKTOP, PHONE, browserAvailable, launchBrowser } from '../testing/browser.ts';
+import { DESKTOP, PHONE, browserAvailable } from '../testing/browser.ts';
 import { copy, type Lang } from '../testing/copy.ts';
 import { calcLeadBody, testConsent, uniquePhone } from '../testing/lead-bodies.ts';
 import { send } from '../testing/requests.ts';
 import { makeCodesApp, testConfig } from '../testing/test-servers.ts';
 import { expectReflowAndTouchTargets } from '../testing/layout.ts';
-import { openMigratedDataDir } from '../testing/pglite-template.ts';
 
 const WALKS = [
   ['phone', 'en', PHONE],
@@ -36,63 +35,55 @@ interface Person {
 }
 
 describe.runIf(browserAvailable)('the privacy page', () => {
-  let server: AppServer;
-  let browser: Browser;
   const people = new Map<string, Person>();
-
-  beforeAll(async () => {
-    // Each walk's person sent a calculator lead and subscribed to a report alert (through the API, before the server
-    // starts on the same PGlite data), verified without a text so that the page's own code is the only one sent.
-    const { dataDir, db } = await openMigratedDataDir('claimflow-privacy-');
-    const { app } = await makeCodesApp(db, Date.now, { config: testConfig({ dataDir }) });
-    for (const [size, lang] of WALKS) {
-      const phone = uniquePhone();
-      const [firstName = '', lastName = ''] = NAMES[lang];
-      const email = `${firstName.toLowerCase()}.${phone.national}@example.com`;
-      const { id, idHash } = newVerificationId();
-      await recordVerification(db, phone.e164, idHash);
-      const cookie = `cf_verification=${id}`;
-      const names = { firstName, lastName, email, language: lang };
-      const ids: number[] = [];
-      for (const [url, payload] of [
-        ['/api/leads/create/calc', calcLeadBody(phone.typed, { ...names, consent: testConsent({ locale: lang }) })],
-        [
-          '/api/leads/create',
-          alertLeadBody(
-            phone.typed,
-            { source: 'notify-me', vin: '1HGCM82633A004352' },
-            { ...names, zip: '78701', consent: testConsent({ locale: lang, flowId: 'notify-me', pageUrl: 'https://claims.example.com/notify-me' }) },
-          ),
-        ],
-      ] as const) {
-        const res = await send(app, 'POST', url, { payload, cookie, headers: { 'user-agent': USER_AGENT } });
-        if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
-        ids.push(res.json<{ lead: { id: number } }>().lead.id);
-      }
-      // The calculator's request has its call time and free text, and reached a sponsor of sponsors/.
-      const [calcId] = ids;
-      for (const [url, payload] of [
-        ['/api/leads/update/time', { ids: [calcId], preferredCallTime: 'Call ASAP' }],
-        ['/api/leads/update', { lead_id: calcId, extra_details: { accidentDetails: { accidentReason: FREE_TEXT } } }],
-      ] as const) {
-        const res = await send(app, 'PUT', url, { payload, cookie, headers: { 'time-zone': 'America/Chicago' } });
-        if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
-      }
-      await db.query(
-        `INSERT INTO deliveries (lead_id, sponsor_id, type, certificate_url, status, attempts, delivered_at)
+  // Each walk's person sent a calculator lead and subscribed to a report alert (through the API, before the server
+  // starts on the same PGlite data), verified without a text so that the page's own code is the only one sent.
+  const suite = useAppAndBrowser({
+    sponsorsReady: false,
+    seed: async (db, dataDir) => {
+      const { app } = await makeCodesApp(db, Date.now, { config: testConfig({ dataDir }) });
+      for (const [size, lang] of WALKS) {
+        const phone = uniquePhone();
+        const [firstName = '', lastName = ''] = NAMES[lang];
+        const email = `${firstName.toLowerCase()}.${phone.national}@example.com`;
+        const { id, idHash } = newVerificationId();
+        await recordVerification(db, phone.e164, idHash);
+        const cookie = `cf_verification=${id}`;
+        const names = { firstName, lastName, email, language: lang };
+        const ids: number[] = [];
+        for (const [url, payload] of [
+          ['/api/leads/create/calc', calcLeadBody(phone.typed, { ...names, consent: testConsent({ locale: lang }) })],
+          [
+            '/api/leads/create',
+            alertLeadBody(
+              phone.typed,
+              { source: 'notify-me', vin: '1HGCM82633A004352' },
+              { ...names, zip: '78701', consent: testConsent({ locale: lang, flowId: 'notify-me', pageUrl: 'https://claims.example.com/notify-me' }) },
+            ),
+          ],
+        ] as const) {
+          const res = await send(app, 'POST', url, { payload, cookie, headers: { 'user-agent': USER_AGENT } });
+          if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+          ids.push(res.json<{ lead: { id: number } }>().lead.id);
+        }
+        // The calculator's request has its call time and free text, and reached a sponsor of sponsors/.
+        const [calcId] = ids;
+        for (const [url, payload] of [
+          ['/api/leads/update/time', { ids: [calcId], preferredCallTime: 'Call ASAP' }],
+          ['/api/leads/update', { lead_id: calcId, extra_details: { accidentDetails: { accidentReason: FREE_TEXT } } }],
+        ] as const) {
+          const res = await send(app, 'PUT', url, { payload, cookie, headers: { 'time-zone': 'America/Chicago' } });
+          if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+        }
+        await db.query(
+          `INSERT INTO deliveries (lead_id, sponsor_id, type, certificate_url, status, attempts, delivered_at)
          VALUES ($1, 'lone-star-injury-law', 'lead.created', 'https://claims.example.com/certificates/x', 'delivered', 1, now())`,
-        [calcId],
-      );
-      people.set(`${size} ${lang}`, { phone, name: `${firstName} ${lastName}`, email });
-    }
-    await app.close();
-    await db.close();
-    server = await startAppServer({ staticDir: inject('builtApp'), dataDir });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+          [calcId],
+        );
+        people.set(`${size} ${lang}`, { phone, name: `${firstName} ${lastName}`, email });
+      }
+      await app.close();
+    },
   });
 
   const check = async (page: Page, size: string, lang: Lang, state: string) => {
@@ -105,10 +96,10 @@ describe.runIf(browserAvailable)('the privacy page', () => {
   /** Types the phone, asks for a code, types the code the server texted and asks to see the data. */
   const prove = async (page: Page, lang: Lang, person: Person, size?: string) => {
     const t = (key: string) => copy(lang, `privacy:${key}`);
-    const after = server.lines.length;
+    const after = suite.server.lines.length;
     await page.getByLabel(t('phone.label')).fill(person.phone.typed);
     await page.getByRole('button', { name: t('phone.send') }).click();
-    const code = await server.smsCode(person.phone.e164, after);
+    const code = await suite.server.smsCode(person.phone.e164, after);
     await page.getByLabel(t('code.label')).waitFor();
     if (size) await check(page, size, lang, 'code');
     await page.getByLabel(t('code.label')).fill(code);
@@ -120,12 +111,12 @@ describe.runIf(browserAvailable)('the privacy page', () => {
     const person = people.get(`${size} ${lang}`);
     if (!person) throw new Error('no person');
     const q = lang === 'es' ? '?lang=es' : '';
-    const context = await browser.newContext({ viewport });
+    const context = await suite.browser.newContext({ viewport });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
 
-    await page.goto(`${server.url}/privacy${q}`);
+    await page.goto(`${suite.server.url}/privacy${q}`);
     await page.getByRole('heading', { level: 1, name: copy(lang, 'app:pages.privacy.title') }).waitFor();
     await page.getByRole('heading', { level: 2, name: t('yourData.title') }).waitFor();
     await check(page, size, lang, 'start');
@@ -174,7 +165,7 @@ describe.runIf(browserAvailable)('the privacy page', () => {
 
     // Verified again (on the phone walks): nothing but the 2 consent records kept, under the phone's hash.
     if (size === 'phone') {
-      await page.goto(`${server.url}/privacy${q}`);
+      await page.goto(`${suite.server.url}/privacy${q}`);
       await prove(page, lang, person);
       await page.getByText(t('data.noLeads')).waitFor();
       await page.getByText(t('data.noAlerts')).waitFor();

@@ -1,14 +1,14 @@
 // The truck funnel at 320 px wide, the stand-in for 200% zoom of a 640 px window: on every step no sideways scrolling,
-// 44×44 px touch targets, and axe's checks (a server of its own: the SMS send limit per address is 10 an hour).
+// 44×44 px touch targets, and axe's checks.
 import { describe, expect, it } from 'vitest';
-import { useAppAndBrowser } from '../testing/app-and-browser.ts';
+import { useSharedAppAndBrowser } from '../testing/app-and-browser.ts';
 import { browserAvailable } from '../testing/browser.ts';
 import { FunnelWalk } from '../testing/funnel-walk.ts';
 import { expectReflowAndTouchTargets, NARROW } from '../testing/layout.ts';
 import { locate } from '../testing/locate-walk.ts';
 
 describe.runIf(browserAvailable)('320 px wide', () => {
-  const suite = useAppAndBrowser();
+  const suite = useSharedAppAndBrowser();
 
   it.each(['en', 'es'] as const)('%s: the truck funnel, located by VIN, reflows and keeps touch targets', async (lang) => {
     const context = await suite.browser.newContext({ viewport: NARROW });

@@ -6,18 +6,19 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useAppAndBrowser } from '../testing/app-and-browser.ts';
+import { useSharedAppAndBrowser } from '../testing/app-and-browser.ts';
 import { expectNoAxeViolations } from '../testing/axe.ts';
 import { DESKTOP, PHONE, browserAvailable } from '../testing/browser.ts';
 import { copy, type Lang } from '../testing/copy.ts';
 import { expectReflowAndTouchTargets } from '../testing/layout.ts';
 import { pdfText } from '../testing/pdf-text.ts';
-import { sampleReport } from '../testing/reports.ts';
+import { ingestReports, sampleReport } from '../testing/reports.ts';
 
-const KEY = 'report-screen-e2e-key-0123456789abcdef';
 const VIN = '1HGCM82633A004352';
 const CASE_ID = '24-0012345';
 const WRONG_VIN = '2T1BURHE0JC012345';
+/** In El Paso, far from the reports the search suite finds on the same shared server (in Austin). */
+const EL_PASO = { city: 'El Paso', county: 'El Paso', zip: '79901', location: { lat: 31.7587, lng: -106.4869 } };
 
 /**
  * Records layout shifts from the start, and when the report screen's card was first drawn: its own shifts are the ones
@@ -49,16 +50,14 @@ const layoutShift = (page: Page, since: 'start' | 'card') =>
   }, since);
 
 describe.runIf(browserAvailable)('the report screen', () => {
-  const suite = useAppAndBrowser({ REPORT_INGEST_KEYS: KEY, DEMO_REPORTS: 'off' });
+  const suite = useSharedAppAndBrowser();
   let id: string;
 
   beforeAll(async () => {
-    const ingest = await fetch(`${suite.server.url}/api/reports`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
-      body: JSON.stringify([sampleReport({ crashId: 'SCREEN-1', caseId: CASE_ID })]),
+    expect(await ingestReports(suite.server.url, [sampleReport({ crashId: 'SCREEN-1', caseId: CASE_ID, ...EL_PASO })])).toMatchObject({
+      accepted: 1,
+      rejected: [],
     });
-    expect(await ingest.json()).toMatchObject({ accepted: 1, rejected: [] });
     const found = (await (await fetch(`${suite.server.url}/api/reports/search?vin=${VIN}`)).json()) as { results: { id: string }[] };
     expect(found.results).toHaveLength(1);
     id = found.results[0]!.id;

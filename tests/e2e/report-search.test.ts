@@ -5,15 +5,15 @@
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { today } from '../../engine/validators.ts';
-import { addDays } from '../../widgets/report-search/search-query.ts';
-import { useAppAndBrowser } from '../testing/app-and-browser.ts';
+import { addDays } from '../../engine/report-search.ts';
+import { useSharedAppAndBrowser } from '../testing/app-and-browser.ts';
 import { expectNoAxeViolations } from '../testing/axe.ts';
 import { DESKTOP, PHONE, browserAvailable, closePage, openPage } from '../testing/browser.ts';
 import { NARROW, expectReflowAndTouchTargets } from '../testing/layout.ts';
 import { copy, type Lang } from '../testing/copy.ts';
 import { expectHeadingFocused, FieldWalk, FunnelWalk, saveStepShot } from '../testing/funnel-walk.ts';
 import { locate } from '../testing/locate-walk.ts';
-import { AUSTIN, INGEST_KEY, REPORT_CASE, REPORT_VIN, ingestFixtureReports, mainReportDay } from '../testing/report-fixtures.ts';
+import { AUSTIN, REPORT_CASE, REPORT_VIN, ingestReports, mainReportDay, searchReports } from '../testing/reports.ts';
 
 type Size = 'phone' | 'desktop';
 
@@ -29,11 +29,11 @@ function pixelOffset(centre: { lat: number; lng: number }, zoom: number, to: { l
 }
 
 describe.runIf(browserAvailable)('the report search in the browser', () => {
-  const suite = useAppAndBrowser({ REPORT_INGEST_KEYS: INGEST_KEY, DEMO_REPORTS: 'off' });
+  const suite = useSharedAppAndBrowser();
   let mainId = '';
 
   beforeAll(async () => {
-    await ingestFixtureReports(suite.server.url);
+    expect(await ingestReports(suite.server.url, searchReports())).toMatchObject({ accepted: 3, rejected: [] });
     const found = (await (await fetch(`${suite.server.url}/api/reports/search?vin=${REPORT_VIN}`)).json()) as { results: { id: string }[] };
     mainId = found.results[0]?.id ?? '';
     expect(mainId).toMatch(/^[A-Za-z0-9_-]{22}$/);
@@ -186,7 +186,7 @@ describe.runIf(browserAvailable)('the report search in the browser', () => {
     await page.goBack();
     await page.getByRole('heading', { level: 2, name: t('en', 'search:results.none.title') }).waitFor();
     // A VIN nobody reported: what to check, and another way to search.
-    await page.goto(`${suite.server.url}/results?vin=1HGCM82633A004352`);
+    await page.goto(`${suite.server.url}/results?vin=1FADP3F25EL123456`);
     await page.getByText(t('en', 'search:results.none.checkVin')).waitFor();
     await page.getByRole('link', { name: t('en', 'search:results.none.otherWay') }).waitFor();
     await screen(page, 'none-vin-en-desktop');

@@ -1,17 +1,12 @@
 // /unsubscribe/{token} in chromium against the real server: opening the link stops nothing (messaging apps fetch links
 // for their previews), the button stops the texts and says so, coming back shows it done, an unknown link says so
 // calmly. Phone and desktop, English and Spanish, axe on every state.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { migrate } from '../../server/db/migrate.ts';
-import { openPgliteDb } from '../../server/db/pglite-db.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { unsubscribePath } from '../../server/sms/stops.ts';
-import { startAppServer, type AppServer } from '../testing/app-server.ts';
+import { useAppAndBrowser } from '../testing/app-and-browser.ts';
 import { expectNoAxeViolations } from '../testing/axe.ts';
-import { DESKTOP, PHONE, browserAvailable, launchBrowser } from '../testing/browser.ts';
+import { DESKTOP, PHONE, browserAvailable } from '../testing/browser.ts';
 import { copy, type Lang } from '../testing/copy.ts';
 import { expectReflowAndTouchTargets } from '../testing/layout.ts';
 
@@ -24,26 +19,16 @@ const DESKTOP_ES: Walk = ['desktop', 'es', DESKTOP, '+12025550144'];
 const WALKS = [PHONE_EN, PHONE_ES, DESKTOP_EN, DESKTOP_ES];
 
 describe.runIf(browserAvailable)('the unsubscribe page', () => {
-  let server: AppServer;
-  let browser: Browser;
   const paths = new Map<string, string>();
-
-  beforeAll(async () => {
-    // The links the alert texts would carry, made in the server's database before it starts (PGlite is one process's).
-    const dataDir = mkdtempSync(join(tmpdir(), 'claimflow-unsubscribe-'));
-    const db = await openPgliteDb(dataDir);
-    await migrate(db);
-    for (const [, , , phone] of WALKS) paths.set(phone, await unsubscribePath(db, phone));
-    await db.close();
-    server = await startAppServer({ staticDir: inject('builtApp'), dataDir });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+  // The links the alert texts would carry, made in the server's database before it starts (PGlite is one process's).
+  const suite = useAppAndBrowser({
+    sponsorsReady: false,
+    seed: async (db) => {
+      for (const [, , , phone] of WALKS) paths.set(phone, await unsubscribePath(db, phone));
+    },
   });
 
-  const stopped = async (path: string) => ((await (await fetch(`${server.url}/api/sms${path}`)).json()) as { stopped: boolean }).stopped;
+  const stopped = async (path: string) => ((await (await fetch(`${suite.server.url}/api/sms${path}`)).json()) as { stopped: boolean }).stopped;
 
   const check = async (page: Page, size: string, lang: Lang, state: string) => {
     await expectNoAxeViolations(page, `${size} ${lang} ${state}`);
@@ -54,14 +39,14 @@ describe.runIf(browserAvailable)('the unsubscribe page', () => {
     const t = (key: string, end = phone.slice(-4)) => copy(lang, `unsubscribe:${key}`).replace('{{phoneEnd}}', end);
     const path = paths.get(phone) ?? '';
     const q = lang === 'es' ? '?lang=es' : '';
-    const context = await browser.newContext({ viewport });
+    const context = await suite.browser.newContext({ viewport });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
 
     // A preview of the link (the page's HTML, as a messaging app fetches it) and the page itself: nothing stopped.
-    expect((await fetch(`${server.url}${path}${q}`, { headers: { accept: 'text/html' } })).status).toBe(200);
-    await page.goto(`${server.url}${path}${q}`);
+    expect((await fetch(`${suite.server.url}${path}${q}`, { headers: { accept: 'text/html' } })).status).toBe(200);
+    await page.goto(`${suite.server.url}${path}${q}`);
     await page.getByRole('heading', { level: 1, name: t('ask.title') }).waitFor();
     await page.getByText(t('ask.text')).waitFor();
     expect(await page.title()).toBe(`${t('ask.title')} | ${copy(lang, 'app:brand')}`);
@@ -89,9 +74,9 @@ describe.runIf(browserAvailable)('the unsubscribe page', () => {
     '%s, %s: an unknown link says so, calmly',
     async (size, lang, viewport) => {
       const q = lang === 'es' ? '?lang=es' : '';
-      const context = await browser.newContext({ viewport });
+      const context = await suite.browser.newContext({ viewport });
       const page = await context.newPage();
-      await page.goto(`${server.url}/unsubscribe/AAAAAAAAAAAAAAAA${q}`);
+      await page.goto(`${suite.server.url}/unsubscribe/AAAAAAAAAAAAAAAA${q}`);
       await page.getByRole('heading', { level: 1, name: copy(lang, 'unsubscribe:unknown.title') }).waitFor();
       await page.getByText(copy(lang, 'unsubscribe:unknown.text')).waitFor();
       expect(await page.getByRole('link', { name: copy(lang, 'unsubscribe:unknown.home') }).getAttribute('href')).toBe(`/${q}`);

@@ -13,7 +13,7 @@ interface Report {
 }
 
 describe.runIf(browserAvailable)('step events in the browser', () => {
-  const suite = useAppAndBrowser({ ANALYTICS_KEYS: KEY });
+  const suite = useAppAndBrowser({ env: { ANALYTICS_KEYS: KEY } });
   const report = async (): Promise<Report> => {
     const res = await fetch(`${suite.server.url}/api/analytics/funnel?flow=calculator`, { headers: { authorization: `Bearer ${KEY}` } });
     return (await res.json()) as Report;

@@ -12,7 +12,7 @@ import { basename, join } from 'node:path';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Flow } from '../../engine/types.ts';
-import { readFlowFiles } from '../../scripts/flow-files.ts';
+import { readFlowFiles } from '../../server/flow-files.ts';
 import { expectNoAxeViolations } from '../testing/axe.ts';
 import { DESKTOP, browserAvailable, launchBrowser, openPage, closePage, type OpenPage } from '../testing/browser.ts';
 import { copy, type Lang } from '../testing/copy.ts';

@@ -34,7 +34,7 @@ async function writeNextVersion() {
 }
 
 describe.runIf(browserAvailable)('a version launched during a visit', () => {
-  const suite = useAppAndBrowser({ FLOWS_DIR: flowsDir });
+  const suite = useAppAndBrowser({ env: { FLOWS_DIR: flowsDir } });
   afterAll(() => rmSync(flowsDir, { recursive: true, force: true }));
 
   it('lets the visit end on the version it began on, and its lead records that version', async () => {

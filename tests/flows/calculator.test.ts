@@ -20,7 +20,7 @@ import {
 } from '../testing/flows.ts';
 import { shownText } from '../testing/lead-bodies.ts';
 import { copyText } from '../../engine/check-copy.ts';
-import { readCatalogues } from '../../scripts/flow-files.ts';
+import { readCatalogues } from '../../server/flow-files.ts';
 
 const flow = loadFlow('calculator');
 const SEND_CODE = 'common:consent.notice.sms.code';

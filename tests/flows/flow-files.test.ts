@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { staleSchemaFiles } from '../../scripts/flow-schema.ts';
-import { readFlowFiles } from '../../scripts/flow-files.ts';
+import { readFlowFiles } from '../../server/flow-files.ts';
 import { flowProblems, formatProblems } from '../../scripts/flows-check.ts';
 import { noticesByPath } from '../../engine/consent-notice.ts';
 import { declarations } from '../../widgets/declarations.ts';

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { Db } from '../../server/db/db.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { openPgDb } from '../../server/db/pg-db.ts';
-import { startQueue, wakeAlertSender } from '../../server/jobs/queue.ts';
+import { Jobs } from '../../server/jobs/jobs.ts';
 import { matchedAlerts, testLead, type MatchedAlert } from '../testing/alert-delivery.ts';
 import { fakeTwilioEnv, startFakeTwilio, type FakeTwilio } from '../testing/fake-twilio.ts';
 import { freshPostgres, type FreshPostgres } from '../testing/fresh-postgres.ts';
@@ -129,8 +129,8 @@ describe.skipIf(!ADMIN_URL)('alert texts from worker processes on one PostgreSQL
     fake.onMessage = () => delay(300 + random(300));
     const alerts = await matchedAlerts(db, leadId, 600);
     // Woken as a server that stored reports wakes them: a job in the queue, which the workers poll for.
-    const producer = await startQueue({ db, databaseUrl: database.url, workers: false, sms: recordingSms(), config: testConfig(), log: () => {} });
-    wakeAlertSender();
+    const producer = await new Jobs().start({ db, databaseUrl: database.url, workers: false, sms: recordingSms(), config: testConfig(), log: () => {} });
+    producer.wake('alert-texts');
     await settled(60_000);
     await producer.stop();
     expect(await Promise.all(workers.map((w) => w.stop()))).toEqual([0, 0]);

@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
-import { startQueue, type JobQueue } from '../../server/jobs/queue.ts';
+import { Jobs } from '../../server/jobs/jobs.ts';
 import type { SmsProvider } from '../../server/sms/sms-provider.ts';
 import { testLead } from '../testing/alert-delivery.ts';
 import { awaitedReportIds, ingestTimes, latencyFigures, latencyScenario, linkStart } from '../testing/alert-latency.ts';
@@ -31,16 +31,16 @@ function timedSms(): SmsProvider & { sent: { to: string; text: string; at: numbe
 describe.each(testDbKinds)('alert latency on %s', (kind) => {
   let testDb: TestDb;
   let app: FastifyInstance;
-  let queue: JobQueue;
+  const jobs = new Jobs();
   const sms = timedSms();
   beforeAll(async () => {
     testDb = await openTestDb(kind);
     const config = testConfig({ reportIngestKeys: [KEY], publicUrl: 'https://claims.example.com' });
-    app = await buildApp({ config, db: testDb.db, sms });
-    queue = await startQueue({ db: testDb.db, databaseUrl: process.env.TEST_DATABASE_URL, sms, config, log: (m, e) => console.error(m, e) });
+    app = await buildApp({ config, db: testDb.db, sms, jobs });
+    await jobs.start({ db: testDb.db, databaseUrl: process.env.TEST_DATABASE_URL, sms, config, log: (m, e) => console.error(m, e) });
   }, STARTUP_MS);
   afterAll(async () => {
-    await queue?.stop();
+    await jobs.stop();
     await app?.close();
     if (kind === 'postgres') await testDb.db.query(`DROP SCHEMA IF EXISTS ${testDb.db.schema}_pgboss CASCADE`);
     await testDb?.close();

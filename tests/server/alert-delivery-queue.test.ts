@@ -2,7 +2,7 @@
 // alerts end), a wake after rows are stored sends them within moments, the sweep is a pg-boss schedule, and a stopped
 // queue sends nothing more. npm run worker refuses PGlite.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALERT_TEXTS_QUEUE, startQueue, wakeAlertSender, type JobQueue } from '../../server/jobs/queue.ts';
+import { Jobs } from '../../server/jobs/jobs.ts';
 import { insertAlerts, matchedAlerts, storeReports, testLead } from '../testing/alert-delivery.ts';
 import { startWorker } from '../testing/worker-process.ts';
 import { recordingSms, type RecordingSms } from '../testing/fake-sms.ts';
@@ -27,11 +27,11 @@ describe.each(testDbKinds)('the job queue on %s', (kind) => {
   let testDb: TestDb;
   let leadId: string;
   let sms: RecordingSms;
-  let queue: JobQueue;
+  let queue: Jobs;
   const errors: unknown[] = [];
   const bossSchema = () => (testDb.db.schema === 'public' ? 'pgboss' : `${testDb.db.schema}_pgboss`);
   const start = () =>
-    startQueue({
+    new Jobs().start({
       db: testDb.db,
       databaseUrl: process.env.TEST_DATABASE_URL,
       sms,
@@ -68,7 +68,7 @@ describe.each(testDbKinds)('the job queue on %s', (kind) => {
     const before = sms.sent.length;
     const alerts = await matchedAlerts(testDb.db, leadId, 20);
     const woken = Date.now();
-    wakeAlertSender();
+    queue.wake('alert-texts');
     await until(() => sms.sent.length === before + 20, 'twenty more texts');
     expect(Date.now() - woken).toBeLessThan(2_000);
     expect(
@@ -80,17 +80,15 @@ describe.each(testDbKinds)('the job queue on %s', (kind) => {
   });
 
   it('sweeps every minute by a pg-boss schedule', async () => {
-    const { rows } = await testDb.db.query<{ name: string; cron: string }>(`SELECT name, cron FROM ${bossSchema()}.schedule WHERE name = $1`, [
-      ALERT_TEXTS_QUEUE,
-    ]);
-    expect(rows).toEqual([{ name: ALERT_TEXTS_QUEUE, cron: '* * * * *' }]);
+    const { rows } = await testDb.db.query<{ name: string; cron: string }>(`SELECT name, cron FROM ${bossSchema()}.schedule WHERE name = $1`, ['alert-texts']);
+    expect(rows).toEqual([{ name: 'alert-texts', cron: '* * * * *' }]);
   });
 
   it('stops cleanly, and a stopped queue sends nothing more', { timeout: 30_000 }, async () => {
     await queue.stop();
     const before = sms.sent.length;
     await matchedAlerts(testDb.db, leadId, 1);
-    wakeAlertSender();
+    queue.wake('alert-texts');
     await new Promise((r) => setTimeout(r, 1_500));
     expect(sms.sent).toHaveLength(before);
     // The database is the server's: still open after the queue stopped.

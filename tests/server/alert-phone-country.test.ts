@@ -4,14 +4,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alertLeadBody } from '../testing/alerts.ts';
 import { pendingCookie, post, send, verificationCookie } from '../testing/requests.ts';
-import { STARTUP_MS, testDbKinds } from '../testing/test-db.ts';
+import { STARTUP_MS, appDbKinds } from '../testing/test-db.ts';
 import { makeTestServer, type TestServer } from '../testing/test-servers.ts';
 
 const VIN = '1HGCM82633A004352';
 /** A San Juan mobile, +1 like the US but Puerto Rico's. */
 const PUERTO_RICO = { national: '7872345678', e164: '+17872345678' };
 
-describe.each(testDbKinds)('report alerts to phones of US territories on %s', { timeout: 30_000 }, (kind) => {
+describe.each(appDbKinds)('report alerts to phones of US territories on %s', { timeout: 30_000 }, (kind) => {
   let s: TestServer;
   let usOnly: TestServer;
   beforeAll(async () => {

@@ -1,7 +1,6 @@
 // A match is texted within moments, not at the next minute's sweep: POST /api/reports, the import and a subscription
 // that finds its report on file each wake the sender once their transaction commits.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startQueue, type JobQueue } from '../../server/jobs/queue.ts';
 import { importReports } from '../../server/reports/bulk-import.ts';
 import { ALERT_TEST_MS, alertSubscriber } from '../testing/alerts.ts';
 import { postReports, sampleReport, TEST_INGEST_KEY } from '../testing/reports.ts';
@@ -13,13 +12,12 @@ const PROMPTLY_MS = 3_000;
 
 describe.each(testDbKinds)('texts sent right after a match on %s', { timeout: ALERT_TEST_MS }, (kind) => {
   let s: TestServer;
-  let queue: JobQueue;
   beforeAll(async () => {
     s = await makeTestServer({ db: kind, config: { reportIngestKeys: [TEST_INGEST_KEY], publicUrl: 'https://claims.example.com' } });
-    queue = await startQueue({ db: s.db, databaseUrl: process.env.TEST_DATABASE_URL, sms: s.sms, config: s.config, log: () => {} });
+    await s.jobs.start({ db: s.db, databaseUrl: process.env.TEST_DATABASE_URL, sms: s.sms, config: s.config, log: () => {} });
   }, STARTUP_MS);
   afterAll(async () => {
-    await queue.stop();
+    await s.jobs.stop();
     if (kind === 'postgres') await s.db.query(`DROP SCHEMA IF EXISTS ${s.db.schema}_pgboss CASCADE`);
     await s.close();
   });
@@ -52,7 +50,7 @@ describe.each(testDbKinds)('texts sent right after a match on %s', { timeout: AL
     await visitor.subscribe({ source: 'alert', vin });
     const report = withVin(vin);
     const imported = Date.now();
-    expect((await importReports(s.db, [report])).accepted).toBe(1);
+    expect((await importReports(s.db, [report], { jobs: s.jobs })).accepted).toBe(1);
     await textWithLink(visitor.phone.e164, `/accident/${await reportId(report.crashId)}?proof=`, imported);
   });
 

@@ -7,7 +7,7 @@ import { blacklist } from '../../server/store/blacklist.ts';
 import { uniquePhone } from '../testing/lead-bodies.ts';
 import { post } from '../testing/requests.ts';
 import { schemaErrors } from '../testing/schema-errors.ts';
-import { STARTUP_MS, testDbKinds } from '../testing/test-db.ts';
+import { STARTUP_MS, appDbKinds } from '../testing/test-db.ts';
 import { makeTestServer, type TestServer } from '../testing/test-servers.ts';
 
 const SIGNUP = 'https://business.example.com/signup?from=claimflow';
@@ -23,7 +23,7 @@ describe('BUSINESS_SIGNUP_URL', () => {
   });
 });
 
-describe.each(testDbKinds)('business users on %s', (kind) => {
+describe.each(appDbKinds)('business users on %s', (kind) => {
   let s: TestServer;
   let plain: TestServer;
   beforeAll(async () => {

@@ -10,7 +10,7 @@ import { fakeClock, type FakeClock } from '../testing/fake-clock.ts';
 import { calcLeadBody, campLejeuneBody, generalLeadBody, uniquePhone } from '../testing/lead-bodies.ts';
 import { send, verifyPhone } from '../testing/requests.ts';
 import { schemaErrors } from '../testing/schema-errors.ts';
-import { openTestDb, STARTUP_MS, testDbKinds, type TestDb } from '../testing/test-db.ts';
+import { openTestDb, STARTUP_MS, appDbKinds, type TestDb } from '../testing/test-db.ts';
 import { makeCodesApp, TEST_CODE_LIMITS, type TestServer } from '../testing/test-servers.ts';
 
 interface Window {
@@ -28,7 +28,7 @@ const window = (from: string, to: string, timeZone: string): Window => ({ from: 
 /** Saturday, November 28, 2026, 11am in Chicago. */
 const SATURDAY = at('2026-11-28T11:00-06:00');
 
-describe.each(testDbKinds)('call times and business tokens through the lead API on %s', (kind) => {
+describe.each(appDbKinds)('call times and business tokens through the lead API on %s', (kind) => {
   let testDb: TestDb;
   let s: TestServer;
   let clock: FakeClock;

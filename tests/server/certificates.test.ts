@@ -15,9 +15,10 @@ import type { CertificatePayload } from '../../server/certificates/certificate-p
 import { certificateUrl, issueCertificate } from '../../server/certificates/issue-certificate.ts';
 import { verifyCertificate, type Certificate, type PublicKeys } from '../../server/certificates/verify-certificate.ts';
 import { loadConsentCatalogue } from '../../server/consent-text.ts';
+import { flowFolders } from '../../server/flow-files.ts';
 import { calcLeadBody, testConsent, uniquePhone } from '../testing/lead-bodies.ts';
 import { send, verifyPhone } from '../testing/requests.ts';
-import { STARTUP_MS, testDbKinds } from '../testing/test-db.ts';
+import { STARTUP_MS, appDbKinds } from '../testing/test-db.ts';
 import { makeTestDist, makeTestServer, type TestServer } from '../testing/test-servers.ts';
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
@@ -30,7 +31,7 @@ interface LeadMade {
   email: string;
 }
 
-describe.each(testDbKinds)('consent certificates on %s', (kind) => {
+describe.each(appDbKinds)('consent certificates on %s', (kind) => {
   let s: TestServer;
   let keys: CertificateKeys;
   beforeAll(async () => {
@@ -72,7 +73,7 @@ describe.each(testDbKinds)('consent certificates on %s', (kind) => {
     const verdict = verifyCertificate(certificate, await publicKeys(), lead);
     expect(verdict).toMatchObject({ valid: true });
     const payload = JSON.parse(certificate.payload) as CertificatePayload;
-    const shown = loadConsentCatalogue().resolve('common:consent.notice.lead.none', 'en');
+    const shown = loadConsentCatalogue(flowFolders().localesDir).resolve('common:consent.notice.lead.none', 'en');
     const { rows } = await s.db.query<{ verified_at: Date; consented_at_ms: string | number; ip: string }>(
       `SELECT v.verified_at, r.consented_at_ms, r.ip FROM leads l JOIN consent_records r ON r.id = l.consent_record_id
        JOIN phone_verifications v ON v.id = r.verification_id WHERE l.id = $1`,
@@ -110,7 +111,7 @@ describe.each(testDbKinds)('consent certificates on %s', (kind) => {
     const lead = await makeLead({ language: 'es', consent: testConsent({ locale: 'es' }) });
     const payload = JSON.parse((await certificateOf(await issue(lead.leadId))).payload) as CertificatePayload;
     expect(payload.consentLanguage).toBe('es');
-    expect(payload.consentText).toBe(loadConsentCatalogue().resolve('common:consent.notice.lead.none', 'es')?.text);
+    expect(payload.consentText).toBe(loadConsentCatalogue(flowFolders().localesDir).resolve('common:consent.notice.lead.none', 'es')?.text);
   });
 
   it('is issued once per lead: later calls, and calls at the same time, answer the same certificate', async () => {

@@ -8,7 +8,7 @@ import { DAY_MS, fakeClock, MINUTE_MS } from '../testing/fake-clock.ts';
 import { recordingSms } from '../testing/fake-sms.ts';
 import { uniquePhone } from '../testing/lead-bodies.ts';
 import { pendingCookie, smsSend, smsVerify } from '../testing/requests.ts';
-import { openTestDb, STARTUP_MS, testDbKinds, type TestDb } from '../testing/test-db.ts';
+import { openTestDb, STARTUP_MS, appDbKinds, type TestDb } from '../testing/test-db.ts';
 import { makeCodesApp } from '../testing/test-servers.ts';
 
 const GUESSES = 10_000;
@@ -22,7 +22,7 @@ const wrongGuess = (i: number, real: string | undefined) => {
   return guess === real ? String((i + 1) % 10_000).padStart(4, '0') : guess;
 };
 
-describe.each(testDbKinds)('guessing codes on %s', (kind) => {
+describe.each(appDbKinds)('guessing codes on %s', (kind) => {
   let testDb: TestDb;
   beforeAll(async () => {
     testDb = await openTestDb(kind);

@@ -10,6 +10,7 @@ import createRequest from '../../schemas/api/leads-create.request.schema.json' w
 import tcpaRequest from '../../schemas/api/user-tcpa.request.schema.json' with { type: 'json' };
 import { listOf, noticeText, plainText } from '../../engine/consent-notice.ts';
 import { loadConsentCatalogue } from '../../server/consent-text.ts';
+import { flowFolders } from '../../server/flow-files.ts';
 import { migrate, MIGRATIONS_DIR } from '../../server/db/migrate.ts';
 import { ensureConsentText } from '../../server/store/consent-texts.ts';
 import { calcLeadBody, generalLeadBody, shownText, testConsent, uniquePhone } from '../testing/lead-bodies.ts';
@@ -18,7 +19,7 @@ import { leadsWithoutTheirConsent, STARTUP_MS, testDbKinds, unmigratedDb } from 
 import { makeTestServer, type TestServer } from '../testing/test-servers.ts';
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
-const catalogue = loadConsentCatalogue();
+const catalogue = loadConsentCatalogue(flowFolders().localesDir);
 
 interface RecordRow {
   id: number;

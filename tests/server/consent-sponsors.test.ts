@@ -93,7 +93,7 @@ describe('consent that names the sponsors who may call', () => {
     const declining = [{ declineReason: 'hasLawyer' }, { declineReason: 'hasLawyer' }, { declineReason: 'report' }, {}];
     for (const extra of declining) expect((await submit({ legal_consult: false, leadTypes: {}, consent: testConsent(), ...extra })).statusCode).toBe(200);
     expect((await submit({ legal_consult: false, declineReason: 'bored', consent: testConsent() })).json()).toMatchObject({ field: 'declineReason' });
-    const report = await reportOfFlow(s.db, { flow: 'calculator' });
+    const report = await reportOfFlow(s.db, s.config.flowsDir, { flow: 'calculator' });
     // With the earlier test's declined lead, which gave no reason.
     expect('declined' in report && report.declined).toEqual({ report: 1, noCall: 0, info: 0, hasLawyer: 2, other: 0, none: 2 });
   });

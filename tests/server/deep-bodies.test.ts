@@ -7,9 +7,9 @@ import { MAX_BODY_DEPTH, tooDeepField } from '../../server/routes/body-depth.ts'
 import { unstorablePath } from '../../server/routes/storable-text.ts';
 import { unstorablePointer } from '../../server/reports/unstorable-text.ts';
 import { calcLeadBody, uniquePhone } from '../testing/lead-bodies.ts';
-import { INGEST_KEY } from '../testing/report-fixtures.ts';
+import { TEST_INGEST_KEY } from '../testing/reports.ts';
 import { verifyPhone } from '../testing/requests.ts';
-import { rowCounter, STARTUP_MS, testDbKinds } from '../testing/test-db.ts';
+import { rowCounter, STARTUP_MS, appDbKinds } from '../testing/test-db.ts';
 import { makeTestServer, routesOf, type TestServer } from '../testing/test-servers.ts';
 
 /** value wrapped in levels arrays: nested(2, 1) is [[1]]. */
@@ -70,13 +70,13 @@ describe('the nesting is read from the text', () => {
   });
 });
 
-describe.each(testDbKinds)('deep request bodies on %s', (kind) => {
+describe.each(appDbKinds)('deep request bodies on %s', (kind) => {
   let s: TestServer;
   let cookie: string;
   let phone: string;
   let countRows: () => Promise<Record<string, number>>;
   beforeAll(async () => {
-    s = await makeTestServer({ db: kind, config: { reportIngestKeys: [INGEST_KEY] } });
+    s = await makeTestServer({ db: kind, config: { reportIngestKeys: [TEST_INGEST_KEY] } });
     countRows = await rowCounter(s.db);
     const p = uniquePhone();
     phone = p.typed;
@@ -89,7 +89,7 @@ describe.each(testDbKinds)('deep request bodies on %s', (kind) => {
       method: method as 'POST',
       url: url.replace(':token', 'A'.repeat(22)),
       payload: JSON.stringify(payload),
-      headers: { 'content-type': 'application/json', cookie, authorization: `Bearer ${INGEST_KEY}` },
+      headers: { 'content-type': 'application/json', cookie, authorization: `Bearer ${TEST_INGEST_KEY}` },
     });
 
   it(`answers 400 naming the nesting, writing nothing, for a body ${DEEP} levels deep on every route that takes one`, async () => {

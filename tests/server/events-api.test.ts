@@ -13,7 +13,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { loadConfig } from '../../server/config.ts';
 import { MAX_VISIT_EVENTS, VISIT_TTL_MS } from '../../server/analytics/visit-tokens.ts';
 import { eventBatch, postEvents, rowsOf, StepWalk, startedVisit, WALK_START } from '../testing/step-walks.ts';
-import { STARTUP_MS, testDbKinds } from '../testing/test-db.ts';
+import { STARTUP_MS, appDbKinds } from '../testing/test-db.ts';
 import { makeTestServer, testConfig, type TestServer } from '../testing/test-servers.ts';
 
 const KEY = 'analytics-key-0123456789-abcdefghijklmnop';
@@ -21,7 +21,7 @@ const VISIT = '6f1c2d3e-4a5b-4c6d-8e7f-8091a2b3c4d5';
 const calculator = loadFlow('calculator');
 const shown = (seq: number, step = '0'): SentEvent => ({ seq, at: WALK_START, kind: 'shown', flow: 'calculator', version: 1, variant: '', step, lang: 'en' });
 
-describe.each(testDbKinds)('step events on %s', (kind) => {
+describe.each(appDbKinds)('step events on %s', (kind) => {
   let s: TestServer;
   /** The server's clock: a batch sent at this time keeps its events' times. */
   let now = WALK_START;

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventBatch, StepWalk, startedVisit } from '../testing/step-walks.ts';
 import { acmeLaw, loadFlow, shown } from '../testing/flows.ts';
-import { STARTUP_MS, testDbKinds } from '../testing/test-db.ts';
+import { STARTUP_MS, appDbKinds } from '../testing/test-db.ts';
 import { makeTestServer, type TestServer } from '../testing/test-servers.ts';
 
 const calculator = loadFlow('calculator');
@@ -26,7 +26,7 @@ const textOf = (value: unknown) =>
   // Nor the visit's random id and signature, which the server made.
   JSON.stringify(value, (key, v: unknown) => (typeof v === 'number' || ['occurred_at', 'visit', 'visit_id'].includes(key) ? undefined : v));
 
-describe.each(testDbKinds)('step events of random answers on %s', (kind) => {
+describe.each(appDbKinds)('step events of random answers on %s', (kind) => {
   let s: TestServer;
   let n = 0;
   beforeAll(async () => {

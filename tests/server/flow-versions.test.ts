@@ -4,14 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Flow } from '../../engine/types.ts';
 import { keepFlowVersions } from '../../server/store/flow-versions.ts';
 import { loadFlow } from '../testing/flows.ts';
-import { STARTUP_MS, testDbKinds } from '../testing/test-db.ts';
+import { STARTUP_MS, appDbKinds } from '../testing/test-db.ts';
 import { makeTestServer, type TestServer } from '../testing/test-servers.ts';
 
 const calculator = loadFlow('calculator');
 /** The calculator's next version, launched at another route. */
 const launched: Flow = { ...calculator, version: calculator.version + 1, routes: ['/claim-value-2'] };
 
-describe.each(testDbKinds)('flow versions on %s', (kind) => {
+describe.each(appDbKinds)('flow versions on %s', (kind) => {
   let s: TestServer;
   const get = (url: string) => s.app.inject({ method: 'GET', url });
 

@@ -8,14 +8,14 @@ import { createSms } from '../../server/sms/create-sms.ts';
 import { recordingSms } from '../testing/fake-sms.ts';
 import { calcLeadBody, smsConsent, uniquePhone } from '../testing/lead-bodies.ts';
 import { verifyPhone } from '../testing/requests.ts';
-import { brokenDb, STARTUP_MS, testDbKinds } from '../testing/test-db.ts';
+import { brokenDb, STARTUP_MS, appDbKinds } from '../testing/test-db.ts';
 import { makeTestServer, routesOf, testConfig, type TestServer } from '../testing/test-servers.ts';
 
 const EMAIL = 'jane.roe@example.com';
 const LAST_NAME = 'Roeverly';
 const FREE_TEXT = 'Hit at the crossing by a blue van';
 
-describe.each(testDbKinds)('logs on %s', (kind) => {
+describe.each(appDbKinds)('logs on %s', (kind) => {
   let s: TestServer;
   let app: FastifyInstance;
   const lines: string[] = [];

@@ -1,14 +1,14 @@
 // Expired rows go by a pg-boss job (hourly, and at the queue's start), not inside requests: Idempotency-Key answers past
 // their retention, and rate-limit counters whose window has ended.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PURGE_QUEUE, startQueue, type JobQueue } from '../../server/jobs/queue.ts';
+import { Jobs } from '../../server/jobs/jobs.ts';
 import { IDEMPOTENCY_RETENTION_HOURS } from '../../server/store/idempotency-keys.ts';
 import { recordingSms } from '../testing/fake-sms.ts';
 import { openTestDb, STARTUP_MS, testDbKinds, type TestDb } from '../testing/test-db.ts';
 
 describe.each(testDbKinds)('the purge of expired rows on %s', (kind) => {
   let testDb: TestDb;
-  let queue: JobQueue | undefined;
+  let queue: Jobs | undefined;
   const bossSchema = () => (testDb.db.schema === 'public' ? 'pgboss' : `${testDb.db.schema}_pgboss`);
   const keysLeft = async () => (await testDb.db.query<{ key: string }>('SELECT key FROM idempotency_keys ORDER BY key')).rows.map((r) => r.key);
   const countersLeft = async () => (await testDb.db.query<{ key: string }>('SELECT key FROM rate_limit_counters ORDER BY key')).rows.map((r) => r.key);
@@ -44,7 +44,7 @@ describe.each(testDbKinds)('the purge of expired rows on %s', (kind) => {
       ] as const) {
         await testDb.db.query('INSERT INTO rate_limit_counters (key, count, window_end) VALUES ($1, 1, $2)', [key, windowEnd]);
       }
-      queue = await startQueue({
+      queue = await new Jobs().start({
         db: testDb.db,
         databaseUrl: process.env.TEST_DATABASE_URL,
         sms: recordingSms(),
@@ -55,7 +55,7 @@ describe.each(testDbKinds)('the purge of expired rows on %s', (kind) => {
       while ((await countersLeft()).length > 1 && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
       expect(await keysLeft()).toEqual(['fresh', 'young']);
       expect(await countersLeft()).toEqual(['api:ip:203.0.113.1']);
-      const { rows } = await testDb.db.query<{ cron: string }>(`SELECT cron FROM ${bossSchema()}.schedule WHERE name = $1`, [PURGE_QUEUE]);
+      const { rows } = await testDb.db.query<{ cron: string }>(`SELECT cron FROM ${bossSchema()}.schedule WHERE name = $1`, ['purge-expired-rows']);
       expect(rows).toEqual([{ cron: '0 * * * *' }]);
     },
   );

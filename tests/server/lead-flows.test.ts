@@ -4,10 +4,10 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expandedFlows } from '../../scripts/flow-files.ts';
+import { expandedFlows } from '../../server/flow-files.ts';
 import { calcLeadBody, campLejeuneBody, generalLeadBody, testConsent, uniquePhone } from '../testing/lead-bodies.ts';
 import { send, verifyPhone } from '../testing/requests.ts';
-import { STARTUP_MS, tableCounts, testDbKinds } from '../testing/test-db.ts';
+import { STARTUP_MS, tableCounts, appDbKinds } from '../testing/test-db.ts';
 import { makeTestServer, type TestServer } from '../testing/test-servers.ts';
 
 const FLOWS = join(import.meta.dirname, '..', '..', 'flows');
@@ -28,7 +28,7 @@ function flowsWithParaquat(): string {
   return dir;
 }
 
-describe.each(testDbKinds)('the funnel of a lead on %s', (kind) => {
+describe.each(appDbKinds)('the funnel of a lead on %s', (kind) => {
   let s: TestServer;
   let flowsDir: string;
   beforeAll(async () => {

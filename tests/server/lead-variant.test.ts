@@ -4,10 +4,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calcLeadBody, testConsent, uniquePhone } from '../testing/lead-bodies.ts';
 import { send, verifyPhone } from '../testing/requests.ts';
-import { STARTUP_MS, testDbKinds } from '../testing/test-db.ts';
+import { STARTUP_MS, appDbKinds } from '../testing/test-db.ts';
 import { makeTestServer, type TestServer } from '../testing/test-servers.ts';
 
-describe.each(testDbKinds)('the variant of a lead on %s', (kind) => {
+describe.each(appDbKinds)('the variant of a lead on %s', (kind) => {
   let s: TestServer;
   beforeAll(async () => {
     s = await makeTestServer({ db: kind });

@@ -8,7 +8,7 @@ import { getLead } from '../../server/store/leads.ts';
 import { calcLeadBody, campLejeuneBody, generalLeadBody, testConsent, uniquePhone } from '../testing/lead-bodies.ts';
 import { send, verifyPhone } from '../testing/requests.ts';
 import { schemaErrors } from '../testing/schema-errors.ts';
-import { leadsWithoutTheirConsent, STARTUP_MS, tableCounts, testDbKinds } from '../testing/test-db.ts';
+import { leadsWithoutTheirConsent, STARTUP_MS, tableCounts, appDbKinds } from '../testing/test-db.ts';
 import { makeTestServer, type TestServer } from '../testing/test-servers.ts';
 
 interface CreateResponse {
@@ -19,7 +19,7 @@ interface CreateResponse {
 /** YYYY-MM-DD of a day that is in the future everywhere on earth. */
 const FUTURE = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
 
-describe.each(testDbKinds)('lead routes on %s', (kind) => {
+describe.each(appDbKinds)('lead routes on %s', (kind) => {
   let s: TestServer;
   beforeAll(async () => {
     s = await makeTestServer({ db: kind });

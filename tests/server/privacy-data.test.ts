@@ -7,7 +7,7 @@ import { alertLeadBody } from '../testing/alerts.ts';
 import { calcLeadBody, uniquePhone } from '../testing/lead-bodies.ts';
 import { send, verifyPhone } from '../testing/requests.ts';
 import { schemaErrors } from '../testing/schema-errors.ts';
-import { STARTUP_MS, testDbKinds } from '../testing/test-db.ts';
+import { STARTUP_MS, appDbKinds } from '../testing/test-db.ts';
 import { makeTestServer, type TestServer } from '../testing/test-servers.ts';
 
 const VIN = '1HGCM82633A004352';
@@ -24,7 +24,7 @@ interface ShownLead {
   sponsors: { name: string; sentAt: string }[];
 }
 
-describe.each(testDbKinds)('GET /api/privacy/data on %s', { timeout: 30_000 }, (kind) => {
+describe.each(appDbKinds)('GET /api/privacy/data on %s', { timeout: 30_000 }, (kind) => {
   let s: TestServer;
   beforeAll(async () => {
     s = await makeTestServer({ db: kind });

@@ -7,7 +7,7 @@ import { importReports } from '../../server/reports/bulk-import.ts';
 import { summaryOf } from '../../server/reports/cli/progress.ts';
 import { postReports, sampleReport, TEST_INGEST_KEY } from '../testing/reports.ts';
 import { schemaErrors } from '../testing/schema-errors.ts';
-import { STARTUP_MS, testDbKinds } from '../testing/test-db.ts';
+import { STARTUP_MS, appDbKinds } from '../testing/test-db.ts';
 import { makeTestServer, type TestServer } from '../testing/test-servers.ts';
 
 interface Answer {
@@ -28,7 +28,7 @@ const withUnknownFields = (n: number, overrides: Record<string, unknown> = {}) =
 const withManyErrors = () => sampleReport({ source: undefined, crashId: undefined, units: Array.from({ length: 50 }, () => ({ model: 'Civic' })) });
 const KB = 1024;
 
-describe.each(testDbKinds)('report ingestion limits on %s', (kind) => {
+describe.each(appDbKinds)('report ingestion limits on %s', (kind) => {
   let s: TestServer;
   beforeAll(async () => {
     s = await makeTestServer({ db: kind, config: { reportIngestKeys: [TEST_INGEST_KEY] } });

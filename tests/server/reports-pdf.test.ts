@@ -8,7 +8,7 @@ import { sampleReport } from '../testing/reports.ts';
 import { provedCookie, type ProofBody } from '../testing/report-proof.ts';
 import { storeReport } from '../testing/report-store.ts';
 import { recordingSms } from '../testing/fake-sms.ts';
-import { openTestDb, STARTUP_MS, testDbKinds, type TestDb } from '../testing/test-db.ts';
+import { openTestDb, STARTUP_MS, appDbKinds, type TestDb } from '../testing/test-db.ts';
 import { makeTestDist, testConfig } from '../testing/test-servers.ts';
 
 const VIN = '1HGCM82633A004352';
@@ -28,7 +28,7 @@ const PERSONAL_TEXT = [
   '30.2672',
 ];
 
-describe.each(testDbKinds)('report PDFs on %s', (kind) => {
+describe.each(appDbKinds)('report PDFs on %s', (kind) => {
   let testDb: TestDb;
   let app: FastifyInstance;
   let dist: Awaited<ReturnType<typeof makeTestDist>>;

@@ -12,7 +12,7 @@ import { reportPlaces } from '../../server/reports/report-places.ts';
 import { reportView, type Vehicle } from '../../server/reports/report-view.ts';
 import { postReports, sampleReport, TEST_INGEST_KEY } from '../testing/reports.ts';
 import { schemaErrors } from '../testing/schema-errors.ts';
-import { STARTUP_MS, testDbKinds } from '../testing/test-db.ts';
+import { STARTUP_MS, appDbKinds } from '../testing/test-db.ts';
 import { makeTestServer, type TestServer } from '../testing/test-servers.ts';
 
 interface Answer {
@@ -24,7 +24,7 @@ interface Answer {
 
 const SHORT_VIN = '1HGCM82633A00435';
 
-describe.each(testDbKinds)('report spellings on %s', (kind) => {
+describe.each(appDbKinds)('report spellings on %s', (kind) => {
   let s: TestServer;
   beforeAll(async () => {
     s = await makeTestServer({ db: kind, config: { reportIngestKeys: [TEST_INGEST_KEY] } });

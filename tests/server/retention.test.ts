@@ -5,7 +5,7 @@ import { createHash, createHmac } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.ts';
-import { PURGE_QUEUE, startQueue } from '../../server/jobs/queue.ts';
+import { Jobs } from '../../server/jobs/jobs.ts';
 import { purgeExpired } from '../../server/retention/purge-expired.ts';
 import { DAY_MS, fakeClock } from '../testing/fake-clock.ts';
 import type { RecordingSms } from '../testing/fake-sms.ts';
@@ -192,7 +192,7 @@ describe.each(testDbKinds)('retention on %s', (kind) => {
     expect(await unerased()).toEqual([1]);
 
     const bossSchema = db().schema === 'public' ? 'pgboss' : `${db().schema}_pgboss`;
-    const queue = await startQueue({
+    const queue = await new Jobs().start({
       db: db(),
       databaseUrl: process.env.TEST_DATABASE_URL,
       sms,
@@ -207,7 +207,7 @@ describe.each(testDbKinds)('retention on %s', (kind) => {
       expect(await unerased()).toEqual([0]);
       // 11 days: the code rows are younger than 30.
       expect(await codeRows()).toContain(phone.e164);
-      expect(await column<string>(`SELECT cron AS v FROM ${bossSchema}.schedule WHERE name = $1`, [PURGE_QUEUE])).toEqual(['0 * * * *']);
+      expect(await column<string>(`SELECT cron AS v FROM ${bossSchema}.schedule WHERE name = $1`, ['purge-expired-rows'])).toEqual(['0 * * * *']);
     } finally {
       await queue.stop();
       if (kind === 'postgres') await db().query(`DROP SCHEMA IF EXISTS ${bossSchema} CASCADE`);

@@ -9,7 +9,7 @@ import { allFlows } from '../testing/flows.ts';
 import { uniquePhone } from '../testing/lead-bodies.ts';
 import { pendingCookie, post, verificationCookie } from '../testing/requests.ts';
 import { schemaErrors } from '../testing/schema-errors.ts';
-import { STARTUP_MS, testDbKinds } from '../testing/test-db.ts';
+import { STARTUP_MS, appDbKinds } from '../testing/test-db.ts';
 import { makeTestServer, type TestServer } from '../testing/test-servers.ts';
 
 /** Each flow's effects that send a code. */
@@ -34,7 +34,7 @@ describe("the funnels' code requests", () => {
   });
 });
 
-describe.each(testDbKinds)('POST /api/user/mfa-sms-send with a language, on %s', (kind) => {
+describe.each(appDbKinds)('POST /api/user/mfa-sms-send with a language, on %s', (kind) => {
   let s: TestServer;
   beforeAll(async () => {
     s = await makeTestServer({ db: kind });

@@ -6,13 +6,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, fakeClock, HOUR_MS } from '../testing/fake-clock.ts';
 import { pendingCookie, smsSend, smsVerify, solution, verificationCookie } from '../testing/requests.ts';
-import { openTestDb, STARTUP_MS, testDbKinds, type TestDb } from '../testing/test-db.ts';
+import { openTestDb, STARTUP_MS, appDbKinds, type TestDb } from '../testing/test-db.ts';
 import { makeCodesApp } from '../testing/test-servers.ts';
 
 /** A number of its own range (area 213, exchange 200 + range, line): every range different from the visitor's. */
 const numberIn = (range: number, line: number) => `213${200 + (range % 700)}${String(line).padStart(4, '0')}`;
 
-describe.each(testDbKinds)('SMS floods on %s', (kind) => {
+describe.each(appDbKinds)('SMS floods on %s', (kind) => {
   let testDb: TestDb;
   beforeAll(async () => {
     testDb = await openTestDb(kind);
@@ -61,7 +61,7 @@ describe.each(testDbKinds)('SMS floods on %s', (kind) => {
 
   // 5,010 requests: on the embedded database only (the counts are the same SQL on both; codes-send-limits.test.ts runs
   // each limit on PostgreSQL too), to keep the suite's time.
-  it.runIf(kind === testDbKinds[0])(
+  it.runIf(kind === appDbKinds[0])(
     'leaves a fresh visitor a code after 167 addresses ask 30 codes each through a day',
     async () => {
       const start = Date.UTC(2030, 3, 10);

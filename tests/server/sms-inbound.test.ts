@@ -6,7 +6,7 @@ import { isStopped } from '../../server/sms/stops.ts';
 import { isTwilioSigned, twilioSignature } from '../../server/sms/twilio-signature.ts';
 import { openAlert, openAlerts, SUBSCRIBE_MS } from '../testing/open-alert.ts';
 import { uniquePhone } from '../testing/lead-bodies.ts';
-import { STARTUP_MS, testDbKinds } from '../testing/test-db.ts';
+import { STARTUP_MS, appDbKinds } from '../testing/test-db.ts';
 import { makeTestServer, type TestServer } from '../testing/test-servers.ts';
 
 const SID = `AC${'0123456789abcdef'.repeat(2)}`;
@@ -56,7 +56,7 @@ function postInbound(app: FastifyInstance, params: Record<string, string>, signa
   });
 }
 
-describe.each(testDbKinds)('POST /api/sms/inbound with the Twilio provider, on %s', (kind) => {
+describe.each(appDbKinds)('POST /api/sms/inbound with the Twilio provider, on %s', (kind) => {
   let s: TestServer;
   beforeAll(async () => {
     s = await makeTestServer({

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeClock, DAY_MS, HOUR_MS } from '../testing/fake-clock.ts';
 import { uniquePhone } from '../testing/lead-bodies.ts';
 import { refusalOf, smsSend, solution } from '../testing/requests.ts';
-import { openTestDb, STARTUP_MS, testDbKinds, type TestDb } from '../testing/test-db.ts';
+import { openTestDb, STARTUP_MS, appDbKinds, type TestDb } from '../testing/test-db.ts';
 import { makeCodesApp } from '../testing/test-servers.ts';
 import { apiSchemas } from '../../server/routes/api-schemas.ts';
 import { schemaErrors } from '../testing/schema-errors.ts';
@@ -26,7 +26,7 @@ const EXPENSIVE = [
   ['+381', '641234567'], // Serbia mobile
 ] as const;
 
-describe.each(testDbKinds)('SMS pumping on %s', (kind) => {
+describe.each(appDbKinds)('SMS pumping on %s', (kind) => {
   let testDb: TestDb;
   beforeAll(async () => {
     testDb = await openTestDb(kind);

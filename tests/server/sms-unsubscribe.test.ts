@@ -5,11 +5,11 @@ import { isStopped, unsubscribePath } from '../../server/sms/stops.ts';
 import { openAlert, openAlerts, SUBSCRIBE_MS } from '../testing/open-alert.ts';
 import { uniquePhone } from '../testing/lead-bodies.ts';
 import { schemaErrors } from '../testing/schema-errors.ts';
-import { STARTUP_MS, testDbKinds } from '../testing/test-db.ts';
+import { STARTUP_MS, appDbKinds } from '../testing/test-db.ts';
 import { makeTestServer, type TestServer } from '../testing/test-servers.ts';
 import responseSchema from '../../schemas/api/sms-unsubscribe.response.schema.json' with { type: 'json' };
 
-describe.each(testDbKinds)('/api/sms/unsubscribe/:token on %s', (kind) => {
+describe.each(appDbKinds)('/api/sms/unsubscribe/:token on %s', (kind) => {
   let s: TestServer;
   beforeAll(async () => {
     s = await makeTestServer({ db: kind });

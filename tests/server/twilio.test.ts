@@ -15,7 +15,7 @@ import {
 } from '../testing/fake-twilio.ts';
 import { uniquePhone } from '../testing/lead-bodies.ts';
 import { pendingCookie, post, verificationCookie } from '../testing/requests.ts';
-import { openTestDb, STARTUP_MS, testDbKinds, type TestDb } from '../testing/test-db.ts';
+import { openTestDb, STARTUP_MS, appDbKinds, type TestDb } from '../testing/test-db.ts';
 import { testConfig } from '../testing/test-servers.ts';
 
 let fake: FakeTwilio;
@@ -100,7 +100,7 @@ describe('twilioSms', () => {
   });
 });
 
-describe.each(testDbKinds)('the mfa routes with Twilio on %s', (kind) => {
+describe.each(appDbKinds)('the mfa routes with Twilio on %s', (kind) => {
   let testDb: TestDb;
   let app: FastifyInstance;
   beforeAll(async () => {

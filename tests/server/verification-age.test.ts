@@ -5,10 +5,10 @@ import { VERIFICATION_VALID_HOURS } from '../../server/store/verifications.ts';
 import { fakeClock, HOUR_MS, MINUTE_MS } from '../testing/fake-clock.ts';
 import { calcLeadBody, smsConsent, uniquePhone } from '../testing/lead-bodies.ts';
 import { send, verifyPhone } from '../testing/requests.ts';
-import { STARTUP_MS, testDbKinds } from '../testing/test-db.ts';
+import { STARTUP_MS, appDbKinds } from '../testing/test-db.ts';
 import { makeTestServer, type TestServer } from '../testing/test-servers.ts';
 
-describe.each(testDbKinds)('the age of a verification on %s', (kind) => {
+describe.each(appDbKinds)('the age of a verification on %s', (kind) => {
   const clock = fakeClock();
   let s: TestServer;
   beforeAll(async () => {

@@ -1,7 +1,8 @@
 // Runs the real server (`node --import tsx server/main.ts`) on a free port with a fresh data directory (a migrated empty
-// database, or the caller's), and reads its console.
+// database, or the caller's), and reads its console; or reads the console of one another process started (the browser
+// suites' shared server, through the file its console is copied to).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fillMigratedDataDir } from './pglite-template.ts';
@@ -16,15 +17,19 @@ const NO_SHEDDING_ENV = {
   SHED_OPTIONAL_DB_WAITING: '100000',
 };
 
-export interface AppServer {
+/** What a browser walk needs of a server: its address and its console (the codes the console SMS provider prints). */
+export interface RunningApp {
   url: string;
+  /** Every line the server printed on stdout so far. */
+  readonly lines: string[];
+  /** Waits for the next SMS the console provider prints to this E.164 phone after line `after` and returns its code. */
+  smsCode(e164: string, after?: number): Promise<string>;
+}
+
+export interface AppServer extends RunningApp {
   /** The server's process id. */
   pid: number;
   dataDir: string;
-  /** Every line the server printed on stdout so far. */
-  lines: string[];
-  /** Waits for the next SMS the console provider prints to this E.164 phone and returns its code. */
-  smsCode(e164: string, after?: number): Promise<string>;
   /** Stops it cleanly (SIGTERM). */
   stop(): Promise<void>;
   /** Kills it at once (SIGKILL), as a crash would. */
@@ -37,6 +42,8 @@ export interface AppServerOptions {
   dataDir?: string;
   /** The entry point to run (default server/main.ts): the benchmark's adds a route to the same server. */
   entry?: string;
+  /** A file each line of stdout is appended to as well, for other processes to read (attachAppServer). */
+  logFile?: string;
 }
 
 export async function startAppServer(options: AppServerOptions): Promise<AppServer> {
@@ -69,20 +76,12 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
     const parts = buffer.split('\n');
     buffer = parts.pop() ?? '';
     lines.push(...parts);
+    if (options.logFile !== undefined && parts.length > 0) appendFileSync(options.logFile, parts.map((l) => `${l}\n`).join(''));
   });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
 
-  const waitFor = async <T>(find: () => T | undefined, what: string, ms = 30_000): Promise<T> => {
-    const end = Date.now() + ms;
-    for (;;) {
-      const found = find();
-      if (found !== undefined) return found;
-      if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}) while waiting for ${what}:\n${stderr}`);
-      if (Date.now() > end) throw new Error(`timed out waiting for ${what}:\n${stderr}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  };
+  const waitFor = (find: () => string | undefined, what: string, ms?: number) => poll(find, what, ms, () => ({ exitCode: child.exitCode, stderr }));
 
   const end = (signal: NodeJS.Signals) =>
     new Promise<void>((resolve) => {
@@ -98,16 +97,43 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
     pid: child.pid ?? 0,
     dataDir,
     lines,
-    smsCode: (e164, after = 0) =>
-      waitFor(
-        () =>
-          lines
-            .slice(after)
-            .map((l) => (l.startsWith(`SMS to ${e164}:`) ? /\b(\d{4,})\b/.exec(l.slice(e164.length + 8))?.[1] : undefined))
-            .find(Boolean),
-        `an SMS to ${e164}`,
-      ),
+    smsCode: (e164, after = 0) => waitFor(() => codeIn(lines.slice(after), e164), `an SMS to ${e164}`),
     stop: () => end('SIGTERM'),
     kill: () => end('SIGKILL'),
   };
+}
+
+/** A server another process started with a logFile: its address, and its console as that file holds it. */
+export function attachAppServer(url: string, logFile: string): RunningApp {
+  const read = () => readFileSync(logFile, 'utf8').split('\n').slice(0, -1);
+  return {
+    url,
+    get lines() {
+      return read();
+    },
+    smsCode: (e164, after = 0) => poll(() => codeIn(read().slice(after), e164), `an SMS to ${e164}`),
+  };
+}
+
+/** The code of the first SMS the console provider printed to e164 among lines. */
+function codeIn(lines: string[], e164: string): string | undefined {
+  return lines.map((l) => (l.startsWith(`SMS to ${e164}:`) ? /\b(\d{4,})\b/.exec(l.slice(e164.length + 8))?.[1] : undefined)).find(Boolean);
+}
+
+/** Polls find until it finds something; fails after ms, or once the server (if it is this process's child) has exited. */
+async function poll(
+  find: () => string | undefined,
+  what: string,
+  ms = 30_000,
+  child: () => { exitCode: number | null; stderr: string } = () => ({ exitCode: null, stderr: '' }),
+): Promise<string> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const found = find();
+    if (found !== undefined) return found;
+    const { exitCode, stderr } = child();
+    if (exitCode !== null) throw new Error(`server exited (${exitCode}) while waiting for ${what}:\n${stderr}`);
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}:\n${stderr}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }

@@ -1,7 +1,7 @@
 // A person's walk through the claim calculator in the browser, by visible text and roles, in either language.
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import type { AppServer } from './app-server.ts';
+import type { RunningApp } from './app-server.ts';
 import { expectNoAxeViolations } from './axe.ts';
 import { copy, type Lang } from './copy.ts';
 import { expectHeadingFocused, FunnelWalk, saveStepShot } from './funnel-walk.ts';
@@ -19,7 +19,7 @@ export interface Walk {
 }
 
 /** Walks the calculator; returns the words of each consent notice as they were on screen at its button. */
-export async function walkCalculator(page: Page, server: AppServer, walk: Walk): Promise<string[]> {
+export async function walkCalculator(page: Page, server: RunningApp, walk: Walk): Promise<string[]> {
   const { lang, phone } = walk;
   const consent = new FunnelWalk(page, server, lang);
   const agree = (button: Locator) => consent.agreeWith(button);

@@ -2,7 +2,7 @@
 // receivers', the job queue with the router and the deliverer, and leads created through the API by the test phone.
 import type { Config } from '../../server/config.ts';
 import { loadDelivery } from '../../server/delivery/delivery-setup.ts';
-import { startQueue, type JobQueue } from '../../server/jobs/queue.ts';
+import type { Jobs } from '../../server/jobs/jobs.ts';
 import type { FakeSponsors } from './fake-sponsors.ts';
 import { generalLeadBody, namingConsent } from './lead-bodies.ts';
 import { send, verifyTestPhone } from './requests.ts';
@@ -15,7 +15,7 @@ export const PUBLIC_URL = 'https://claims.example.com';
 export interface DeliveryServer {
   server: TestServer;
   /** The job queue with the router and the deliverer as it runs now. */
-  readonly queue: JobQueue;
+  readonly queue: Jobs;
   /** Starts the job queue again (after queue.stop(): as a server that died and started again). */
   restartQueue(): Promise<void>;
   /** What the queue and the start-up reported. */
@@ -47,7 +47,7 @@ export async function startDeliveryServer(fake: FakeSponsors, config: Partial<Co
   // The sponsors ready to get leads are those a lead's consent may name.
   const server = await makeTestServer({ db: kind, config: settings, sponsors: delivery.ready.sponsors });
   const start = () =>
-    startQueue({
+    server.jobs.start({
       db: server.db,
       databaseUrl: kind === 'postgres' ? process.env.TEST_DATABASE_URL : undefined,
       sms: server.sms,
@@ -55,7 +55,7 @@ export async function startDeliveryServer(fake: FakeSponsors, config: Partial<Co
       delivery,
       log: (message, error) => logs.push(error === undefined ? message : `${message}: ${error instanceof Error ? error.message : JSON.stringify(error)}`),
     });
-  let queue = await start();
+  const queue = await start();
   let keys = 0;
   /** Each lead's creator's verification cookie. */
   const cookies = new Map<number, string>();
@@ -65,7 +65,7 @@ export async function startDeliveryServer(fake: FakeSponsors, config: Partial<Co
       return queue;
     },
     async restartQueue() {
-      queue = await start();
+      await start();
     },
     logs,
     async createLead(overrides = {}) {

@@ -5,7 +5,7 @@ import { evaluate, holds } from '../../engine/logic.ts';
 import { dataOf } from '../../engine/machine.ts';
 import { replayClock, type FakeEffect, type ReplayResult } from '../../engine/replay.ts';
 import type { EffectRequest, Flow, FlowEvent } from '../../engine/types.ts';
-import { expandedFlows } from '../../scripts/flow-files.ts';
+import { expandedFlows, flowFolders } from '../../server/flow-files.ts';
 import { noticesByPath } from '../../engine/consent-notice.ts';
 import { loadConsentCatalogue, shownWording, type ShownConsent } from '../../server/consent-text.ts';
 import { declarations } from '../../widgets/declarations.ts';
@@ -124,7 +124,7 @@ export function leadNotices(flow: Flow): { none: string; unavailable: string; ca
   return (block.props as { notices: { none: string; unavailable: string; calls: string } }).notices;
 }
 
-const consentCatalogue = loadConsentCatalogue();
+const consentCatalogue = loadConsentCatalogue(flowFolders().localesDir);
 
 /** Whether a notice names the sponsors who may call ({{sponsors}} in its words). */
 export const namesSponsors = (key: string): boolean => consentCatalogue.resolve(key, 'en')?.text.includes('{{sponsors}}') === true;

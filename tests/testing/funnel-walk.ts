@@ -2,14 +2,14 @@
 // funnel shares (headings, buttons, yes/no questions, the contact step with its SMS code, consent, call time).
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import type { AppServer } from './app-server.ts';
+import type { RunningApp } from './app-server.ts';
 import { expectNoAxeViolations } from './axe.ts';
 import { copy, type Lang } from './copy.ts';
 
 export class FunnelWalk {
   constructor(
     readonly page: Page,
-    readonly server: AppServer,
+    readonly server: RunningApp,
     readonly lang: Lang,
     /** Prefix of screenshot names; with SCREENSHOT_DIR set, shot() saves the page there to look at. */
     private readonly shots?: string,

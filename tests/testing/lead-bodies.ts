@@ -2,12 +2,16 @@
 import { randomInt } from 'node:crypto';
 import { listOf, noticeText } from '../../engine/consent-notice.ts';
 import { loadConsentCatalogue } from '../../server/consent-text.ts';
+import { flowFolders } from '../../server/flow-files.ts';
 import { e164FromParts } from '../../server/phone.ts';
 
 // The 7,000,000 numbers (202) 300-0000 to (202) 999-9999, taken in turn from a random start: no two calls of one
 // process share a number, and two processes rarely do. The exchange changes on every call (the line every 700 calls),
 // so that a test's numbers do not all share their first 6 digits, which the SMS limits count per range (sms-pumping.test.ts).
 let phoneCounter = randomInt(7_000_000);
+
+/** The TEST_PHONE of the browser suites' shared server (browser-setup.ts): its code step verifies it without a text. */
+export const SHARED_TEST_PHONE = '2025550199';
 
 /** A different valid US number on every call of a process: { typed: "(202) 3xx-xxxx", national, e164 }. */
 export function uniquePhone(): { typed: string; national: string; e164: string } {
@@ -40,7 +44,7 @@ export function calcLeadBody(phone: string, overrides: Record<string, unknown> =
   };
 }
 
-const catalogue = loadConsentCatalogue();
+const catalogue = loadConsentCatalogue(flowFolders().localesDir);
 
 /** The notices' family each funnel shows at the button that sends its lead. */
 const FAMILY: Record<string, string> = { attorney: 'request', truck: 'request', medical: 'request', 'notify-me': 'alert', 'find-my-report': 'alert' };

@@ -12,6 +12,13 @@ export type TestDbKind = 'pglite' | 'postgres';
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set. Use with describe.each. */
 export const testDbKinds: TestDbKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
+/**
+ * PGlite alone, for files whose behaviour does not depend on the database: HTTP, validation, copy, PDFs, logs, and the
+ * replays of floods and guessing. The statements they run are checked on both databases by the files of the store, the
+ * limits, the jobs and the reports (testDbKinds), which are the ones where SQL, locks and the driver differ.
+ */
+export const appDbKinds: TestDbKind[] = ['pglite'];
+
 export interface TestDb {
   db: Db;
   /** Closes the db; for PostgreSQL also drops the test's schema. */

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDeps } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import type { Db } from '../../server/db/db.ts';
+import { Jobs } from '../../server/jobs/jobs.ts';
 import type { LogSetting } from '../../server/logging.ts';
 import type { Policies } from '../../server/limits/policies.ts';
 import { recordingSms, type RecordingSms } from './fake-sms.ts';
@@ -45,6 +46,8 @@ export interface TestServer {
   db: Db;
   sms: RecordingSms;
   config: Config;
+  /** The app's job queue, not started: a test that wants background work starts it. */
+  jobs: Jobs;
   /** Number of rows in a table, e.g. to show a refused request wrote nothing. */
   count(table: 'leads' | 'tcpa_consents' | 'sms_codes' | 'phone_verifications' | 'consent_records'): Promise<number>;
   close(): Promise<void>;
@@ -66,6 +69,7 @@ export async function makeTestServer(options: TestServerOptions = {}): Promise<T
   const testDb = await openTestDb(options.db ?? 'pglite');
   const config = testConfig(options.config);
   const sms = recordingSms();
+  const jobs = new Jobs();
   const app = await buildApp({
     config,
     db: testDb.db,
@@ -74,6 +78,7 @@ export async function makeTestServer(options: TestServerOptions = {}): Promise<T
     clock: options.clock,
     flows: options.flows,
     sponsors: options.sponsors,
+    jobs,
   });
   await app.ready();
   return {
@@ -81,11 +86,13 @@ export async function makeTestServer(options: TestServerOptions = {}): Promise<T
     db: testDb.db,
     sms,
     config,
+    jobs,
     async count(table) {
       const { rows } = await testDb.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`);
       return rows[0]?.n ?? 0;
     },
     async close() {
+      await jobs.stop();
       await app.close();
       await testDb.close();
     },

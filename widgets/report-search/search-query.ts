@@ -1,28 +1,30 @@
 // A search for accident reports three ways: as the results page's URL holds it (shared and reloaded as it is, but for a
-// VIN, which stays in the tab: search-handle.ts), as the
-// API takes it (GET /api/reports/search), and as the locating wizard's answers give it (§2.7, §3 search options).
-import { today, validators } from '../../engine/validators.ts';
+// VIN, which stays in the tab: search-handle.ts), as the API takes it (GET /api/reports/search), and as the locating
+// wizard's answers give it (§2.7, §3 search options). The rules the API applies too are engine/report-search.ts's.
+import {
+  addDays,
+  daysBetween,
+  DEFAULT_RADIUS,
+  isLatitude,
+  isLongitude,
+  isVehicleYear,
+  recentDays,
+  yearRange,
+  type Radius,
+  type YearMatch,
+} from '../../engine/report-search.ts';
+import { isCalendarDate, today, validators } from '../../engine/validators.ts';
 import { hideVin } from './search-handle.ts';
-
-/** §3, §9: a place search reaches 5 or 10 miles (10 by default). */
-export type Radius = 5 | 10;
-/** §3: the vehicle year exactly, or approximately (±2 years). */
-export type YearMatch = 'exact' | 'approx';
 
 /** Where a place search looks: a point (a map pin, the browser's location) or a city's middle. */
 export type Where = { lat: number; lng: number } | { city: string; state: string };
 
 /** Days before and after the date a person gave that a search covers (people misremember the day). */
 export const DATE_SLACK_DAYS = 3;
-/** What a place search covers when no dates are given (§9: the last 14 days, the API's default too). */
-export const DEFAULT_DAYS = 14;
 /** The widest "recent" range the page offers in one tap. */
 export const WIDE_DAYS = 30;
 /** The longest place name a results URL may show (an address found for a pin is far shorter). */
 const NEAR_MAX = 120;
-/** Years either side of the given one in an approximate year match (§3). */
-export const YEAR_SLACK = 2;
-
 /** The accident's days a VIN or case-ID search covers, YYYY-MM-DD, both or neither (neither: any day). */
 interface Days {
   from?: string;
@@ -49,35 +51,18 @@ export type ReportSearch =
 
 export type PlaceSearch = Extract<ReportSearch, { by: 'place' }>;
 
-const DAY_MS = 86_400_000;
-/** A real calendar date written YYYY-MM-DD. */
-export function isDate(value: string | null | undefined): value is string {
-  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-}
-
-/** A YYYY-MM-DD date moved by whole days (calendar arithmetic, no time zone involved). */
-export function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d) + days * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** Whole days from one YYYY-MM-DD date to another. */
-export const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
-
 /** A coordinate in a URL: 5 decimals (about a metre) say all a pin can. */
 const coordinate = (n: number) => String(Math.round(n * 1e5) / 1e5);
 
 function yearOf(raw: string | null, thisYear: number): number | undefined {
   if (!raw || !/^\d{4}$/.test(raw)) return undefined;
   const year = Number(raw);
-  return year >= 1900 && year <= thisYear ? year : undefined;
+  return isVehicleYear(year, thisYear) ? year : undefined;
 }
 
 /** A range of days read from a URL: both real dates in order, else none. */
 function daysOf(from: string | null, to: string | null): Days {
-  return isDate(from) && isDate(to) && from <= to ? { from, to } : {};
+  return from !== null && to !== null && isCalendarDate(from) && isCalendarDate(to) && from <= to ? { from, to } : {};
 }
 
 /** The search a results URL's query holds, or null when it holds none (the API's modes: VIN, case ID, place). */
@@ -94,7 +79,7 @@ export function searchFromParams(params: URLSearchParams, now = new Date()): Rep
   if (caseId) return { by: 'case', caseId, ...(state ? { state } : {}), ...(city ? { city } : {}), ...days };
   const lat = Number(params.get('lat'));
   const lng = Number(params.get('lng'));
-  const hasPoint = params.has('lat') && params.has('lng') && Number.isFinite(lat) && Number.isFinite(lng) && Math.abs(lat) <= 90 && Math.abs(lng) <= 180;
+  const hasPoint = params.has('lat') && params.has('lng') && isLatitude(lat) && isLongitude(lng);
   if (!hasPoint && !(city && state)) return null;
   const year = yearOf(params.get('year'), now.getFullYear());
   const make = text('make')?.toUpperCase();
@@ -103,7 +88,7 @@ export function searchFromParams(params: URLSearchParams, now = new Date()): Rep
   return {
     by: 'place',
     where: hasPoint ? { lat, lng } : { city: city!, state: state! },
-    radius: params.get('radius') === '5' ? 5 : 10,
+    radius: params.get('radius') === '5' ? 5 : DEFAULT_RADIUS,
     ...days,
     ...(make ? { make } : {}),
     ...(year ? { year } : {}),
@@ -142,13 +127,8 @@ export const searchPath = (path: string, search: ReportSearch) => `${path}?${hid
 
 /** The dates a place search covers, given or by default (the last 14 days up to today). */
 export function dateRange(search: PlaceSearch, now = new Date()): { from: string; to: string } {
-  if (search.from && search.to) return { from: search.from, to: search.to };
-  const to = today(now);
-  return { from: addDays(to, -DEFAULT_DAYS), to };
+  return search.from && search.to ? { from: search.from, to: search.to } : recentDays(today(now));
 }
-
-/** The years an approximate match covers. */
-export const yearSpan = (year: number): [number, number] => [year - YEAR_SLACK, year + YEAR_SLACK];
 
 /** The city, state and address of the place answer (a city chosen, or the address found for a pin), when they are text. */
 function placeOf(answer: unknown): { city?: string; state?: string; address?: string } {
@@ -160,7 +140,7 @@ function placeOf(answer: unknown): { city?: string; state?: string; address?: st
 
 /** The days around the date given, three either side and none after today. */
 function daysAround(date: unknown, now: Date): Days {
-  if (typeof date !== 'string' || !isDate(date)) return {};
+  if (typeof date !== 'string' || !isCalendarDate(date)) return {};
   return { from: addDays(date, -DATE_SLACK_DAYS), to: [addDays(date, DATE_SLACK_DAYS), today(now)].sort()[0]! };
 }
 
@@ -196,7 +176,7 @@ export function searchOfAnswers(answers: Record<string, unknown>, now = new Date
       return {
         by: 'place',
         where: { lat, lng },
-        radius: 10,
+        radius: DEFAULT_RADIUS,
         ...days,
         ...(make ? { make } : {}),
         ...(year ? { year } : {}),
@@ -230,7 +210,8 @@ export function widenings(search: ReportSearch, now = new Date()): Widening[] {
     const wider = { from: addDays(from, -7), to: [addDays(to, 7), last].sort()[0]! };
     found.push({ kind: 'dates', ...wider, search: { ...search, ...wider } });
   }
-  if (search.year && search.yearMatch === 'exact') found.push({ kind: 'year', years: yearSpan(search.year), search: { ...search, yearMatch: 'approx' } });
+  if (search.year && search.yearMatch === 'exact')
+    found.push({ kind: 'year', years: yearRange(search.year, 'approx'), search: { ...search, yearMatch: 'approx' } });
   if (search.make) {
     const { make: _make, ...anyMake } = search;
     found.push({ kind: 'make', search: anyMake });

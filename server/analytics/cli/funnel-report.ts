@@ -3,6 +3,7 @@
 // completion rates' 95% intervals and a sample-size warning), each step in the funnel's order; --json prints what GET
 // /api/analytics/funnel answers.
 import { parseArgs } from 'node:util';
+import { loadConfig } from '../../config.ts';
 import { runCli, UsageError, withConfiguredDb } from '../../reports/cli/cli-db.ts';
 import type { FunnelReport } from '../funnel-report.ts';
 import { reportOfFlow } from '../report-of-flow.ts';
@@ -78,7 +79,7 @@ runCli('funnel:report', async () => {
   const { flow, since, until, lang, json } = values;
   if (flow === undefined) throw new UsageError(USAGE);
   if (lang !== undefined && lang !== 'en' && lang !== 'es') throw new UsageError(`--lang must be en or es\n${USAGE}`);
-  const report = await withConfiguredDb((db) => reportOfFlow(db, { flow, since, until, lang }));
+  const report = await withConfiguredDb((db) => reportOfFlow(db, loadConfig().flowsDir, { flow, since, until, lang }));
   if ('problem' in report) throw new UsageError(report.problem);
   process.stdout.write(json ? `${JSON.stringify(report, null, 2)}\n` : reportText(report));
   return 0;

@@ -1,7 +1,7 @@
 // Synthetic vehicles: makes by their share of US roads with their common models and real WMIs, any other make of
 // the makes list now and then, plausible model years, and VINs whose 9th character is the right check digit.
-import { readFileSync } from 'node:fs';
 import { vinCheckDigit } from '../../../engine/validators.ts';
+import makes from '../../../widgets/locate/vehicle-makes.json' with { type: 'json' };
 import type { Random } from './random.ts';
 
 interface Make {
@@ -67,9 +67,7 @@ const COMMON: Make[] = [
 export const HEAVY_MAKES = new Set(['FREIGHTLINER', 'INTERNATIONAL', 'KENWORTH', 'PETERBILT']);
 
 /** Of the makes list (widgets/locate/vehicle-makes.json, data the locating widget offers too), the ones not above. */
-const OTHERS = (JSON.parse(readFileSync(new URL('../../../widgets/locate/vehicle-makes.json', import.meta.url), 'utf8')) as string[]).filter(
-  (make) => !COMMON.some((m) => m.make === make),
-);
+const OTHERS = makes.filter((make) => !COMMON.some((m) => m.make === make));
 /** Percent of vehicles of some other make. */
 const OTHER_SHARE = 2;
 const BY_SHARE: [Make | undefined, number][] = [...COMMON.map((m): [Make, number] => [m, m.share]), [undefined, OTHER_SHARE]];

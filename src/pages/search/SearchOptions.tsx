@@ -4,7 +4,8 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { today } from '../../../engine/validators.ts';
 import { ChoiceField } from '../../../widgets/fields/ChoiceField.tsx';
-import { addDays, DEFAULT_DAYS, WIDE_DAYS, yearSpan, type PlaceSearch } from '../../../widgets/report-search/search-query.ts';
+import { addDays, DEFAULT_DAYS, yearRange } from '../../../engine/report-search.ts';
+import { WIDE_DAYS, type PlaceSearch } from '../../../widgets/report-search/search-query.ts';
 import { formatDays } from './format.ts';
 
 const RECENT_DAYS = [7, DEFAULT_DAYS, WIDE_DAYS];
@@ -27,7 +28,7 @@ export function SearchOptions({ search, onChange }: SearchOptionsProps) {
     const { from: _from, to: _to, ...undated } = search;
     onChange(days === DEFAULT_DAYS ? undated : { ...search, from: addDays(last, -days), to: last });
   };
-  const years = search.year ? yearSpan(search.year) : null;
+  const years = search.year ? yearRange(search.year, 'approx') : null;
 
   return (
     <section className="search-options" aria-labelledby={`${id}-title`}>

@@ -2,7 +2,8 @@
 // search.
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { dateRange, yearSpan, type ReportSearch } from '../../../widgets/report-search/search-query.ts';
+import { yearRange } from '../../../engine/report-search.ts';
+import { dateRange, type ReportSearch } from '../../../widgets/report-search/search-query.ts';
 import { formatDays } from './format.ts';
 
 /** The lines of a search's summary; `pointName` names a point that came without an address. */
@@ -19,7 +20,7 @@ export function summaryOf(search: ReportSearch, t: TFunction<'search'>, language
   const place = 'city' in search.where ? `${search.where.city}, ${search.where.state}` : (search.near ?? pointName);
   const { from, to } = dateRange(search);
   const lines = [t('results.near', { radius: search.radius, place }), formatDays(from, to, language)];
-  const years = search.year ? (search.yearMatch === 'approx' ? yearSpan(search.year) : null) : undefined;
+  const years = search.year ? (search.yearMatch === 'approx' ? yearRange(search.year, 'approx') : null) : undefined;
   if (search.make) {
     if (search.year && years) lines.push(t('results.makeYears', { make: search.make, from: years[0], to: years[1] }));
     else if (search.year) lines.push(t('results.makeYear', { make: search.make, year: search.year }));

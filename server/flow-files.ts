@@ -1,6 +1,6 @@
-// Reads every flow file of flows/ as the build, flows:check and the studio see it: the funnels each file defines,
-// expanded from its parts (flows/parts/) and variants, and its problems, each at the file and JSON pointer its author
-// wrote.
+// Reads every flow file of flows/ as the server, the build, flows:check and the studio see it: the funnels each file
+// defines, expanded from its parts (flows/parts/) and variants, and its problems, each at the file and JSON pointer its
+// author wrote.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import type { ApiSchemas } from '../engine/check-requests.ts';
@@ -9,12 +9,18 @@ import { checkFlow, type Catalogues } from '../engine/check.ts';
 import { expandFlowFile, type ExpandedFlow, type SourceFile } from '../engine/expand.ts';
 import type { Flow } from '../engine/types.ts';
 import { declarations } from '../widgets/declarations.ts';
+import { ENV_SCHEMA } from './config-schema.ts';
 
 export const ROOT = resolve(import.meta.dirname, '..');
-/** Where the funnels are: flows/ unless FLOWS_DIR names another folder (the build reads the same variable). */
-export const FLOWS_DIR = resolve(process.env.FLOWS_DIR ?? join(ROOT, 'flows'));
-/** Where their copy is: locales/ unless LOCALES_DIR names another folder laid out like it (the build reads it too). */
-export const LOCALES_DIR = resolve(process.env.LOCALES_DIR ?? join(ROOT, 'locales'));
+
+/**
+ * Where the funnels and their copy are: FLOWS_DIR and LOCALES_DIR as the server's configuration reads them (flows/ and
+ * locales/ by default). The build, flows:check and the studio read only these two variables, so they take them here.
+ */
+export function flowFolders(env: Record<string, string | undefined> = process.env): { flowsDir: string; localesDir: string } {
+  const { FLOWS_DIR, LOCALES_DIR } = ENV_SCHEMA.properties;
+  return { flowsDir: resolve(env.FLOWS_DIR?.trim() || FLOWS_DIR.default), localesDir: resolve(env.LOCALES_DIR?.trim() || LOCALES_DIR.default) };
+}
 
 export interface Problem {
   /** The file the author wrote, as printed: flows/<file>.json, or flows/parts/<part>.json for a part's. */
@@ -38,7 +44,7 @@ export const problem = (file: string, pointer: string, message: string): Problem
   return { file, pointer: at, message, line: `${file}: ${at}: ${message}` };
 };
 
-export function readCatalogues(localesDir = LOCALES_DIR): Catalogues {
+export function readCatalogues(localesDir = flowFolders().localesDir): Catalogues {
   const catalogues: Catalogues = {};
   for (const lang of readdirSync(localesDir)) {
     const dir = join(localesDir, lang);
@@ -111,11 +117,11 @@ function expandFiles(flowsDir: string): ExpandedFile[] {
   });
 }
 
-/** The funnels of flowsDir as the app gets them, whatever their problems (which the build checks before it uses them). */
 /** The consent notices each request path of a flow may carry: those its steps show beside the buttons that send it. */
 export const flowNotices = (flow: Flow): Map<string, Set<string>> => noticesByPath(flow, declarations);
 
-export function expandedFlows(flowsDir = FLOWS_DIR): Flow[] {
+/** The funnels of flowsDir as the app gets them, whatever their problems (which the build checks before it uses them). */
+export function expandedFlows(flowsDir = flowFolders().flowsDir): Flow[] {
   return expandFiles(flowsDir).flatMap((file) => file.flows.map(({ flow }) => flow as unknown as Flow));
 }
 
@@ -124,8 +130,8 @@ export function expandedFlows(flowsDir = FLOWS_DIR): Flow[] {
  * view (an id or route a funnel before already has is a problem too). Copy and API schemas are read from root (a
  * test's copy of the repository); for this repository, the copy from LOCALES_DIR.
  */
-export function readFlowFiles(flowsDir = FLOWS_DIR, root = ROOT): FlowFile[] {
-  const catalogues = readCatalogues(root === ROOT ? LOCALES_DIR : join(root, 'locales'));
+export function readFlowFiles(flowsDir = flowFolders().flowsDir, root = ROOT): FlowFile[] {
+  const catalogues = readCatalogues(root === ROOT ? flowFolders().localesDir : join(root, 'locales'));
   const api = readApiSchemas(root);
   const ids = new Map<string, string>();
   const routes = new Map<string, string>();

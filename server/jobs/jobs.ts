@@ -1,0 +1,116 @@
+// The one way background work runs: pg-boss 10 in the server's own database (its tables in a schema of their own) runs
+// every queue of queues.ts the same way. pg-boss wakes a queue's worker (a job sent right after the commit that gave it
+// work, through jobs/wake.ts), runs its schedule, tries a failed run again (the queue's retryLimit and retryDelay) and
+// sends a delayed job for when more becomes due; no timers of ours. Why not a pg-boss job per text or delivery: their
+// exactly-once effects are rows with unique keys (one text per alert and report, one delivery per lead and sponsor),
+// a delivery's retries follow the sponsor's schedule and Retry-After, a text left by a dead sender is asked about at
+// the provider before it is sent again, and a job per row costs pg-boss's statements per row (on PGlite's one
+// connection, more than the work). On PostgreSQL pg-boss has a small pool of its own; on PGlite it runs its statements
+// on the one embedded connection. Routes get the Jobs through the app (RouteDeps.jobs) and wake a queue by name.
+import PgBoss from 'pg-boss';
+import { loadConfig } from '../config.ts';
+import type { Db } from '../db/db.ts';
+import { queueSpecs, type QueueDeps, type QueueName, type QueueSpec } from './queues.ts';
+import { queueWake, type Wake } from './wake.ts';
+
+/** How often a worker looks for a job another process sent: a wake there → its run within a second. */
+const POLLING_SECONDS = 1;
+/** A stop waits this long for the runs under way (each finishes what it took). */
+const STOP_WAIT_MS = 5_000;
+
+/** Scheduled, at start, or when more becomes due: a sweep (queues.ts Run.sweep); a wake's job has no data. */
+interface JobData {
+  sweep?: boolean;
+}
+const SWEEP: JobData = { sweep: true };
+
+export interface JobOptions extends Omit<QueueDeps, 'retention' | 'hashKeys' | 'clock'>, Partial<Pick<QueueDeps, 'retention' | 'hashKeys' | 'clock'>> {
+  /** DATABASE_URL: pg-boss's own pool on the server's PostgreSQL. Required when db is PostgreSQL. */
+  databaseUrl?: string;
+  /** Run the workers in this process; false only sends jobs for workers elsewhere. Default true. */
+  workers?: boolean;
+}
+
+/**
+ * Runs pg-boss's statements on the Db (PGlite's one connection): one with its parameters, or a script of several without
+ * any, the last one's rows. A script runs in a transaction of its own, so one that fails halfway (pg-boss's `BEGIN; …;
+ * COMMIT;`) is rolled back whole instead of leaving the connection in a failed transaction for every query after it; a
+ * BEGIN inside that transaction is only a warning, and its COMMIT ends the transaction early: harmless.
+ */
+function executeSql(db: Db, text: string, values?: unknown[]): Promise<{ rows: unknown[] }> {
+  return values && values.length > 0 ? db.query(text, values) : db.connect((connection) => connection.transaction((tx) => tx.exec(text)));
+}
+
+function connection(db: Db, databaseUrl: string | undefined): PgBoss.ConstructorOptions {
+  if (db.kind === 'pglite') return { db: { executeSql: (text, values) => executeSql(db, text, values) } };
+  if (databaseUrl) return { connectionString: databaseUrl, max: 3, application_name: 'claimflow-jobs' };
+  throw new Error('the job queue needs DATABASE_URL on PostgreSQL');
+}
+
+export class Jobs {
+  #wakes = new Map<QueueName, Wake>();
+  #stop: (() => Promise<void>) | undefined;
+
+  /** Wakes a queue: call it right after the transaction that gave it work commits. Nothing while the queue is stopped. */
+  wake(name: QueueName): void {
+    this.#wakes.get(name)?.();
+  }
+
+  /** Starts pg-boss, its queues and (unless workers is false) their workers, schedules and a first run of each. */
+  async start(options: JobOptions): Promise<this> {
+    const { db, log, workers = true } = options;
+    const deps: QueueDeps = { retention: loadConfig({}).retention, hashKeys: [], clock: Date.now, ...options };
+    // Tests put each database in a schema of its own; the queue's tables go beside it.
+    const schema = db.schema === 'public' ? 'pgboss' : `${db.schema}_pgboss`;
+    const boss = new PgBoss({ ...connection(db, options.databaseUrl), schema, schedule: workers, supervise: workers });
+    boss.on('error', (error) => log('job queue error', error));
+    await boss.start();
+    const stopping = new AbortController();
+    const workerIds = new Map<QueueName, string>();
+    for (const spec of queueSpecs(deps)) {
+      await boss.createQueue(spec.name, { name: spec.name, policy: 'short', ...spec.retry });
+      const workerId = workers ? await this.#work(boss, spec, stopping.signal, log) : undefined;
+      if (workerId !== undefined) workerIds.set(spec.name, workerId);
+      this.#wakes.set(spec.name, queueWake(boss, spec.name, { workerId, signal: stopping.signal, log, minGapMs: spec.gapMs }));
+    }
+    this.#stop = async () => {
+      this.#wakes.clear();
+      stopping.abort();
+      await boss.stop({ graceful: true, wait: true, timeout: STOP_WAIT_MS });
+    };
+    // Work left from before this start (a crash, rows stored while no worker ran) goes now, not at the first schedule.
+    for (const [name, workerId] of workerIds) {
+      await boss.send(name, SWEEP, { singletonKey: 'sweep' });
+      boss.notifyWorker(workerId);
+    }
+    return this;
+  }
+
+  /** Stops taking jobs, finishes the runs under way (up to STOP_WAIT_MS) and lets go of the database. */
+  async stop(): Promise<void> {
+    const stop = this.#stop;
+    this.#stop = undefined;
+    await stop?.();
+  }
+
+  async #work(boss: PgBoss, spec: QueueSpec, signal: AbortSignal, log: JobOptions['log']): Promise<string> {
+    const workerId = await boss.work<JobData>(spec.name, { batchSize: 1, pollingIntervalSeconds: POLLING_SECONDS }, async ([job]) => {
+      this.#wakes.get(spec.name)?.ran();
+      try {
+        const more = () => void boss.send(spec.name, {}).catch((error: unknown) => log(`could not wake ${spec.name}`, error));
+        const due = await spec.handler({ sweep: job?.data.sweep === true, signal, wake: (name) => this.wake(name), more });
+        // One job per second something is due at: a job due sooner is not swallowed by a later one.
+        if (due !== undefined && !signal.aborted) {
+          const at = Math.ceil(Date.now() / 1000 + due);
+          await boss.sendAfter(spec.name, SWEEP, { singletonKey: `due-${at}` }, new Date(at * 1000));
+        }
+      } catch (error) {
+        // pg-boss records a run's failure and tries it again, but says nothing.
+        log(`${spec.name} failed (tried again)`, error);
+        throw error;
+      }
+    });
+    await boss.schedule(spec.name, spec.schedule, SWEEP, { singletonKey: 'sweep' });
+    return workerId;
+  }
+}

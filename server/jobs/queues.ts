@@ -1,0 +1,107 @@
+// Every queue of background work, in one list: its name, its work, how pg-boss tries a failed run again, and its
+// schedule. A run takes everything due in its table (alert_texts and alert_endings, leads not routed, deliveries,
+// rows past their retention), so one run serves any number of wakes; it answers when more becomes due (a retry's time,
+// a lease that ends), and the runner (jobs.ts) sends a job for then.
+import type PgBoss from 'pg-boss';
+import { deliverAlertTexts, recheckInSeconds, type DeliverDeps } from '../alerts/deliver-texts.ts';
+import { expireAlerts } from '../alerts/expire-alerts.ts';
+import { deliverDue, nextDueInSeconds } from '../delivery/deliver-webhooks.ts';
+import type { DeliverySetup } from '../delivery/delivery-setup.ts';
+import { routeWaitingLeads } from '../delivery/route-leads.ts';
+import type { HashKey } from '../privacy/keyed-hash.ts';
+import { purgeExpired, type Retention } from '../retention/purge-expired.ts';
+
+export type QueueName = 'alert-texts' | 'route-leads' | 'lead-deliveries' | 'purge-expired-rows';
+
+export interface Run {
+  /** A scheduled run (or the one at start), not a wake: also does what only needs doing now and then. */
+  sweep: boolean;
+  /** Aborted when the queue stops: a run stops taking more (what it took it finishes). */
+  signal: AbortSignal;
+  /** Wakes another queue of this process. */
+  wake: (name: QueueName) => void;
+  /** More is waiting than one run takes at once: another job lets a second worker (another process's) share it. */
+  more: () => void;
+}
+
+export interface QueueSpec {
+  name: QueueName;
+  /** The run; the seconds until more work becomes due, if any is waiting. */
+  handler(run: Run): Promise<number | undefined>;
+  retry: Pick<PgBoss.Queue, 'retryLimit' | 'retryDelay'>;
+  /** A cron line: the run that catches what every wake missed (a crash between a commit and its wake). */
+  schedule: string;
+  /** The least time between two runs of this process's worker (jobs/wake.ts). */
+  gapMs?: number;
+}
+
+export interface QueueDeps extends DeliverDeps {
+  /** Lead delivery to sponsors: its queues run only when given. */
+  delivery?: DeliverySetup;
+  /** How long rows are kept (config.retention). */
+  retention: Retention;
+  /** HASH_KEYS, which the retention job hashes verifications' phones with. */
+  hashKeys: readonly HashKey[];
+  /** The servers' clock (ms) the retention job measures ages by. */
+  clock: () => number;
+  log: (message: string, error?: unknown) => void;
+}
+
+/** A minute: the finest a pg-boss schedule runs, the longest a row missed by every wake waits. */
+const EVERY_MINUTE = '* * * * *';
+/**
+ * Under a steady flow of leads each run routes (or delivers) this long's leads at once: pg-boss's fetch and completion
+ * and the run's own statements cost the same for one lead as for fifty. A lead after a quiet moment still goes at once.
+ */
+const LEAD_GAP_MS = 200;
+const RETRY = { retryLimit: 3, retryDelay: 5 };
+
+export function queueSpecs(deps: QueueDeps): QueueSpec[] {
+  const { db, delivery } = deps;
+  const specs: QueueSpec[] = [
+    {
+      name: 'alert-texts',
+      retry: RETRY,
+      schedule: EVERY_MINUTE,
+      async handler({ sweep, signal, more }) {
+        if (sweep) await expireAlerts(db);
+        const { failed } = await deliverAlertTexts(deps, { signal, onBusy: more });
+        // Claims still open (a dead sender's, or refused ones): looked at again when their lease ends.
+        return sweep || failed > 0 ? recheckInSeconds(db) : undefined;
+      },
+    },
+    {
+      name: 'purge-expired-rows',
+      // Retention periods are hours to years: a failed purge waits for the next hour.
+      retry: { retryLimit: 0 },
+      schedule: '0 * * * *',
+      handler: async () => void (await purgeExpired(db, deps.retention, deps.clock(), deps.hashKeys)),
+    },
+  ];
+  if (!delivery) return specs;
+  const deliverer = { db, ready: delivery.ready, config: delivery.config, log: (message: string) => deps.log(message) };
+  const router = { db, ready: delivery.ready, signer: delivery.signer, publicUrl: () => delivery.config.publicUrl };
+  specs.push(
+    {
+      name: 'route-leads',
+      retry: RETRY,
+      schedule: EVERY_MINUTE,
+      gapMs: LEAD_GAP_MS,
+      async handler({ signal, wake }) {
+        if ((await routeWaitingLeads(router, signal)) > 0) wake('lead-deliveries');
+        return undefined;
+      },
+    },
+    {
+      name: 'lead-deliveries',
+      retry: RETRY,
+      schedule: EVERY_MINUTE,
+      gapMs: LEAD_GAP_MS,
+      async handler({ signal }) {
+        await deliverDue(deliverer, signal);
+        return nextDueInSeconds(deliverer);
+      },
+    },
+  );
+  return specs;
+}
