@@ -1,5 +1,6 @@
 // The one counter every limit of policies.ts is kept in: events of subjects (`<policy> <key>`) in limit_events, at the
-// server clock's time (never the database's now(), so tests can move the clock). A request that may let an event
+// server clock's time (never the database's now(), so tests can move the clock); a window is the ms up to now, events
+// after it (a clock set back) not counted. A request that may let an event
 // through locks its subjects first (lock), so server processes sharing the database count one after another.
 import type { Queryable } from '../db/db.ts';
 import type { Window } from './policies.ts';
@@ -23,8 +24,8 @@ export async function record(tx: Queryable, subjects: readonly string[], now: nu
 /** The subject's events in the ms before now, counted up to cap. */
 export async function count(q: Queryable, subject: string, ms: number, cap: number, now: number): Promise<number> {
   const { rows } = await q.query<{ n: number }>(
-    'SELECT count(*)::int AS n FROM (SELECT 1 FROM limit_events WHERE subject = $1 AND at > $2::timestamptz LIMIT $3) recent',
-    [subject, at(now - ms), cap],
+    'SELECT count(*)::int AS n FROM (SELECT 1 FROM limit_events WHERE subject = $1 AND at > $2::timestamptz AND at <= $4::timestamptz LIMIT $3) recent',
+    [subject, at(now - ms), cap, at(now)],
   );
   return rows[0]?.n ?? 0;
 }
@@ -43,8 +44,8 @@ export async function longestWait(q: Queryable, counts: readonly Count[], now: n
 export async function waitFor(q: Queryable, subject: string, windows: readonly Window[], now: number): Promise<number> {
   const { rows } = await q.query<{ ms: number }>(
     `SELECT (extract(epoch FROM at) * 1000)::float8 AS ms FROM limit_events
-     WHERE subject = $1 AND at > $2::timestamptz ORDER BY at DESC LIMIT $3`,
-    [subject, at(now - longest(windows)), Math.max(0, ...windows.map((w) => w.max))],
+     WHERE subject = $1 AND at > $2::timestamptz AND at <= $4::timestamptz ORDER BY at DESC LIMIT $3`,
+    [subject, at(now - longest(windows)), Math.max(0, ...windows.map((w) => w.max)), at(now)],
   );
   const times = rows.map((r) => Math.round(r.ms));
   let wait = 0;
