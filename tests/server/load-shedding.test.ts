@@ -42,9 +42,9 @@ describe('load shedding', () => {
   afterAll(() => testDb.close());
 
   /** An app on the shared database with these shedding figures and PDF limits. */
-  async function appWith(shedding: Partial<Config['shedding']>, pdf: Partial<Config['pdf']> = {}): Promise<FastifyInstance> {
+  async function appWith(shedding: Partial<Config['shedding']>, pdf: Partial<Config['pdf']> = {}, sms = recordingSms()): Promise<FastifyInstance> {
     const config = testConfig({ shedding: { ...NO_SHEDDING, ...shedding }, pdf: { concurrency: 2, queue: 8, cacheMb: 32, ...pdf } });
-    const app = await buildApp({ config, db: testDb.db, sms: recordingSms() });
+    const app = await buildApp({ config, db: testDb.db, sms });
     await app.ready();
     return app;
   }
@@ -122,12 +122,13 @@ describe('load shedding', () => {
 
   describe('by the event loop (under-pressure)', () => {
     let app: FastifyInstance;
+    const sms = recordingSms();
     beforeAll(async () => {
-      app = await appWith({ eventLoopDelayMs: 1 });
+      app = await appWith({ eventLoopDelayMs: 1 }, {}, sms);
     }, STARTUP_MS);
     afterAll(() => app.close());
 
-    it('refuses every route with the same 503 once the loop has been held up', async () => {
+    it('refuses every route with the same 503 once the loop has been held up, and the route never runs', async () => {
       await vi.waitFor(
         async () => {
           // Held up for 300 ms: the next sample of the delay is far past 1 ms.
@@ -138,6 +139,9 @@ describe('load shedding', () => {
         },
         { timeout: 10_000, interval: 50 },
       );
+      // The refused sends texted nothing: the request stopped at the refusal (it went on to its route, which then
+      // answered a reply already sent, when the refusal was sent without telling under-pressure).
+      expect(sms.sent).toEqual([]);
     });
   });
 
