@@ -7,10 +7,20 @@ import { flowFolders } from './server/flow-files.ts';
 import { flowModules } from './scripts/flow-modules.ts';
 
 /**
- * The soak tier (`npm run test:soak`): kill -9 rounds, delivery and alert faults, latency and load at volume, fuzz at
- * depth. Minutes each; `npm test` checks every behaviour without them (and fuzzes at a shallow depth).
+ * The soak tier (`npm run test:soak`): kill -9 rounds, delivery and alert faults, latency and load at volume (floods of
+ * code sends, SMS pumping, a month of code guessing), fuzz at depth. Minutes each; `npm test` runs without them (and
+ * fuzzes at a shallow depth).
  */
-const SOAK = ['crash', 'delivery-crash', 'delivery-load', 'alert-delivery-faults', 'alert-delivery-latency'].map((name) => `tests/server/${name}.test.ts`);
+const SOAK = [
+  'crash',
+  'delivery-crash',
+  'delivery-load',
+  'alert-delivery-faults',
+  'alert-delivery-latency',
+  'sms-floods',
+  'sms-pumping',
+  'codes-brute-force',
+].map((name) => `tests/server/${name}.test.ts`);
 const FUZZ = 'tests/server/fuzz.test.ts';
 
 /** How long a file runs: the crash run (~5 min), then the browser walks and the other soak files (1-4 min each), then the rest. */

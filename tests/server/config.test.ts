@@ -1,4 +1,5 @@
 // loadConfig: defaults, and one error listing every bad variable.
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config.ts';
 
@@ -8,6 +9,9 @@ describe('loadConfig', () => {
       port: 8080,
       host: '0.0.0.0',
       dataDir: './data',
+      // The funnels and their copy: the repository's folders, from where the server starts.
+      flowsDir: resolve('flows'),
+      localesDir: resolve('locales'),
       databaseUrl: undefined,
       smsProvider: 'console',
       twilio: undefined,

@@ -223,9 +223,10 @@ const ROUTES = [
   'PUT /leads/update/time',
   'PUT /leads/update',
 ];
-/** The tables a route may add to when it answers 200 (consent_texts: a wording seen for the first time). */
+/** The tables a route may add to when it answers 200 (consent_texts: a wording seen for the first time; limit_events: the
+ * phone's TCPA consents of the day). */
 const LEAD_WRITES = { leads: 1, consent_records: 1 };
-const TCPA_WRITES = { tcpa_consents: 1, consent_records: 1 };
+const TCPA_WRITES = { tcpa_consents: 1, consent_records: 1, limit_events: 1 };
 
 describe.each(testDbKinds)('fuzzing the API on %s', (kind) => {
   let s: TestServer;
