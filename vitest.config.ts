@@ -22,6 +22,11 @@ const SOAK = [
   'codes-brute-force',
 ].map((name) => `tests/server/${name}.test.ts`);
 const FUZZ = 'tests/server/fuzz.test.ts';
+/**
+ * Node files that change what later files in their worker would see: a module mocked (vi.mock), or a global patched by
+ * what they import (pdfjs-dist's legacy build wraps JSON.stringify, which then overflows the deep-bodies test's stack).
+ */
+const ISOLATED = ['load-shedding', 'reports-pdf'].map((name) => `tests/server/${name}.test.ts`);
 
 /** How long a file runs: the crash run (~5 min), then the browser walks and the other soak files (1-4 min each), then the rest. */
 const weight = (file: TestSpecification) => (file.moduleId.endsWith('/crash.test.ts') ? 0 : ['e2e', 'soak'].includes(file.project.name) ? 1 : 2);
@@ -47,11 +52,15 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'node',
+          // The files of a worker share their imports rather than importing the server anew each: tests keep no state
+          // in modules, and the few that change what later files would see are in node-isolated.
+          isolate: false,
           include: ['tests/{engine,flows,server,studio}/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...SOAK],
+          exclude: [...configDefaults.exclude, ...SOAK, ...ISOLATED],
           environment: 'node',
         },
       },
+      { extends: true, test: { name: 'node-isolated', include: ISOLATED, environment: 'node' } },
       {
         extends: true,
         test: { name: 'soak', include: [...SOAK, FUZZ], environment: 'node', env: { FUZZ_RUNS: process.env.FUZZ_RUNS ?? '1000' } },
@@ -60,6 +69,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'dom',
+          // As in node: the files of a worker share their imports (React, i18next, every widget the setup loads).
+          isolate: false,
           include: ['tests/{widgets,src}/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/testing/setup.ts'],

@@ -418,11 +418,13 @@ describe.each(testDbKinds)('fuzzing the API on %s', (kind) => {
       const seen = tally[name] ?? {};
       const total = Object.values(seen).reduce((a, b) => a + b, 0);
       expect(total).toBeGreaterThanOrEqual(RUNS);
-      // The valid bodies must mostly get through, or the test would only be exercising the refusals.
-      const accepted = Object.entries(seen)
-        .filter(([k]) => k.startsWith('valid 200'))
-        .reduce((a, [, n]) => a + n, 0);
-      expect(accepted).toBeGreaterThan(RUNS / 10);
+      // The valid bodies must mostly get through, or the test would only be exercising the refusals. (Counted against
+      // the valid bodies generated, not the runs: at 50 runs their share varies, and 5 of 50 failed a run here.)
+      const count = (prefix: string) =>
+        Object.entries(seen)
+          .filter(([k]) => k.startsWith(prefix))
+          .reduce((a, [, n]) => a + n, 0);
+      expect(count('valid 200')).toBeGreaterThan(count('valid ') / 2);
       expect(Object.prototype).not.toHaveProperty('polluted');
     },
     300_000,
