@@ -1,9 +1,10 @@
-// The deliverer: claims the deliveries that are due (a lease, so a deliverer that dies leaves them to the next one
-// once it ends), sends each as a signed Standard Webhooks message (the same webhook-id and bytes on every attempt
+// The deliverer: claims the deliveries that are due (jobs/claims.ts: a deliverer that dies leaves them to the next one
+// once its lease ends), sends each as a signed Standard Webhooks message (the same webhook-id and bytes on every attempt
 // until acknowledged), logs the attempt and records the outcome: delivered on 2xx (the message's copy dropped); the
 // sponsor's deliveries off on 410; else the next attempt on the schedule, or dead (the dead letter) once it has ended.
 import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
+import { claimDue, nextDueInSeconds, type ClaimTable } from '../jobs/claims.ts';
 import { getLeads } from '../store/leads.ts';
 import { resolveTarget } from './address-guard.ts';
 import { nextAttemptIn } from './retry-schedule.ts';
@@ -37,22 +38,19 @@ interface Claimed {
   attempts: number;
 }
 
-async function claim({ db, ready, config }: DelivererDeps): Promise<Claimed[]> {
-  const { rows } = await db.query<Claimed>(
-    `UPDATE deliveries SET lease_until = now() + make_interval(secs => $1), attempts = attempts + 1
-     WHERE id IN (
-       SELECT id FROM deliveries
-       WHERE status = 'pending' AND next_attempt_at <= now() AND (lease_until IS NULL OR lease_until < now())
-         AND sponsor_id = ANY($2::text[])
-         -- A lead's later messages wait for its lead.created: no sponsor hears of a lead it does not have.
-         AND (type = 'lead.created' OR NOT EXISTS (
-           SELECT 1 FROM deliveries c WHERE c.lead_id = deliveries.lead_id AND c.sponsor_id = deliveries.sponsor_id
-             AND c.type = 'lead.created' AND c.status = 'pending'))
-       ORDER BY next_attempt_at LIMIT $3 FOR UPDATE SKIP LOCKED)
-     RETURNING id, webhook_id, lead_id, sponsor_id, type, certificate_url, payload, created_at, attempts`,
-    [config.webhookTimeoutSeconds + LEASE_MARGIN_SECONDS, [...ready.endpoints.keys()], BATCH],
-  );
-  return rows;
+/** The deliveries still to send, to a sponsor ready to get them ($4). */
+const DELIVERIES: ClaimTable = { table: 'deliveries', key: ['id'], pending: `item.status = 'pending'` };
+
+async function claim({ db, ready, config }: DelivererDeps) {
+  return claimDue<Claimed>(db, DELIVERIES, {
+    // A lead's later messages wait for its lead.created: no sponsor hears of a lead it does not have.
+    where: `item.sponsor_id = ANY($4::text[]) AND (item.type = 'lead.created' OR NOT EXISTS (
+      SELECT 1 FROM deliveries c WHERE c.lead_id = item.lead_id AND c.sponsor_id = item.sponsor_id AND c.type = 'lead.created' AND c.status = 'pending'))`,
+    params: [[...ready.endpoints.keys()]],
+    returning: 'item.id, webhook_id, lead_id, sponsor_id, type, certificate_url, payload, created_at, attempts',
+    leaseSeconds: config.webhookTimeoutSeconds + LEASE_MARGIN_SECONDS,
+    limit: BATCH,
+  });
 }
 
 /**
@@ -134,10 +132,10 @@ async function sendOne(deps: DelivererDeps, d: Claimed, targets: Targets): Promi
 
 /**
  * Records a batch's attempts in one statement: their log rows and the deliveries' new states (a delivery another
- * deliverer finished meanwhile, this one having stalled past its lease, is left as it is); then turns off the sponsors
+ * deliverer claimed meanwhile, this one having stalled past its lease, is left to it); then turns off the sponsors
  * that answered 410 and reports them and the dead deliveries.
  */
-async function record(deps: DelivererDeps, results: Result[]): Promise<void> {
+async function record(deps: DelivererDeps, token: string, results: Result[]): Promise<void> {
   if (results.length === 0) return;
   const rows = results.map(({ d, status, httpStatus, error, ms, wait }) => ({
     id: Number(d.id),
@@ -174,8 +172,8 @@ async function record(deps: DelivererDeps, results: Result[]): Promise<void> {
        payload = CASE WHEN r.status = 'delivered' AND d.type <> 'lead.deleted' THEN NULL ELSE coalesce(d.payload, r.payload) END,
        next_attempt_at = CASE WHEN r.status = 'pending' THEN now() + make_interval(secs => r.wait) ELSE d.next_attempt_at END,
        delivered_at = CASE WHEN r.status = 'delivered' THEN now() END
-     FROM r WHERE d.id = r.id AND d.status = 'pending'`,
-    [JSON.stringify(rows)],
+     FROM r WHERE d.id = r.id AND d.status = 'pending' AND d.claim = $2`,
+    [JSON.stringify(rows), token],
   );
   for (const { d, status, error } of results) {
     if (status === 'off') {
@@ -196,22 +194,15 @@ async function record(deps: DelivererDeps, results: Result[]): Promise<void> {
 export async function deliverDue(deps: DelivererDeps, signal?: AbortSignal): Promise<number> {
   let sent = 0;
   for (;;) {
-    const batch = await claim(deps);
+    const { token, rows: batch } = await claim(deps);
     await buildPayloads(deps.db, batch);
     const targets = batchTargets(deps.config.webhookAllowedHosts);
-    await record(deps, await Promise.all(batch.map((d) => sendOne(deps, d, targets))));
+    await record(deps, token, await Promise.all(batch.map((d) => sendOne(deps, d, targets))));
     sent += batch.length;
     if (batch.length < BATCH || signal?.aborted) return sent;
   }
 }
 
 /** Seconds until the next pending delivery is due (or its claim ends), undefined when none is pending. */
-export async function nextDueInSeconds({ db, ready }: Pick<DelivererDeps, 'db' | 'ready'>): Promise<number | undefined> {
-  const { rows } = await db.query<{ s: number | null }>(
-    `SELECT extract(epoch FROM min(greatest(next_attempt_at, coalesce(lease_until, next_attempt_at))) - now())::float8 AS s
-     FROM deliveries WHERE status = 'pending' AND sponsor_id = ANY($1::text[])`,
-    [[...ready.endpoints.keys()]],
-  );
-  const s = rows[0]?.s;
-  return s === null || s === undefined ? undefined : Math.max(0, s);
-}
+export const nextDeliveryInSeconds = ({ db, ready }: Pick<DelivererDeps, 'db' | 'ready'>) =>
+  nextDueInSeconds(db, DELIVERIES, 'sponsor_id = ANY($1::text[])', [[...ready.endpoints.keys()]]);

@@ -3,9 +3,9 @@
 // rows past their retention), so one run serves any number of wakes; it answers when more becomes due (a retry's time,
 // a lease that ends), and the runner (jobs.ts) sends a job for then.
 import type PgBoss from 'pg-boss';
-import { deliverAlertTexts, recheckInSeconds, type DeliverDeps } from '../alerts/deliver-texts.ts';
+import { deliverAlertTexts, textsDueInSeconds, type DeliverDeps } from '../alerts/deliver-texts.ts';
 import { expireAlerts } from '../alerts/expire-alerts.ts';
-import { deliverDue, nextDueInSeconds } from '../delivery/deliver-webhooks.ts';
+import { deliverDue, nextDeliveryInSeconds } from '../delivery/deliver-webhooks.ts';
 import type { DeliverySetup } from '../delivery/delivery-setup.ts';
 import { routeWaitingLeads } from '../delivery/route-leads.ts';
 import type { HashKey } from '../privacy/keyed-hash.ts';
@@ -31,7 +31,7 @@ export interface QueueSpec {
   retry: Pick<PgBoss.Queue, 'retryLimit' | 'retryDelay'>;
   /** A cron line: the run that catches what every wake missed (a crash between a commit and its wake). */
   schedule: string;
-  /** The least time between two runs of this process's worker (jobs/wake.ts). */
+  /** The least time from the start of a run of this process's worker to the next (jobs.ts). */
   gapMs?: number;
 }
 
@@ -66,8 +66,8 @@ export function queueSpecs(deps: QueueDeps): QueueSpec[] {
       async handler({ sweep, signal, more }) {
         if (sweep) await expireAlerts(db);
         const { failed } = await deliverAlertTexts(deps, { signal, onBusy: more });
-        // Claims still open (a dead sender's, or refused ones): looked at again when their lease ends.
-        return sweep || failed > 0 ? recheckInSeconds(db) : undefined;
+        // Texts left unsent (a dead sender's, or refused ones): looked at again when their lease ends.
+        return sweep || failed > 0 ? textsDueInSeconds(db) : undefined;
       },
     },
     {
@@ -99,7 +99,7 @@ export function queueSpecs(deps: QueueDeps): QueueSpec[] {
       gapMs: LEAD_GAP_MS,
       async handler({ signal }) {
         await deliverDue(deliverer, signal);
-        return nextDueInSeconds(deliverer);
+        return nextDeliveryInSeconds(deliverer);
       },
     },
   );
