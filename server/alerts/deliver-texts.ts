@@ -12,20 +12,12 @@ import { alertCountryAllowed } from './deliver-countries.ts';
 import { proofKey } from '../reports/proof-key.ts';
 import { alertReportPath, byFactSql } from './report-path.ts';
 
-/**
- * A claim's lease. A sender starts a send no later than SEND_START_MS after its claim, and a send ends within the
- * provider's timeout (10 s for Twilio), so once a lease ends no send of its row is under way: asking the provider is
- * conclusive. A text the provider refused is tried again then.
- */
+/** A claim's lease: sends start within SEND_START_MS of it and end within the provider's timeout (10 s for Twilio). */
 const LEASE_SECONDS = 30;
 const SEND_START_MS = 10_000;
 /** Claims of one row before it is given up ('failed'): the provider refused it each time. */
 const MAX_ATTEMPTS = 5;
-/**
- * Rows claimed at once, and sent all at once: a few statements a batch rather than a few a text, and one provider's
- * round trip (~0.2 s for Twilio) for the batch. On PGlite a server storing reports back to back gives the sender only
- * the moments between two batches (its database and its one thread are busy otherwise): each round trip waits for one.
- */
+/** Rows claimed, and sent, at once: a few statements and one provider's round trip (~0.2 s for Twilio) a batch. */
 const BATCH = 50;
 /** Batches under way at once (so at most LANES × BATCH requests to the provider). */
 const LANES = 2;
@@ -45,32 +37,21 @@ export interface Delivery {
   failed: number;
 }
 
-export interface DeliverOptions {
-  /** Stops claiming when aborted (a batch claimed is finished first). */
-  signal?: AbortSignal;
-  /** Called once a claim takes a whole batch: more may wait, enough to share with another worker. */
-  onBusy?: () => void;
-}
-
 type Skip = 'stopped' | 'country' | 'duplicate' | 'failed';
 
-/** A claimed row: its key, the text's parts, and what an earlier claim left. */
+/** A claimed row: its key (ids are base64url: no spaces), the text's parts, and the text an earlier claim stored. */
 interface Claimed {
-  /** The row's key as one string (ids are base64url: no spaces). */
   key: string;
   phone: string;
   locale: SmsLocale;
-  /** The link's path (PUBLIC_URL before it), for an alert's ending; a found report's is made from the next two. */
+  /** An ending's link path; a found report's is made from report_id, by_fact (the report has the alert's VIN or case ID) and the alert. */
   path: string | null;
-  /** The report found, and whether it has the alert's VIN or case ID (its link then carries a proof standing for it). */
   report_id: string | null;
   by_fact: boolean;
   alert_id: string;
-  /** When the alert ends (ms): its links' proofs are reckoned from it. */
   alert_expires_ms: number;
   /** Another alert of the same phone was (or is being) texted this report. */
   duplicate: boolean;
-  /** The text an earlier claim stored, and perhaps sent. */
   body: string | null;
   attempts: number;
   created_at: Date;
@@ -130,12 +111,11 @@ export async function textsDueInSeconds(db: Db): Promise<number | undefined> {
 }
 
 /**
- * Sends every row due, a batch at a time in each of LANES, until a claim finds none. Run it after rows
- * are added (the job queue's wake) and now and then (its schedule), from any number of processes: claims keep them
- * apart. Each batch takes the database twice, so that stored reports being matched at the same moment (PGlite has one
- * connection) hold it up little: once to claim and prepare (one transaction), once to record what was sent.
+ * Sends every row due, a batch at a time in each of LANES, until a claim finds none (or signal aborts); onBusy when a
+ * claim takes a whole batch (more may wait for another worker). A batch takes the database twice, so reports matched
+ * meanwhile (PGlite has one connection) wait little: to claim and prepare (one transaction), and to record.
  */
-export async function deliverAlertTexts(deps: DeliverDeps, { signal, onBusy }: DeliverOptions = {}): Promise<Delivery> {
+export async function deliverAlertTexts(deps: DeliverDeps, { signal, onBusy }: { signal?: AbortSignal; onBusy?: () => void } = {}): Promise<Delivery> {
   const counts = { sent: 0, skipped: 0, failed: 0 };
   for (const k of KINDS) {
     const lane = async () => {
@@ -156,12 +136,10 @@ export async function deliverAlertTexts(deps: DeliverDeps, { signal, onBusy }: D
 
 interface Batch {
   token: string;
-  /** performance.now() when it was claimed. */
+  /** performance.now() at the claim. */
   claimedAt: number;
   claimed: number;
-  /** Rows skipped while preparing. */
   skipped: number;
-  /** Rows to send, with their texts. */
   toSend: { row: Claimed; body: string }[];
   /** Rows an earlier claim stored a text for: it may have gone. */
   toAsk: Claimed[];

@@ -1,15 +1,13 @@
-// The one way background work runs: pg-boss 10 in the server's own database (its tables in a schema of their own) runs
-// every queue of queues.ts. pg-boss wakes a queue's worker (a job sent right after the commit that gave it work: its
-// 'short' policy keeps one waiting, however many commits), runs its schedule, tries a failed run again (retryLimit,
-// retryDelay) and holds a delayed job for when more becomes due; no timers of ours. A run takes every row due in its
-// table through one claim (claims.ts: lease, attempts, next attempt, over the same columns in deliveries, alert_texts
-// and alert_endings). Why not a pg-boss job per text or delivery (issue 33 weighed both): the rows stay anyway (their
-// unique keys make a text or delivery exactly once, a text's stored body is asked about at the provider after a crash,
-// a sponsor sees a delivery's state and attempts), so each insert of one (matching's bulk SQL, routing, alert
-// creation and ending, lead updates, redrives) would send a job beside it, and the job's state would mirror the row's;
-// one claim over the rows is smaller and costs a few statements per batch, not per row (PGlite has one connection).
-// On PostgreSQL pg-boss has a small pool of its own; on PGlite it runs its statements on the one embedded connection.
-// Routes get the Jobs through the app (RouteDeps.jobs) and wake a queue by name.
+// The one way background work runs: pg-boss 10 in the server's database (its tables in a schema of their own) runs
+// every queue of queues.ts: it wakes a queue's worker (a job sent after the commit that gave it work; the 'short'
+// policy keeps one waiting however many commits), runs its schedule, retries a failed run (retryLimit, retryDelay)
+// and holds a delayed job for when more is due; no timers of ours. A run takes the rows due in its table through one
+// claim (claims.ts: lease, attempts, next attempt, the same columns in deliveries, alert_texts and alert_endings).
+// Not a pg-boss job per text or delivery: the rows stay (their unique keys make each exactly once, a text's stored
+// body is asked about at the provider after a crash, a sponsor sees a delivery's state), so every insert of one
+// (matching's bulk SQL, routing, alert ends, lead updates, redrives) would send a job mirroring its row; one claim
+// is smaller and costs a few statements a batch, not a row (PGlite has one connection). Routes get the Jobs through
+// the app (RouteDeps.jobs) and wake a queue by name.
 import { setTimeout as sleep } from 'node:timers/promises';
 import PgBoss from 'pg-boss';
 import { loadConfig } from '../config.ts';
@@ -35,10 +33,8 @@ export interface JobOptions extends Omit<QueueDeps, 'retention' | 'hashKeys' | '
 }
 
 /**
- * Runs pg-boss's statements on the Db (PGlite's one connection): one with its parameters, or a script of several without
- * any, the last one's rows. A script runs in a transaction of its own, so one that fails halfway (pg-boss's `BEGIN; …;
- * COMMIT;`) is rolled back whole instead of leaving the connection in a failed transaction for every query after it; a
- * BEGIN inside that transaction is only a warning, and its COMMIT ends the transaction early: harmless.
+ * Runs pg-boss's statements on PGlite's one connection; a script without parameters in a transaction of its own, so one
+ * failing halfway is rolled back whole, not left failing every query after it (its own BEGIN and COMMIT are harmless).
  */
 function executeSql(db: Db, text: string, values?: unknown[]): Promise<{ rows: unknown[] }> {
   return values && values.length > 0 ? db.query(text, values) : db.connect((connection) => connection.transaction((tx) => tx.exec(text)));
