@@ -72,9 +72,30 @@ export class Jobs {
         () => workerIds.has(name) && boss.notifyWorker(workerIds.get(name)!),
         (error: unknown) => log(`could not wake ${name}`, error),
       );
+    const run = async (spec: QueueSpec, sweep: boolean) => {
+      const started = Date.now();
+      try {
+        const due = await spec.handler({ sweep, signal: stopping.signal, wake: (name) => void wake(name), more: () => void wake(spec.name) });
+        // One job per second something is due at: a job due sooner is not swallowed by a later one.
+        if (due !== undefined && !stopping.signal.aborted) {
+          const at = Math.ceil(Date.now() / 1000 + due);
+          await boss.sendAfter(spec.name, SWEEP, { singletonKey: `due-${at}` }, new Date(at * 1000));
+        }
+      } catch (error) {
+        // pg-boss records a run's failure and tries it again, but says nothing.
+        log(`${spec.name} failed (tried again)`, error);
+        throw error;
+      }
+      // The worker takes its next job no sooner than gapMs after this one started: the wakes meanwhile are one job.
+      const wait = (spec.gapMs ?? 0) - (Date.now() - started);
+      if (wait > 0 && !stopping.signal.aborted) await sleep(wait);
+    };
     for (const spec of queueSpecs(deps)) {
       await boss.createQueue(spec.name, { name: spec.name, policy: 'short', ...spec.retry });
-      if (workers) workerIds.set(spec.name, await this.#work(boss, spec, stopping.signal, (name) => void wake(name), log));
+      if (!workers) continue;
+      const options = { batchSize: 1, pollingIntervalSeconds: POLLING_SECONDS };
+      workerIds.set(spec.name, await boss.work<JobData>(spec.name, options, ([job]) => run(spec, job?.data.sweep === true)));
+      await boss.schedule(spec.name, spec.schedule, SWEEP, { singletonKey: 'sweep' });
     }
     this.#wake = (name) => void wake(name);
     this.#stop = async () => {
@@ -92,28 +113,5 @@ export class Jobs {
     const stop = this.#stop;
     this.#stop = undefined;
     await stop?.();
-  }
-
-  async #work(boss: PgBoss, spec: QueueSpec, signal: AbortSignal, wake: (name: QueueName) => void, log: JobOptions['log']): Promise<string> {
-    const workerId = await boss.work<JobData>(spec.name, { batchSize: 1, pollingIntervalSeconds: POLLING_SECONDS }, async ([job]) => {
-      const started = Date.now();
-      try {
-        const due = await spec.handler({ sweep: job?.data.sweep === true, signal, wake, more: () => wake(spec.name) });
-        // One job per second something is due at: a job due sooner is not swallowed by a later one.
-        if (due !== undefined && !signal.aborted) {
-          const at = Math.ceil(Date.now() / 1000 + due);
-          await boss.sendAfter(spec.name, SWEEP, { singletonKey: `due-${at}` }, new Date(at * 1000));
-        }
-      } catch (error) {
-        // pg-boss records a run's failure and tries it again, but says nothing.
-        log(`${spec.name} failed (tried again)`, error);
-        throw error;
-      }
-      // The worker takes its next job no sooner than gapMs after this one started: the wakes meanwhile are one job.
-      const wait = (spec.gapMs ?? 0) - (Date.now() - started);
-      if (wait > 0 && !signal.aborted) await sleep(wait);
-    });
-    await boss.schedule(spec.name, spec.schedule, SWEEP, { singletonKey: 'sweep' });
-    return workerId;
   }
 }
