@@ -1,9 +1,10 @@
 // Sends the alerts' texts, each exactly once: every alert_texts row ("your report is on file") and every alert_endings
-// row ("your alert ended, search again"). A sender claims rows, stores their texts, hands them to the SMS provider,
-// then marks them sent. A claim older than the lease was left by a sender that died or stalled somewhere in between:
-// the next sender asks the provider whether the stored text went out, and sends it only if it did not.
+// row ("your alert ended, search again"). A sender claims rows (jobs/claims.ts), stores their texts, hands them to the
+// SMS provider, then marks them sent. A row claimed again after its lease ended was left by a sender that died or
+// stalled in between: the provider is asked whether its stored text went out, and it is sent only if it did not.
 import type { Config } from '../config.ts';
 import type { Db, Queryable } from '../db/db.ts';
+import { claimDue, nextDueInSeconds, type ClaimTable } from '../jobs/claims.ts';
 import { smsText, type SmsKey, type SmsLocale } from '../sms/sms-text.ts';
 import type { SmsProvider } from '../sms/sms-provider.ts';
 import { stoppedPhones, unsubscribePaths } from '../sms/stops.ts';
@@ -11,23 +12,14 @@ import { alertCountryAllowed } from './deliver-countries.ts';
 import { proofKey } from '../reports/proof-key.ts';
 import { alertReportPath, byFactSql } from './report-path.ts';
 
-/**
- * A sender starts a send no later than SEND_START_MS after its claim, and a send ends within the provider's timeout
- * (10 s for Twilio), so a claim older than this (with 10 s to spare) has no send of it still under way: asking the
- * provider is conclusive.
- */
-const CLAIM_LEASE_SECONDS = 30;
+/** A claim's lease: sends start within SEND_START_MS of it and end within the provider's timeout (10 s for Twilio). */
+const LEASE_SECONDS = 30;
 const SEND_START_MS = 10_000;
 /** Claims of one row before it is given up ('failed'): the provider refused it each time. */
 const MAX_ATTEMPTS = 5;
-/**
- * Rows claimed at once, and sent all at once: a few statements a batch rather than a few a text, and one provider's
- * round trip (~0.2 s for Twilio) for the batch. On PGlite a server storing reports back to back gives the sender only
- * the moments between two batches (its database and its one thread are busy otherwise): each round trip waits for one.
- */
+/** Rows claimed, and sent, at once: a few statements and one provider's round trip (~0.2 s for Twilio) a batch. */
 const BATCH = 50;
-const SENDS = BATCH;
-/** Batches under way at once (so at most LANES × SENDS requests to the provider). */
+/** Batches under way at once (so at most LANES × BATCH requests to the provider). */
 const LANES = 2;
 /** How far back of a row's creation the provider is asked about it: the provider's clock may differ from the database's. */
 const CLOCK_SKEW_MS = 5 * 60_000;
@@ -41,36 +33,25 @@ export interface DeliverDeps {
 export interface Delivery {
   sent: number;
   skipped: number;
-  /** Rows the provider refused this time (tried again once their claim is stale). */
+  /** Rows the provider refused this time (tried again once their lease ends). */
   failed: number;
-}
-
-export interface DeliverOptions {
-  /** Stops claiming when aborted (a batch claimed is finished first). */
-  signal?: AbortSignal;
-  /** Called once a claim takes a whole batch: more may wait, enough to share with another worker. */
-  onBusy?: () => void;
 }
 
 type Skip = 'stopped' | 'country' | 'duplicate' | 'failed';
 
-/** A claimed row: its key, the text's parts, and what an earlier claim left. */
+/** A claimed row: its key (ids are base64url: no spaces), the text's parts, and the text an earlier claim stored. */
 interface Claimed {
-  /** The row's key as one string (ids are base64url: no spaces). */
   key: string;
   phone: string;
   locale: SmsLocale;
-  /** The link's path (PUBLIC_URL before it), for an alert's ending; a found report's is made from the next two. */
+  /** An ending's link path; a found report's is made from report_id, by_fact (the report has the alert's VIN or case ID) and the alert. */
   path: string | null;
-  /** The report found, and whether it has the alert's VIN or case ID (its link then carries a proof standing for it). */
   report_id: string | null;
   by_fact: boolean;
   alert_id: string;
-  /** When the alert ends (ms): its links' proofs are reckoned from it. */
   alert_expires_ms: number;
   /** Another alert of the same phone was (or is being) texted this report. */
   duplicate: boolean;
-  /** The text an earlier claim stored, and perhaps sent. */
   body: string | null;
   attempts: number;
   created_at: Date;
@@ -78,38 +59,28 @@ interface Claimed {
 
 /** What differs between the two kinds of row. */
 interface Kind {
-  table: 'alert_texts' | 'alert_endings';
+  claim: ClaimTable;
   text: Exclude<SmsKey, 'code'>;
-  /** Claims the rows due: $1 the claim's token, $2 the lease in seconds, $3 how many. */
-  claimSql: string;
-  /** Sets a column of the claim's rows ($1): $2 their keys, $3 each one's value. */
-  set: Record<'body' | 'skipped', string>;
-  /** Records what the provider did with the claim's rows ($1): $2 their keys, $3 null (sent) or why not. */
-  outcome: string;
+  /** The claim's RETURNING (the row joined with its alert, a). */
+  returning: string;
+  /** Sets the body, skipped, or outcome (null: sent; else the refusal) of the claim's ($1) rows: $2 their keys, $3 the values. */
+  set: Record<'body' | 'skipped' | 'outcome', string>;
 }
 
-const DUE = `sent_at IS NULL AND skipped IS NULL`;
-/** Unsent, and unclaimed or claimed longer ago than the lease (in seconds: the parameter lease). */
-const claimable = (lease: string) => `${DUE} AND (claimed_at IS NULL OR claimed_at < now() - ${lease} * interval '1 second')`;
-
-function kind(table: Kind['table'], text: Kind['text'], keyColumns: string[], returning: string): Kind {
-  const key = (t: string) => keyColumns.map((c) => `${t}.${c}`).join(` || ' ' || `);
+function kind(table: ClaimTable['table'], text: Kind['text'], key: string[], returning: string): Kind {
   // The row of each key given, by its primary key.
-  const match = keyColumns.map((c, i) => `item.${c} = split_part(given.key, ' ', ${i + 1})`).join(' AND ');
+  const match = key.map((c, i) => `item.${c} = split_part(given.key, ' ', ${i + 1})`).join(' AND ');
   const set = (assignment: string) =>
     `UPDATE ${table} item SET ${assignment} FROM unnest($2::text[], $3::text[]) AS given (key, value) WHERE ${match} AND item.claim = $1`;
   return {
-    table,
+    claim: { table, key, pending: 'item.sent_at IS NULL AND item.skipped IS NULL' },
     text,
-    claimSql: `WITH due AS (
-        SELECT ${keyColumns.join(', ')} FROM ${table} WHERE ${claimable('$2')} ORDER BY created_at LIMIT $3 FOR UPDATE SKIP LOCKED
-      )
-      UPDATE ${table} item SET claim = $1, claimed_at = now(), attempts = item.attempts + 1
-      FROM due, alerts a
-      WHERE ${keyColumns.map((c) => `item.${c} = due.${c}`).join(' AND ')} AND a.id = item.alert_id
-      RETURNING ${key('item')} AS key, a.phone, a.locale, item.body, item.attempts, item.created_at, ${returning}`,
-    set: { body: set('body = given.value'), skipped: set('skipped = given.value') },
-    outcome: set('sent_at = CASE WHEN given.value IS NULL THEN now() END, error = given.value'),
+    returning: `${key.map((c) => `item.${c}`).join(` || ' ' || `)} AS key, a.phone, a.locale, item.body, item.attempts, item.created_at, ${returning}`,
+    set: {
+      body: set('body = given.value'),
+      skipped: set('skipped = given.value'),
+      outcome: set('sent_at = CASE WHEN given.value IS NULL THEN now() END, error = given.value'),
+    },
   };
 }
 
@@ -133,26 +104,18 @@ const KINDS: Kind[] = [
   ),
 ];
 
-const RECHECK_SQL = `SELECT ceil(extract(epoch FROM min(claimed_at) - now()))::int + ${CLAIM_LEASE_SECONDS} AS seconds FROM (
-    ${KINDS.map((k) => `SELECT claimed_at FROM ${k.table} WHERE ${DUE} AND claimed_at IS NOT NULL`).join(' UNION ALL ')}
-  ) claimed`;
-
-/**
- * Some rows are claimed and unsent (another sender's under way or dead, or refused): in how many seconds the first of
- * those claims is stale, for a delivery then; undefined when there is none.
- */
-export async function recheckInSeconds(db: Db): Promise<number | undefined> {
-  const seconds = (await db.query<{ seconds: number | null }>(RECHECK_SQL)).rows[0]?.seconds;
-  return seconds === null || seconds === undefined ? undefined : Math.max(1, seconds);
+/** Seconds until the first unsent row is due or its lease ends (a dead sender's, or a refused text's); undefined when none is unsent. */
+export async function textsDueInSeconds(db: Db): Promise<number | undefined> {
+  const due = (await Promise.all(KINDS.map((k) => nextDueInSeconds(db, k.claim)))).filter((s) => s !== undefined);
+  return due.length === 0 ? undefined : Math.min(...due);
 }
 
 /**
- * Sends every row due, a batch at a time in each of LANES, until a claim finds none. Run it after rows
- * are added (the job queue's wake) and now and then (its schedule), from any number of processes: claims keep them
- * apart. Each batch takes the database twice, so that stored reports being matched at the same moment (PGlite has one
- * connection) hold it up little: once to claim and prepare (one transaction), once to record what was sent.
+ * Sends every row due, a batch at a time in each of LANES, until a claim finds none (or signal aborts); onBusy when a
+ * claim takes a whole batch (more may wait for another worker). A batch takes the database twice, so reports matched
+ * meanwhile (PGlite has one connection) wait little: to claim and prepare (one transaction), and to record.
  */
-export async function deliverAlertTexts(deps: DeliverDeps, { signal, onBusy }: DeliverOptions = {}): Promise<Delivery> {
+export async function deliverAlertTexts(deps: DeliverDeps, { signal, onBusy }: { signal?: AbortSignal; onBusy?: () => void } = {}): Promise<Delivery> {
   const counts = { sent: 0, skipped: 0, failed: 0 };
   for (const k of KINDS) {
     const lane = async () => {
@@ -172,13 +135,11 @@ export async function deliverAlertTexts(deps: DeliverDeps, { signal, onBusy }: D
 }
 
 interface Batch {
-  claim: string;
-  /** performance.now() when it was claimed. */
+  token: string;
+  /** performance.now() at the claim. */
   claimedAt: number;
   claimed: number;
-  /** Rows skipped while preparing. */
   skipped: number;
-  /** Rows to send, with their texts. */
   toSend: { row: Claimed; body: string }[];
   /** Rows an earlier claim stored a text for: it may have gone. */
   toAsk: Claimed[];
@@ -187,46 +148,43 @@ interface Batch {
 /** Claims a batch and, in the same transaction, skips what must not go and stores the texts of the rest. */
 function claimBatch({ db, config }: DeliverDeps, k: Kind): Promise<Batch> {
   return db.transaction(async (tx) => {
-    const claim = crypto.randomUUID();
     const claimedAt = performance.now();
-    const { rows } = await tx.query<Claimed>(k.claimSql, [claim, CLAIM_LEASE_SECONDS, BATCH]);
-    const fresh = rows.filter((row) => row.body === null);
-    const { toSend, skipped } = await prepare(tx, config, k, claim, fresh);
-    return { claim, claimedAt, claimed: rows.length, skipped, toSend, toAsk: rows.filter((row) => row.body !== null) };
+    const { token, rows } = await claimDue<Claimed>(tx, k.claim, {
+      join: [', alerts a', 'AND a.id = item.alert_id'],
+      returning: k.returning,
+      leaseSeconds: LEASE_SECONDS,
+      limit: BATCH,
+    });
+    const { toSend, skipped } = await prepare(
+      tx,
+      config,
+      k,
+      token,
+      rows.filter((row) => row.body === null),
+    );
+    return { token, claimedAt, claimed: rows.length, skipped, toSend, toAsk: rows.filter((row) => row.body !== null) };
   });
 }
 
 /** Records the rows that must not be texted, and stores the texts of the others (rows with a text keep it). */
-async function prepare(q: Queryable, config: DeliverDeps['config'], k: Kind, claim: string, rows: Claimed[]) {
+async function prepare(q: Queryable, config: DeliverDeps['config'], k: Kind, token: string, rows: Claimed[]) {
   if (rows.length === 0) return { toSend: [], skipped: 0 };
-  const stopped = await stoppedPhones(
-    q,
-    rows.map((row) => row.phone),
-  );
-  const skips: [string, Skip][] = [];
-  const sendable = rows.filter((row) => {
-    const skip: Skip | undefined =
-      row.attempts > MAX_ATTEMPTS
-        ? 'failed'
-        : row.duplicate
-          ? 'duplicate'
-          : stopped.has(row.phone)
-            ? 'stopped'
-            : alertCountryAllowed(row.phone, config.alertCountries)
-              ? undefined
-              : 'country';
-    if (skip) skips.push([row.key, skip]);
-    return skip === undefined;
-  });
-  if (skips.length > 0) await q.query(k.set.skipped, [claim, skips.map(([key]) => key), skips.map(([, skip]) => skip)]);
+  const stopped = await stoppedPhones(q, rows.map(phoneOf));
+  const skipOf = (row: Claimed): Skip | undefined =>
+    row.attempts > MAX_ATTEMPTS
+      ? 'failed'
+      : row.duplicate
+        ? 'duplicate'
+        : stopped.has(row.phone)
+          ? 'stopped'
+          : alertCountryAllowed(row.phone, config.alertCountries)
+            ? undefined
+            : 'country';
+  const skips = rows.filter((row) => skipOf(row) !== undefined);
+  if (skips.length > 0) await q.query(k.set.skipped, [token, skips.map(keyOf), skips.map(skipOf)]);
+  const sendable = rows.filter((row) => skipOf(row) === undefined);
   const unwritten = sendable.filter((row) => row.body === null);
-  const stops =
-    unwritten.length === 0
-      ? new Map<string, string>()
-      : await unsubscribePaths(
-          q,
-          unwritten.map((row) => row.phone),
-        );
+  const stops = unwritten.length === 0 ? new Map<string, string>() : await unsubscribePaths(q, unwritten.map(phoneOf));
   const key = unwritten.some((row) => row.report_id !== null) ? await proofKey(q) : undefined;
   const pathOf = (row: Claimed) =>
     row.path ?? alertReportPath(key!, row.report_id!, { id: row.alert_id, expiresAt: Number(row.alert_expires_ms) }, row.by_fact);
@@ -236,9 +194,12 @@ async function prepare(q: Queryable, config: DeliverDeps['config'], k: Kind, cla
   }));
   // Stored before any is sent: what a later claim asks the provider about if this sender dies.
   const written = toSend.filter(({ row }) => row.body === null);
-  if (written.length > 0) await q.query(k.set.body, [claim, written.map(({ row }) => row.key), written.map(({ body }) => body)]);
+  if (written.length > 0) await q.query(k.set.body, [token, written.map(({ row }) => row.key), written.map(({ body }) => body)]);
   return { toSend, skipped: skips.length };
 }
+
+const phoneOf = (row: Claimed) => row.phone;
+const keyOf = (row: Claimed) => row.key;
 
 /**
  * Sends the batch's new texts and, meanwhile, asks the provider about the rows an earlier claim may have sent (sending
@@ -246,54 +207,41 @@ async function prepare(q: Queryable, config: DeliverDeps['config'], k: Kind, cla
  */
 async function sendBatch(deps: DeliverDeps, k: Kind, batch: Batch) {
   const { db, sms } = deps;
-  /** Each row's outcome: null sent, else why not (a refusal: the claim is left to go stale and asked about again). */
+  /** Each row's outcome: null sent, else why not (a refusal: asked about again once the lease ends). */
   const outcomes: [string, string | null][] = [];
   const failed = (row: Claimed, error: unknown) => outcomes.push([row.key, String((error as Error)?.message ?? error).slice(0, 300)]);
   const send = (texts: Batch['toSend']) =>
-    inTurns(texts, SENDS, async ({ row, body }) => {
-      // Too late to start: the lease counts on a send starting soon after its claim. The next claim sends it.
-      if (performance.now() - batch.claimedAt > SEND_START_MS) failed(row, new Error(`not sent within ${SEND_START_MS} ms of its claim`));
-      else {
+    Promise.all(
+      texts.map(async ({ row, body }) => {
+        // Too late to start: the lease counts on a send starting soon after its claim. The next claim sends it.
         try {
+          if (performance.now() - batch.claimedAt > SEND_START_MS) throw new Error(`not sent within ${SEND_START_MS} ms of its claim`);
           await sms.send(row.phone, body);
           outcomes.push([row.key, null]);
         } catch (error) {
           failed(row, error);
         }
-      }
-      return undefined;
-    });
+      }),
+    );
   const askThenSend = async () => {
-    const unsent = await inTurns(batch.toAsk, SENDS, async (row) => {
-      try {
-        if (!(await sms.wasSent(row.phone, row.body!, new Date(row.created_at.getTime() - CLOCK_SKEW_MS)))) return row;
-        outcomes.push([row.key, null]);
-      } catch (error) {
-        failed(row, error);
-      }
-      return undefined;
-    });
+    const unsent: Claimed[] = [];
+    await Promise.all(
+      batch.toAsk.map(async (row) => {
+        try {
+          if (await sms.wasSent(row.phone, row.body!, new Date(row.created_at.getTime() - CLOCK_SKEW_MS))) outcomes.push([row.key, null]);
+          else unsent.push(row);
+        } catch (error) {
+          failed(row, error);
+        }
+      }),
+    );
     // Not sent after all: checked again as a new row is (the phone may have stopped since), its stored text kept.
-    const again = await prepare(db, deps.config, k, batch.claim, unsent);
+    const again = await prepare(db, deps.config, k, batch.token, unsent);
     await send(again.toSend);
     return again.skipped;
   };
   const [, skipped] = await Promise.all([send(batch.toSend), askThenSend()]);
-  if (outcomes.length > 0) await db.query(k.outcome, [batch.claim, outcomes.map(([key]) => key), outcomes.map(([, why]) => why)]);
+  if (outcomes.length > 0) await db.query(k.set.outcome, [batch.token, outcomes.map(([key]) => key), outcomes.map(([, why]) => why)]);
   const sent = outcomes.filter(([, why]) => why === null).length;
   return { sent, skipped, failed: outcomes.length - sent };
-}
-
-/** Runs work on each item, `turns` at a time, in order; the results in the items' order, undefined ones left out. */
-async function inTurns<T, R>(items: readonly T[], turns: number, work: (item: T, index: number) => Promise<R | undefined>): Promise<R[]> {
-  const results: (R | undefined)[] = [];
-  let next = 0;
-  const turn = async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await work(items[i]!, i);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(turns, items.length) }, turn));
-  return results.filter((r): r is R => r !== undefined);
 }

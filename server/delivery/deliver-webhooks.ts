@@ -1,9 +1,10 @@
-// The deliverer: claims the deliveries that are due (a lease, so a deliverer that dies leaves them to the next one
-// once it ends), sends each as a signed Standard Webhooks message (the same webhook-id and bytes on every attempt
+// The deliverer: claims the deliveries that are due (jobs/claims.ts: a deliverer that dies leaves them to the next one
+// once its lease ends), sends each as a signed Standard Webhooks message (the same webhook-id and bytes on every attempt
 // until acknowledged), logs the attempt and records the outcome: delivered on 2xx (the message's copy dropped); the
 // sponsor's deliveries off on 410; else the next attempt on the schedule, or dead (the dead letter) once it has ended.
 import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
+import { claimDue, nextDueInSeconds, type ClaimTable } from '../jobs/claims.ts';
 import { getLeads } from '../store/leads.ts';
 import { resolveTarget } from './address-guard.ts';
 import { nextAttemptIn } from './retry-schedule.ts';
@@ -37,22 +38,19 @@ interface Claimed {
   attempts: number;
 }
 
-async function claim({ db, ready, config }: DelivererDeps): Promise<Claimed[]> {
-  const { rows } = await db.query<Claimed>(
-    `UPDATE deliveries SET lease_until = now() + make_interval(secs => $1), attempts = attempts + 1
-     WHERE id IN (
-       SELECT id FROM deliveries
-       WHERE status = 'pending' AND next_attempt_at <= now() AND (lease_until IS NULL OR lease_until < now())
-         AND sponsor_id = ANY($2::text[])
-         -- A lead's later messages wait for its lead.created: no sponsor hears of a lead it does not have.
-         AND (type = 'lead.created' OR NOT EXISTS (
-           SELECT 1 FROM deliveries c WHERE c.lead_id = deliveries.lead_id AND c.sponsor_id = deliveries.sponsor_id
-             AND c.type = 'lead.created' AND c.status = 'pending'))
-       ORDER BY next_attempt_at LIMIT $3 FOR UPDATE SKIP LOCKED)
-     RETURNING id, webhook_id, lead_id, sponsor_id, type, certificate_url, payload, created_at, attempts`,
-    [config.webhookTimeoutSeconds + LEASE_MARGIN_SECONDS, [...ready.endpoints.keys()], BATCH],
-  );
-  return rows;
+/** The deliveries still to send, to a sponsor ready to get them ($4). */
+const DELIVERIES: ClaimTable = { table: 'deliveries', key: ['id'], pending: `item.status = 'pending'` };
+
+async function claim({ db, ready, config }: DelivererDeps) {
+  return claimDue<Claimed>(db, DELIVERIES, {
+    // A lead's later messages wait for its lead.created: no sponsor hears of a lead it does not have.
+    where: `item.sponsor_id = ANY($4::text[]) AND (item.type = 'lead.created' OR NOT EXISTS (
+      SELECT 1 FROM deliveries c WHERE c.lead_id = item.lead_id AND c.sponsor_id = item.sponsor_id AND c.type = 'lead.created' AND c.status = 'pending'))`,
+    params: [[...ready.endpoints.keys()]],
+    returning: 'item.id, webhook_id, lead_id, sponsor_id, type, certificate_url, payload, created_at, attempts',
+    leaseSeconds: config.webhookTimeoutSeconds + LEASE_MARGIN_SECONDS,
+    limit: BATCH,
+  });
 }
 
 /**
@@ -62,38 +60,24 @@ async function claim({ db, ready, config }: DelivererDeps): Promise<Claimed[]> {
 async function buildPayloads(db: Db, batch: Claimed[]): Promise<void> {
   const unbuilt = batch.filter((d) => d.payload === null);
   if (unbuilt.length === 0) return;
-  const leads = new Map(
-    (
-      await getLeads(
-        db,
-        unbuilt.map((d) => Number(d.lead_id)),
-      )
-    ).map((lead) => [lead.id, lead]),
-  );
+  const ids = unbuilt.map((d) => Number(d.lead_id));
+  const leads = new Map((await getLeads(db, ids)).map((lead) => [lead.id, lead]));
   for (const d of unbuilt) {
     const lead = leads.get(Number(d.lead_id));
     if (lead) d.payload = JSON.stringify({ type: d.type, timestamp: d.created_at.toISOString(), data: webhookLead(lead, d.certificate_url) });
   }
 }
 
-/** Where each sponsor's webhooks go, resolved and checked once for a batch (a lookup for each of its leads otherwise). */
-type Targets = (sponsorId: string, url: URL) => ReturnType<typeof resolveTarget>;
-
-function batchTargets(allowedHosts: readonly string[]): Targets {
-  const resolved = new Map<string, ReturnType<typeof resolveTarget>>();
-  return (sponsorId, url) => {
-    let target = resolved.get(sponsorId);
-    if (!target) resolved.set(sponsorId, (target = resolveTarget(url, allowedHosts)));
-    return target;
-  };
-}
+/** Each sponsor's endpoint address, resolved and checked once a batch (not once a lead). */
+type Targets = Map<string, ReturnType<typeof resolveTarget>>;
 
 async function attempt(deps: DelivererDeps, d: Claimed, targets: Targets): Promise<WebhookAnswer> {
   const endpoint = deps.ready.endpoints.get(d.sponsor_id);
   if (!endpoint) return { error: `sponsor ${d.sponsor_id} has no endpoint` };
   const payload = d.payload;
   if (payload === null) return { error: `lead ${String(d.lead_id)} of delivery ${String(d.id)} is gone` };
-  const target = await targets(d.sponsor_id, endpoint.url);
+  if (!targets.has(d.sponsor_id)) targets.set(d.sponsor_id, resolveTarget(endpoint.url, deps.config.webhookAllowedHosts));
+  const target = await targets.get(d.sponsor_id)!;
   if ('refused' in target) return { error: target.refused };
   const at = new Date((deps.clock ?? Date.now)());
   const headers = {
@@ -106,60 +90,46 @@ async function attempt(deps: DelivererDeps, d: Claimed, targets: Targets): Promi
   return postWebhook(endpoint.url, target, headers, payload, deps.config.webhookTimeoutSeconds * 1000);
 }
 
-/** An attempt's outcome, as recorded: the delivery's new status and, when pending, the seconds until the next try. */
-interface Result {
-  d: Claimed;
+/** An attempt's outcome as recorded: its log row, the delivery's new status and, when pending, the seconds to the next. */
+type Result = Claimed & {
   status: 'delivered' | 'off' | 'pending' | 'dead';
-  httpStatus: number | null;
+  http_status: number | null;
   error: string | null;
-  ms: number;
+  duration_ms: number;
   wait: number;
-}
+};
 
 async function sendOne(deps: DelivererDeps, d: Claimed, targets: Targets): Promise<Result> {
   const started = performance.now();
-  let answer: WebhookAnswer;
-  try {
-    answer = await attempt(deps, d, targets);
-  } catch (error) {
-    answer = { error: (error as Error).message };
-  }
-  const ms = Math.round(performance.now() - started);
+  const answer = await attempt(deps, d, targets).catch((error: unknown) => ({ error: (error as Error).message, status: undefined }));
   const ok = answer.status !== undefined && answer.status >= 200 && answer.status < 300;
   const gone = answer.status === 410;
   const wait = ok || gone ? undefined : nextAttemptIn(deps.config.webhookRetrySchedule, d.attempts, answer, (deps.clock ?? Date.now)());
-  const status = ok ? 'delivered' : gone ? 'off' : wait === undefined ? 'dead' : 'pending';
-  return { d, status, httpStatus: answer.status ?? null, error: answer.error ?? (ok ? null : `HTTP ${answer.status}`), ms, wait: wait ?? 0 };
+  return {
+    ...d,
+    status: ok ? 'delivered' : gone ? 'off' : wait === undefined ? 'dead' : 'pending',
+    http_status: answer.status ?? null,
+    error: answer.error ?? (ok ? null : `HTTP ${answer.status}`),
+    duration_ms: Math.round(performance.now() - started),
+    wait: wait ?? 0,
+  };
 }
 
 /**
  * Records a batch's attempts in one statement: their log rows and the deliveries' new states (a delivery another
- * deliverer finished meanwhile, this one having stalled past its lease, is left as it is); then turns off the sponsors
+ * deliverer claimed meanwhile, this one having stalled past its lease, is left to it); then turns off the sponsors
  * that answered 410 and reports them and the dead deliveries.
  */
-async function record(deps: DelivererDeps, results: Result[]): Promise<void> {
+async function record(deps: DelivererDeps, token: string, results: Result[]): Promise<void> {
   if (results.length === 0) return;
-  const rows = results.map(({ d, status, httpStatus, error, ms, wait }) => ({
-    id: Number(d.id),
-    lead_id: Number(d.lead_id),
-    sponsor_id: d.sponsor_id,
-    type: d.type,
-    attempt: d.attempts,
-    http_status: httpStatus,
-    error,
-    duration_ms: ms,
-    status,
-    payload: d.payload,
-    wait,
-  }));
   await deps.db.query(
     `WITH r AS (
        SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(id bigint, lead_id bigint, sponsor_id text, type text,
-         attempt smallint, http_status smallint, error text, duration_ms integer, status text, payload text, wait float8)
+         attempts smallint, http_status smallint, error text, duration_ms integer, status text, payload text, wait float8)
      ),
      logged AS (
        INSERT INTO delivery_attempts (delivery_id, attempt, http_status, error, duration_ms)
-       SELECT id, attempt, http_status, error, duration_ms FROM r
+       SELECT id, attempts, http_status, error, duration_ms FROM r
      ),
      -- A dead lead.created takes the updates waiting for it along (never sent: the sponsor does not have the lead;
      -- a redrive sends them after it). They are not in this batch: the claim leaves them while it is pending.
@@ -174,11 +144,11 @@ async function record(deps: DelivererDeps, results: Result[]): Promise<void> {
        payload = CASE WHEN r.status = 'delivered' AND d.type <> 'lead.deleted' THEN NULL ELSE coalesce(d.payload, r.payload) END,
        next_attempt_at = CASE WHEN r.status = 'pending' THEN now() + make_interval(secs => r.wait) ELSE d.next_attempt_at END,
        delivered_at = CASE WHEN r.status = 'delivered' THEN now() END
-     FROM r WHERE d.id = r.id AND d.status = 'pending'`,
-    [JSON.stringify(rows)],
+     FROM r WHERE d.id = r.id AND d.status = 'pending' AND d.claim = $2`,
+    [JSON.stringify(results), token],
   );
-  for (const { d, status, error } of results) {
-    if (status === 'off') {
+  for (const d of results) {
+    if (d.status === 'off') {
       await deps.db.query(
         `WITH turned_off AS (
            INSERT INTO sponsor_endpoints_off (sponsor_id, reason) VALUES ($1, $2) ON CONFLICT (sponsor_id) DO NOTHING
@@ -188,7 +158,8 @@ async function record(deps: DelivererDeps, results: Result[]): Promise<void> {
       );
       deps.log(`sponsor ${d.sponsor_id}'s endpoint answered 410 Gone: its deliveries are off (npm run deliveries -- redrive --sponsor ${d.sponsor_id})`);
     }
-    if (status === 'dead') deps.log(`delivery ${d.webhook_id} of lead ${String(d.lead_id)} to ${d.sponsor_id} is dead after ${d.attempts} attempts (${error})`);
+    if (d.status === 'dead')
+      deps.log(`delivery ${d.webhook_id} of lead ${String(d.lead_id)} to ${d.sponsor_id} is dead after ${d.attempts} attempts (${d.error})`);
   }
 }
 
@@ -196,22 +167,15 @@ async function record(deps: DelivererDeps, results: Result[]): Promise<void> {
 export async function deliverDue(deps: DelivererDeps, signal?: AbortSignal): Promise<number> {
   let sent = 0;
   for (;;) {
-    const batch = await claim(deps);
+    const { token, rows: batch } = await claim(deps);
     await buildPayloads(deps.db, batch);
-    const targets = batchTargets(deps.config.webhookAllowedHosts);
-    await record(deps, await Promise.all(batch.map((d) => sendOne(deps, d, targets))));
+    const targets: Targets = new Map();
+    await record(deps, token, await Promise.all(batch.map((d) => sendOne(deps, d, targets))));
     sent += batch.length;
     if (batch.length < BATCH || signal?.aborted) return sent;
   }
 }
 
 /** Seconds until the next pending delivery is due (or its claim ends), undefined when none is pending. */
-export async function nextDueInSeconds({ db, ready }: Pick<DelivererDeps, 'db' | 'ready'>): Promise<number | undefined> {
-  const { rows } = await db.query<{ s: number | null }>(
-    `SELECT extract(epoch FROM min(greatest(next_attempt_at, coalesce(lease_until, next_attempt_at))) - now())::float8 AS s
-     FROM deliveries WHERE status = 'pending' AND sponsor_id = ANY($1::text[])`,
-    [[...ready.endpoints.keys()]],
-  );
-  const s = rows[0]?.s;
-  return s === null || s === undefined ? undefined : Math.max(0, s);
-}
+export const nextDeliveryInSeconds = ({ db, ready }: Pick<DelivererDeps, 'db' | 'ready'>) =>
+  nextDueInSeconds(db, DELIVERIES, 'sponsor_id = ANY($1::text[])', [[...ready.endpoints.keys()]]);

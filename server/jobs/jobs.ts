@@ -1,17 +1,18 @@
-// The one way background work runs: pg-boss 10 in the server's own database (its tables in a schema of their own) runs
-// every queue of queues.ts the same way. pg-boss wakes a queue's worker (a job sent right after the commit that gave it
-// work, through jobs/wake.ts), runs its schedule, tries a failed run again (the queue's retryLimit and retryDelay) and
-// sends a delayed job for when more becomes due; no timers of ours. Why not a pg-boss job per text or delivery: their
-// exactly-once effects are rows with unique keys (one text per alert and report, one delivery per lead and sponsor),
-// a delivery's retries follow the sponsor's schedule and Retry-After, a text left by a dead sender is asked about at
-// the provider before it is sent again, and a job per row costs pg-boss's statements per row (on PGlite's one
-// connection, more than the work). On PostgreSQL pg-boss has a small pool of its own; on PGlite it runs its statements
-// on the one embedded connection. Routes get the Jobs through the app (RouteDeps.jobs) and wake a queue by name.
+// The one way background work runs: pg-boss 10 in the server's database (its tables in a schema of their own) runs
+// every queue of queues.ts: it wakes a queue's worker (a job sent after the commit that gave it work; the 'short'
+// policy keeps one waiting however many commits), runs its schedule, retries a failed run (retryLimit, retryDelay)
+// and holds a delayed job for when more is due; no timers of ours. A run takes the rows due in its table through one
+// claim (claims.ts: lease, attempts, next attempt, the same columns in deliveries, alert_texts and alert_endings).
+// Not a pg-boss job per text or delivery: the rows stay (their unique keys make each exactly once, a text's stored
+// body is asked about at the provider after a crash, a sponsor sees a delivery's state), so every insert of one
+// (matching's bulk SQL, routing, alert ends, lead updates, redrives) would send a job mirroring its row; one claim
+// is smaller and costs a few statements a batch, not a row (PGlite has one connection). Routes get the Jobs through
+// the app (RouteDeps.jobs) and wake a queue by name.
+import { setTimeout as sleep } from 'node:timers/promises';
 import PgBoss from 'pg-boss';
 import { loadConfig } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import { queueSpecs, type QueueDeps, type QueueName, type QueueSpec } from './queues.ts';
-import { queueWake, type Wake } from './wake.ts';
 
 /** How often a worker looks for a job another process sent: a wake there → its run within a second. */
 const POLLING_SECONDS = 1;
@@ -32,10 +33,8 @@ export interface JobOptions extends Omit<QueueDeps, 'retention' | 'hashKeys' | '
 }
 
 /**
- * Runs pg-boss's statements on the Db (PGlite's one connection): one with its parameters, or a script of several without
- * any, the last one's rows. A script runs in a transaction of its own, so one that fails halfway (pg-boss's `BEGIN; …;
- * COMMIT;`) is rolled back whole instead of leaving the connection in a failed transaction for every query after it; a
- * BEGIN inside that transaction is only a warning, and its COMMIT ends the transaction early: harmless.
+ * Runs pg-boss's statements on PGlite's one connection; a script without parameters in a transaction of its own, so one
+ * failing halfway is rolled back whole, not left failing every query after it (its own BEGIN and COMMIT are harmless).
  */
 function executeSql(db: Db, text: string, values?: unknown[]): Promise<{ rows: unknown[] }> {
   return values && values.length > 0 ? db.query(text, values) : db.connect((connection) => connection.transaction((tx) => tx.exec(text)));
@@ -48,59 +47,37 @@ function connection(db: Db, databaseUrl: string | undefined): PgBoss.Constructor
 }
 
 export class Jobs {
-  #wakes = new Map<QueueName, Wake>();
+  #wake: ((name: QueueName) => void) | undefined;
   #stop: (() => Promise<void>) | undefined;
 
   /** Wakes a queue: call it right after the transaction that gave it work commits. Nothing while the queue is stopped. */
   wake(name: QueueName): void {
-    this.#wakes.get(name)?.();
+    this.#wake?.(name);
   }
 
   /** Starts pg-boss, its queues and (unless workers is false) their workers, schedules and a first run of each. */
   async start(options: JobOptions): Promise<this> {
     const { db, log, workers = true } = options;
     const deps: QueueDeps = { retention: loadConfig({}).retention, hashKeys: [], clock: Date.now, ...options };
-    // Tests put each database in a schema of its own; the queue's tables go beside it.
+    // Tests put each database in a schema of their own; the queue's tables go beside it.
     const schema = db.schema === 'public' ? 'pgboss' : `${db.schema}_pgboss`;
     const boss = new PgBoss({ ...connection(db, options.databaseUrl), schema, schedule: workers, supervise: workers });
     boss.on('error', (error) => log('job queue error', error));
     await boss.start();
     const stopping = new AbortController();
     const workerIds = new Map<QueueName, string>();
-    for (const spec of queueSpecs(deps)) {
-      await boss.createQueue(spec.name, { name: spec.name, policy: 'short', ...spec.retry });
-      const workerId = workers ? await this.#work(boss, spec, stopping.signal, log) : undefined;
-      if (workerId !== undefined) workerIds.set(spec.name, workerId);
-      this.#wakes.set(spec.name, queueWake(boss, spec.name, { workerId, signal: stopping.signal, log, minGapMs: spec.gapMs }));
-    }
-    this.#stop = async () => {
-      this.#wakes.clear();
-      stopping.abort();
-      await boss.stop({ graceful: true, wait: true, timeout: STOP_WAIT_MS });
-    };
-    // Work left from before this start (a crash, rows stored while no worker ran) goes now, not at the first schedule.
-    for (const [name, workerId] of workerIds) {
-      await boss.send(name, SWEEP, { singletonKey: 'sweep' });
-      boss.notifyWorker(workerId);
-    }
-    return this;
-  }
-
-  /** Stops taking jobs, finishes the runs under way (up to STOP_WAIT_MS) and lets go of the database. */
-  async stop(): Promise<void> {
-    const stop = this.#stop;
-    this.#stop = undefined;
-    await stop?.();
-  }
-
-  async #work(boss: PgBoss, spec: QueueSpec, signal: AbortSignal, log: JobOptions['log']): Promise<string> {
-    const workerId = await boss.work<JobData>(spec.name, { batchSize: 1, pollingIntervalSeconds: POLLING_SECONDS }, async ([job]) => {
-      this.#wakes.get(spec.name)?.ran();
+    // A wake is a job (one waits at most) and, with a worker here, that worker looking at once.
+    const wake = (name: QueueName, data: JobData = {}, singletonKey?: string) =>
+      boss.send(name, data, { singletonKey }).then(
+        () => workerIds.has(name) && boss.notifyWorker(workerIds.get(name)!),
+        (error: unknown) => log(`could not wake ${name}`, error),
+      );
+    const run = async (spec: QueueSpec, sweep: boolean) => {
+      const started = Date.now();
       try {
-        const more = () => void boss.send(spec.name, {}).catch((error: unknown) => log(`could not wake ${spec.name}`, error));
-        const due = await spec.handler({ sweep: job?.data.sweep === true, signal, wake: (name) => this.wake(name), more });
+        const due = await spec.handler({ sweep, signal: stopping.signal, wake: (name) => void wake(name), more: () => void wake(spec.name) });
         // One job per second something is due at: a job due sooner is not swallowed by a later one.
-        if (due !== undefined && !signal.aborted) {
+        if (due !== undefined && !stopping.signal.aborted) {
           const at = Math.ceil(Date.now() / 1000 + due);
           await boss.sendAfter(spec.name, SWEEP, { singletonKey: `due-${at}` }, new Date(at * 1000));
         }
@@ -109,8 +86,32 @@ export class Jobs {
         log(`${spec.name} failed (tried again)`, error);
         throw error;
       }
-    });
-    await boss.schedule(spec.name, spec.schedule, SWEEP, { singletonKey: 'sweep' });
-    return workerId;
+      // The worker takes its next job no sooner than gapMs after this one started: the wakes meanwhile are one job.
+      const wait = (spec.gapMs ?? 0) - (Date.now() - started);
+      if (wait > 0 && !stopping.signal.aborted) await sleep(wait);
+    };
+    for (const spec of queueSpecs(deps)) {
+      await boss.createQueue(spec.name, { name: spec.name, policy: 'short', ...spec.retry });
+      if (!workers) continue;
+      const options = { batchSize: 1, pollingIntervalSeconds: POLLING_SECONDS };
+      workerIds.set(spec.name, await boss.work<JobData>(spec.name, options, ([job]) => run(spec, job?.data.sweep === true)));
+      await boss.schedule(spec.name, spec.schedule, SWEEP, { singletonKey: 'sweep' });
+    }
+    this.#wake = (name) => void wake(name);
+    this.#stop = async () => {
+      this.#wake = undefined;
+      stopping.abort();
+      await boss.stop({ graceful: true, wait: true, timeout: STOP_WAIT_MS });
+    };
+    // Work left from before this start (a crash, rows stored while no worker ran) goes now, not at the first schedule.
+    for (const name of workerIds.keys()) await wake(name, SWEEP, 'sweep');
+    return this;
+  }
+
+  /** Stops taking jobs, finishes the runs under way (up to STOP_WAIT_MS) and lets go of the database. */
+  async stop(): Promise<void> {
+    const stop = this.#stop;
+    this.#stop = undefined;
+    await stop?.();
   }
 }

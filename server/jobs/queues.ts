@@ -1,11 +1,10 @@
 // Every queue of background work, in one list: its name, its work, how pg-boss tries a failed run again, and its
-// schedule. A run takes everything due in its table (alert_texts and alert_endings, leads not routed, deliveries,
-// rows past their retention), so one run serves any number of wakes; it answers when more becomes due (a retry's time,
-// a lease that ends), and the runner (jobs.ts) sends a job for then.
+// schedule. A run takes everything due in its table, so one run serves any number of wakes; it answers when more
+// becomes due (a retry, a lease that ends), and jobs.ts sends a job for then.
 import type PgBoss from 'pg-boss';
-import { deliverAlertTexts, recheckInSeconds, type DeliverDeps } from '../alerts/deliver-texts.ts';
+import { deliverAlertTexts, textsDueInSeconds, type DeliverDeps } from '../alerts/deliver-texts.ts';
 import { expireAlerts } from '../alerts/expire-alerts.ts';
-import { deliverDue, nextDueInSeconds } from '../delivery/deliver-webhooks.ts';
+import { deliverDue, nextDeliveryInSeconds } from '../delivery/deliver-webhooks.ts';
 import type { DeliverySetup } from '../delivery/delivery-setup.ts';
 import { routeWaitingLeads } from '../delivery/route-leads.ts';
 import type { HashKey } from '../privacy/keyed-hash.ts';
@@ -16,11 +15,10 @@ export type QueueName = 'alert-texts' | 'route-leads' | 'lead-deliveries' | 'pur
 export interface Run {
   /** A scheduled run (or the one at start), not a wake: also does what only needs doing now and then. */
   sweep: boolean;
-  /** Aborted when the queue stops: a run stops taking more (what it took it finishes). */
+  /** Aborted when the queue stops: the run finishes what it took and takes no more. */
   signal: AbortSignal;
-  /** Wakes another queue of this process. */
   wake: (name: QueueName) => void;
-  /** More is waiting than one run takes at once: another job lets a second worker (another process's) share it. */
+  /** More waits than a run takes at once: another job lets another process's worker share it. */
   more: () => void;
 }
 
@@ -29,9 +27,9 @@ export interface QueueSpec {
   /** The run; the seconds until more work becomes due, if any is waiting. */
   handler(run: Run): Promise<number | undefined>;
   retry: Pick<PgBoss.Queue, 'retryLimit' | 'retryDelay'>;
-  /** A cron line: the run that catches what every wake missed (a crash between a commit and its wake). */
+  /** A cron line: the run that catches what wakes missed (a crash between a commit and its wake). */
   schedule: string;
-  /** The least time between two runs of this process's worker (jobs/wake.ts). */
+  /** The least time from the start of a run of this process's worker to the next (jobs.ts). */
   gapMs?: number;
 }
 
@@ -47,12 +45,9 @@ export interface QueueDeps extends DeliverDeps {
   log: (message: string, error?: unknown) => void;
 }
 
-/** A minute: the finest a pg-boss schedule runs, the longest a row missed by every wake waits. */
+/** The finest a pg-boss schedule runs: the longest a row every wake missed waits. */
 const EVERY_MINUTE = '* * * * *';
-/**
- * Under a steady flow of leads each run routes (or delivers) this long's leads at once: pg-boss's fetch and completion
- * and the run's own statements cost the same for one lead as for fifty. A lead after a quiet moment still goes at once.
- */
+/** Under a steady flow of leads a run takes this long's at once (its statements cost as much for one as for fifty). */
 const LEAD_GAP_MS = 200;
 const RETRY = { retryLimit: 3, retryDelay: 5 };
 
@@ -66,8 +61,8 @@ export function queueSpecs(deps: QueueDeps): QueueSpec[] {
       async handler({ sweep, signal, more }) {
         if (sweep) await expireAlerts(db);
         const { failed } = await deliverAlertTexts(deps, { signal, onBusy: more });
-        // Claims still open (a dead sender's, or refused ones): looked at again when their lease ends.
-        return sweep || failed > 0 ? recheckInSeconds(db) : undefined;
+        // Texts left unsent (a dead sender's, or refused ones): looked at again when their lease ends.
+        return sweep || failed > 0 ? textsDueInSeconds(db) : undefined;
       },
     },
     {
@@ -99,7 +94,7 @@ export function queueSpecs(deps: QueueDeps): QueueSpec[] {
       gapMs: LEAD_GAP_MS,
       async handler({ signal }) {
         await deliverDue(deliverer, signal);
-        return nextDueInSeconds(deliverer);
+        return nextDeliveryInSeconds(deliverer);
       },
     },
   );

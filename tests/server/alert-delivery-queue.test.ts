@@ -1,6 +1,6 @@
 // The job queue (pg-boss 10) on PGlite and PostgreSQL: texts left from before a start go at the start (and expired
-// alerts end), a wake after rows are stored sends them within moments, the sweep is a pg-boss schedule, and a stopped
-// queue sends nothing more. npm run worker refuses PGlite.
+// alerts end), a wake after rows are stored sends them within moments, a burst of wakes is a few jobs, the sweep is a
+// pg-boss schedule, and a stopped queue sends nothing more. npm run worker refuses PGlite.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Jobs } from '../../server/jobs/jobs.ts';
 import { insertAlerts, matchedAlerts, storeReports, testLead } from '../testing/alert-delivery.ts';
@@ -77,6 +77,16 @@ describe.each(testDbKinds)('the job queue on %s', (kind) => {
         .map((m) => m.to)
         .sort(),
     ).toEqual(alerts.map((a) => a.phone).sort());
+  });
+
+  it('runs a burst of wakes as a few jobs, not one a wake', { timeout: 30_000 }, async () => {
+    const jobs = async () => (await testDb.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${bossSchema()}.job WHERE name = 'alert-texts'`)).rows[0]!.n;
+    const before = await jobs();
+    const sent = sms.sent.length;
+    await matchedAlerts(testDb.db, leadId, 5);
+    for (let i = 0; i < 100; i++) queue.wake('alert-texts');
+    await until(() => sms.sent.length === sent + 5, 'five more texts');
+    expect((await jobs()) - before).toBeLessThan(10);
   });
 
   it('sweeps every minute by a pg-boss schedule', async () => {

@@ -2,7 +2,7 @@
 // nothing to stopped phones or phones abroad, a claim left by a dead sender reconciled with the provider (the console
 // provider's own memory of it too), and expired alerts ended (the unmatched ones with a last text).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { deliverAlertTexts, recheckInSeconds, type DeliverDeps } from '../../server/alerts/deliver-texts.ts';
+import { deliverAlertTexts, textsDueInSeconds, type DeliverDeps } from '../../server/alerts/deliver-texts.ts';
 import { expireAlerts } from '../../server/alerts/expire-alerts.ts';
 import { consoleSms } from '../../server/sms/console-sms.ts';
 import { resumePhone, stopPhone, unsubscribePath } from '../../server/sms/stops.ts';
@@ -141,9 +141,9 @@ describe.each(testDbKinds)('alert texts on %s', (kind) => {
   });
 
   describe('a claim whose sender died', () => {
-    /** The row as a sender leaves it when it dies after storing the text: claimed a lease ago, unsent. */
+    /** The row as a sender leaves it when it dies after storing the text: its lease over, unsent. */
     const abandon = async (alertId: string, body: string | null) => {
-      await db().query(`UPDATE alert_texts SET claim = 'dead', claimed_at = now() - interval '31 seconds', attempts = 1, body = $2 WHERE alert_id = $1`, [
+      await db().query(`UPDATE alert_texts SET claim = 'dead', lease_until = now() - interval '1 second', attempts = 1, body = $2 WHERE alert_id = $1`, [
         alertId,
         body,
       ]);
@@ -162,31 +162,31 @@ describe.each(testDbKinds)('alert texts on %s', (kind) => {
 
     it('is sent once when its text never reached the provider, and not before the lease ends', async () => {
       const [alert] = await matchedAlerts(db(), leadId, 1);
-      await db().query(`UPDATE alert_texts SET claim = 'alive', claimed_at = now(), attempts = 1 WHERE alert_id = $1`, [alert!.id]);
+      await db().query(`UPDATE alert_texts SET claim = 'alive', lease_until = now() + interval '30 seconds', attempts = 1 WHERE alert_id = $1`, [alert!.id]);
       expect(await deliverAlertTexts(deps)).toMatchObject({ sent: 0 });
-      expect(await recheckInSeconds(db())).toBeGreaterThan(25);
-      expect(await recheckInSeconds(db())).toBeLessThanOrEqual(30);
+      expect(await textsDueInSeconds(db())).toBeGreaterThan(25);
+      expect(await textsDueInSeconds(db())).toBeLessThanOrEqual(30);
 
       await abandon(alert!.id, 'the text it was about to send');
       expect(await deliverAlertTexts(deps)).toMatchObject({ sent: 1 });
-      expect(await recheckInSeconds(db())).toBeUndefined();
+      expect(await textsDueInSeconds(db())).toBeUndefined();
       expect(sms.sent.map((m) => m.to)).toEqual([alert!.phone]);
     });
   });
 
-  it('tries a text the provider refused again once its claim is stale, and gives up after 5 attempts', async () => {
+  it('tries a text the provider refused again once its lease ends, and gives up after 5 attempts', async () => {
     const [alert] = await matchedAlerts(db(), leadId, 1);
     sms.failing = true;
     expect(await deliverAlertTexts(deps)).toMatchObject({ sent: 0, failed: 1 });
     const { rows } = await db().query<{ error: string }>('SELECT error FROM alert_texts WHERE alert_id = $1', [alert!.id]);
     expect(rows[0]?.error).toBe('SMS service unavailable');
     for (let attempt = 2; attempt <= 5; attempt++) {
-      await db().query(`UPDATE alert_texts SET claimed_at = now() - interval '31 seconds' WHERE alert_id = $1`, [alert!.id]);
+      await db().query(`UPDATE alert_texts SET lease_until = now() - interval '1 second' WHERE alert_id = $1`, [alert!.id]);
       expect(await deliverAlertTexts(deps)).toMatchObject({ failed: 1 });
     }
-    await db().query(`UPDATE alert_texts SET claimed_at = now() - interval '31 seconds' WHERE alert_id = $1`, [alert!.id]);
+    await db().query(`UPDATE alert_texts SET lease_until = now() - interval '1 second' WHERE alert_id = $1`, [alert!.id]);
     expect(await deliverAlertTexts(deps)).toMatchObject({ skipped: 1 });
-    expect(await recheckInSeconds(db())).toBeUndefined();
+    expect(await textsDueInSeconds(db())).toBeUndefined();
     expect(await rowOf(alert!.id)).toEqual({ sent: false, skipped: 'failed' });
   });
 
