@@ -10,7 +10,7 @@ import { openDb } from './db/open-db.ts';
 import { expandedFlows } from './flow-files.ts';
 import { loadDelivery } from './delivery/delivery-setup.ts';
 import { Jobs } from './jobs/jobs.ts';
-import { rekeyAtStart } from './privacy/keyed-hash.ts';
+import { rekeyAtStart } from './store/rekey-phones.ts';
 import { seedDemoReports } from './reports/demo-reports.ts';
 import { keepFlowVersions } from './store/flow-versions.ts';
 import { createSms } from './sms/create-sms.ts';

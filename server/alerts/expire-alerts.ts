@@ -1,6 +1,6 @@
 // Ends the alerts whose time is up (ALERT_DAYS after they were made): one that no report matched gets its last text
 // (an alert_endings row, sent by server/alerts/deliver-texts.ts), one that was matched just ends.
-import type { Db } from '../db/db.ts';
+import type { Db, Queryable } from '../db/db.ts';
 import { lockForAlerting } from './match-lock.ts';
 
 export interface Expired {
@@ -27,4 +27,20 @@ export async function expireAlerts(db: Db): Promise<Expired> {
     const { rows } = await tx.query<Expired>(EXPIRE_SQL);
     return rows[0] ?? { ended: 0, unmatched: 0 };
   });
+}
+
+/** Ends the phone's open alerts at once (a STOP): they text nothing more, not even their ending. */
+export async function endAlertsOfPhone(q: Queryable, phone: string): Promise<void> {
+  await q.query('UPDATE alerts SET ended_at = now() WHERE phone = $1 AND ended_at IS NULL', [phone]);
+}
+
+/** Deletes the alerts these leads made, and their texts. */
+export async function deleteLeadsAlerts(tx: Queryable, leadIds: readonly number[]): Promise<void> {
+  await tx.query(
+    `WITH alert_ids AS (SELECT id FROM alerts WHERE lead_id = ANY($1::bigint[])),
+     texts AS (DELETE FROM alert_texts WHERE alert_id IN (SELECT id FROM alert_ids)),
+     endings AS (DELETE FROM alert_endings WHERE alert_id IN (SELECT id FROM alert_ids))
+     DELETE FROM alerts WHERE id IN (SELECT id FROM alert_ids)`,
+    [leadIds],
+  );
 }

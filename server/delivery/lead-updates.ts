@@ -40,3 +40,12 @@ export async function queueLeadDeletions(tx: Queryable, leadIds: readonly number
   );
   return rows.length;
 }
+
+/** These leads' deliveries keep no copy of the lead, and those not yet sent never will be (erased); a lead.deleted keeps its own. */
+export async function dropErasedLeadsCopies(tx: Queryable, leadIds: readonly number[]): Promise<void> {
+  await tx.query(
+    `UPDATE deliveries SET payload = NULL, status = CASE WHEN status = 'pending' THEN 'erased' ELSE status END
+     WHERE lead_id = ANY($1::bigint[]) AND type <> 'lead.deleted'`,
+    [leadIds],
+  );
+}

@@ -5,6 +5,7 @@
 import { routeLead, type RoutableLead, type Sponsor } from '../../engine/route-lead.ts';
 import { certificateUrl, issueCertificates, type CertificateSigner } from '../certificates/issue-certificate.ts';
 import type { Db, Queryable } from '../db/db.ts';
+import { markLeadsRouted } from '../store/leads.ts';
 import type { ReadySponsors } from './sponsor-endpoints.ts';
 
 export interface RouterDeps {
@@ -93,14 +94,15 @@ async function routeBatch({ db, ready, signer, publicUrl, clock = Date.now }: Ro
         deliveries.push({ lead_id: id, sponsor_id: sponsorId, certificate_url: url });
       }
     }
+    await markLeadsRouted(
+      tx,
+      leads.map((l) => Number(l.id)),
+    );
     await tx.query(
-      `WITH routed AS (
-         UPDATE leads SET routed_at = now() WHERE id IN (SELECT (value)::bigint FROM jsonb_array_elements_text($1::jsonb))
-       )
-       INSERT INTO deliveries (lead_id, sponsor_id, type, certificate_url)
+      `INSERT INTO deliveries (lead_id, sponsor_id, type, certificate_url)
        SELECT d.lead_id, d.sponsor_id, 'lead.created', d.certificate_url
-       FROM jsonb_to_recordset($2::jsonb) AS d(lead_id bigint, sponsor_id text, certificate_url text)`,
-      [JSON.stringify(leads.map((l) => Number(l.id))), JSON.stringify(deliveries)],
+       FROM jsonb_to_recordset($1::jsonb) AS d(lead_id bigint, sponsor_id text, certificate_url text)`,
+      [JSON.stringify(deliveries)],
     );
     return leads.length;
   });

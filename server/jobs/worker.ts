@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { migrate } from '../db/migrate.ts';
 import { loadDelivery } from '../delivery/delivery-setup.ts';
 import { openDb } from '../db/open-db.ts';
-import { rekeyAtStart } from '../privacy/keyed-hash.ts';
+import { rekeyAtStart } from '../store/rekey-phones.ts';
 import { maskSecrets } from '../redact.ts';
 import { createSms } from '../sms/create-sms.ts';
 import { Jobs } from './jobs.ts';

@@ -77,3 +77,8 @@ export async function purgeLimitEvents(db: Queryable, before: number): Promise<n
   const { rows } = await db.query('DELETE FROM limit_events WHERE at < $1::timestamptz RETURNING 1', [at(before)]);
   return rows.length;
 }
+
+/** Deletes every event of these subjects (a phone's, at its owner's erasure). */
+export async function deleteSubjects(tx: Queryable, subjects: readonly string[]): Promise<void> {
+  await tx.query('DELETE FROM limit_events WHERE subject = ANY($1::text[])', [subjects]);
+}

@@ -9,7 +9,10 @@
 // for buyers to check offline: see docs/privacy.md.)
 import type { Queryable } from '../db/db.ts';
 import { queueLeadDeletions } from '../delivery/lead-updates.ts';
+import { deleteSubjects } from '../limits/limit-events.ts';
 import { phoneSubjects } from '../limits/policies.ts';
+import { forgetStops } from '../sms/stops.ts';
+import { erasePhoneRows } from '../store/erase-phone.ts';
 import { eraseLeads } from './erase-lead.ts';
 import { keyedPhoneHash, type HashKeys } from './keyed-hash.ts';
 
@@ -32,23 +35,8 @@ export async function erasePerson(tx: Queryable, phone: string, keys: HashKeys, 
   const hashed = keyedPhoneHash(keys[0], phone);
   const sponsorsTold = await queueLeadDeletions(tx, leadIds, now);
   await eraseLeads(tx, leadIds);
-  // Answers kept for retries (48 hours at most) that hold the phone or an email of the person's leads.
-  await tx.query(
-    `DELETE FROM idempotency_keys WHERE strpos(response, $1) > 0 OR EXISTS (SELECT 1 FROM unnest($2::text[]) e WHERE strpos(lower(response), e) > 0)`,
-    [phone, rows[0]?.emails ?? []],
-  );
-  await tx.query(
-    `WITH codes AS (DELETE FROM sms_codes WHERE phone = $1),
-     limits AS (DELETE FROM limit_events WHERE subject = ANY($2::text[])),
-     stops AS (DELETE FROM sms_stops WHERE phone = $1),
-     links AS (DELETE FROM sms_unsubscribe_tokens WHERE phone = $1),
-     verifications AS (UPDATE phone_verifications SET phone = $3 WHERE phone = $1)
-     UPDATE tcpa_consents SET phone = $3, fields = '{}' WHERE phone = $1`,
-    [phone, phoneSubjects(phone), hashed],
-  );
-  const { rows: kept } = await tx.query<{ n: number }>(
-    `WITH hashed AS (UPDATE consent_records SET phone = $2 WHERE phone = $1 RETURNING 1) SELECT count(*)::int AS n FROM hashed`,
-    [phone, hashed],
-  );
-  return { erased: { leads: leadIds.length, alerts: rows[0]?.alerts ?? 0 }, sponsorsTold, consentsKept: kept[0]?.n ?? 0 };
+  const consentsKept = await erasePhoneRows(tx, phone, rows[0]?.emails ?? [], hashed);
+  await deleteSubjects(tx, phoneSubjects(phone));
+  await forgetStops(tx, phone);
+  return { erased: { leads: leadIds.length, alerts: rows[0]?.alerts ?? 0 }, sponsorsTold, consentsKept };
 }

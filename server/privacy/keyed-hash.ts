@@ -9,7 +9,7 @@
 // A hash cannot be moved to another key (that needs the phone): a key stays listed as long as hashes made under it are
 // kept (the consent evidence's CONSENT_RETENTION_YEARS).
 import { createHash, createHmac } from 'node:crypto';
-import type { Db, Queryable } from '../db/db.ts';
+import type { Queryable } from '../db/db.ts';
 import { serverSecret } from '../store/server-secrets.ts';
 
 export interface HashKey {
@@ -25,11 +25,11 @@ export type HashKeys = readonly [HashKey, ...HashKey[]];
 export const GENERATED_KEY_ID = 'local';
 const SECRET_NAME = 'hash-key';
 /** How phones were kept before: 'sha256:' and the hex of the SHA-256 of the E.164 phone. */
-const PLAIN_PREFIX = 'sha256:';
+export const PLAIN_PREFIX = 'sha256:';
 
 const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 /** 'hmac-sha256:<key id>:<hex>' (the form migration 0028's trigger lets into the consent evidence) of a SHA-256's hex. */
-const keyedOfSha256 = (key: HashKey, sha256: string) => `hmac-sha256:${key.id}:${createHmac('sha256', key.secret).update(sha256, 'utf8').digest('hex')}`;
+export const keyedOfSha256 = (key: HashKey, sha256: string) => `hmac-sha256:${key.id}:${createHmac('sha256', key.secret).update(sha256, 'utf8').digest('hex')}`;
 
 /** What phone (E.164) is kept as under key. */
 export const keyedPhoneHash = (key: HashKey, phone: string): string => keyedOfSha256(key, sha256Hex(phone));
@@ -64,38 +64,4 @@ export async function hashKeys(db: Queryable, configured: readonly HashKey[]): P
   const [first, ...rest] = own ? [...configured, own] : configured;
   if (!first) throw new Error('no hash key in server_secrets');
   return [first, ...rest];
-}
-
-/** The tables that keep a phone's hash in place of the phone, in their phone column. */
-const HASHED_TABLES = ['phone_verifications', 'tcpa_consents', 'consent_records'] as const;
-/** Phones rekeyed per statement: a start that finds many does it in steps, each a short transaction. */
-const BATCH = 5_000;
-
-/**
- * Replaces every phone kept as a plain SHA-256 ('sha256:<hex>', before migration 0028) by its hash under the current
- * key: the HMAC of that same hex, which is what keyedPhoneHash gives for the phone. Run at start, after the migrations;
- * returns how many rows changed (0 once done; of two processes starting at once, the second finds nothing left).
- */
-export async function rekeyPlainHashes(db: Db, keys: HashKeys): Promise<number> {
-  let changed = 0;
-  for (const table of HASHED_TABLES) {
-    for (;;) {
-      const { rows } = await db.query<{ phone: string }>(`SELECT DISTINCT phone FROM ${table} WHERE phone LIKE '${PLAIN_PREFIX}%' LIMIT ${BATCH}`);
-      if (rows.length === 0) break;
-      const plain = rows.map((r) => r.phone);
-      const keyed = plain.map((phone) => keyedOfSha256(keys[0], phone.slice(PLAIN_PREFIX.length)));
-      const { rows: updated } = await db.query(
-        `UPDATE ${table} t SET phone = m.keyed FROM unnest($1::text[], $2::text[]) AS m(plain, keyed) WHERE t.phone = m.plain RETURNING 1`,
-        [plain, keyed],
-      );
-      changed += updated.length;
-    }
-  }
-  return changed;
-}
-
-/** At start, after the migrations: the keys of db (the database's made now if need be), and rekeyPlainHashes with them. */
-export async function rekeyAtStart(db: Db, configured: readonly HashKey[], log: (line: string) => void): Promise<void> {
-  const rekeyed = await rekeyPlainHashes(db, await hashKeys(db, configured));
-  if (rekeyed > 0) log(`${rekeyed} phones kept as a plain SHA-256 are now kept as a keyed hash (HASH_KEYS)`);
 }

@@ -5,10 +5,10 @@ import type { Db } from '../db/db.ts';
 import { hashKeys, type HashKey } from '../privacy/keyed-hash.ts';
 import { purgeKeys } from '../store/idempotency-keys.ts';
 import { purgeCounters } from '../store/rate-limits.ts';
-import { purgeCodeRows, type PurgedCodeRows } from './code-rows.ts';
+import { purgeCodeRows, type PurgedCodeRows } from '../store/code-rows.ts';
 import { purgeConsentEvidence } from './consent-evidence.ts';
 import { eraseExpiredLeads } from './expired-leads.ts';
-import { purgeFunnelEvents } from './funnel-events.ts';
+import { purgeFunnelEvents } from '../analytics/purge-events.ts';
 
 export type Retention = Config['retention'];
 

@@ -1,6 +1,7 @@
 // Phones that asked for no more texts: STOP replies and the /unsubscribe/{token} link (migration 0009).
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/db.ts';
+import { endAlertsOfPhone } from '../alerts/expire-alerts.ts';
 
 export type StopVia = 'sms' | 'link';
 
@@ -18,13 +19,10 @@ export async function stoppedPhones(q: Queryable, phones: readonly string[]): Pr
   return new Set(rows.map((r) => r.phone));
 }
 
-/** Stops texts to phone and ends its open alerts, in one statement; stopping again changes nothing. */
+/** Stops texts to phone and ends its open alerts; stopping again changes nothing. */
 export async function stopPhone(q: Queryable, phone: string, via: StopVia): Promise<void> {
-  await q.query(
-    `WITH stop AS (INSERT INTO sms_stops (phone, via) VALUES ($1, $2) ON CONFLICT (phone) DO NOTHING)
-     UPDATE alerts SET ended_at = now() WHERE phone = $1 AND ended_at IS NULL`,
-    [phone, via],
-  );
+  await q.query('INSERT INTO sms_stops (phone, via) VALUES ($1, $2) ON CONFLICT (phone) DO NOTHING', [phone, via]);
+  await endAlertsOfPhone(q, phone);
 }
 
 /** Texts may reach phone again (a START reply); the alerts its stop ended stay ended. */
@@ -59,4 +57,9 @@ export async function phoneOfToken(q: Queryable, token: string): Promise<{ phone
     [token],
   );
   return rows[0];
+}
+
+/** Forgets the phone's STOP and unsubscribe link (its owner's erasure: nothing is texted to them any more anyway). */
+export async function forgetStops(tx: Queryable, phone: string): Promise<void> {
+  await tx.query('WITH stops AS (DELETE FROM sms_stops WHERE phone = $1) DELETE FROM sms_unsubscribe_tokens WHERE phone = $1', [phone]);
 }

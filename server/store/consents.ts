@@ -76,3 +76,26 @@ export async function insertTcpaConsent(tx: Queryable, c: NewTcpaConsent, ip: st
     [c.token, c.funnel ?? null, c.phone, JSON.stringify(c.fields), c.tcpaMessage, ip, userAgent ?? null, c.consentRecordId],
   );
 }
+
+/**
+ * Deletes the TCPA rows and consent records made more than `years` years ago by the database's clock (the one migration
+ * 0018's triggers check), erased leads letting go of their records first (their rows stay, for counts); a record a
+ * lead with personal data still refers to stays until that lead is erased. Returns the records deleted.
+ */
+export async function purgeConsentRecords(tx: Queryable, years: number): Promise<number> {
+  const old = 'now() - make_interval(years => $1)';
+  await tx.query(`DELETE FROM tcpa_consents WHERE created_at < ${old}`, [years]);
+  await tx.query(
+    `UPDATE leads SET consent_record_id = NULL
+     WHERE erased_at IS NOT NULL AND consent_record_id IN (SELECT id FROM consent_records WHERE created_at < ${old})`,
+    [years],
+  );
+  const { rows } = await tx.query(
+    `DELETE FROM consent_records r WHERE created_at < ${old}
+       AND NOT EXISTS (SELECT 1 FROM leads l WHERE l.consent_record_id = r.id)
+       AND NOT EXISTS (SELECT 1 FROM tcpa_consents t WHERE t.consent_record_id = r.id)
+     RETURNING 1`,
+    [years],
+  );
+  return rows.length;
+}

@@ -245,3 +245,18 @@ export async function zoneOfLead(db: Queryable, id: number): Promise<{ timeZone:
   const row = rows[0];
   return row && { timeZone: row.time_zone, body: row.body };
 }
+
+/** Clears these leads' personal columns and sets erased_at (kept if set): the rows stay for counts and evidence. */
+export async function clearLeadsPersonalData(tx: Queryable, ids: readonly number[]): Promise<void> {
+  await tx.query(
+    `UPDATE leads SET first_name = '', last_name = '', phone = '', email = '', body = '{}', ip = NULL, user_agent = NULL,
+       accident_reason = NULL, page_referrers = NULL, erased_at = coalesce(erased_at, now())
+     WHERE id = ANY($1::bigint[])`,
+    [ids],
+  );
+}
+
+/** Marks these leads routed (their deliveries are queued in the same transaction). */
+export async function markLeadsRouted(tx: Queryable, ids: readonly number[]): Promise<void> {
+  await tx.query('UPDATE leads SET routed_at = now() WHERE id = ANY($1::bigint[])', [ids]);
+}

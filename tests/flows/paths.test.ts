@@ -98,7 +98,7 @@ function findReachable(flow: Flow, withVerification: boolean, found: (s: AnyMach
     return JSON.stringify([s.value, steering.map((f) => c.answers[f]), Object.keys(c.results).sort()]);
   };
   const machine = compileFlow(flow, { now: replayClock });
-  const [initial] = initialTransition(machine);
+  const [initial] = initialTransition(machine, {});
   const seen = new Set([key(initial)]);
   const queue: AnyMachineSnapshot[] = [initial];
   for (let s = queue.shift(); s; s = queue.shift()) {

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.ts';
 import { purgeExpired } from '../../server/retention/purge-expired.ts';
-import { purgeFunnelEvents } from '../../server/retention/funnel-events.ts';
+import { purgeFunnelEvents } from '../../server/analytics/purge-events.ts';
 import { DAY_MS } from '../testing/fake-clock.ts';
 import { openTestDb, STARTUP_MS, testDbKinds, type TestDb } from '../testing/test-db.ts';
 
