@@ -8,6 +8,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
 import { registerLoadShedding } from './load-shedding.ts';
+import { limitPolicies } from './limits/policies.ts';
 import { loggerOptions, type LogSetting } from './logging.ts';
 import { pageFinder } from './pages.ts';
 import { RequestLog } from './request-log.ts';
@@ -26,7 +27,7 @@ import { reportRoutes } from './routes/reports.ts';
 import type { RouteDeps } from './routes/deps.ts';
 import { smsRoutes } from './routes/sms.ts';
 import { userRoutes } from './routes/user.ts';
-import { isApiPath, RateLimitedError, registerSecurity, securityHeaders } from './security.ts';
+import { isApiPath, RateLimitedError, registerRequestLimits, registerSecurity, securityHeaders } from './security.ts';
 import type { SmsProvider } from './sms/sms-provider.ts';
 import { schemaValidatorCompiler, validationErrorBody } from './validation.ts';
 
@@ -64,8 +65,9 @@ export async function buildApp({ config, db, sms, log = false, ...routeOptions }
   }).withTypeProvider<JsonSchemaToTsProvider>();
   app.setValidatorCompiler(schemaValidatorCompiler());
   app.setErrorHandler(errorHandler);
-  await registerSecurity(app, config, db, setSecurityHeaders);
+  await registerSecurity(app, config, setSecurityHeaders);
   await registerLoadShedding(app, config, db);
+  registerRequestLimits(app, db, limitPolicies(config, routeOptions.limits), routeOptions.clock ?? (() => Date.now()));
   requestLog.attach(app);
   // Unsigned: the verification cookie's value is a random id, checked against its stored hash.
   await app.register(fastifyCookie);

@@ -1,15 +1,14 @@
-// The protections every response gets: security headers (CSP and friends), CORS for configured origins, per-address rate
-// limits that hold across the server's processes.
+// The protections every response gets: security headers (CSP and friends), CORS for configured origins, per-address
+// request limits that hold across the server's processes.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fastifyCors from '@fastify/cors';
-import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
+import { countRequest } from './limits/limit-events.ts';
+import { ipKey, subject, type Policies } from './limits/policies.ts';
 import { refusedBy } from './request-log.ts';
-import { ipKey } from './limits/policies.ts';
-import { rateLimitStore } from './store/rate-limits.ts';
 
 /** Powerful features nobody needs here are off; WebOTP (SMS code fill-in) and geolocation stay with the app's own origin. */
 export const PERMISSIONS_POLICY = [
@@ -101,10 +100,8 @@ export function isApiPath(url: string): boolean {
   return path === '/api' || path.startsWith('/api/');
 }
 
-const WINDOW_MS = 60_000;
-
-/** Registers the headers (first, so every answer has them, errors included), CORS and rate limits; call before any route. */
-export async function registerSecurity(app: FastifyInstance, config: Config, db: Db, setHeaders: SetSecurityHeaders): Promise<void> {
+/** Registers the headers (first, so every answer has them, errors included) and CORS; call before any route. */
+export async function registerSecurity(app: FastifyInstance, config: Config, setHeaders: SetSecurityHeaders): Promise<void> {
   app.addHook('onRequest', (request, reply, done) => {
     setHeaders(request.raw, reply.raw);
     done();
@@ -119,28 +116,34 @@ export async function registerSecurity(app: FastifyInstance, config: Config, db:
     exposedHeaders: ['retry-after'],
     maxAge: 600,
   });
+}
 
-  // Several server processes share a database only on PostgreSQL (PGlite's files are one process's): there the counts
-  // are the database's, so a limit holds across the processes; on PGlite this process's memory keeps them, at no cost.
-  // Should the database fail, pages and files are still served (the API's routes fail on their own).
-  const store = db.kind === 'postgres' ? { store: rateLimitStore(db) } : {};
-  await app.register(fastifyRateLimit, { global: false, skipOnError: true, ...store });
-  const limiter = (name: string, max: number) => ({
-    max,
-    check: app.createRateLimit({ max, timeWindow: WINDOW_MS, keyGenerator: (request) => `${name}:${ipKey(request.ip)}` }),
-  });
-  const limiters = { api: limiter('api', config.rateLimit.apiPerMinute), web: limiter('web', config.rateLimit.staticPerMinute) };
-  // A hook rather than route options, so unknown paths and the SPA fallback count too. It runs after CORS, so a
-  // partner's page can read its 429 (and allowed preflights, answered by CORS at once, are not counted).
+/**
+ * The per-address request limits (policies apiRequests and webRequests), counted in limit_events as every limit is, so
+ * they hold across the processes sharing the database. A hook rather than route options, so unknown paths and the SPA
+ * fallback count too; registered after CORS, so a partner's page can read its 429 (and allowed preflights, answered by
+ * CORS at once, are not counted), and after load shedding, so a refused request never waits on the database.
+ */
+export function registerRequestLimits(app: FastifyInstance, db: Db, policies: Pick<Policies, 'apiRequests' | 'webRequests'>, clock: () => number): void {
   app.addHook('onRequest', async (request: FastifyRequest, reply) => {
     // The matched route as well as the path, so an oddly spelled path cannot pick the other budget.
     const api = isApiPath(request.url) || isApiPath(request.routeOptions.url ?? '');
-    const { max, check } = limiters[api ? 'api' : 'web'];
-    const result = await check(request);
-    if (result.isAllowed) return;
-    const reset = Math.max(1, Math.ceil(result.ttl / 1000));
-    void reply.header('x-ratelimit-limit', max).header('x-ratelimit-remaining', result.remaining).header('x-ratelimit-reset', reset);
-    if (result.isExceeded) {
+    const policy = api ? 'apiRequests' : 'webRequests';
+    const [window] = policies[policy];
+    if (!window) return; // a policy the limits' changes dropped
+    let counted;
+    try {
+      counted = await countRequest(db, subject(policy, ipKey(request.ip)), window, clock());
+    } catch {
+      // Should the database fail, pages and files are still served (the API's routes fail on their own).
+      return;
+    }
+    const reset = Math.max(1, Math.ceil(counted.ttl / 1000));
+    void reply
+      .header('x-ratelimit-limit', window.max)
+      .header('x-ratelimit-remaining', Math.max(0, window.max - counted.current))
+      .header('x-ratelimit-reset', reset);
+    if (counted.current > window.max) {
       refusedBy.set(request, api ? 'api' : 'web');
       void reply.header('retry-after', reset);
       throw new RateLimitedError(reset);

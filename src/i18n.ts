@@ -19,6 +19,9 @@ export function languageOf(search: string): Language {
   return supported(chosen) ? chosen : FALLBACK;
 }
 
+/** lang when the app has its catalogues (i18next's language always is one), else English. */
+export const knownLanguage = (lang: string): Language => (supported(lang) ? lang : FALLBACK);
+
 /** Starts i18next with the app's namespaces and, for a funnel's first page, the funnel's too (fetched in parallel). */
 export async function initI18n(lng: Language, namespaces: string[] = [], load: CatalogueLoader = fetchCatalogue) {
   await i18next

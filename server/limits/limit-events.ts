@@ -1,9 +1,9 @@
 // The one counter every limit of policies.ts is kept in: events of subjects (`<policy> <key>`) in limit_events, at the
 // server clock's time (never the database's now(), so tests can move the clock); a window is the ms up to now, events
-// after it (a clock set back) not counted. A request that may let an event
-// through locks its subjects first (lock), so server processes sharing the database count one after another.
+// after it (a clock set back) not counted. A request that may let an event through locks its subjects first (lock), so
+// server processes sharing the database count one after another; the per-address request limits do not (countRequest).
 import type { Queryable } from '../db/db.ts';
-import type { Window } from './policies.ts';
+import { REQUEST_POLICIES, REQUEST_WINDOW_MS, type Window } from './policies.ts';
 
 const at = (ms: number): string => new Date(ms).toISOString();
 const longest = (windows: readonly Window[]): number => Math.max(0, ...windows.map((w) => w.ms));
@@ -69,12 +69,39 @@ export async function level(q: Queryable, subject: string, windows: readonly Win
   return highest;
 }
 
+/** A request counted by countRequest: the subject's requests in the window, this one included, and ms until one leaves. */
+export interface RequestCount {
+  current: number;
+  ttl: number;
+}
+
 /**
- * Deletes the events made before `before` (the retention of code rows, CODE_RETENTION_DAYS: at least the longest
- * window, 30 days; a phone's counts go with its codes). Returns how many.
+ * Records a request of subject at now and counts the subject's requests in the window (up to max + 1): one statement,
+ * no lock, as requests are frequent (requests of several processes at the same moment may be counted alike, letting a
+ * burst a few over max). ttl: until the oldest of the newest max requests leaves the window, when a next one is let in.
  */
-export async function purgeLimitEvents(db: Queryable, before: number): Promise<number> {
-  const { rows } = await db.query('DELETE FROM limit_events WHERE at < $1::timestamptz RETURNING 1', [at(before)]);
+export async function countRequest(db: Queryable, subject: string, { max, ms }: Window, now: number): Promise<RequestCount> {
+  const { rows } = await db.query<{ earlier: number; oldest: number | null }>(
+    `WITH added AS (INSERT INTO limit_events (subject, at) VALUES ($1, $3::timestamptz)),
+       recent AS (SELECT at, row_number() OVER (ORDER BY at DESC) AS nth FROM limit_events
+                  WHERE subject = $1 AND at > $2::timestamptz AND at <= $3::timestamptz ORDER BY at DESC LIMIT $4::int)
+     SELECT count(*)::int AS earlier, (extract(epoch FROM min(at) FILTER (WHERE nth < $4::int)) * 1000)::float8 AS oldest FROM recent`,
+    [subject, at(now - ms), at(now), max],
+  );
+  const { earlier = 0, oldest = null } = rows[0] ?? {};
+  return { current: earlier + 1, ttl: Math.round(oldest ?? now) + ms - now };
+}
+
+/**
+ * Deletes the events no limit counts any more: requests once their window has passed, every other event made before
+ * `before` (the retention of code rows, CODE_RETENTION_DAYS: at least the longest window, 30 days; a phone's counts go
+ * with its codes). Returns how many.
+ */
+export async function purgeLimitEvents(db: Queryable, now: number, before: number): Promise<number> {
+  const { rows } = await db.query(
+    `DELETE FROM limit_events WHERE at < $1::timestamptz OR (at < $2::timestamptz AND split_part(subject, ' ', 1) = ANY($3::text[])) RETURNING 1`,
+    [at(before), at(now - REQUEST_WINDOW_MS), REQUEST_POLICIES],
+  );
   return rows.length;
 }
 

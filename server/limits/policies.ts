@@ -10,6 +10,8 @@ import type { Config } from '../config.ts';
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
+/** The window of the per-address request limits: their events are purged once it has passed. */
+export const REQUEST_WINDOW_MS = MINUTE;
 
 /** At most `max` events in any `ms` milliseconds. */
 export interface Window {
@@ -57,18 +59,24 @@ const FIXED = {
   phoneLeads: [per(LEADS_PER_PHONE_PER_DAY, DAY)],
 };
 
-/** Every policy: those above, the country's SMS budget and TCPA consents per phone (settings). */
-export type PolicyName = keyof typeof FIXED | 'countrySends' | 'phoneConsents';
+/** Requests per address (the API's and the web app's apart), counted in one window each: the request limiter's. */
+export const REQUEST_POLICIES = ['apiRequests', 'webRequests'] as const;
+export type RequestPolicy = (typeof REQUEST_POLICIES)[number];
+
+/** Every policy: those above, the country's SMS budget, TCPA consents per phone and requests per address (settings). */
+export type PolicyName = keyof typeof FIXED | 'countrySends' | 'phoneConsents' | RequestPolicy;
 export type Policies = Record<PolicyName, Window[]>;
 
-type Settings = Pick<Config, 'smsBudget' | 'tcpaConsentsPerPhone'>;
+type Settings = Pick<Config, 'smsBudget' | 'tcpaConsentsPerPhone' | 'rateLimit'>;
 
 /** The policies under these settings, with changes (tests shrink or drop some). */
-export function limitPolicies({ smsBudget, tcpaConsentsPerPhone }: Settings, changes: Partial<Policies> = {}): Policies {
+export function limitPolicies({ smsBudget, tcpaConsentsPerPhone, rateLimit }: Settings, changes: Partial<Policies> = {}): Policies {
   return {
     ...FIXED,
     countrySends: [per(smsBudget.hourly, HOUR), per(smsBudget.daily, DAY)],
     phoneConsents: [per(tcpaConsentsPerPhone, DAY)],
+    apiRequests: [per(rateLimit.apiPerMinute, REQUEST_WINDOW_MS)],
+    webRequests: [per(rateLimit.staticPerMinute, REQUEST_WINDOW_MS)],
     ...changes,
   };
 }

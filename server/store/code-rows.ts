@@ -10,14 +10,14 @@ export interface PurgedCodeRows {
 }
 
 /**
- * Deletes code rows sent before `before` (ms) and the limit events made before it. Verifications made before it keep only their phone's keyed hash under
- * key, as /privacy's erasure leaves them: consent records refer to them, and nothing reads their phone after a day (a
- * lead, an update) or 15 minutes (/privacy).
+ * Deletes code rows sent before `before` (ms) and the limit events no limit counts any more at now (purgeLimitEvents).
+ * Verifications made before it keep only their phone's keyed hash under key, as /privacy's erasure leaves them:
+ * consent records refer to them, and nothing reads their phone after a day (a lead, an update) or 15 minutes (/privacy).
  */
-export async function purgeCodeRows(db: Queryable, before: number, key: HashKey): Promise<PurgedCodeRows> {
+export async function purgeCodeRows(db: Queryable, now: number, before: number, key: HashKey): Promise<PurgedCodeRows> {
   const cutoff = new Date(before).toISOString();
   const codes = await db.query('DELETE FROM sms_codes WHERE created_at < $1::timestamptz RETURNING 1', [cutoff]);
-  const limitEvents = await purgeLimitEvents(db, before);
+  const limitEvents = await purgeLimitEvents(db, now, before);
   // Clear phones start with '+' (E.164); a hash never does. The key is not the database's: each phone is hashed here.
   const { rows: phones } = await db.query<{ phone: string }>(
     "SELECT DISTINCT phone FROM phone_verifications WHERE verified_at < $1::timestamptz AND phone LIKE '+%'",

@@ -1,12 +1,10 @@
 // A consent certificate (/certificates/{id}): its page fetches the same URL as JSON, as a buyer does.
+import type { FromSchema } from 'json-schema-to-ts';
+import type certificateResponse from '../../schemas/api/certificate.response.schema.json';
 import { callApi } from './client.ts';
 
 /** GET /certificates/{id} with Accept: application/json; payload is the certificate as a JSON string. */
-export interface SignedCertificate {
-  payload: string;
-  signature: string;
-  keyId: string;
-}
+export type SignedCertificate = FromSchema<typeof certificateResponse>;
 
 /** What the payload holds (server/certificates/certificate-payload.ts). */
 export interface CertificateFacts {

@@ -1,62 +1,37 @@
 // /privacy: proving a phone by SMS (the funnels' code calls), then what is kept about it and its erasure.
+import type { FromSchema } from 'json-schema-to-ts';
+import type dataResponse from '../../schemas/api/privacy-data.response.schema.json';
+import type eraseResponse from '../../schemas/api/privacy-erase.response.schema.json';
+import type sendRequest from '../../schemas/api/mfa-sms-send.request.schema.json';
+import type sendResponse from '../../schemas/api/mfa-sms-send.response.schema.json';
+import type verifyRequest from '../../schemas/api/mfa-sms-verify.request.schema.json';
+import type verifyResponse from '../../schemas/api/mfa-sms-verify.response.schema.json';
+import type { Language } from '../i18n.ts';
 import { callApi } from './client.ts';
 
-export interface PrivacyData {
-  phone: string;
-  leads: {
-    id: number;
-    funnel: string;
-    /** The flow the request was sent from; null for one stored before flows were recorded. */
-    flowId: string | null;
-    createdAt: string;
-    firstName: string;
-    lastName: string;
-    email: string;
-    /** The request's answers as stored (state, zip, date, leadTypes, extraDetails, alert…). */
-    answers: Record<string, unknown>;
-    callTime: { slot: string; from: string | null; to: string | null; timeZone: string | null } | null;
-    ip: string | null;
-    userAgent: string | null;
-    freeText: string | null;
-    referrers: string | null;
-    sponsors: { name: string; sentAt: string }[];
-  }[];
-  alerts: {
-    id: string;
-    createdAt: string;
-    expiresAt: string;
-    active: boolean;
-    vin: string | null;
-    caseNumber: string | null;
-    state: string | null;
-    location: { lat: number; lng: number } | null;
-    radius: number;
-    onDate: string | null;
-    make: string | null;
-    year: number | null;
-  }[];
-  consents: { kind: 'lead' | 'tcpa' | 'legacy'; givenAt: string; wording: string; locale: string | null; pageUrl: string | null }[];
-}
+/** GET /api/privacy/data: what is kept about the verified phone. */
+export type PrivacyData = FromSchema<typeof dataResponse>;
 
-export interface Erasure {
-  erased: { leads: number; alerts: number };
-  sponsorsTold: number;
-  consentsKept: number;
-}
+/** DELETE /api/privacy/data: what was erased and kept. */
+export type Erasure = FromSchema<typeof eraseResponse>;
 
 /** A US number as typed, as the code calls take it: country code and 10 national digits. */
 const phoneParts = (national: string) => ({ country_code: '+1', phone: national });
 
 /** Texts a code; verified is true when the number counts as verified at once (the configured test phone). */
-export const sendPrivacyCode = (national: string, language: string) =>
-  callApi<{ success: true; verified?: boolean }>({
+export const sendPrivacyCode = (national: string, language: Language) =>
+  callApi<FromSchema<typeof sendResponse>>({
     method: 'POST',
     path: '/user/mfa-sms-send',
-    body: { ...phoneParts(national), source: 'privacy', language },
+    body: { ...phoneParts(national), source: 'privacy', language } satisfies FromSchema<typeof sendRequest>,
   });
 
 export const verifyPrivacyCode = (national: string, code: string) =>
-  callApi<{ success: true }>({ method: 'POST', path: '/user/mfa-sms-verify', body: { ...phoneParts(national), code } });
+  callApi<FromSchema<typeof verifyResponse>>({
+    method: 'POST',
+    path: '/user/mfa-sms-verify',
+    body: { ...phoneParts(national), code } satisfies FromSchema<typeof verifyRequest>,
+  });
 
 /** 403 phone_not_verified unless the phone was verified in the last 15 minutes. */
 export const readPrivacyData = (signal?: AbortSignal) => callApi<PrivacyData>({ method: 'GET', path: '/privacy/data' }, signal);

@@ -98,7 +98,7 @@ describe('every response carries the security headers', () => {
   it('429 (over the rate limit)', async () => {
     const app = await buildApp({
       config: testConfig({ staticDir: dist.dir, rateLimit: { apiPerMinute: 1, staticPerMinute: 1 } }),
-      db: brokenDb(),
+      db: s.db,
       sms: recordingSms(),
     });
     try {

@@ -1,23 +1,29 @@
-// Per-address rate limits (API and web app counted apart) → 429 with Retry-After; request bodies over 32 KB → 413.
+// Per-address rate limits (API and web app counted apart, in the database's limit_events) → 429 with Retry-After;
+// request bodies over 32 KB → 413.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BODY_LIMIT, buildApp } from '../../server/app.ts';
 import { recordingSms } from '../testing/fake-sms.ts';
-import { brokenDb, STARTUP_MS } from '../testing/test-db.ts';
+import { openTestDb, STARTUP_MS, testDbKinds, type TestDb } from '../testing/test-db.ts';
 import { makeTestDist, makeTestServer, testConfig, type TestServer } from '../testing/test-servers.ts';
 
 const API_MAX = 5;
 const WEB_MAX = 8;
 
-describe('rate limits', () => {
+describe.each(testDbKinds)('rate limits on %s', (kind) => {
   let dist: Awaited<ReturnType<typeof makeTestDist>>;
+  let testDb: TestDb;
   let app: FastifyInstance;
   const from = (remoteAddress: string) => ({ remoteAddress });
 
   beforeAll(async () => {
     dist = await makeTestDist();
+    testDb = await openTestDb(kind);
+  }, STARTUP_MS);
+  afterAll(async () => {
+    await dist.remove();
+    await testDb.close();
   });
-  afterAll(() => dist.remove());
   afterEach(async () => {
     vi.useRealTimers();
     await app.close();
@@ -25,7 +31,7 @@ describe('rate limits', () => {
 
   const build = async (trustProxy: boolean | number | string = false) => {
     const config = testConfig({ staticDir: dist.dir, rateLimit: { apiPerMinute: API_MAX, staticPerMinute: WEB_MAX }, trustProxy });
-    app = await buildApp({ config, db: brokenDb(), sms: recordingSms() });
+    app = await buildApp({ config, db: testDb.db, sms: recordingSms() });
   };
 
   it(`answers 429 with Retry-After after ${API_MAX} API requests a minute, whichever the routes`, async () => {

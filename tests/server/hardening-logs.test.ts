@@ -8,7 +8,7 @@ import { createSms } from '../../server/sms/create-sms.ts';
 import { recordingSms } from '../testing/fake-sms.ts';
 import { calcLeadBody, smsConsent, uniquePhone } from '../testing/lead-bodies.ts';
 import { verifyPhone } from '../testing/requests.ts';
-import { brokenDb, STARTUP_MS, appDbKinds } from '../testing/test-db.ts';
+import { appDbKinds, brokenDb, openTestDb, STARTUP_MS, type TestDb } from '../testing/test-db.ts';
 import { makeTestServer, routesOf, testConfig, type TestServer } from '../testing/test-servers.ts';
 
 const EMAIL = 'jane.roe@example.com';
@@ -146,11 +146,17 @@ describe('database errors in the log', () => {
 });
 
 describe('client addresses in the log', () => {
+  // The rate limits count in the database.
+  let testDb: TestDb;
+  beforeAll(async () => {
+    testDb = await openTestDb('pglite');
+  }, STARTUP_MS);
+  afterAll(() => testDb.close());
   const requestLines = async (log: 'info' | 'trace', rateLimit = { apiPerMinute: 100_000, staticPerMinute: 100_000 }) => {
     const lines: string[] = [];
     const app = await buildApp({
       config: testConfig({ rateLimit }),
-      db: brokenDb(),
+      db: testDb.db,
       sms: recordingSms(),
       log: { level: log, stream: { write: (l) => void lines.push(l) } },
     });

@@ -1,5 +1,5 @@
 // Expired rows go by a pg-boss job (hourly, and at the queue's start), not inside requests: Idempotency-Key answers past
-// their retention, and rate-limit counters whose window has ended.
+// their retention, and requests' limit events once their window has passed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Jobs } from '../../server/jobs/jobs.ts';
 import { IDEMPOTENCY_RETENTION_HOURS } from '../../server/store/idempotency-keys.ts';
@@ -11,7 +11,10 @@ describe.each(testDbKinds)('the purge of expired rows on %s', (kind) => {
   let queue: Jobs | undefined;
   const bossSchema = () => (testDb.db.schema === 'public' ? 'pgboss' : `${testDb.db.schema}_pgboss`);
   const keysLeft = async () => (await testDb.db.query<{ key: string }>('SELECT key FROM idempotency_keys ORDER BY key')).rows.map((r) => r.key);
-  const countersLeft = async () => (await testDb.db.query<{ key: string }>('SELECT key FROM rate_limit_counters ORDER BY key')).rows.map((r) => r.key);
+  const requestsLeft = async () =>
+    (await testDb.db.query<{ subject: string }>("SELECT subject FROM limit_events WHERE subject LIKE 'apiRequests %' ORDER BY subject")).rows.map(
+      (r) => r.subject,
+    );
 
   beforeAll(async () => {
     testDb = await openTestDb(kind);
@@ -23,7 +26,7 @@ describe.each(testDbKinds)('the purge of expired rows on %s', (kind) => {
   });
 
   it(
-    `deletes the answers older than ${IDEMPOTENCY_RETENTION_HOURS} hours and the counters of ended windows when the queue starts, and is scheduled hourly`,
+    `deletes the answers older than ${IDEMPOTENCY_RETENTION_HOURS} hours and the requests out of their window when the queue starts, and is scheduled hourly`,
     { timeout: STARTUP_MS },
     async () => {
       for (const [key, hours] of [
@@ -38,11 +41,11 @@ describe.each(testDbKinds)('the purge of expired rows on %s', (kind) => {
         );
       }
       const now = Date.now();
-      for (const [key, windowEnd] of [
-        ['api:ip:203.0.113.1', now + 60_000],
-        ['api:ip:203.0.113.2', now - 1_000],
+      for (const [subject, at] of [
+        ['apiRequests ip:203.0.113.1', now],
+        ['apiRequests ip:203.0.113.2', now - 61_000],
       ] as const) {
-        await testDb.db.query('INSERT INTO rate_limit_counters (key, count, window_end) VALUES ($1, 1, $2)', [key, windowEnd]);
+        await testDb.db.query('INSERT INTO limit_events (subject, at) VALUES ($1, $2::timestamptz)', [subject, new Date(at).toISOString()]);
       }
       queue = await new Jobs().start({
         db: testDb.db,
@@ -52,9 +55,9 @@ describe.each(testDbKinds)('the purge of expired rows on %s', (kind) => {
         log: (message, error) => console.error(message, error),
       });
       const end = Date.now() + 15_000;
-      while ((await countersLeft()).length > 1 && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+      while ((await requestsLeft()).length > 1 && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
       expect(await keysLeft()).toEqual(['fresh', 'young']);
-      expect(await countersLeft()).toEqual(['api:ip:203.0.113.1']);
+      expect(await requestsLeft()).toEqual(['apiRequests ip:203.0.113.1']);
       const { rows } = await testDb.db.query<{ cron: string }>(`SELECT cron FROM ${bossSchema()}.schedule WHERE name = $1`, ['purge-expired-rows']);
       expect(rows).toEqual([{ cron: '0 * * * *' }]);
     },

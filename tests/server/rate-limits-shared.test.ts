@@ -1,9 +1,9 @@
-// The per-address rate limits hold across server processes: on PostgreSQL they are counted in the database, not in
+// The per-address rate limits hold across server processes: they are counted in the database (limit_events), not in
 // each process. Two web servers (server/main.ts) on one PostgreSQL let an address make RATE_LIMIT_API_PER_MINUTE API
 // requests between them, not that many each (processes that share a database need TEST_DATABASE_URL, always set in CI;
 // without it that part is skipped). The counting statement itself is tested on both databases.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countRequest } from '../../server/store/rate-limits.ts';
+import { countRequest } from '../../server/limits/limit-events.ts';
 import { freshPostgres, type FreshPostgres } from '../testing/fresh-postgres.ts';
 import { openTestDb, STARTUP_MS, testDbKinds, type TestDb } from '../testing/test-db.ts';
 import { startServer, type ServerProcess } from '../testing/worker-process.ts';
@@ -19,20 +19,25 @@ describe.each(testDbKinds)('countRequest on %s', (kind) => {
   }, STARTUP_MS);
   afterAll(() => testDb.close());
 
-  it('counts a key’s requests in its window, and opens the next window once it has ended', async () => {
+  it('counts a subject’s requests in the last window, and says when the oldest that matters leaves it', async () => {
     const t = Date.UTC(2030, 0, 7, 9);
-    const count = (key: string, now: number) => countRequest(testDb.db, key, MINUTE, now);
-    expect(await count('api:ip:10.0.0.1', t)).toEqual({ current: 1, ttl: MINUTE });
-    expect(await count('api:ip:10.0.0.1', t + 1_000)).toEqual({ current: 2, ttl: MINUTE - 1_000 });
-    expect(await count('web:ip:10.0.0.1', t + 2_000)).toEqual({ current: 1, ttl: MINUTE });
-    expect(await count('api:ip:10.0.0.1', t + MINUTE - 1)).toEqual({ current: 3, ttl: 1 });
-    expect(await count('api:ip:10.0.0.1', t + MINUTE)).toEqual({ current: 1, ttl: MINUTE });
+    const count = (subject: string, now: number) => countRequest(testDb.db, subject, { max: 3, ms: MINUTE }, now);
+    expect(await count('apiRequests ip:10.0.0.1', t)).toEqual({ current: 1, ttl: MINUTE });
+    expect(await count('apiRequests ip:10.0.0.1', t + 1_000)).toEqual({ current: 2, ttl: MINUTE - 1_000 });
+    expect(await count('webRequests ip:10.0.0.1', t + 2_000)).toEqual({ current: 1, ttl: MINUTE });
+    expect(await count('apiRequests ip:10.0.0.1', t + 3_000)).toEqual({ current: 3, ttl: MINUTE - 3_000 });
+    // Over max (refused requests count too): a place frees when the newest 3's oldest (at t + 1 s) leaves.
+    expect(await count('apiRequests ip:10.0.0.1', t + 4_000)).toEqual({ current: 4, ttl: MINUTE - 3_000 });
+    // The request at t has left the window.
+    expect(await count('apiRequests ip:10.0.0.1', t + MINUTE)).toEqual({ current: 4, ttl: 3_000 });
+    expect(await count('apiRequests ip:10.0.0.1', t + 2 * MINUTE + 4_000)).toEqual({ current: 1, ttl: MINUTE });
   });
 
-  it('counts requests that arrive at once exactly once each', async () => {
+  it('records requests that arrive at once, each once', async () => {
     const t = Date.UTC(2030, 0, 7, 10);
-    const counts = await Promise.all(Array.from({ length: 20 }, () => countRequest(testDb.db, 'api:ip:10.0.0.2', MINUTE, t)));
-    expect(counts.map((c) => c.current).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    const window = { max: 100, ms: MINUTE };
+    await Promise.all(Array.from({ length: 20 }, () => countRequest(testDb.db, 'apiRequests ip:10.0.0.2', window, t)));
+    expect((await countRequest(testDb.db, 'apiRequests ip:10.0.0.2', window, t + 1)).current).toBe(21);
   });
 });
 

@@ -25,7 +25,6 @@ const OWNERS: Record<string, string[]> = {
     'idempotency_keys',
     'flow_versions',
     'server_secrets',
-    'rate_limit_counters',
   ],
   certificates: ['consent_certificates'],
   limits: ['limit_events'],

@@ -3,7 +3,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
-import { fetchReportCard, type ReportCard } from '../../api/report-search.ts';
+import { fetchReport, type Report } from '../../api/reports.ts';
 import { LangLink } from '../../layout/LangLink.tsx';
 import { LinksPage } from '../LinksPage.tsx';
 import { formatWhen, vehicleText } from '../search/format.ts';
@@ -12,7 +12,7 @@ import { HomePage } from './HomePage.tsx';
 /** A report's public id: 16 random bytes in base64url. */
 export const REPORT_ID = /^[A-Za-z0-9_-]{22}$/;
 
-type Loaded = { id: string; attempt: number } & ({ report: ReportCard } | { missing: true } | { failed: true });
+type Loaded = { id: string; attempt: number } & ({ report: Report } | { missing: true } | { failed: true });
 
 export default function ShortLinkPage({ id }: { id: string }) {
   const { t } = useTranslation('search');
@@ -23,7 +23,7 @@ export default function ShortLinkPage({ id }: { id: string }) {
   useEffect(() => {
     if (!valid) return undefined;
     const controller = new AbortController();
-    fetchReportCard(id, controller.signal).then(
+    fetchReport(id, controller.signal).then(
       (report) => setLoaded({ id, attempt, report }),
       (error: unknown) => {
         if (controller.signal.aborted) return;
@@ -44,7 +44,7 @@ export default function ShortLinkPage({ id }: { id: string }) {
   );
 }
 
-function ReportCardView({ report, failed, onRetry }: { report: ReportCard | null; failed: boolean; onRetry: () => void }) {
+function ReportCardView({ report, failed, onRetry }: { report: Report | null; failed: boolean; onRetry: () => void }) {
   const { t, i18n } = useTranslation('search');
   const titleId = useId();
   const vehicles = report?.vehicles.map(vehicleText).filter(Boolean).join(', ');

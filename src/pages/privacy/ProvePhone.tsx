@@ -12,6 +12,7 @@ import { ApiError } from '../../api/client.ts';
 import { codeLinkConfirmed } from '../../api/phone-link.ts';
 import { sendPrivacyCode, verifyPrivacyCode } from '../../api/privacy.ts';
 import { formatWait } from '../../funnel/format-wait.ts';
+import { knownLanguage } from '../../i18n.ts';
 
 /** The 10 digits of a US number as typed ("(202) 555-0123", "+1 202 555 0123"), or undefined. */
 export function nationalOf(typed: string): string | undefined {
@@ -70,7 +71,7 @@ function PhoneForm({ onSent }: { onSent: (national: string, verified: boolean) =
     setBusy(true);
     setError(null);
     try {
-      const answer = await sendPrivacyCode(national, i18n.language);
+      const answer = await sendPrivacyCode(national, knownLanguage(i18n.language));
       onSent(national, answer.verified === true);
     } catch (failed) {
       setError(failure(failed, 'errors:CELL_PHONE_NUMBER_IS_INVALID_'));
@@ -139,7 +140,7 @@ function CodeForm({ national, onVerified, onOtherNumber }: { national: string; o
     setError(null);
     setCode('');
     try {
-      await sendPrivacyCode(national, i18n.language);
+      await sendPrivacyCode(national, knownLanguage(i18n.language));
     } catch (failed) {
       setError(failure(failed, 'errors:CELL_PHONE_NUMBER_IS_INVALID_'));
     }

@@ -1,7 +1,7 @@
 // The crash as anyone may see it (when, where, who reported it, conditions, counts), and what only the people
 // involved see (its numbers, the street and the officer's narrative).
 import { useTranslation } from 'react-i18next';
-import type { Report } from '../../api/reports.ts';
+import type { InvolvedReport, Report } from '../../api/reports.ts';
 import { FactList } from './FactList.tsx';
 import { localDateTime } from './format.ts';
 import { useCalendar } from './use-calendar.ts';
@@ -25,11 +25,8 @@ export function CrashFacts({ report }: { report: Report }) {
           { field: 'weather', value: v.coded('weather', report.weather, report.weatherText) },
           { field: 'roadCondition', value: v.coded('roadCondition', report.roadCondition, report.roadConditionText) },
           { field: 'light', value: v.coded('light', report.light, report.lightText) },
-          {
-            field: 'speedLimit',
-            value: report.speedLimit === null || report.speedLimit === undefined ? null : t('values.speedLimit', { mph: report.speedLimit }),
-          },
-          { field: 'vehicleCount', value: v.count(report.vehicleCount ?? report.vehicles.length) },
+          { field: 'speedLimit', value: report.speedLimit === null ? null : t('values.speedLimit', { mph: report.speedLimit }) },
+          { field: 'vehicleCount', value: v.count(report.vehicleCount) },
           { field: 'occupantCount', value: v.count(report.occupantCount) },
           { field: 'injuredCount', value: v.count(report.injuredCount) },
           { field: 'fatalCount', value: v.count(report.fatalCount) },
@@ -40,7 +37,7 @@ export function CrashFacts({ report }: { report: Report }) {
 }
 
 /** Only with a proof: the crash's and the agency's numbers, the street, and the narrative in the officer's words. */
-export function PrivateCrashFacts({ report }: { report: Report }) {
+export function PrivateCrashFacts({ report }: { report: InvolvedReport }) {
   const { t } = useTranslation('report');
   return (
     <section className="report-section" aria-labelledby="report-private">

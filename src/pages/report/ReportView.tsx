@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { markStepShown } from '../../funnel/step-shown.ts';
 import { useTranslation } from 'react-i18next';
-import type { Report } from '../../api/reports.ts';
+import type { Report, ReportVehicle } from '../../api/reports.ts';
 import { CrashFacts, PrivateCrashFacts } from './CrashFacts.tsx';
 import { localDateTime } from './format.ts';
 import { useCalendar } from './use-calendar.ts';
@@ -45,7 +45,7 @@ export function ReportView({ report, check, onForget, onProved, business = false
   const place = `${report.city}, ${report.state}`;
   const involvedNote = useRef<HTMLParagraphElement>(null);
   // The visitor's vehicle: the one their proof named, else the one of the VIN they gave (the form asks a last name).
-  const yours = (unit: number, proved?: boolean) => (report.involved ? !!proved : check.status === 'known' && check.vehicle === unit);
+  const yours = (vehicle: ReportVehicle) => ('yours' in vehicle ? vehicle.yours : check.status === 'known' && check.vehicle === vehicle.unit);
 
   // The form that had focus is gone once the full report opens: focus goes to the line that says it opened.
   useEffect(() => {
@@ -100,7 +100,7 @@ export function ReportView({ report, check, onForget, onProved, business = false
         <h2 id="report-vehicles">{t('fields.vehicles')}</h2>
         <div className="vehicles">
           {report.vehicles.map((vehicle) => (
-            <VehicleCard key={vehicle.unit} vehicle={vehicle} involved={report.involved} yours={yours(vehicle.unit, vehicle.yours)} />
+            <VehicleCard key={vehicle.unit} vehicle={vehicle} yours={yours(vehicle)} />
           ))}
         </div>
       </section>

@@ -8,10 +8,12 @@ import { driverName, placeLine } from './format.ts';
 import { valuesOf } from './values.ts';
 
 /** yours: the visitor's own vehicle (the one their proof named, or the one of the VIN they gave). */
-export function VehicleCard({ vehicle, involved, yours = false }: { vehicle: ReportVehicle; involved: boolean; yours?: boolean }) {
+export function VehicleCard({ vehicle, yours = false }: { vehicle: ReportVehicle; yours?: boolean }) {
   const { t } = useTranslation('report');
   const v = valuesOf(t);
-  const driver = vehicle.driver;
+  // A vehicle of an involved visitor's report comes with its personal fields.
+  const involved = 'vin' in vehicle;
+  const driver = involved ? vehicle.driver : null;
   const headingId = `report-unit-${vehicle.unit}`;
   const summary = [vehicle.year, vehicle.make, vehicle.model].filter(Boolean).join(' ');
   const facts: Fact[] = [
