@@ -106,8 +106,9 @@ function findReachable(flow: Flow, withVerification: boolean, found: (s: AnyMach
     for (const e of events) {
       if (!asked(s, e) || (!withVerification && isVerification(e))) continue;
       const [next] = transition(machine, s, e as never);
-      if (!seen.has(key(next))) {
-        seen.add(key(next));
+      const nextKey = key(next);
+      if (!seen.has(nextKey)) {
+        seen.add(nextKey);
         queue.push(next);
       }
     }
