@@ -1,6 +1,9 @@
 // The report's copy on the server (the PDF): locales/<lang>/report.json, typed by the English catalogue.
 import en from '../../locales/en/report.json' with { type: 'json' };
 import es from '../../locales/es/report.json' with { type: 'json' };
+import enCommon from '../../locales/en/common.json' with { type: 'json' };
+import esCommon from '../../locales/es/common.json' with { type: 'json' };
+import { makeLabel } from '../../engine/vehicle-make.ts';
 
 export type ReportCopy = typeof en;
 export type ReportLang = 'en' | 'es';
@@ -9,6 +12,12 @@ export type ReportLang = 'en' | 'es';
 const catalogues: Record<ReportLang, ReportCopy> = { en, es };
 
 export const reportCopy = (lang: ReportLang): ReportCopy => catalogues[lang];
+
+const makes: Record<ReportLang, typeof enCommon.makes> = { en: enCommon.makes, es: esCommon.makes };
+
+/** A vehicle make as the app shows it (engine/vehicle-make.ts): "Jeep", the list's categories in the language's words. */
+export const makeName = (lang: ReportLang, make: string): string =>
+  makeLabel(make, (key) => makes[lang][key.slice('common:makes.'.length) as keyof typeof enCommon.makes]);
 
 /** The text with its {{name}} placeholders filled in, as i18next does in the app. */
 export function fill(text: string, values: Record<string, string | number>): string {

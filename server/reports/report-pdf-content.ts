@@ -1,6 +1,6 @@
 // What the report's PDF says, in the visitor's language: its header, notices and sections of labelled facts, built
 // from the view the visitor may see (so the PDF can show nothing the JSON would not).
-import { asWritten, fill, reportCopy, valueName, type ReportCopy, type ReportLang } from './report-copy.ts';
+import { asWritten, fill, makeName, reportCopy, valueName, type ReportCopy, type ReportLang } from './report-copy.ts';
 import type { Driver, PublicVehicle, ReportView, ShownVehicle } from './report-view.ts';
 
 export type Cell = [label: string, value: string];
@@ -73,7 +73,7 @@ export function reportDocument(view: ReportView, lang: ReportLang, now: number):
     [f.vehicleCount, String(view.vehicleCount)],
     [f.occupantCount, show(view.occupantCount)],
   ];
-  const vehicles = view.involved ? view.vehicles.flatMap((v) => vehicleBlocks(copy, v, v)) : view.vehicles.flatMap((v) => vehicleBlocks(copy, v));
+  const vehicles = view.involved ? view.vehicles.flatMap((v) => vehicleBlocks(lang, v, v)) : view.vehicles.flatMap((v) => vehicleBlocks(lang, v));
   const sections: Section[] = [
     { title: copy.pdf.crash, blocks: [{ cells: crash }] },
     { title: copy.pdf.vehicles, blocks: vehicles },
@@ -106,13 +106,15 @@ const shower =
  * A vehicle's facts; with `whole` (for a visitor who proved involvement), its private ones and its driver's too: all of
  * them for the visitor's own vehicle, what a claim needs for another party's.
  */
-function vehicleBlocks(copy: ReportCopy, v: PublicVehicle, whole?: ShownVehicle): Block[] {
+function vehicleBlocks(lang: ReportLang, v: PublicVehicle, whole?: ShownVehicle): Block[] {
+  const copy = reportCopy(lang);
   const f = copy.fields;
   const show = shower(copy);
   const yesNo = (b: boolean) => (b ? copy.values.yes : copy.values.no);
-  const heading = `${fill(f.unit, { unit: v.unit })} · ${[v.year, v.make, v.model].filter((part) => part !== null).join(' ')}`;
+  const make = makeName(lang, v.make);
+  const heading = `${fill(f.unit, { unit: v.unit })} · ${[v.year, make, v.model].filter((part) => part !== null).join(' ')}`;
   const cells: Cell[] = [
-    [f.make, v.make],
+    [f.make, make],
     [f.model, show(v.model)],
     [f.year, show(v.year)],
     [f.damageArea, show(v.damageArea, (d) => valueName(copy, 'damageArea', d, v.damageAreaText))],

@@ -133,7 +133,7 @@ describe.runIf(browserAvailable)('the report screen', () => {
     expect(page.url()).toBe(`${suite.server.url}/accident/${id}${q}`);
     const full = (await page.textContent('main')) ?? '';
     for (const shown of ['Maria Lopez', 'James Carter', VIN, CASE_ID, 'Capital Towing', 'red light', 'Class C']) expect(full).toContain(shown);
-    expect(await page.getByRole('article', { name: /2013 FORD/ }).textContent()).toContain(t('report:screen.proof.otherParty'));
+    expect(await page.getByRole('article', { name: /2013 Ford/ }).textContent()).toContain(t('report:screen.proof.otherParty'));
 
     // Copy link: the address without the VIN, and the message.
     await page.getByRole('button', { name: t('report:screen.actions.copy') }).click();
@@ -173,7 +173,7 @@ describe.runIf(browserAvailable)('the report screen', () => {
       const { context, page } = await open(suite.browser, viewport, path);
       await page.getByText(t('report:screen.proof.knownText')).waitFor();
       expect(page.url()).toBe(`${suite.server.url}/accident/${id}${q}`);
-      expect(await page.getByRole('article', { name: /2003 HONDA/ }).textContent()).toContain(t('report:screen.yourVehicle'));
+      expect(await page.getByRole('article', { name: /2003 Honda/ }).textContent()).toContain(t('report:screen.yourVehicle'));
       expect(await page.getByRole('textbox', { name: copy(lang, 'locate:vin.label') }).count()).toBe(0);
       for (const hidden of ['Lopez', 'Carter', CASE_ID]) expect((await page.textContent('main')) ?? '').not.toContain(hidden);
       await check(page, size, lang, 'first fact known');

@@ -140,7 +140,7 @@ describe('the report screen without a proof', () => {
     expect(fact(page, t('report:fields.occupantCount'))).toBe('3');
     const vehicle = screen.getByRole('article', { name: /Vehicle 1/ });
     expect(fact(vehicle, t('report:fields.damageArea'))).toBe('Front');
-    expect(fact(vehicle, t('report:fields.make'))).toBe('HONDA');
+    expect(fact(vehicle, t('report:fields.make'))).toBe('Honda');
     for (const field of ['crashId', 'caseId', 'street', 'narrative', 'towedBy', 'insured', 'atFault', 'seatbelt', 'airbags', 'driver', 'licenceType']) {
       expect(screen.queryByText(t(`report:fields.${field}`), { selector: 'dt, h3, h4' })).toBeNull();
     }

@@ -92,7 +92,7 @@ describe('the results page', () => {
     const query = 'lat=30.2672&lng=-97.7431&radius=5&make=FORD';
     renderAppAt(`/results?${query}`);
     expect(await screen.findByRole('heading', { level: 2, name: 'No results found.' })).toBeInTheDocument();
-    expect(screen.getByText('No Results - Please try again with a different date range or city.')).toBeInTheDocument();
+    expect(screen.getByText('No results. Please try again with a different date range or city.')).toBeInTheDocument();
     expect(screen.getByText('Reports can take up to 10 days to appear, depending on state.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: "Notify me when it's filed" })).toHaveAttribute('href', `/notify-me?${query}`);
     expect(screen.getByRole('button', { name: 'Search the last 30 days' })).toBeInTheDocument();
@@ -192,7 +192,7 @@ describe("a report's short link, /{id}", () => {
     answers = [json(200, { ...result(ID1), vehicles: [{ make: 'HONDA', model: 'Civic', year: 2018 }] })];
     renderAppAt(`/${ID1}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Accident report' })).toBeInTheDocument();
-    expect(await screen.findByText('Vehicles: 2018 HONDA Civic')).toBeInTheDocument();
+    expect(await screen.findByText('Vehicles: 2018 Honda Civic')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View the report' })).toHaveAttribute('href', `/accident/${ID1}`);
     expect(screen.getByRole('heading', { level: 2, name: 'Help after a car accident' })).toBeInTheDocument();
     expect(urlOf(fetchMock.mock.calls[0]![0]).pathname).toBe(`/api/reports/${ID1}`);

@@ -61,7 +61,7 @@ export async function locate(w: FunnelWalk, how: LocateBy, phone: boolean, vinGi
   if (phone) await next.click();
   const make = page.getByRole('combobox', { name: t('locate:make.label') });
   await make.fill('FOR');
-  await page.getByRole('option', { name: 'FORD', exact: true }).click();
+  await page.getByRole('option', { name: 'Ford', exact: true }).click();
   const year = page.getByRole('textbox', { name: t('locate:year.label') });
   await year.fill('1899');
   await year.blur();

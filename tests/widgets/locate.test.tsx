@@ -127,7 +127,7 @@ describe('locate choices', () => {
     expect(screen.getByText(/A Case ID is assigned at the accident and shared with the drivers/)).toBeVisible();
     expect(screen.getByText(/Use a map to locate the accident/)).toBeVisible();
     // One padlock line in sight: the forms drawn ahead, out of sight, have theirs.
-    expect(screen.getAllByText('Your information is secure (SSL)').filter((line) => !isInaccessible(line))).toHaveLength(1);
+    expect(screen.getAllByText('Your details are sent encrypted and used only for your request.').filter((line) => !isInaccessible(line))).toHaveLength(1);
   });
 
   it('shows no info tiles on a phone', () => {
@@ -174,7 +174,7 @@ describe('locate choices', () => {
     renderLocate({ lng: 'es' });
     expect(screen.getByRole('radio', { name: 'Número de caso' })).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'No lo sé: usar un mapa' })).toBeInTheDocument();
-    expect(screen.getAllByText('Su información está protegida (SSL)').filter((line) => !isInaccessible(line))).toHaveLength(1);
+    expect(screen.getAllByText('Sus datos se envían cifrados y solo se usan para su solicitud.').filter((line) => !isInaccessible(line))).toHaveLength(1);
     expect(screen.getByRole('button', { name: 'Siguiente' })).toBeVisible();
   });
 });
@@ -523,9 +523,10 @@ describe('map form', () => {
     expect(make).toHaveAccessibleDescription(expect.stringContaining('Vehicle make is required'));
 
     await user.type(make, 'harl');
-    await user.click(await screen.findByRole('option', { name: 'HARLEY-DAVIDSON' }));
+    // Shown as its maker writes it, stored as the crash-report systems do.
+    await user.click(await screen.findByRole('option', { name: 'Harley-Davidson' }));
     expect(send).toHaveBeenLastCalledWith({ type: 'ANSWER', values: { vehicleMake: 'HARLEY-DAVIDSON' } });
-    expect(make).toHaveValue('HARLEY-DAVIDSON');
+    expect(make).toHaveValue('Harley-Davidson');
     expect(screen.queryByText('Vehicle make is required')).not.toBeInTheDocument();
 
     await user.clear(make);

@@ -1,5 +1,7 @@
-// The vehicle make: a searchable list (ARIA 1.2 combobox) over the maker list; only a name from the list is an answer.
-import { useMemo, useState } from 'react';
+// The vehicle make: a searchable list (ARIA 1.2 combobox) over the maker list; only a name from the list is an answer,
+// kept as the list writes it ("JEEP") and shown as its maker does ("Jeep", engine/vehicle-make.ts).
+import { useCallback, useMemo, useState } from 'react';
+import { makeLabel } from '../../engine/vehicle-make.ts';
 import { ComboField } from '../fields/ComboField.tsx';
 import { useCombobox } from '../fields/use-combobox.ts';
 import { useCopy } from '../shared/use-copy.ts';
@@ -20,10 +22,14 @@ interface MakeFieldProps {
 
 export function MakeField({ label, value, makes, onChange, onBlur, error, disabled }: MakeFieldProps) {
   const { t } = useCopy('locate');
-  const [text, setText] = useState(value);
-  const options = useMemo(() => (makes ? filterMakes(makes, text === value ? '' : text).map((make) => ({ id: make, label: make })) : []), [makes, text, value]);
-  const combo = useCombobox(options, ({ label: make }) => {
-    setText(make);
+  const shown = useCallback((make: string) => makeLabel(make, t), [t]);
+  const [text, setText] = useState(() => shown(value));
+  const options = useMemo(
+    () => (makes ? filterMakes(makes, text === shown(value) ? '' : text).map((make) => ({ id: make, label: shown(make) })) : []),
+    [makes, text, value, shown],
+  );
+  const combo = useCombobox(options, ({ id: make }) => {
+    setText(shown(make));
     if (make !== value) onChange(make);
   });
 
@@ -31,7 +37,7 @@ export function MakeField({ label, value, makes, onChange, onBlur, error, disabl
   const [seen, setSeen] = useState(value);
   if (value !== seen) {
     setSeen(value);
-    if (value || text === seen) setText(value);
+    if (value || text === shown(seen)) setText(shown(value));
   }
 
   const status = !combo.open ? null : makes === null ? t('locate:make.loading') : options.length === 0 ? t('locate:make.noMatch') : null;
@@ -56,7 +62,7 @@ export function MakeField({ label, value, makes, onChange, onBlur, error, disabl
       status={status}
       error={error}
       disabled={disabled}
-      input={{ autoCapitalize: 'characters', onClick: combo.show }}
+      input={{ autoCapitalize: 'words', onClick: combo.show }}
     />
   );
 }

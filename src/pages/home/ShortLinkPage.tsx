@@ -47,7 +47,10 @@ export default function ShortLinkPage({ id }: { id: string }) {
 function ReportCardView({ report, failed, onRetry }: { report: Report | null; failed: boolean; onRetry: () => void }) {
   const { t, i18n } = useTranslation('search');
   const titleId = useId();
-  const vehicles = report?.vehicles.map(vehicleText).filter(Boolean).join(', ');
+  const vehicles = report?.vehicles
+    .map((vehicle) => vehicleText(vehicle, t))
+    .filter(Boolean)
+    .join(', ');
   return (
     <article className="home-report" aria-labelledby={titleId} aria-busy={!report && !failed}>
       <h1 id={titleId} className="home-report__title">

@@ -2,6 +2,7 @@
 // button, then a confirmation that says what goes and what the law makes us keep.
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { makeLabel } from '../../../engine/vehicle-make.ts';
 import type { Erasure, PrivacyData } from '../../api/privacy.ts';
 import { erasePrivacyData } from '../../api/privacy.ts';
 import { LeadRecord } from './LeadRecord.tsx';
@@ -42,7 +43,7 @@ export function YourData({ data, onErased }: { data: PrivacyData; onErased: (era
                       ? t('data.alertCase', { caseNumber: alert.caseNumber, state: alert.state })
                       : t('data.alertPlace', {
                           year: alert.year,
-                          make: alert.make,
+                          make: alert.make ? makeLabel(alert.make, t) : alert.make,
                           date: alert.onDate ? dayOf(alert.onDate, lang) : '',
                           radius: alert.radius,
                           place: alert.location ? `${alert.location.lat}, ${alert.location.lng}` : '',

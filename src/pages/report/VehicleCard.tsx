@@ -3,6 +3,8 @@
 // rest of what the report says of its driver (another party's is cut to what a claim needs).
 import { useTranslation } from 'react-i18next';
 import type { ReportVehicle } from '../../api/reports.ts';
+import { makeLabel } from '../../../engine/vehicle-make.ts';
+import { vehicleText } from '../search/format.ts';
 import { FactList, type Fact } from './FactList.tsx';
 import { driverName, placeLine } from './format.ts';
 import { valuesOf } from './values.ts';
@@ -15,9 +17,9 @@ export function VehicleCard({ vehicle, yours = false }: { vehicle: ReportVehicle
   const involved = 'vin' in vehicle;
   const driver = involved ? vehicle.driver : null;
   const headingId = `report-unit-${vehicle.unit}`;
-  const summary = [vehicle.year, vehicle.make, vehicle.model].filter(Boolean).join(' ');
+  const summary = vehicleText(vehicle, t);
   const facts: Fact[] = [
-    { field: 'make', value: vehicle.make },
+    { field: 'make', value: makeLabel(vehicle.make, t) },
     { field: 'model', value: vehicle.model },
     { field: 'year', value: v.count(vehicle.year) },
     { field: 'damageArea', value: v.coded('damageArea', vehicle.damageArea, vehicle.damageAreaText) },

@@ -21,7 +21,10 @@ export function ResultList({ results, hrefOf, embed, labelledBy }: ResultListPro
     <ol className="results-list" aria-labelledby={labelledBy}>
       {results.map((result, i) => {
         const when = formatWhen(result.occurredAt, language);
-        const vehicles = result.vehicles.map(vehicleText).filter(Boolean).join(', ');
+        const vehicles = result.vehicles
+          .map((vehicle) => vehicleText(vehicle, t))
+          .filter(Boolean)
+          .join(', ');
         const miles =
           typeof result.distanceMiles !== 'number'
             ? null

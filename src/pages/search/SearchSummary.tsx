@@ -3,6 +3,7 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { yearRange } from '../../../engine/report-search.ts';
+import { makeLabel } from '../../../engine/vehicle-make.ts';
 import { dateRange, type ReportSearch } from '../../../widgets/report-search/search-query.ts';
 import { formatDays } from './format.ts';
 
@@ -22,9 +23,10 @@ export function summaryOf(search: ReportSearch, t: TFunction<'search'>, language
   const lines = [t('results.near', { radius: search.radius, place }), formatDays(from, to, language)];
   const years = search.year ? (search.yearMatch === 'approx' ? yearRange(search.year, 'approx') : null) : undefined;
   if (search.make) {
-    if (search.year && years) lines.push(t('results.makeYears', { make: search.make, from: years[0], to: years[1] }));
-    else if (search.year) lines.push(t('results.makeYear', { make: search.make, year: search.year }));
-    else lines.push(t('results.make', { make: search.make }));
+    const make = makeLabel(search.make, t);
+    if (search.year && years) lines.push(t('results.makeYears', { make, from: years[0], to: years[1] }));
+    else if (search.year) lines.push(t('results.makeYear', { make, year: search.year }));
+    else lines.push(t('results.make', { make }));
   } else if (search.year) {
     lines.push(years ? t('results.anyMakeYears', { from: years[0], to: years[1] }) : t('results.anyMakeYear', { year: search.year }));
   }

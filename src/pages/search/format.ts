@@ -1,4 +1,5 @@
 // How search results read: the day and time where the accident happened, days of a search, vehicles and distances.
+import { makeLabel, type MakeCategoryKey } from '../../../engine/vehicle-make.ts';
 
 interface Formats {
   when: Intl.DateTimeFormat;
@@ -68,6 +69,6 @@ export const formatList = (items: string[], language: string) => formats(languag
 
 export const formatMiles = (miles: number, language: string) => formats(language).miles.format(miles);
 
-/** "2019 FORD F-150", as far as the report says (a search's result, or a report's vehicle). */
-export const vehicleText = (vehicle: { make: string; model?: string | null; year?: number | null }) =>
-  [vehicle.year, vehicle.make, vehicle.model].filter((part) => part !== null && part !== undefined && part !== '').join(' ');
+/** "2019 Ford F-150", as far as the report says (a search's result, or a report's vehicle). */
+export const vehicleText = (vehicle: { make: string; model?: string | null; year?: number | null }, t: (key: MakeCategoryKey) => string) =>
+  [vehicle.year, makeLabel(vehicle.make, t), vehicle.model].filter((part) => part !== null && part !== undefined && part !== '').join(' ');
