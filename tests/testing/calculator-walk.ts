@@ -2,9 +2,8 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { RunningApp } from './app-server.ts';
-import { expectNoAxeViolations } from './axe.ts';
 import { copy, type Lang } from './copy.ts';
-import { expectHeadingFocused, FunnelWalk, saveStepShot } from './funnel-walk.ts';
+import { expectHeadingFocused, FunnelWalk } from './funnel-walk.ts';
 
 export interface Walk {
   route: string;
@@ -21,7 +20,7 @@ export interface Walk {
 /** Walks the calculator; returns the words of each consent notice as they were on screen at its button. */
 export async function walkCalculator(page: Page, server: RunningApp, walk: Walk): Promise<string[]> {
   const { lang, phone } = walk;
-  const consent = new FunnelWalk(page, server, lang);
+  const consent = new FunnelWalk(page, server, lang, walk.shots);
   const agree = (button: Locator) => consent.agreeWith(button);
   const t = (key: string) => copy(lang, key);
   const heading = (key: string) => page.getByRole('heading', { level: 1, name: t(key) });
@@ -31,11 +30,8 @@ export async function walkCalculator(page: Page, server: RunningApp, walk: Walk)
       .getByRole('radiogroup', { name: t(question) })
       .getByRole('radio', { name: t(`common:yesno.${answer}`) })
       .click();
-  // Every step: a screenshot to look at (with SCREENSHOT_DIR set) and the axe check.
-  const shot = async (step: string) => {
-    await saveStepShot(page, walk.shots, step);
-    await expectNoAxeViolations(page, `${walk.shots ?? walk.lang} step ${step}`);
-  };
+  // Every step: a screenshot to look at (with SCREENSHOT_DIR set), the axe check and the phone's Back/Next bar.
+  const shot = (step: string) => consent.shot(step);
   // A new step's heading, with focus moved onto it.
   const reached = async (key: string, step: string) => {
     await heading(key).waitFor();

@@ -44,3 +44,33 @@ export async function expectReflowAndTouchTargets(page: Page, label: string) {
   }, TOUCH_MIN);
   if (found.length > 0) throw new Error(`layout at ${label} (${page.url()}):\n  ${found.join('\n  ')}`);
 }
+
+/** The most of a phone screen the stuck Back/Next bar may take (issue 34: 12% of a 390×844 screen is 101 px). */
+export const BAR_SHARE_MAX = 0.12;
+
+/**
+ * Fails when the funnel's Back/Next bar is stuck to the foot of the screen (position: sticky, phones) and takes more than
+ * BAR_SHARE_MAX of its height, or covers a control: each control of the step is scrolled into view as focus or a finger
+ * brings it (block: nearest, which keeps the page's scroll-padding), and the point at its middle must not be the bar.
+ */
+export async function expectBarClear(page: Page, label: string) {
+  const found = await page.evaluate((share) => {
+    const bar = document.querySelector('.funnel-nav');
+    if (!bar || getComputedStyle(bar).position !== 'sticky') return [];
+    const problems: string[] = [];
+    const height = bar.getBoundingClientRect().height;
+    if (height > share * window.innerHeight) problems.push(`the bar is ${Math.round(height)} px of a ${window.innerHeight} px screen`);
+    const { scrollX, scrollY } = window;
+    const controls = document.querySelectorAll('.funnel input, .funnel button, .funnel select, .funnel textarea, .funnel [role="slider"], .funnel a[href]');
+    for (const control of controls) {
+      if (bar.contains(control) || control.getClientRects().length === 0) continue;
+      control.scrollIntoView({ block: 'nearest' });
+      const box = control.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      if (hit && bar.contains(hit)) problems.push(`the bar covers ${control.outerHTML.slice(0, 80)}`);
+    }
+    window.scrollTo(scrollX, scrollY);
+    return problems;
+  }, BAR_SHARE_MAX);
+  if (found.length > 0) throw new Error(`${label}: ${found.join('; ')}`);
+}
