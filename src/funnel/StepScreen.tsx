@@ -4,6 +4,7 @@ import { Suspense, type ComponentType } from 'react';
 import type { Block } from '../../engine/types.ts';
 import { loadWidgets, registry } from '../../widgets/registry.ts';
 import type { WidgetProps } from '../../widgets/types.ts';
+import { Skeleton } from '../layout/Skeleton.tsx';
 import { StepLoadBoundary } from './StepLoadBoundary.tsx';
 
 interface Props {
@@ -16,7 +17,7 @@ interface Props {
 export function StepScreen({ blocks, shared, copy }: Props) {
   return (
     <StepLoadBoundary message={copy.failed} retry={copy.retry} onRetry={() => void loadWidgets(blocks.map((block) => block.widget)).catch(() => undefined)}>
-      <Suspense fallback={<p className="loading">{copy.loading}</p>}>
+      <Suspense fallback={<Skeleton label={copy.loading} />}>
         {blocks.map((block, i) => {
           const Widget = registry[block.widget] as ComponentType<WidgetProps> | undefined;
           // Keyed within the screen: the same widget on a step's answered twin keeps its state (open panels, focus).

@@ -5,6 +5,7 @@ import { usePageLocation } from '../page-history.ts';
 import { Footer } from './Footer.tsx';
 import { LangLink } from './LangLink.tsx';
 import { SideMenu } from './SideMenu.tsx';
+import { Skeleton } from './Skeleton.tsx';
 import './layout.css';
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -25,7 +26,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </header>
       )}
       <main id="main" className="site-main">
-        <Suspense fallback={<p className="loading">{t('loading')}</p>}>{children}</Suspense>
+        <Suspense fallback={<Skeleton label={t('loading')} />}>{children}</Suspense>
       </main>
       {!embed && <Footer />}
     </>

@@ -269,7 +269,7 @@ describe('calculator flow', () => {
     expect(caseValue.percents).toEqual([12, 36, 75, 95]);
     // Looked up in the flow's own copy, then common's (the calculator has none of its own: common's are shown).
     expect(caseValue.headlines).toEqual(['caseValue.low', 'caseValue.medium', 'caseValue.high', 'caseValue.highest']);
-    expect(copyText('caseValue.high', flow.namespace, readCatalogues(), 'en')).toBe('High Case Value Determined');
+    expect(copyText('caseValue.high', flow.namespace, readCatalogues(), 'en')).toBe('High case value determined');
   });
 
   it('does not send the code until name, email and phone are valid', async () => {

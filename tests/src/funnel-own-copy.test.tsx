@@ -51,6 +51,6 @@ describe('the copy a funnel shows', () => {
 
   it('keeps the common reasons and headlines where they fit: the calculator', async () => {
     expect(await reasons(atStep('calculator', '3'), 'Why am I seeing this?')).toEqual(ACCIDENT);
-    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(/^(Low|Medium|High|Highest) Case Value Determined$/);
+    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(/^(Low|Medium|High|Highest) case value determined$/);
   });
 });

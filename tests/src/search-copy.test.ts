@@ -34,7 +34,7 @@ describe('search copy', () => {
 
   it("keeps the spec's search messages (§8) and delay note (§9) word for word", () => {
     expect(en.get('results.none.title')).toBe('No results found.');
-    expect(en.get('results.none.text')).toBe('No Results - Please try again with a different date range or city.');
+    expect(en.get('results.none.text')).toBe('No results. Please try again with a different date range or city.');
     expect(en.get('results.delay')).toBe('Reports can take up to 10 days to appear, depending on state.');
   });
 });

@@ -18,10 +18,10 @@ const answers = { fault: false, commercial: true, injuries: 2, pain: 0 };
 
 describe('case-value', () => {
   it.each([
-    [0, 'Low Case Value Determined', '12%'],
-    [1, 'Medium Case Value Determined', '36%'],
-    [2, 'High Case Value Determined', '75%'],
-    [3, 'Highest Case Value Determined', '95%'],
+    [0, 'Low case value determined', '12%'],
+    [1, 'Medium case value determined', '36%'],
+    [2, 'High case value determined', '75%'],
+    [3, 'Highest case value determined', '95%'],
   ])('level %i shows "%s" and a gauge at %s', (level, headline, percent) => {
     renderWidget(CaseValue, { props, answers, computed: { level } });
     expect(screen.getByRole('heading', { name: headline })).toBeVisible();
@@ -45,7 +45,7 @@ describe('case-value', () => {
 
   it('shows unanswered factors as such and a missing level as the lowest', () => {
     renderWidget(CaseValue, { props, answers: {}, computed: {} });
-    expect(screen.getByRole('heading', { name: 'Low Case Value Determined' })).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Low case value determined' })).toBeVisible();
     expect(screen.getAllByText('Not answered')).toHaveLength(4);
   });
 

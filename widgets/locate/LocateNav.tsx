@@ -1,4 +1,5 @@
-// The wizard's own Back and Next (the step has no page nav) under the padlock/SSL line every form shows (§2.7).
+// The wizard's own Back and Next (the step has no page nav) under the padlock line every form shows (§2.7): a quiet
+// note that the details travel encrypted, not a badge.
 import { useCopy } from '../shared/use-copy.ts';
 import { PadlockIcon } from './locate-icons.tsx';
 

@@ -7,6 +7,7 @@ import { Suspense, useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Report } from '../../api/reports.ts';
 import { keepBusinessToken } from '../../attribution.ts';
+import { Skeleton } from '../../layout/Skeleton.tsx';
 import { REPORT_NAMESPACES } from './preload.ts';
 import { keepFact, markProved } from './proof-store.ts';
 import { ReportFailed, ReportLoading, ReportNotFound } from './ReportStates.tsx';
@@ -61,7 +62,7 @@ function CopyLoading() {
   const { t } = useTranslation('app');
   return (
     <section className="page report report--waiting">
-      <p className="loading">{t('loading')}</p>
+      <Skeleton label={t('loading')} />
     </section>
   );
 }

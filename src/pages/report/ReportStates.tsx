@@ -2,6 +2,7 @@
 // failure to reach the API (with a retry).
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Skeleton } from '../../layout/Skeleton.tsx';
 import { Link } from 'wouter';
 import { withLang } from '../../layout/LangLink.tsx';
 import { newVisit } from '../../page-history.ts';
@@ -14,9 +15,7 @@ export function ReportLoading() {
   return (
     <section className="page report report--waiting">
       <h1>{t('screen.title')}</h1>
-      <p role="status" className="muted">
-        {t('screen.loading')}
-      </p>
+      <Skeleton label={t('screen.loading')} />
     </section>
   );
 }
