@@ -107,10 +107,7 @@ export async function walkCalculator(page: Page, server: RunningApp, walk: Walk)
     await page.getByRole('radio', { name: t('common:callTime.s13') }).click();
     await shot('5');
     await button('common:nav.submit').click();
-    const dialog = page.getByRole('dialog', { name: t('errors:THANK_YOU') });
-    await dialog.waitFor();
-    await shot('5-dialog');
-    await dialog.getByRole('button', { name: t('common:nav.ok') }).click();
+    await consent.thanks('errors:YOUR_PREFERRED_TIME_FOR_CALL_HAS_BEEN_UPDATED', '5');
   }
   await page.waitForURL((url) => url.pathname === '/');
   return consent.agreed;

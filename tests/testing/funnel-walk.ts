@@ -139,12 +139,13 @@ export class FunnelWalk {
     await this.thanks('errors:YOUR_PREFERRED_TIME_FOR_CALL_HAS_BEEN_UPDATED', step);
   }
 
-  /** The thank-you dialog: read, OK, and home. */
+  /** The thank-you dialog: read, with what happens next, and its button home. */
   async thanks(textKey: string, step: string) {
     const dialog = this.page.getByRole('dialog', { name: this.t('errors:THANK_YOU') });
     await dialog.getByText(this.t(textKey)).waitFor();
+    await dialog.getByText(this.t(textKey === 'errors:REQUEST_RECEIVED' ? 'common:next.request' : 'common:next.call')).waitFor();
     await this.shot(`${step}-dialog`);
-    await dialog.getByRole('button', { name: this.t('common:nav.ok') }).click();
+    await dialog.getByRole('button', { name: this.t('common:nav.home') }).click();
     await this.page.waitForURL((url) => url.pathname === '/');
   }
 }

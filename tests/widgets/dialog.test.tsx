@@ -30,6 +30,14 @@ describe('dialog', () => {
     expect(screen.getByRole('button', { name: 'OK' })).toHaveFocus();
   });
 
+  it('says what happens next and names where its button goes', async () => {
+    const { user, navigate } = renderWidget(Dialog, { props: { ...props, next: 'common:next.call', button: 'common:nav.home' } });
+    const dialog = screen.getByRole('dialog', { name: 'Thank you!' });
+    expect(dialog).toHaveAccessibleDescription(expect.stringContaining('The call is free, and you decide after it whether to go on.'));
+    await user.click(screen.getByRole('button', { name: 'Back to the home page' }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/'));
+  });
+
   it('OK closes and navigates to href', async () => {
     const { user, navigate } = renderWidget(Dialog, { props: { ...props, href: '/home' } });
     await user.click(screen.getByRole('button', { name: 'OK' }));

@@ -10,6 +10,8 @@ import './dialog.css';
 export type DialogProps = {
   title: string;
   text: string;
+  /** Copy key of what happens next, said under the text. */
+  next?: string;
   /** Copy key of the button; OK by default. */
   button?: string;
   /** Where closing the dialog goes. */
@@ -56,6 +58,7 @@ export function Dialog({ props, computed, navigate, ns }: WidgetProps<DialogProp
         <div id={textId} className="dialog__body">
           <p className="dialog__text">{t(props.text)}</p>
           {isCallWindow(callWindow) && <p className="dialog__when">{t('common:callTime.scheduled', callWindowParts(callWindow, `${lng}-US`))}</p>}
+          {props.next && <p className="dialog__text">{t(props.next)}</p>}
         </div>
         <button ref={buttonRef} type="button" className="btn btn-primary btn-block" onClick={close}>
           {t(props.button ?? 'common:nav.ok')}

@@ -10,6 +10,7 @@ export const dialog: WidgetDeclaration = {
     properties: {
       title: { type: 'string' },
       text: { type: 'string' },
+      next: { type: 'string', description: 'Copy key of what happens next, under the text: a person leaves knowing it.' },
       button: { type: 'string', description: 'Copy key of the button (OK by default).' },
       href: { type: 'string', description: 'Where closing it goes.' },
       callWindow: { type: 'string', description: 'The computed value holding the call window: { from, to, timeZone }.' },
