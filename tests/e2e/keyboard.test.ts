@@ -109,12 +109,12 @@ async function date(w: FunnelWalk, labelKey: string, mmddyyyy: string) {
   await w.page.keyboard.type(mmddyyyy);
 }
 
-/** The thank-you dialog takes focus, so its OK button is reached without leaving it; OK goes home. */
+/** The thank-you dialog takes focus, so its button home is reached without leaving it. */
 async function thanks(w: FunnelWalk, textKey: string) {
   const { page, t } = w;
   const dialog = page.getByRole('dialog', { name: t('errors:THANK_YOU') });
   await dialog.getByText(t(textKey)).waitFor();
-  await activate(page, dialog.getByRole('button', { name: t('common:nav.ok') }));
+  await activate(page, dialog.getByRole('button', { name: t('common:nav.home') }));
   await page.waitForURL((url) => url.pathname === '/');
 }
 
