@@ -149,7 +149,7 @@ describe.runIf(browserAvailable)('the report search in the browser', () => {
     await w.shot('find-1.75-pin');
     if (phone) await w.button('common:nav.next').click();
     await page.getByRole('combobox', { name: w.t('locate:make.label') }).fill('FOR');
-    await page.getByRole('option', { name: 'FORD', exact: true }).click();
+    await page.getByRole('option', { name: 'Ford', exact: true }).click();
     await page.getByRole('textbox', { name: w.t('locate:year.label') }).fill('2018');
     await new FieldWalk(w).date('locate:date', today(new Date()), phone);
     await w.button('common:nav.next').click();
@@ -180,7 +180,7 @@ describe.runIf(browserAvailable)('the report search in the browser', () => {
     await page.waitForFunction(() => document.activeElement?.tagName === 'H2');
     expect(await found.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(new URL(page.url()).searchParams.get('radius')).toBe('10');
-    await page.getByText('2018 HONDA Civic').waitFor();
+    await page.getByText('2018 Honda Civic').waitFor();
     await screen(page, 'widened-en-desktop');
     // Back returns to the narrower search.
     await page.goBack();
