@@ -37,8 +37,9 @@ export default defineConfig({
     checkFlows(),
     flowModules(),
     routePages(),
-    // Brotli and gzip copies of every text asset next to it, served by the API as they are (server/app.ts: preCompressed).
-    compression({ algorithms: ['brotliCompress', 'gzip'], exclude: /\.map$/, logLevel: 'silent' }),
+    // Brotli and gzip copies of every text asset next to it, served by the API as they are (server/app.ts: preCompressed);
+    // not of the pages, whose head the server writes per visit (server/pages.ts).
+    compression({ algorithms: ['brotliCompress', 'gzip'], exclude: /\.(map|html)$/, logLevel: 'silent' }),
   ],
   // The copy the app fetches (src/api/catalogues.ts): locales/, or LOCALES_DIR's folder.
   resolve: { alias: { '@locales': flowFolders().localesDir } },

@@ -2,14 +2,13 @@
 // per key), the title the home page and menu name the funnel by, and that each consent notice names the button the
 // visitor presses to agree (the TCPA and TrustedForm's verify read it for that), shown on every step whose button sends
 // a consent.
+import { LANGUAGES } from './languages.ts';
 import { transitionList } from './transitions.ts';
 import type { Catalogues, Problem } from './check.ts';
 import { copyPlace } from './copy-keys.ts';
 import { escape, isOperation } from './logic.ts';
 import type { Flow } from './types.ts';
 import type { WidgetDeclarations } from './widget-declaration.ts';
-
-export const LANGUAGES = ['en', 'es'] as const;
 
 function lookup(tree: unknown, path: string[]): unknown {
   return path.reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), tree);

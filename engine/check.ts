@@ -2,7 +2,8 @@
 import Ajv2020, { type ErrorObject } from 'ajv/dist/2020.js';
 import flowSchema from '../schemas/flow.schema.json' with { type: 'json' };
 import widgetList from '../schemas/widgets.json' with { type: 'json' };
-import { LANGUAGES, consentProblems, missingCopy, titleProblems } from './check-copy.ts';
+import { consentProblems, missingCopy, titleProblems } from './check-copy.ts';
+import { LANGUAGES } from './languages.ts';
 import { isCopyKey } from './copy-keys.ts';
 import { requestProblems, type ApiSchemas } from './check-requests.ts';
 import { experimentProblems } from './experiment.ts';

@@ -5,12 +5,13 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { FALLBACK, queryLanguage } from '../engine/languages.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
 import { registerLoadShedding } from './load-shedding.ts';
 import { limitPolicies } from './limits/policies.ts';
 import { loggerOptions, type LogSetting } from './logging.ts';
-import { pageFinder } from './pages.ts';
+import { sitePages } from './pages.ts';
 import { RequestLog } from './request-log.ts';
 import { accidentRoutes } from './routes/accident.ts';
 import { depthCheckedJsonParser, refuseDeepBodies } from './routes/body-depth.ts';
@@ -98,7 +99,7 @@ export async function buildApp({ config, db, sms, log = false, ...routeOptions }
 
   const staticRoot = resolve(config.staticDir);
   const hasApp = existsSync(resolve(staticRoot, 'index.html'));
-  const pageOf = pageFinder(staticRoot);
+  const pages = sitePages({ config, db, staticRoot });
   if (hasApp) {
     await app.register(fastifyStatic, {
       root: staticRoot,
@@ -118,10 +119,17 @@ export async function buildApp({ config, db, sms, log = false, ...routeOptions }
     if (!isApiPath(request.url)) reply.header('vary', [reply.getHeader('vary'), 'Accept-Encoding'].filter(Boolean).join(', '));
   });
 
+  // The manifest names the app in the visitor's language (a link in each page's head: pages.ts).
+  app.get('/manifest.webmanifest', (request, reply) =>
+    reply
+      .type('application/manifest+json')
+      .header('cache-control', 'public, max-age=3600')
+      .send(pages.manifest(queryLanguage(request.url.split('?')[1] ?? '') ?? FALLBACK)),
+  );
+  // "/" is a page like the others, with its head, not the build's index.html as it is.
+  if (hasApp) app.get('/', (request, reply) => pages.send(request, reply));
   app.setNotFoundHandler((request, reply) => {
-    if (hasApp && wantsPage(request)) {
-      return reply.code(200).header('cache-control', 'no-cache').sendFile(pageOf(request.url));
-    }
+    if (hasApp && wantsPage(request)) return pages.send(request, reply);
     return reply.code(404).send({ error: 'not_found' });
   });
   return app;

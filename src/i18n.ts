@@ -1,23 +1,25 @@
-// i18next for the app: language from ?lang= (en or es, fallback en), catalogues fetched per language and namespace.
+// i18next for the app: the visit's language (engine/languages.ts), catalogues fetched per language and namespace.
 import i18next from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
+import { FALLBACK, LANG_COOKIE, LANGUAGES, queryLanguage, supported, type Language } from '../engine/languages.ts';
 import { fetchCatalogue, type CatalogueLoader } from './api/catalogues.ts';
 
-export const LANGUAGES = ['en', 'es'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const FALLBACK: Language = 'en';
+const cookieLanguage = () => document.cookie.match(new RegExp(`(?:^|; )${LANG_COOKIE}=([a-z]{2})`))?.[1];
 
-const CHOSEN_KEY = 'claimflow:lang';
-const supported = (lang: string | null): lang is Language => (LANGUAGES as readonly string[]).includes(lang ?? '');
-
-/** The language of a visit: ?lang= when given, else the one chosen earlier in this tab, else English. */
+/**
+ * The language of a visit: ?lang= when given, else the one chosen earlier in the visit, else the page's own (the server
+ * chose it by the browser's languages: server/pages.ts), else English.
+ */
 export function languageOf(search: string): Language {
-  const lang = new URLSearchParams(search).get('lang');
-  if (supported(lang)) return lang;
-  const chosen = sessionStorage.getItem(CHOSEN_KEY);
-  return supported(chosen) ? chosen : FALLBACK;
+  for (const lang of [queryLanguage(search), cookieLanguage(), document.documentElement.lang]) if (supported(lang)) return lang;
+  return FALLBACK;
 }
+
+/** Remembers the visit's language until the browser closes (a session cookie the server reads too). */
+const remember = (lang: string) => {
+  document.cookie = `${LANG_COOKIE}=${lang}; path=/; SameSite=Lax${location.protocol === 'https:' ? '; Secure' : ''}`;
+};
 
 /** lang when the app has its catalogues (i18next's language always is one), else English. */
 export const knownLanguage = (lang: string): Language => (supported(lang) ? lang : FALLBACK);
@@ -39,9 +41,11 @@ export async function initI18n(lng: Language, namespaces: string[] = [], load: C
       returnNull: false,
     });
   document.documentElement.lang = lng;
+  // A language asked for in the address is the visit's choice, as a switch is.
+  if (queryLanguage(location.search)) remember(lng);
   i18next.on('languageChanged', (l) => {
     document.documentElement.lang = l;
-    sessionStorage.setItem(CHOSEN_KEY, l);
+    remember(l);
   });
   return i18next;
 }

@@ -1,7 +1,9 @@
 // The app's routes: every route of every flow, the home page, the text pages, the report search and report screens,
-// a report's short link, and a not-found page.
+// a report's short link, and a not-found page (the server names them alike, for their heads and 404s:
+// engine/site-pages.ts).
 import { lazy, useMemo, type ReactNode } from 'react';
 import { Route, Switch } from 'wouter';
+import { TEXT_PAGES, withStatePrefixes } from '../engine/site-pages.ts';
 import { CodeResendContext } from '../widgets/contact/code-resend.ts';
 import { LinkConfirmationContext } from '../widgets/contact/link-confirmation.ts';
 import { STATE_VIEWS } from '../widgets/locate/map-view.ts';
@@ -32,7 +34,7 @@ const VerifyPage = lazy(() => import('./pages/verify/VerifyPage.tsx'));
 export const STATE_PREFIXES = Object.keys(STATE_VIEWS);
 
 /** A flow route and, when it is one segment, the same route under each state prefix. */
-const withStatePrefixes = (path: string) => (/^\/[^/]+$/.test(path) ? [path, ...STATE_PREFIXES.map((st) => `/${st}${path}`)] : [path]);
+const withPrefixes = (route: string) => withStatePrefixes(route, STATE_PREFIXES);
 
 /**
  * A funnel's page once its flow is loaded (the layout's Suspense shows loading until then), at one of its routes; its
@@ -57,10 +59,8 @@ const Geo = ({ children }: { children: ReactNode }) => <GeoContext.Provider valu
 /** The flow whose routes include a path (with or without a state prefix). */
 export const flowAt = (pathname: string): FlowEntry | undefined => {
   const path = pathname.replace(/\/+$/, '') || '/';
-  return flows.find((flow) => flow.routes.flatMap(withStatePrefixes).includes(path));
+  return flows.find((flow) => flow.routes.flatMap(withPrefixes).includes(path));
 };
-
-const INFO_PAGES = ['about', 'terms', 'disclaimer'] as const;
 
 /**
  * The app's pages in the frame. Order matters: the one-segment routes of flows (with their state prefixes) and the
@@ -75,7 +75,7 @@ export function AppRoutes() {
         </Route>
         {flows.flatMap((flow) =>
           flow.routes.flatMap((route) =>
-            withStatePrefixes(route).map((path) => (
+            withPrefixes(route).map((path) => (
               <Route key={path} path={path}>
                 <Geo>
                   <Funnel entry={flow} route={route} />
@@ -84,7 +84,7 @@ export function AppRoutes() {
             )),
           ),
         )}
-        {INFO_PAGES.map((page) => (
+        {TEXT_PAGES.map((page) => (
           <Route key={page} path={`/${page}`}>
             <InfoPage page={page} />
           </Route>

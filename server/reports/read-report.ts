@@ -1,7 +1,8 @@
 // Reads a stored report with its vehicles and drivers (one row), as the report views are made of it.
 import type { Queryable } from '../db/db.ts';
 import type { ReportRow as StoredReportRow } from './report-rows.ts';
-import { localIso, REPORT_ID, type FullReport } from './report-view.ts';
+import { REPORT_ID } from '../../engine/site-pages.ts';
+import { localIso, type FullReport } from './report-view.ts';
 
 /** A stored report and what proves involvement in it: its units' VINs (capitals) and its case key. */
 export interface StoredReport {

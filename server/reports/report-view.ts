@@ -1,9 +1,6 @@
 // A report as GET /api/reports/:id and its PDF show it: whole for a visitor who proved involvement, else cut to the
 // public facts.
 
-/** A report's public id: 16 random bytes, base64url. Anything else is no report's (404 before any query). */
-export const REPORT_ID = /^[A-Za-z0-9_-]{22}$/;
-
 export interface Point {
   lat: number;
   lng: number;

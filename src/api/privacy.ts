@@ -6,7 +6,7 @@ import type sendRequest from '../../schemas/api/mfa-sms-send.request.schema.json
 import type sendResponse from '../../schemas/api/mfa-sms-send.response.schema.json';
 import type verifyRequest from '../../schemas/api/mfa-sms-verify.request.schema.json';
 import type verifyResponse from '../../schemas/api/mfa-sms-verify.response.schema.json';
-import type { Language } from '../i18n.ts';
+import type { Language } from '../../engine/languages.ts';
 import { callApi } from './client.ts';
 
 /** GET /api/privacy/data: what is kept about the verified phone. */

@@ -1,9 +1,11 @@
-// The page frame: header with the side menu, the main content, and the footer (hidden when the URL contains embed).
+// The page frame: header with the logo, the language switch and the side menu, the main content, and the footer (hidden
+// when the URL contains embed).
 import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageLocation } from '../page-history.ts';
 import { Footer } from './Footer.tsx';
 import { LangLink } from './LangLink.tsx';
+import { LanguageToggle } from './LanguageToggle.tsx';
 import { SideMenu } from './SideMenu.tsx';
 import { Skeleton } from './Skeleton.tsx';
 import './layout.css';
@@ -19,10 +21,15 @@ export function Layout({ children }: { children: ReactNode }) {
       </a>
       {!embed && (
         <header className="site-header">
-          <LangLink to="/">
-            <span className="brand">{t('brand')}</span>
+          <LangLink to="/" className="brand">
+            {/* The logo mark is the favicon (public/favicon.svg): one drawing for both. */}
+            <img className="brand-mark" src="/favicon.svg" alt="" width="32" height="32" />
+            {t('brand')}
           </LangLink>
-          <SideMenu />
+          <div className="header-actions">
+            <LanguageToggle className="menu-button" />
+            <SideMenu />
+          </div>
         </header>
       )}
       <main id="main" className="site-main">

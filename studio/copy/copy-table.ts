@@ -2,10 +2,8 @@
 // keys of the flow's own catalogue that nothing names.
 import type { Catalogues } from '../../engine/check.ts';
 import { copyKeysOf, copyPlace } from '../../engine/copy-keys.ts';
+import { LANGUAGES, type Language } from '../../engine/languages.ts';
 import type { Flow } from '../../engine/types.ts';
-
-export const LANGUAGES = ['en', 'es'] as const;
-export type Language = (typeof LANGUAGES)[number];
 
 export interface CopyRow {
   key: string;

@@ -47,13 +47,43 @@ describe.runIf(browserAvailable)('browser navigation in a funnel', () => {
   it('keeps the language chosen mid-funnel through Back and a reload', async () => {
     page = await suite.browser.newPage({ viewport: PHONE });
     await toSliders('en');
-    await page.getByRole('button', { name: copy('en', 'footer.switchLabel') }).click();
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: copy('en', 'language.switchLabel') })
+      .click();
     await heading('es', 'calculator:step175.title').waitFor();
     await page.goBack();
     await heading('es', 'calculator:step1.title').waitFor();
     await page.reload();
     await heading('es', 'calculator:step1.title').waitFor();
     await page.close();
+  });
+
+  it('a Spanish browser lands in Spanish; English chosen in the header stays through a reload and the next page', async () => {
+    const context = await suite.browser.newContext({ viewport: PHONE, locale: 'es-US' });
+    page = await context.newPage();
+    await page.goto(`${suite.server.url}${ROUTE}`);
+    await button('es', 'common:nav.continue').click();
+    await choose('es', 'calculator:step1.fault', 'no');
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: copy('es', 'language.switchLabel') })
+      .click();
+    await heading('en', 'calculator:step1.title').waitFor();
+    // The answer given in Spanish is still chosen.
+    expect(
+      await page
+        .getByRole('radiogroup', { name: copy('en', 'calculator:step1.fault') })
+        .getByRole('radio', { name: copy('en', 'common:yesno.no') })
+        .isChecked(),
+    ).toBe(true);
+    expect(new URL(page.url()).searchParams.get('lang')).toBeNull();
+    await page.reload();
+    await heading('en', 'calculator:step1.title').waitFor();
+    await page.goto(`${suite.server.url}/`);
+    await page.getByRole('heading', { level: 1, name: copy('en', 'search:home.title') }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    await context.close();
   });
 
   it('after the end, a reload stays on the confirmation and a new visit starts over', async () => {

@@ -18,15 +18,18 @@ describe('the web app and the API side by side', () => {
   beforeAll(async () => {
     dist = await mkdtemp(join(tmpdir(), 'claimflow-dist-'));
     await mkdir(join(dist, 'assets'));
-    await writeFile(join(dist, 'index.html'), '<!doctype html><title>claimflow</title><div id="root"></div>');
+    await writeFile(join(dist, 'index.html'), '<!doctype html><title>ClaimFlow</title><div id="root"></div>');
     await writeFile(join(dist, 'assets', 'app-1a2b3c.js'), 'console.log("app")');
     // A funnel route's own pages (scripts/route-pages.ts), one per language.
     await mkdir(join(dist, 'routes', 'fb'), { recursive: true });
-    await writeFile(join(dist, 'routes', 'request-attorney.html'), '<!doctype html><title>attorney en</title><div id="root"></div>');
-    await writeFile(join(dist, 'routes', 'request-attorney.es.html'), '<!doctype html><title>attorney es</title><div id="root"></div>');
-    await writeFile(join(dist, 'routes', 'fb', 'request-attorney.html'), '<!doctype html><title>fb attorney en</title><div id="root"></div>');
+    for (const [file, page] of [
+      ['request-attorney.html', 'attorney en'],
+      ['request-attorney.es.html', 'attorney es'],
+      ['fb/request-attorney.html', 'fb attorney en'],
+    ]) {
+      await writeFile(join(dist, 'routes', file!), `<!doctype html><title>ClaimFlow</title><div id="root" data-page="${page}"></div>`);
+    }
     // The build's compressed copies (vite-plugin-compression2).
-    await writeFile(join(dist, 'index.html.br'), brotliCompressSync('<!doctype html><title>claimflow</title><div id="root"></div>'));
     await writeFile(join(dist, 'assets', 'app-1a2b3c.js.br'), brotliCompressSync('console.log("app")'));
     await writeFile(join(dist, 'assets', 'app-1a2b3c.js.gz'), gzipSync('console.log("app")'));
     s = await makeTestServer({ config: { staticDir: dist } });
@@ -69,22 +72,22 @@ describe('the web app and the API side by side', () => {
     ['/request-attorney?lang=es', 'attorney es'],
     ['/tx/request-attorney?lang=es', 'attorney es'],
     ['/fb/request-attorney', 'fb attorney en'],
-    ['/tx/fb/request-attorney', 'claimflow'],
-    ['/request-attorney/more', 'claimflow'],
-  ])('answers %s with its route’s page where the build made one (%s), else the app’s index', async (url, title) => {
-    const res = await s.app.inject({ url, headers: { accept: 'text/html' } });
+    ['/calculate-your-accident-claim-value', 'index'],
+  ])('answers %s with its route’s page where the build made one (%s), else the app’s index', async (url, page) => {
+    const res = await s.app.inject({ url, headers: { accept: 'text/html,application/xhtml+xml' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-cache');
-    expect(res.body).toContain(`<title>${title}</title>`);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain(page === 'index' ? '<div id="root"></div>' : `data-page="${page}"`);
   });
 
-  it.each(['/calculate-your-accident-claim-value', '/accident/123/1HGCM82633A004352', '/no-such-page?lang=es'])(
-    'answers the SPA for the page %s',
+  it.each(['/tx/fb/request-attorney', '/request-attorney/more', '/accident/123/1HGCM82633A004352', '/no-such-page?lang=es'])(
+    'answers 404 with the app (its not-found page) for %s, which is no page',
     async (url) => {
-      const res = await s.app.inject({ url, headers: { accept: 'text/html,application/xhtml+xml' } });
-      expect(res.statusCode).toBe(200);
+      const res = await s.app.inject({ url, headers: { accept: 'text/html' } });
+      expect(res.statusCode).toBe(404);
       expect(res.headers['content-type']).toContain('text/html');
-      expect(res.body).toContain('id="root"');
+      expect(res.body).toContain('<div id="root"></div>');
     },
   );
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import responseSchema from '../../schemas/api/reports-id.response.schema.json' with { type: 'json' };
 import { buildApp } from '../../server/app.ts';
 import { ingestReports } from '../../server/reports/ingest.ts';
-import { REPORT_ID } from '../../server/reports/report-view.ts';
+import { REPORT_ID } from '../../engine/site-pages.ts';
 import { newCrashId, sampleReport } from '../testing/reports.ts';
 import { prove, provedCookie, type ProofBody } from '../testing/report-proof.ts';
 import { storeReport } from '../testing/report-store.ts';

@@ -1,6 +1,7 @@
 // Where the accident map starts (the state in the page path, a city typed earlier, a view the flow gives, else the
 // whole US), where a place found by its search shows it, and the numbers of the pin (§2.1, §2.7, §9).
 import type { GeoServices, Place, Point } from '../shared/geo.ts';
+import stateViews from './state-views.json' with { type: 'json' };
 
 export interface MapView {
   center: Point;
@@ -17,20 +18,11 @@ export const MAP_DELAY_MS = 300;
 /** The whole contiguous US (§9: default zoom 4). */
 export const US_VIEW: MapView = { center: { lat: 39.5, lng: -98.35 }, zoom: 4 };
 
-/** States with their own funnel paths (/tx/…): a centre and a zoom that shows the state (New York City at zoom 10, §9). */
-export const STATE_VIEWS: Record<string, MapView> = {
-  ca: { center: { lat: 37.18, lng: -119.47 }, zoom: 6 },
-  tx: { center: { lat: 31.05, lng: -97.56 }, zoom: 6 },
-  ma: { center: { lat: 42.26, lng: -71.81 }, zoom: 8 },
-  fl: { center: { lat: 28.63, lng: -82.45 }, zoom: 6 },
-  oh: { center: { lat: 40.39, lng: -82.76 }, zoom: 7 },
-  il: { center: { lat: 40.04, lng: -89.2 }, zoom: 6 },
-  ky: { center: { lat: 37.53, lng: -85.3 }, zoom: 7 },
-  ut: { center: { lat: 39.31, lng: -111.67 }, zoom: 6 },
-  ct: { center: { lat: 41.62, lng: -72.73 }, zoom: 8 },
-  ia: { center: { lat: 42.08, lng: -93.5 }, zoom: 7 },
-  ny: { center: { lat: 40.71, lng: -74.01 }, zoom: 10 },
-};
+/**
+ * States with their own funnel paths (/tx/…): a centre and a zoom that shows the state (New York City at zoom 10, §9).
+ * Data of its own, as the server names the pages under these prefixes too (server/pages.ts).
+ */
+export const STATE_VIEWS: Record<string, MapView> = stateViews;
 
 /** The state a page path names in its first segment (/tx/find-report: tx), if it is one with a view. */
 export function stateOfPath(pathname: string): string | undefined {

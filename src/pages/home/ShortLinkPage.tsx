@@ -4,13 +4,11 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
 import { fetchReport, type Report } from '../../api/reports.ts';
+import { REPORT_ID } from '../../../engine/site-pages.ts';
 import { LangLink } from '../../layout/LangLink.tsx';
 import { LinksPage } from '../LinksPage.tsx';
 import { formatWhen, vehicleText } from '../search/format.ts';
 import { HomePage } from './HomePage.tsx';
-
-/** A report's public id: 16 random bytes in base64url. */
-export const REPORT_ID = /^[A-Za-z0-9_-]{22}$/;
 
 type Loaded = { id: string; attempt: number } & ({ report: Report } | { missing: true } | { failed: true });
 

@@ -1,0 +1,18 @@
+// The languages of the site and how a visit's is chosen: ?lang= when given, else the one chosen earlier in this visit
+// (the cf_lang cookie, kept until the browser closes), else the browser's preferred (Accept-Language, read by the
+// server), else English (spec §2: en and es, fallback en).
+
+export const LANGUAGES = ['en', 'es'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const FALLBACK: Language = 'en';
+
+/** The visit's chosen language: a session cookie both the app (on a switch) and the server (choosing a page) read. */
+export const LANG_COOKIE = 'cf_lang';
+
+export const supported = (lang: string | null | undefined): lang is Language => (LANGUAGES as readonly string[]).includes(lang ?? '');
+
+/** The language asked for in a query string (?lang=es), if it is one of the site's. */
+export function queryLanguage(search: string): Language | undefined {
+  const lang = new URLSearchParams(search).get('lang');
+  return supported(lang) ? lang : undefined;
+}

@@ -1,0 +1,62 @@
+// Which page of the site a path is: the app's routes (src/routes.tsx draws them) as the server and the app both need to
+// name them, for a page's title and description, its status (404 for what is no page) and whether search engines may
+// index it. Pure: the flows' routes and the state prefixes are given.
+
+/** The pages whose copy is app:pages.<page> (src/pages/InfoPage.tsx). */
+export const TEXT_PAGES = ['about', 'terms', 'disclaimer'] as const;
+
+/** A report's public id: 16 random bytes in base64url. Anything else is no report's (404 before any query). */
+export const REPORT_ID = /^[A-Za-z0-9_-]{22}$/;
+
+export interface SiteFlow {
+  namespace: string;
+  routes: readonly string[];
+}
+
+export type SitePage =
+  | { kind: 'home' | 'privacy' | 'results' | 'nearMe' | 'notFound' }
+  | { kind: 'text'; page: (typeof TEXT_PAGES)[number] }
+  | { kind: 'funnel'; flow: SiteFlow }
+  /** A report's screen (/accident/{id}), its short link (/{id}) or a business user's view of it. */
+  | { kind: 'report' | 'shortLink'; id: string }
+  /** Pages behind a token or an id only their holder has: never indexed. */
+  | { kind: 'business' | 'unsubscribe' | 'certificate' | 'verify' };
+
+/** A flow's one-segment routes may start with a state's code: /tx/request-attorney. */
+export const withStatePrefixes = (path: string, prefixes: readonly string[]) =>
+  /^\/[^/]+$/.test(path) ? [path, ...prefixes.map((state) => `/${state}${path}`)] : [path];
+
+const FIXED: Record<string, SitePage> = {
+  '/': { kind: 'home' },
+  '/privacy': { kind: 'privacy' },
+  '/results': { kind: 'results' },
+  '/accidents-near-me': { kind: 'nearMe' },
+  '/accidents-near-me/embed': { kind: 'nearMe' },
+  ...Object.fromEntries(TEXT_PAGES.map((page) => [`/${page}`, { kind: 'text', page }])),
+};
+
+const PATTERNS: [RegExp, (match: string[]) => SitePage][] = [
+  [/^\/accident\/([^/]+)(?:\/[^/]+)?$/, ([, id]) => ({ kind: 'report', id: id! })],
+  [/^\/business\/[^/]+\/[^/]+$/, () => ({ kind: 'business' })],
+  [/^\/unsubscribe\/[^/]+$/, () => ({ kind: 'unsubscribe' })],
+  [/^\/certificates\/[^/]+$/, () => ({ kind: 'certificate' })],
+  [/^\/verify\/[^/]+$/, () => ({ kind: 'verify' })],
+];
+
+/** The page at pathname, in the order src/routes.tsx matches them: a one-segment path is a flow's or a text page's route first. */
+export function sitePageAt(pathname: string, flows: readonly SiteFlow[], statePrefixes: readonly string[]): SitePage {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  const fixed = FIXED[path];
+  if (fixed) return fixed;
+  const flow = flows.find((f) => f.routes.some((route) => withStatePrefixes(route, statePrefixes).includes(path)));
+  if (flow) return { kind: 'funnel', flow };
+  for (const [pattern, page] of PATTERNS) {
+    const match = pattern.exec(path);
+    if (match) return page(match);
+  }
+  const one = /^\/([^/]+)$/.exec(path)?.[1];
+  return one && REPORT_ID.test(one) ? { kind: 'shortLink', id: one } : { kind: 'notFound' };
+}
+
+/** Whether search engines may list the page: not what a token opens, a search's answer, nor what is no page. */
+export const indexable = (page: Pick<SitePage, 'kind'>) => !['business', 'unsubscribe', 'certificate', 'verify', 'results', 'notFound'].includes(page.kind);

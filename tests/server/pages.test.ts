@@ -1,0 +1,147 @@
+// The page a browser navigation gets: in the visitor's language (?lang=, then the visit's choice, then the browser's),
+// with its own title, description, canonical address, hreflang and link-preview tags, and 404 for what is no page.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copy, type Lang } from '../testing/copy.ts';
+import { storeReport } from '../testing/report-store.ts';
+import { sampleReport } from '../testing/reports.ts';
+import { STARTUP_MS } from '../testing/test-db.ts';
+import { makeTestDist, makeTestServer, type TestServer } from '../testing/test-servers.ts';
+
+const ORIGIN = 'https://claims.example.com';
+const SPANISH_BROWSER = 'es-US,es;q=0.9,en;q=0.5';
+
+let dist: Awaited<ReturnType<typeof makeTestDist>>;
+let s: TestServer;
+let reportId: string;
+
+beforeAll(async () => {
+  dist = await makeTestDist();
+  s = await makeTestServer({ config: { staticDir: dist.dir, publicUrl: ORIGIN } });
+  reportId = await storeReport(s.db, sampleReport({ occurredAt: '2026-11-20T17:30:00-06:00' }));
+}, STARTUP_MS);
+afterAll(async () => {
+  await s.close();
+  await dist.remove();
+});
+
+async function page(url: string, headers: Record<string, string> = {}) {
+  const res = await s.app.inject({ url, headers: { accept: 'text/html', ...headers } });
+  const body = res.body;
+  const lang = /<html lang="([a-z]{2})">/.exec(body)?.[1];
+  const title = /<title>([^<]*)<\/title>/.exec(body)?.[1];
+  const meta = (attribute: string, name: string) => new RegExp(`<meta ${attribute}="${name}" content="([^"]*)">`).exec(body)?.[1];
+  const link = (rel: string, hreflang?: string) => new RegExp(`<link rel="${rel}"${hreflang ? ` hreflang="${hreflang}"` : ''} href="([^"]*)">`).exec(body)?.[1];
+  return { res, body, lang, title, meta, link };
+}
+
+const unescape = (text = '') => text.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
+const filled = (lang: Lang, key: string, values: Record<string, string> = {}) =>
+  copy(lang, key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
+const titleOf = (lang: Lang, key: string, values?: Record<string, string>) => `${filled(lang, key, values)} | ${copy(lang, 'app:brand')}`;
+
+describe('the visitor’s language', () => {
+  it.each([
+    ['a Spanish browser, nothing asked', '/', { 'accept-language': SPANISH_BROWSER }, 'es'],
+    ['an English browser', '/', { 'accept-language': 'en-US,en;q=0.9' }, 'en'],
+    ['a browser of neither language', '/', { 'accept-language': 'fr-FR,fr;q=0.9' }, 'en'],
+    ['no Accept-Language', '/', {}, 'en'],
+    ['?lang=en in a Spanish browser (the address wins)', '/?lang=en', { 'accept-language': SPANISH_BROWSER }, 'en'],
+    ['English chosen earlier in the visit, in a Spanish browser', '/', { 'accept-language': SPANISH_BROWSER, cookie: 'cf_lang=en' }, 'en'],
+    ['?lang=es after English was chosen (the address wins)', '/?lang=es', { cookie: 'cf_lang=en' }, 'es'],
+    ['a language we do not have in the cookie', '/', { 'accept-language': SPANISH_BROWSER, cookie: 'cf_lang=fr' }, 'es'],
+  ])('%s: the page is in %s', async (_, url, headers, lang) => {
+    const p = await page(url, headers);
+    expect(p.res.statusCode).toBe(200);
+    expect(p.lang).toBe(lang);
+    expect(p.title).toBe(titleOf(lang as Lang, 'search:home.title'));
+    // A cache keeps one copy per language, encoding and visit choice.
+    expect(p.res.headers.vary).toMatch(/Accept-Language.*Cookie.*Accept-Encoding/);
+  });
+});
+
+describe('each page’s head', () => {
+  it.each(['en', 'es'] as const)('%s: a funnel route has its own title and description, its address in both languages and a preview', async (lang) => {
+    const p = await page(`/calculate-your-accident-claim-value${lang === 'es' ? '?lang=es&utm_source=ad' : '?utm_source=ad'}`);
+    expect(p.title).toBe(titleOf(lang, 'calculator:meta.title'));
+    expect(unescape(p.meta('name', 'description'))).toBe(copy(lang, 'calculator:meta.description'));
+    // Tracking parameters are not part of the address search engines and previews keep.
+    const en = `${ORIGIN}/calculate-your-accident-claim-value`;
+    expect(p.link('canonical')).toBe(lang === 'en' ? en : `${en}?lang=es`);
+    expect(p.link('alternate', 'en')).toBe(en);
+    expect(p.link('alternate', 'es')).toBe(`${en}?lang=es`);
+    expect(p.link('alternate', 'x-default')).toBe(en);
+    expect(p.link('manifest')).toBe(lang === 'en' ? '/manifest.webmanifest' : '/manifest.webmanifest?lang=es');
+    expect(unescape(p.meta('property', 'og:title'))).toBe(copy(lang, 'calculator:meta.title'));
+    expect(p.meta('property', 'og:url')).toBe(p.link('canonical'));
+    expect(p.meta('property', 'og:image')).toBe(`${ORIGIN}/icons/preview-${lang}.png`);
+    expect(p.meta('property', 'og:locale')).toBe(lang === 'en' ? 'en_US' : 'es_US');
+    expect(p.meta('name', 'twitter:card')).toBe('summary_large_image');
+    expect(p.meta('name', 'robots')).toBeUndefined();
+  });
+
+  it.each([
+    ['/', 'search:home.title'],
+    ['/find-my-report', 'search:meta.title'],
+    ['/tx/request-attorney', 'attorney:meta.title'],
+    ['/accidents-near-me', 'search:near.title'],
+    ['/terms', 'app:pages.terms.title'],
+    ['/privacy', 'app:pages.privacy.title'],
+  ])('%s is titled %s in Spanish', async (url, key) => {
+    const p = await page(url, { 'accept-language': SPANISH_BROWSER });
+    expect(p.res.statusCode).toBe(200);
+    expect(p.title).toBe(titleOf('es', key));
+    expect(p.meta('name', 'description')).toBeTruthy();
+  });
+
+  it("a report's card tells its place and date, nothing of the people in it", async () => {
+    for (const url of [`/accident/${reportId}`, `/${reportId}`]) {
+      const p = await page(url);
+      expect(p.res.statusCode).toBe(200);
+      expect(p.title).toBe(titleOf('en', 'report:screen.pageTitle', { place: 'Austin, TX' }));
+      expect(unescape(p.meta('name', 'description'))).toBe(filled('en', 'head:report', { place: 'Austin, TX', date: 'November 20, 2026' }));
+      expect(p.meta('property', 'og:url')).toBe(`${ORIGIN}${url}`);
+      for (const personal of ['Lopez', 'Maria', '1HGCM82633A004352', '24-0012345', '6th St', '78701', 'red light']) expect(p.body).not.toContain(personal);
+    }
+    const es = await page(`/accident/${reportId}?lang=es`);
+    expect(unescape(es.meta('name', 'description'))).toContain('20 de noviembre de 2026');
+  });
+
+  it.each(['/verify/AbCdEfGhIjKlMnOpQrStUv', '/unsubscribe/AbCdEfGhIjKlMnOp', '/certificates/abc', '/results?state=TX'])(
+    '%s (a token’s or a search’s page) is kept out of search engines, with no address or preview of its own',
+    async (url) => {
+      const p = await page(url);
+      expect(p.res.statusCode).toBe(200);
+      expect(p.meta('name', 'robots')).toBe('noindex');
+      expect(p.link('canonical')).toBeUndefined();
+      expect(p.meta('property', 'og:url')).toBeUndefined();
+    },
+  );
+});
+
+describe('what is no page', () => {
+  it.each([
+    ['a one-segment path', '/no-such-page'],
+    ['a one-segment id of a report’s shape that is no report', '/AAAAAAAAAAAAAAAAAAAAAA'],
+    ['a report id that is no report', '/accident/AAAAAAAAAAAAAAAAAAAAAA'],
+    ['a funnel under a state with no funnels', '/zz/request-attorney'],
+    ['a path under a funnel', '/request-attorney/more'],
+  ])('%s answers 404 with the app, which shows the not-found page, in the visitor’s language', async (_, url) => {
+    const p = await page(url, { 'accept-language': SPANISH_BROWSER });
+    expect(p.res.statusCode).toBe(404);
+    expect(p.body).toContain('<div id="root"></div>');
+    expect(p.lang).toBe('es');
+    expect(p.title).toBe(titleOf('es', 'app:notFound.title'));
+    expect(p.meta('name', 'robots')).toBe('noindex');
+  });
+});
+
+describe('the app manifest', () => {
+  it.each(['en', 'es'] as const)('%s: names the app with its icons and colours', async (lang) => {
+    const res = await s.app.inject({ url: `/manifest.webmanifest${lang === 'es' ? '?lang=es' : ''}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('application/manifest+json');
+    const manifest = res.json<{ lang: string; description: string; start_url: string; theme_color: string; icons: { src: string; purpose?: string }[] }>();
+    expect(manifest).toMatchObject({ lang, description: copy(lang, 'app:tagline'), start_url: lang === 'en' ? '/' : '/?lang=es', theme_color: '#0b57d0' });
+    expect(manifest.icons.map((icon) => icon.src)).toEqual(['/favicon.svg', '/icons/icon-192.png', '/icons/icon-512.png', '/icons/icon-maskable-512.png']);
+  });
+});
