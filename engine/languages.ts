@@ -16,3 +16,11 @@ export function queryLanguage(search: string): Language | undefined {
   const lang = new URLSearchParams(search).get('lang');
   return supported(lang) ? lang : undefined;
 }
+
+/**
+ * Dates and times in a language, one format per language as the copy writes them: "5 PM" and "5 p. m." (12 hours, as
+ * the call times and consent texts say). Spanish is Intl's 'es' made 12-hour: 'es-US' writes "5 p.m." and 'es' alone
+ * "17:00".
+ */
+export const dateTimeFormat = (lang: string, options: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat(lang === 'es' ? 'es' : 'en-US', { hourCycle: 'h12', ...options });

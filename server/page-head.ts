@@ -3,7 +3,7 @@
 // for the pages people share, link-preview tags (Open Graph, Twitter). Pages a token opens and pages that are no page are
 // kept out of search engines. Nothing personal: a report's head holds only its public place and date.
 import i18next, { type TFunction } from 'i18next';
-import { LANGUAGES, type Language } from '../engine/languages.ts';
+import { dateTimeFormat, LANGUAGES, type Language } from '../engine/languages.ts';
 import { indexable, type SitePage } from '../engine/site-pages.ts';
 import type { Catalogues } from '../engine/check.ts';
 import type { PublicFacts } from './reports/report-view.ts';
@@ -66,9 +66,7 @@ function titleAndDescription(page: HeadPage, t: TFunction, lang: Language): [str
       const { report } = page;
       const place = `${report.city}, ${report.state}`;
       // The report's local date as its feed wrote it (2026-11-20T17:30:00-06:00), not the server's.
-      const date = new Intl.DateTimeFormat(`${lang}-US`, { dateStyle: 'long', timeZone: 'UTC' }).format(
-        new Date(`${report.occurredAt.slice(0, 10)}T12:00:00Z`),
-      );
+      const date = dateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${report.occurredAt.slice(0, 10)}T12:00:00Z`));
       return [t('report:screen.pageTitle', { place }), t('head:report', { place, date })];
     }
     default: {

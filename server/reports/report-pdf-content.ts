@@ -2,6 +2,7 @@
 // from the view the visitor may see (so the PDF can show nothing the JSON would not).
 import { asWritten, fill, makeName, reportCopy, valueName, type ReportCopy, type ReportLang } from './report-copy.ts';
 import type { Driver, PublicVehicle, ReportView, ShownVehicle } from './report-view.ts';
+import { dateTimeFormat } from '../../engine/languages.ts';
 
 export type Cell = [label: string, value: string];
 
@@ -29,12 +30,10 @@ export interface ReportDocument {
   page: string;
 }
 
-const LOCALES: Record<ReportLang, string> = { en: 'en-US', es: 'es-US' };
-
 // One formatter per language and use, made once: building an Intl.DateTimeFormat costs more than formatting.
 const formatters = (lang: ReportLang) => ({
-  occurred: new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: 'full', timeStyle: 'short', timeZone: 'UTC' }),
-  generated: new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }),
+  occurred: dateTimeFormat(lang, { dateStyle: 'full', timeStyle: 'short', timeZone: 'UTC' }),
+  generated: dateTimeFormat(lang, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }),
 });
 const FORMATTERS = { en: formatters('en'), es: formatters('es') };
 

@@ -11,10 +11,11 @@ const catalogues: Record<SmsLocale, typeof en> = { en, es };
 
 /**
  * What each text is filled with. Lengths, with a 30-character PUBLIC_URL (https://claimflow.example.com):
- * - code: one segment, GSM-7 (the Spanish copy avoids ó and ú, which would make it UCS-2 and three segments): 132
- *   characters in English, 148 in Spanish (its link carries ?lang=es), with an 18-character host; 160 at most.
- * - alertFound, alertEnded: GSM-7 only (the Spanish copy avoids á, í, ó, ú, which would make it UCS-2 and three
- *   segments): with a report link and its proof (116 characters: no VIN, server/alerts/report-path.ts) 261 in English,
+ * - code: one segment, GSM-7: 132 characters in English, 147 in Spanish (its link carries ?lang=es), with an
+ *   18-character host; 160 at most. The Spanish is correct Spanish in words that need no á, í, ó or ú ("clave", not
+ *   "codigo" without its accent): one of them would make the text UCS-2, 67 characters a segment, three segments.
+ * - alertFound, alertEnded: GSM-7 only, likewise by wording, not by dropping accents: with a report link and its proof
+ *   (116 characters: no VIN, server/alerts/report-path.ts) 261 in English,
  *   301 in Spanish (its links carry lang=es): two segments (153 each, up to 306). Under 160 is out of reach with two
  *   links in one text.
  * tests/server/sms-text.test.ts holds both to this.

@@ -47,7 +47,7 @@ describe.each(appDbKinds)('POST /api/user/mfa-sms-send with a language, on %s', 
     const phone = uniquePhone();
     const res = await post(s.app, '/api/user/mfa-sms-send', { country_code: '+1', phone: phone.national, source: 'calc', language: 'es' });
     expect(res.statusCode, res.body).toBe(200);
-    const code = /^Su codigo de claimflow es (\d+)\nO toque para confirmar: http:\/\/localhost:\d+\/verify\/[\w-]{22}\?lang=es\n@localhost #(\d+)$/.exec(
+    const code = /^Su clave de claimflow es (\d+)\nO toque para confirmar: http:\/\/localhost:\d+\/verify\/[\w-]{22}\?lang=es\n@localhost #(\d+)$/.exec(
       textTo(phone.e164),
     );
     expect(code?.[1]).toBeDefined();

@@ -29,7 +29,7 @@ describe('smsText', () => {
       `Your claimflow code is 0421\nOr tap to confirm: ${VERIFY}\n@claims.example.com #0421`,
     );
     expect(smsText('es', 'code', { code: '0421', host: 'claims.example.com', link: VERIFY })).toBe(
-      `Su codigo de claimflow es 0421\nO toque para confirmar: ${VERIFY}?lang=es\n@claims.example.com #0421`,
+      `Su clave de claimflow es 0421\nO toque para confirmar: ${VERIFY}?lang=es\n@claims.example.com #0421`,
     );
   });
 
@@ -60,6 +60,6 @@ describe('smsText', () => {
     expect(segments(smsText(locale, 'alertEnded', { link: `${SITE}/find-my-report`, stop: STOP }))).toEqual({ encoding: 'GSM-7', count: 2 });
     const code = smsText(locale, 'code', { code: '1234', host: 'claims.example.com', link: VERIFY });
     expect(segments(code)).toEqual({ encoding: 'GSM-7', count: 1 });
-    expect(code.length).toBe(locale === 'en' ? 132 : 148);
+    expect(code.length).toBe(locale === 'en' ? 132 : 147);
   });
 });

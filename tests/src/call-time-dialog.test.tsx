@@ -36,7 +36,7 @@ describe.each(['calculator', 'medical', 'truck', 'workers-comp', 'camp-lejeune',
 
   it.each([
     ['en', "We'll call you on Monday, November 30, between 9 AM and 10 AM (Central Time)."],
-    ['es', 'Le llamaremos el lunes, 30 de noviembre, de 9 a.m. a 10 a.m. (hora central).'],
+    ['es', 'Le llamaremos el lunes, 30 de noviembre, de 9 a. m. a 10 a. m. (hora central).'],
   ])('ends with the day and hours of the call (%s)', async (lang, sentence) => {
     await i18n.changeLanguage(lang);
     const window = { from: '2026-11-30T15:00:00.000Z', to: '2026-11-30T16:00:00.000Z', timeZone: 'America/Chicago' };

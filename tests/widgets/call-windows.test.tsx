@@ -26,7 +26,7 @@ describe('call windows', () => {
   it('in Spanish', () => {
     renderWidget(CallWindows, { props: { windows: 'leadTypeWindows' }, computed: { leadTypeWindows: windows }, lng: 'es' });
     const section = screen.getByRole('region', { name: 'Cuándo le llamarán' });
-    expect(within(section).getAllByRole('listitem')[0]).toHaveTextContent('El lunes, 30 de noviembre, de 9 a.m. a 12 p.m. (hora central)');
+    expect(within(section).getAllByRole('listitem')[0]).toHaveTextContent('El lunes, 30 de noviembre, de 9 a. m. a 12 p. m. (hora central)');
   });
 
   it('shows nothing without windows', () => {

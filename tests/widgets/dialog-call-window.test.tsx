@@ -27,7 +27,7 @@ describe('dialog with a call window', () => {
   it('in Spanish', () => {
     renderWidget(Dialog, { props, computed: { callWindow: MONDAY_9 }, lng: 'es' });
     expect(screen.getByRole('dialog', { name: '¡Gracias!' })).toHaveAccessibleDescription(
-      'Actualizamos su horario preferido para la llamada. Le llamaremos el lunes, 30 de noviembre, de 9 a.m. a 10 a.m. (hora central).',
+      'Actualizamos su horario preferido para la llamada. Le llamaremos el lunes, 30 de noviembre, de 9 a. m. a 10 a. m. (hora central).',
     );
   });
 

@@ -26,7 +26,7 @@ export function CallWindows({ props, computed, ns }: WidgetProps<CallWindowsProp
         {entries.map(([service, window]) => (
           <li key={service}>
             <strong>{t(`common:leadTypes.services.${service}.name`)}</strong>
-            <span>{t('common:callWindows.when', callWindowParts(window, `${lng}-US`))}</span>
+            <span>{t('common:callWindows.when', callWindowParts(window, lng))}</span>
           </li>
         ))}
       </ul>

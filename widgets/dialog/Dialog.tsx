@@ -57,7 +57,7 @@ export function Dialog({ props, computed, navigate, ns }: WidgetProps<DialogProp
         </h2>
         <div id={textId} className="dialog__body">
           <p className="dialog__text">{t(props.text)}</p>
-          {isCallWindow(callWindow) && <p className="dialog__when">{t('common:callTime.scheduled', callWindowParts(callWindow, `${lng}-US`))}</p>}
+          {isCallWindow(callWindow) && <p className="dialog__when">{t('common:callTime.scheduled', callWindowParts(callWindow, lng))}</p>}
           {props.next && <p className="dialog__text">{t(props.next)}</p>}
         </div>
         <button ref={buttonRef} type="button" className="btn btn-primary btn-block" onClick={close}>

@@ -8,6 +8,7 @@ import { useCertificate } from './use-certificate.ts';
 // The report screen's label/value rows (.facts), and this page's own layout.
 import '../report/report.css';
 import './certificate.css';
+import { dateTimeFormat } from '../../../engine/languages.ts';
 
 function Facts({ rows }: { rows: [label: string, value: string | null][] }) {
   const { t } = useTranslation('certificate');
@@ -25,8 +26,7 @@ function Facts({ rows }: { rows: [label: string, value: string | null][] }) {
 
 function Certificate({ certificate, facts }: { certificate: SignedCertificate; facts: CertificateFacts }) {
   const { t, i18n } = useTranslation('certificate');
-  const when = (iso: string | null) =>
-    iso === null ? null : new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'long' }).format(new Date(iso));
+  const when = (iso: string | null) => (iso === null ? null : dateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'long' }).format(new Date(iso)));
   const language = t(`languages.${facts.consentLanguage}`, { defaultValue: facts.consentLanguage });
   return (
     <>

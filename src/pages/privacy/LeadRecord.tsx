@@ -5,11 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { callWindowParts } from '../../../widgets/shared/call-window.ts';
 import type { PrivacyData } from '../../api/privacy.ts';
 import { flows } from '../../flows.ts';
+import { dateTimeFormat } from '../../../engine/languages.ts';
 
 type Lead = PrivacyData['leads'][number];
 
-const dateOf = (iso: string, language: string) => new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(new Date(iso));
-const dateTimeOf = (iso: string, language: string) => new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
+const dateOf = (iso: string, language: string) => dateTimeFormat(language, { dateStyle: 'long' }).format(new Date(iso));
+const dateTimeOf = (iso: string, language: string) => dateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
 
 /** The copy namespace of the flow a request came from, whose meta.title names it (loaded before the data is shown). */
 export const flowNamespace = (flowId: string | null) => flows.find((flow) => flow.id === flowId)?.namespace;
@@ -66,7 +67,7 @@ export function LeadRecord({ lead }: { lead: Lead }) {
               callTime.from && callTime.to && callTime.timeZone
                 ? t('data.callWindow', {
                     slot: callTime.slot,
-                    ...callWindowParts({ from: callTime.from, to: callTime.to, timeZone: callTime.timeZone }, `${lang}-US`),
+                    ...callWindowParts({ from: callTime.from, to: callTime.to, timeZone: callTime.timeZone }, lang),
                   })
                 : callTime.slot
             }

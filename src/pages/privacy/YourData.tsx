@@ -6,10 +6,11 @@ import { makeLabel } from '../../../engine/vehicle-make.ts';
 import type { Erasure, PrivacyData } from '../../api/privacy.ts';
 import { erasePrivacyData } from '../../api/privacy.ts';
 import { LeadRecord } from './LeadRecord.tsx';
+import { dateTimeFormat } from '../../../engine/languages.ts';
 
-const dateOf = (iso: string, language: string) => new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(new Date(iso));
+const dateOf = (iso: string, language: string) => dateTimeFormat(language, { dateStyle: 'long' }).format(new Date(iso));
 /** A date-only value (2024-05-01) as that calendar day, whatever the browser's zone. */
-const dayOf = (day: string, language: string) => new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+const dayOf = (day: string, language: string) => dateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
 
 export function YourData({ data, onErased }: { data: PrivacyData; onErased: (erasure: Erasure) => void }) {
   const { t, i18n } = useTranslation('privacy');

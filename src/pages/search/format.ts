@@ -1,5 +1,6 @@
 // How search results read: the day and time where the accident happened, days of a search, vehicles and distances.
 import { makeLabel, type MakeCategoryKey } from '../../../engine/vehicle-make.ts';
+import { dateTimeFormat } from '../../../engine/languages.ts';
 
 interface Formats {
   when: Intl.DateTimeFormat;
@@ -17,7 +18,7 @@ function formats(language: string): Formats {
   if (!found) {
     // Wall-clock values read as UTC and printed as UTC: the visitor's own time zone never shifts them.
     found = {
-      when: new Intl.DateTimeFormat(language, {
+      when: dateTimeFormat(language, {
         weekday: 'short',
         month: 'short',
         day: 'numeric',
@@ -26,9 +27,9 @@ function formats(language: string): Formats {
         minute: '2-digit',
         timeZone: 'UTC',
       }),
-      day: new Intl.DateTimeFormat(language, { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }),
-      date: new Intl.DateTimeFormat(language, { month: 'long', day: 'numeric', timeZone: 'UTC' }),
-      dateYear: new Intl.DateTimeFormat(language, { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }),
+      day: dateTimeFormat(language, { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }),
+      date: dateTimeFormat(language, { month: 'long', day: 'numeric', timeZone: 'UTC' }),
+      dateYear: dateTimeFormat(language, { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }),
       list: new Intl.ListFormat(language, { type: 'conjunction' }),
       miles: new Intl.NumberFormat(language, { maximumFractionDigits: 1 }),
     };
