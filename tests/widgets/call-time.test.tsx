@@ -21,26 +21,27 @@ describe('call-time', () => {
     renderWidget(CallTime, { props, answers: { preferredCallTime: 'Call ASAP' } });
     const group = screen.getByRole('group', { name: 'When is the best time to call you?' });
     expect(group).toHaveAccessibleDescription(
-      'We call Monday to Friday, 9am to 5pm. Requests made on a weekend or a public holiday are scheduled for the next working day.',
+      'We call Monday to Friday, 9 AM to 5 PM. Requests made on a weekend or a public holiday are scheduled for the next working day.',
     );
     const radios = screen.getAllByRole('radio');
     expect(radios.map((r) => (r as HTMLInputElement).labels?.[0]?.textContent)).toEqual([
       'Call ASAP',
-      '9am - 10am',
-      '11am - 12pm',
-      '1pm - 2pm',
-      '3pm - 4pm',
-      '4pm - 5pm',
-      'Call me after 5 pm',
+      '9 AM - 10 AM',
+      '11 AM - 12 PM',
+      '1 PM - 2 PM',
+      '3 PM - 4 PM',
+      '4 PM - 5 PM',
+      'Call me after 5 PM',
     ]);
     expect(screen.getByRole('radio', { name: 'Call ASAP' })).toBeChecked();
   });
 
   it('choosing a slot sends it', async () => {
     const { user, send } = renderWidget(CallTime, { props, answers: { preferredCallTime: 'Call ASAP' } });
-    await user.click(screen.getByRole('radio', { name: '1pm - 2pm' }));
+    // The label as people read it; the value as the API takes it.
+    await user.click(screen.getByRole('radio', { name: '1 PM - 2 PM' }));
     expect(send).toHaveBeenLastCalledWith({ type: 'ANSWER', values: { preferredCallTime: '1pm - 2pm' } });
-    expect(screen.getByRole('radio', { name: '1pm - 2pm' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: '1 PM - 2 PM' })).toBeChecked();
     expect(screen.getByRole('radio', { name: 'Call ASAP' })).not.toBeChecked();
   });
 

@@ -22,7 +22,7 @@ describe('lead-types', () => {
     expect(screen.getByRole('group', { name: 'Best time to call about Car accident lawyers' })).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'AM' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: "I'm not interested" })).not.toBeChecked();
-    expect(screen.getByText('Services call Monday to Friday, between 9am and 5pm your local time.')).toBeVisible();
+    expect(screen.getByText('Services call Monday to Friday, between 9 AM and 5 PM your local time.')).toBeVisible();
   });
 
   it('expands a description', async () => {
