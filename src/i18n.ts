@@ -1,5 +1,5 @@
 // i18next for the app: the visit's language (engine/languages.ts), catalogues fetched per language and namespace.
-import i18next from 'i18next';
+import i18next, { type ReadCallback } from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import { FALLBACK, LANG_COOKIE, LANGUAGES, queryLanguage, supported, type Language } from '../engine/languages.ts';
@@ -28,7 +28,16 @@ export const knownLanguage = (lang: string): Language => (supported(lang) ? lang
 export async function initI18n(lng: Language, namespaces: string[] = [], load: CatalogueLoader = fetchCatalogue) {
   await i18next
     .use(initReactI18next)
-    .use(resourcesToBackend(load))
+    // A catalogue that could not be fetched (a network hiccup, a 503 while the server sheds load) is asked for again,
+    // i18next waiting 0.35 s, then twice as long each time, five times: else the page would show its keys for good.
+    .use(
+      resourcesToBackend((language: string, namespace: string, done: ReadCallback) => {
+        load(language, namespace).then(
+          (data) => done(null, data),
+          (error: unknown) => done(error instanceof Error ? error : String(error), true),
+        );
+      }),
+    )
     .init({
       lng,
       // Each language's catalogues are complete (flows:check), so the other language is never fetched as a fallback.
