@@ -121,8 +121,11 @@ export async function registerSecurity(app: FastifyInstance, config: Config, set
 /** How long requests counted ahead stay this process's to let through (a page and its files come within it). */
 export const LEASE_MS = 1_000;
 
-/** The most requests counted ahead at once: a 50th of the window's max, so a lease left unused wastes little of it. */
-const leaseCap = (max: number) => Math.max(1, Math.floor(max / 50));
+/**
+ * The most requests counted ahead at once: a 50th of the window's max, so a lease left unused wastes little of it, and
+ * 100 at most (one statement's rows; a statement per 100 requests costs nothing to speak of).
+ */
+const leaseCap = (max: number) => Math.min(100, Math.max(1, Math.floor(max / 50)));
 
 /** An address's requests this process counted ahead (or its refusal), until `until`. */
 interface Lease {
