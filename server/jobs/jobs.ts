@@ -35,32 +35,30 @@ export interface JobOptions extends Omit<QueueDeps, 'retention' | 'hashKeys' | '
 /** The event loop's next turn: timers, I/O and requests waiting run first. */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** Settles with work's outcome once the event loop has turned after it. */
+async function thenTurn<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } finally {
+    await nextTurn();
+  }
+}
+
 /**
- * The database as the job queue uses it: on PGlite, each statement first waits for the event loop's next turn. PGlite
- * runs statements on the main thread and settles each in a microtask, so a run of them never lets the loop turn: the
- * queue's start (pg-boss's tables and queues) and its first sweeps held it for seconds at a fresh start (no sample of
- * load shedding in 4.1 s), every request and timer waiting, and shedding's next sample saw a loop blocked throughout
- * (503 to every route). On PostgreSQL, as is.
+ * The database as the job queue uses it: on PGlite, the event loop turns after each statement before the caller goes
+ * on. PGlite runs statements on the main thread and settles each in a microtask, so a run of them never lets the loop
+ * turn: the queue's start (pg-boss's tables and queues) and its first sweeps held it for seconds at a fresh start (no
+ * sample of load shedding in 4.1 s), every request and timer waiting, and shedding's next sample saw a loop blocked
+ * throughout (503 to every route). The statement itself is sent at once, as before (one deferred past a stop would
+ * find the database closed). On PostgreSQL, as is.
  */
 export function turnTaking(db: Db): Db {
   if (db.kind !== 'pglite') return db;
-  const inTurn = <T extends Queryable>(q: T): T => ({
-    ...q,
-    query: async <R>(sql: string, params?: unknown[]) => {
-      await nextTurn();
-      return q.query<R>(sql, params);
-    },
-  });
+  const inTurn = <T extends Queryable>(q: T): T => ({ ...q, query: <R>(sql: string, params?: unknown[]) => thenTurn(q.query<R>(sql, params)) });
   return {
     ...inTurn(db),
-    transaction: async (fn) => {
-      await nextTurn();
-      return db.transaction((tx) => fn(inTurn(tx)));
-    },
-    connect: async (fn) => {
-      await nextTurn();
-      return db.connect(fn);
-    },
+    transaction: (fn) => thenTurn(db.transaction((tx) => fn(inTurn(tx)))),
+    connect: (fn) => thenTurn(db.connect(fn)),
   };
 }
 
