@@ -1,7 +1,7 @@
 // `npm run bench`: builds the app, starts the real server on a fresh data directory and measures each part in turn,
 // printing one table per part and writing each into bench/RESULTS.md in place of its earlier table.
 // BENCH_RUNS (default 5) sets the runs per median; BENCH_QUICK=1 makes the load runs 3 s instead of 20 s;
-// BENCH_PARTS=bytes,lighthouse,walk,events,api,reports,alerts,bodies,delivery,shedding picks parts; BENCH_STATIC_DIR serves an existing build.
+// BENCH_PARTS=bytes,lighthouse,walk,events,api,reports,alerts,bodies,delivery,shedding,static picks parts; BENCH_STATIC_DIR serves an existing build.
 import { loadavg } from 'node:os';
 import { buildApp } from '../tests/testing/build-app.ts';
 import { startAppServer } from '../tests/testing/app-server.ts';
@@ -16,6 +16,7 @@ import { lighthouseSection } from './lighthouse.ts';
 import { demoReportRoute } from './report-route.ts';
 import { reportSections } from './reports.ts';
 import { sheddingSections } from './shedding.ts';
+import { staticFileSections } from './static-files.ts';
 import { takeRetries } from './median.ts';
 import { printSections, writeSections, type Section } from './results.ts';
 import { funnelRoutes } from './routes.ts';
@@ -23,7 +24,7 @@ import { eventsSection, walkSection } from './walk-metrics.ts';
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 5));
 const QUICK = process.env.BENCH_QUICK === '1';
-const PARTS = new Set((process.env.BENCH_PARTS ?? 'bytes,lighthouse,api,walk,events,reports,alerts,bodies,delivery,shedding').split(','));
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'bytes,lighthouse,api,walk,events,reports,alerts,bodies,delivery,shedding,static').split(','));
 
 const routes = funnelRoutes();
 // BENCH_STATIC_DIR: measure an existing build instead of building the working tree.
@@ -80,6 +81,7 @@ try {
   await part('bodies', () => bodySections({ staticDir, quick: QUICK, runs: RUNS }));
   await part('delivery', () => deliverySections({ quick: QUICK, runs: RUNS }));
   await part('shedding', () => sheddingSections({ quick: QUICK }));
+  await part('static', () => staticFileSections({ staticDir, runs: Math.max(5, RUNS) }));
 } finally {
   await browser.close();
   await server.stop();

@@ -39,12 +39,14 @@ export interface AppDeps extends Pick<RouteDeps, 'clock' | 'limits' | 'flows' | 
   sms: SmsProvider;
   /** The request log (pino): a level (to stdout), or a level and a stream; false or unset logs nothing. */
   log?: LogSetting;
+  /** Start-up work that goes on once the app listens (serve.ts: the job queue's start): not load to shed. */
+  starting?: Promise<unknown>;
 }
 
 /** The largest request body accepted (the API's JSON bodies are a few KB); more gets 413. */
 export const BODY_LIMIT = 32 * 1024;
 
-export async function buildApp({ config, db, sms, log = false, ...routeOptions }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, sms, log = false, starting, ...routeOptions }: AppDeps): Promise<FastifyInstance> {
   const setSecurityHeaders = securityHeaders(config);
   const requestLog = new RequestLog();
   // Routes' request and reply types come from their JSON Schemas (RoutePlugin in routes/deps.ts).
@@ -67,7 +69,7 @@ export async function buildApp({ config, db, sms, log = false, ...routeOptions }
   app.setValidatorCompiler(schemaValidatorCompiler());
   app.setErrorHandler(errorHandler);
   await registerSecurity(app, config, setSecurityHeaders);
-  await registerLoadShedding(app, config, db);
+  await registerLoadShedding(app, config, db, starting);
   registerRequestLimits(app, db, limitPolicies(config, routeOptions.limits), routeOptions.clock ?? (() => Date.now()));
   requestLog.attach(app);
   // Unsigned: the verification cookie's value is a random id, checked against its stored hash.

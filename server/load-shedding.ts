@@ -23,17 +23,27 @@ export function overloaded(reply: FastifyReply, retryAfter: number): FastifyRepl
   return reply.code(503).header('retry-after', String(retryAfter)).send({ error: 'overloaded', retryAfter });
 }
 
-/** Registers the shedding hooks on every route; call before the routes, after the security headers and CORS. */
-export async function registerLoadShedding(app: FastifyInstance, { shedding }: Config, db: Db): Promise<void> {
+/**
+ * Registers the shedding hooks on every route; call before the routes, after the security headers and CORS. starting:
+ * the server's start-up work still under way (serve.ts: the job queue's start and first sweeps, on a fresh PGlite 1 to
+ * 4 s of statements on the main thread); the sampled signals (the loop's delay and busy share) count from the second
+ * sample after it settles, the first that saw none of it. Before, a fresh server refused its first requests (every
+ * route for 250 ms, the optional ones longer) for the load of its own start; the database's queue counts throughout.
+ */
+export async function registerLoadShedding(app: FastifyInstance, { shedding }: Config, db: Db, starting?: Promise<unknown>): Promise<void> {
   const retryAfter = shedding.retryAfterSeconds;
+  // performance.now() from which the samples judge: at once without start-up work, else two samples after it.
+  let judgedFrom = starting ? Infinity : 0;
+  void starting?.finally(() => (judgedFrom = performance.now() + 2 * SAMPLE_MS)).catch(() => {});
+  const judging = () => performance.now() >= judgedFrom;
   // Every route, past the higher event loop delay (0: under-pressure does not look). Its delay is Infinity for a sample
   // without a tick of the loop: blocked throughout.
   await app.register(underPressure, {
     maxEventLoopDelay: shedding.eventLoopDelayMs,
     sampleInterval: SAMPLE_MS,
-    // Answered here; the hooks after it and the route see the reply sent and stop.
+    // Answered here; the hooks after it and the route see the reply sent and stop (nothing answered: they run).
     pressureHandler: (_request, reply) => {
-      void overloaded(reply, retryAfter);
+      if (judging()) void overloaded(reply, retryAfter);
     },
   });
   const waiting = () => db.waiting?.() ?? 0;
@@ -49,7 +59,7 @@ export async function registerLoadShedding(app: FastifyInstance, { shedding }: C
     clearInterval(sampler);
     done();
   });
-  const loopBusy = () => shedding.optionalEventLoopUtilization > 0 && utilization > shedding.optionalEventLoopUtilization;
+  const loopBusy = () => shedding.optionalEventLoopUtilization > 0 && utilization > shedding.optionalEventLoopUtilization && judging();
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const dbWaiting = waiting();
     const optional = OPTIONAL_ROUTES.has(request.routeOptions.url ?? '');

@@ -7,7 +7,7 @@ import helmet from 'helmet';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
 import { countRequest } from './limits/limit-events.ts';
-import { ipKey, subject, type Policies } from './limits/policies.ts';
+import { ipKey, REQUEST_WINDOW_MS, subject, type Policies } from './limits/policies.ts';
 import { refusedBy } from './request-log.ts';
 
 /** Powerful features nobody needs here are off; WebOTP (SMS code fill-in) and geolocation stay with the app's own origin. */
@@ -118,32 +118,89 @@ export async function registerSecurity(app: FastifyInstance, config: Config, set
   });
 }
 
+/** How long requests counted ahead stay this process's to let through (a page and its files come within it). */
+export const LEASE_MS = 1_000;
+
+/**
+ * The most requests counted ahead at once: a 50th of the window's max, so a lease left unused wastes little of it, and
+ * 100 at most (one statement's rows; a statement per 100 requests costs nothing to speak of).
+ */
+const leaseCap = (max: number) => Math.min(100, Math.max(1, Math.floor(max / 50)));
+
+/** An address's requests this process counted ahead (or its refusal), until `until`. */
+interface Lease {
+  /** Requests counted ahead and not yet let through. */
+  left: number;
+  /** How many this lease counted: the next one counts twice as many when this one was used up in time. */
+  size: number;
+  until: number;
+  /** The address's requests in the window, as last counted plus those let through since. */
+  current: number;
+  /** When a place frees in the window (the clock's ms). */
+  resetAt: number;
+  refused: boolean;
+}
+
 /**
  * The per-address request limits (policies apiRequests and webRequests), counted in limit_events as every limit is, so
- * they hold across the processes sharing the database. A hook rather than route options, so unknown paths and the SPA
- * fallback count too; registered after CORS, so a partner's page can read its 429 (and allowed preflights, answered by
- * CORS at once, are not counted), and after load shedding, so a refused request never waits on the database.
+ * they hold across the processes sharing the database. A hook rather than route options, so unknown paths, the SPA
+ * fallback and the app's files count too (a flood of /assets/ requests is held like any other); registered after CORS,
+ * so a partner's page can read its 429 (and allowed preflights, answered by CORS at once, are not counted), and after
+ * load shedding, so a refused request never waits on the database.
+ *
+ * Not a statement per request (3 to 5 ms each on PGlite's one connection, which leads share): an address's requests
+ * are counted ahead in leases of 1, 2, 4... up to leaseCap (a lease used up within LEASE_MS doubles the next), recorded
+ * before they are let through and never past max, so the limit holds exactly across processes; a lease's unused
+ * requests count until the window passes (at most leaseCap - 1 of them a process a second). A refused address is
+ * refused by this process until a place frees, without a statement: a flood from one address cannot fill the queue
+ * other visitors' statements wait in.
  */
 export function registerRequestLimits(app: FastifyInstance, db: Db, policies: Pick<Policies, 'apiRequests' | 'webRequests'>, clock: () => number): void {
+  const leases = new Map<string, Lease>();
+  // Leases past their time are dropped once a window, so an address seen once is not kept.
+  const sweeper = setInterval(() => {
+    const now = clock();
+    for (const [key, lease] of leases) if (lease.until <= now) leases.delete(key);
+  }, REQUEST_WINDOW_MS).unref();
+  app.addHook('onClose', (_instance, done) => {
+    clearInterval(sweeper);
+    done();
+  });
   app.addHook('onRequest', async (request: FastifyRequest, reply) => {
     // The matched route as well as the path, so an oddly spelled path cannot pick the other budget.
     const api = isApiPath(request.url) || isApiPath(request.routeOptions.url ?? '');
     const policy = api ? 'apiRequests' : 'webRequests';
     const [window] = policies[policy];
     if (!window) return; // a policy the limits' changes dropped
-    let counted;
-    try {
-      counted = await countRequest(db, subject(policy, ipKey(request.ip)), window, clock());
-    } catch {
-      // Should the database fail, pages and files are still served (the API's routes fail on their own).
-      return;
+    const key = subject(policy, ipKey(request.ip));
+    const now = clock();
+    let lease = leases.get(key);
+    if (lease && now < lease.until && (lease.refused || lease.left > 0)) {
+      if (!lease.refused) {
+        lease.left--;
+        lease.current++;
+      }
+    } else {
+      const size = lease && !lease.refused && now < lease.until ? Math.min(leaseCap(window.max), lease.size * 2) : 1;
+      let counted;
+      try {
+        counted = await countRequest(db, key, window, now, size);
+      } catch {
+        // Should the database fail, pages and files are still served (the API's routes fail on their own).
+        return;
+      }
+      const refused = counted.current > window.max;
+      const granted = Math.min(size, window.max - counted.current + 1);
+      const resetAt = now + counted.ttl;
+      lease = { left: refused ? 0 : granted - 1, size, until: refused ? resetAt : now + LEASE_MS, current: counted.current, resetAt, refused };
+      leases.set(key, lease);
     }
-    const reset = Math.max(1, Math.ceil(counted.ttl / 1000));
+    const reset = Math.max(1, Math.ceil((lease.resetAt - now) / 1000));
     void reply
       .header('x-ratelimit-limit', window.max)
-      .header('x-ratelimit-remaining', Math.max(0, window.max - counted.current))
+      .header('x-ratelimit-remaining', Math.max(0, window.max - lease.current))
       .header('x-ratelimit-reset', reset);
-    if (counted.current > window.max) {
+    if (lease.refused) {
       refusedBy.set(request, api ? 'api' : 'web');
       void reply.header('retry-after', reset);
       throw new RateLimitedError(reset);

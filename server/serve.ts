@@ -2,6 +2,7 @@
 // on SIGINT/SIGTERM.
 // server/main.ts runs it as it is; a benchmark adds a route to this same server (bench/empty-route-server.ts).
 import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, ownOrigin } from './config.ts';
@@ -14,6 +15,9 @@ import { rekeyAtStart } from './store/rekey-phones.ts';
 import { seedDemoReports } from './reports/demo-reports.ts';
 import { keepFlowVersions } from './store/flow-versions.ts';
 import { createSms } from './sms/create-sms.ts';
+
+/** The longest the job queue's first sweeps count as start-up rather than load (load shedding's signals wait for them). */
+const START_WORK_MS = 15_000;
 
 export async function serve(extend: (app: FastifyInstance) => void = () => {}): Promise<void> {
   const config = loadConfig();
@@ -41,22 +45,32 @@ export async function serve(extend: (app: FastifyInstance) => void = () => {}): 
   const sms = createSms(config);
   const delivery = await loadDelivery(config, process.env, (line) => process.stderr.write(`claimflow: ${line}\n`));
   const jobs = new Jobs();
-  const app = await buildApp({ config, db, sms, log: config.logLevel, sponsors: delivery.ready.sponsors, jobs });
+  // The job queue starts once the app listens (a PORT of 0 is known only then); on PGlite its start and first sweeps
+  // hold the event loop and the one connection for seconds, which load shedding does not take for load
+  // (server/load-shedding.ts).
+  let jobsStarted = () => {};
+  const starting = new Promise<void>((resolve) => (jobsStarted = resolve));
+  const app = await buildApp({ config, db, sms, log: config.logLevel, sponsors: delivery.ready.sponsors, jobs, starting });
   extend(app);
   await app.listen({ port: config.port, host: config.host });
   const { port } = app.server.address() as AddressInfo;
   // PORT=0 picked a port only now: the default PUBLIC_URL is the origin actually listened on.
   if (config.publicUrl === ownOrigin(0)) config.publicUrl = ownOrigin(port);
-  await jobs.start({
-    db,
-    databaseUrl: config.databaseUrl,
-    sms,
-    config,
-    delivery,
-    retention: config.retention,
-    hashKeys: config.hashKeys,
-    log: (message, err) => app.log.error({ err }, message),
-  });
+  await jobs
+    .start({
+      db,
+      databaseUrl: config.databaseUrl,
+      sms,
+      config,
+      delivery,
+      retention: config.retention,
+      hashKeys: config.hashKeys,
+      log: (message, err) => app.log.error({ err }, message),
+    })
+    .finally(() => {
+      // The first sweeps are start-up too, for START_WORK_MS at most: a backlog of texts may take minutes.
+      void Promise.race([jobs.firstRuns(), sleep(START_WORK_MS, undefined, { ref: false })]).finally(jobsStarted);
+    });
   process.stdout.write(`claimflow listening on http://localhost:${port}\n`);
 
   let stopping = false;

@@ -11,7 +11,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import PgBoss from 'pg-boss';
 import { loadConfig } from '../config.ts';
-import type { Db } from '../db/db.ts';
+import type { Db, Queryable } from '../db/db.ts';
 import { queueSpecs, type QueueDeps, type QueueName, type QueueSpec } from './queues.ts';
 
 /** How often a worker looks for a job another process sent: a wake there → its run within a second. */
@@ -32,6 +32,36 @@ export interface JobOptions extends Omit<QueueDeps, 'retention' | 'hashKeys' | '
   workers?: boolean;
 }
 
+/** The event loop's next turn: timers, I/O and requests waiting run first. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Settles with work's outcome once the event loop has turned after it. */
+async function thenTurn<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } finally {
+    await nextTurn();
+  }
+}
+
+/**
+ * The database as the job queue uses it: on PGlite, the event loop turns after each statement before the caller goes
+ * on. PGlite runs statements on the main thread and settles each in a microtask, so a run of them never lets the loop
+ * turn: the queue's start (pg-boss's tables and queues) and its first sweeps held it for seconds at a fresh start (no
+ * sample of load shedding in 4.1 s), every request and timer waiting, and shedding's next sample saw a loop blocked
+ * throughout (503 to every route). The statement itself is sent at once, as before (one deferred past a stop would
+ * find the database closed). On PostgreSQL, as is.
+ */
+export function turnTaking(db: Db): Db {
+  if (db.kind !== 'pglite') return db;
+  const inTurn = <T extends Queryable>(q: T): T => ({ ...q, query: <R>(sql: string, params?: unknown[]) => thenTurn(q.query<R>(sql, params)) });
+  return {
+    ...inTurn(db),
+    transaction: (fn) => thenTurn(db.transaction((tx) => fn(inTurn(tx)))),
+    connect: (fn) => thenTurn(db.connect(fn)),
+  };
+}
+
 /**
  * Runs pg-boss's statements on PGlite's one connection; a script without parameters in a transaction of its own, so one
  * failing halfway is rolled back whole, not left failing every query after it (its own BEGIN and COMMIT are harmless).
@@ -49,6 +79,15 @@ function connection(db: Db, databaseUrl: string | undefined): PgBoss.Constructor
 export class Jobs {
   #wake: ((name: QueueName) => void) | undefined;
   #stop: (() => Promise<void>) | undefined;
+  #firstRuns: Promise<unknown> = Promise.resolve();
+
+  /**
+   * Settles once every queue's first run since start() has ended (done or failed): the sweep of the work left from
+   * before, which on a fresh PGlite is seconds of cold statements (serve.ts counts it as start-up, not load).
+   */
+  firstRuns(): Promise<unknown> {
+    return this.#firstRuns;
+  }
 
   /** Wakes a queue: call it right after the transaction that gave it work commits. Nothing while the queue is stopped. */
   wake(name: QueueName): void {
@@ -57,8 +96,9 @@ export class Jobs {
 
   /** Starts pg-boss, its queues and (unless workers is false) their workers, schedules and a first run of each. */
   async start(options: JobOptions): Promise<this> {
-    const { db, log, workers = true } = options;
-    const deps: QueueDeps = { retention: loadConfig({}).retention, hashKeys: [], clock: Date.now, ...options };
+    const { log, workers = true } = options;
+    const db = turnTaking(options.db);
+    const deps: QueueDeps = { retention: loadConfig({}).retention, hashKeys: [], clock: Date.now, ...options, db };
     // Tests put each database in a schema of their own; the queue's tables go beside it.
     const schema = db.schema === 'public' ? 'pgboss' : `${db.schema}_pgboss`;
     const boss = new PgBoss({ ...connection(db, options.databaseUrl), schema, schedule: workers, supervise: workers });
@@ -72,8 +112,11 @@ export class Jobs {
         () => workerIds.has(name) && boss.notifyWorker(workerIds.get(name)!),
         (error: unknown) => log(`could not wake ${name}`, error),
       );
+    const firsts = new Map<QueueName, () => void>();
     const run = async (spec: QueueSpec, sweep: boolean) => {
       const started = Date.now();
+      const first = firsts.get(spec.name);
+      firsts.delete(spec.name);
       try {
         const due = await spec.handler({ sweep, signal: stopping.signal, wake: (name) => void wake(name), more: () => void wake(spec.name) });
         // One job per second something is due at: a job due sooner is not swallowed by a later one.
@@ -85,12 +128,16 @@ export class Jobs {
         // pg-boss records a run's failure and tries it again, but says nothing.
         log(`${spec.name} failed (tried again)`, error);
         throw error;
+      } finally {
+        first?.();
       }
       // The worker takes its next job no sooner than gapMs after this one started: the wakes meanwhile are one job.
       const wait = (spec.gapMs ?? 0) - (Date.now() - started);
       if (wait > 0 && !stopping.signal.aborted) await sleep(wait);
     };
-    for (const spec of queueSpecs(deps)) {
+    const specs = queueSpecs(deps);
+    if (workers) this.#firstRuns = Promise.all(specs.map((spec) => new Promise<void>((resolve) => firsts.set(spec.name, resolve))));
+    for (const spec of specs) {
       await boss.createQueue(spec.name, { name: spec.name, policy: 'short', ...spec.retry });
       if (!workers) continue;
       const options = { batchSize: 1, pollingIntervalSeconds: POLLING_SECONDS };

@@ -76,17 +76,22 @@ export interface RequestCount {
 }
 
 /**
- * Records a request of subject at now and counts the subject's requests in the window (up to max + 1): one statement,
- * no lock, as requests are frequent (requests of several processes at the same moment may be counted alike, letting a
- * burst a few over max). ttl: until the oldest of the newest max requests leaves the window, when a next one is let in.
+ * Records a request of subject at now and counts the subject's requests in the window (up to max): one statement, no
+ * lock, as requests are frequent (requests of several processes at the same moment may be counted alike, letting a
+ * burst a few over max). ahead > 1 records that many requests at once, counted ahead for the caller to let through
+ * without a statement each, but never past max: as many as the window has room for (max - current + 1), or this one
+ * request alone when it has none.
+ * ttl: until the oldest of the newest max requests leaves the window, when a next one is let in.
  */
-export async function countRequest(db: Queryable, subject: string, { max, ms }: Window, now: number): Promise<RequestCount> {
+export async function countRequest(db: Queryable, subject: string, { max, ms }: Window, now: number, ahead = 1): Promise<RequestCount> {
   const { rows } = await db.query<{ earlier: number; oldest: number | null }>(
-    `WITH added AS (INSERT INTO limit_events (subject, at) VALUES ($1, $3::timestamptz)),
-       recent AS (SELECT at, row_number() OVER (ORDER BY at DESC) AS nth FROM limit_events
-                  WHERE subject = $1 AND at > $2::timestamptz AND at <= $3::timestamptz ORDER BY at DESC LIMIT $4::int)
-     SELECT count(*)::int AS earlier, (extract(epoch FROM min(at) FILTER (WHERE nth < $4::int)) * 1000)::float8 AS oldest FROM recent`,
-    [subject, at(now - ms), at(now), max],
+    `WITH recent AS (SELECT at, row_number() OVER (ORDER BY at DESC) AS nth FROM limit_events
+                     WHERE subject = $1 AND at > $2::timestamptz AND at <= $3::timestamptz ORDER BY at DESC LIMIT $4::int),
+       counted AS (SELECT count(*)::int AS earlier, (extract(epoch FROM min(at) FILTER (WHERE nth < $4::int)) * 1000)::float8 AS oldest FROM recent),
+       added AS (INSERT INTO limit_events (subject, at)
+                 SELECT $1, $3::timestamptz FROM counted, generate_series(1, greatest(1, least($5::int, $4::int - earlier))))
+     SELECT earlier, oldest FROM counted`,
+    [subject, at(now - ms), at(now), max, Math.max(1, ahead)],
   );
   const { earlier = 0, oldest = null } = rows[0] ?? {};
   return { current: earlier + 1, ttl: Math.round(oldest ?? now) + ms - now };

@@ -33,6 +33,21 @@ describe.each(testDbKinds)('countRequest on %s', (kind) => {
     expect(await count('apiRequests ip:10.0.0.1', t + 2 * MINUTE + 4_000)).toEqual({ current: 1, ttl: MINUTE });
   });
 
+  it('counts requests ahead up to the window’s room, and the one request alone past it', async () => {
+    const t = Date.UTC(2030, 0, 7, 11);
+    const window = { max: 5, ms: MINUTE };
+    const events = async () =>
+      (await testDb.db.query<{ n: number }>('SELECT count(*)::int AS n FROM limit_events WHERE subject = $1', ['webRequests ip:10.0.0.3'])).rows[0]!.n;
+    expect(await countRequest(testDb.db, 'webRequests ip:10.0.0.3', window, t, 2)).toEqual({ current: 1, ttl: MINUTE });
+    expect(await events()).toBe(2);
+    // Room for 3 more: 3 recorded of the 4 asked for.
+    expect((await countRequest(testDb.db, 'webRequests ip:10.0.0.3', window, t + 1_000, 4)).current).toBe(3);
+    expect(await events()).toBe(5);
+    // Full: this request alone is recorded (refused requests count), whatever was asked for.
+    expect((await countRequest(testDb.db, 'webRequests ip:10.0.0.3', window, t + 2_000, 4)).current).toBe(6);
+    expect(await events()).toBe(6);
+  });
+
   it('records requests that arrive at once, each once', async () => {
     const t = Date.UTC(2030, 0, 7, 10);
     const window = { max: 100, ms: MINUTE };
