@@ -34,7 +34,7 @@ export function SideMenu() {
     <>
       <button type="button" className="menu-button" aria-expanded={open} aria-controls={id} onClick={() => setOpen(true)}>
         <span aria-hidden="true" className="menu-icon" />
-        {t('menu.open')}
+        <span className="menu-label">{t('menu.open')}</span>
       </button>
       {open && <div className="menu-backdrop" onClick={close} aria-hidden="true" />}
       {open && (
