@@ -15,6 +15,7 @@ import { geoServices } from './geo/geo-services.ts';
 import { Layout } from './layout/Layout.tsx';
 import { InfoPage } from './pages/InfoPage.tsx';
 import { LinksPage } from './pages/LinksPage.tsx';
+import { LEGAL_PAGES } from './pages/legal/legal-pages.ts';
 
 // Pages that are not funnels are chunks of their own, fetched with their route: a funnel's first screen (where ads
 // land) carries none of their code.
@@ -26,6 +27,7 @@ const ReportPage = lazy(() => import('./pages/report/ReportPage.tsx').then((m) =
 const UnsubscribePage = lazy(() => import('./pages/unsubscribe/UnsubscribePage.tsx'));
 const CertificatePage = lazy(() => import('./pages/certificate/CertificatePage.tsx'));
 const PrivacyPage = lazy(() => import('./pages/privacy/PrivacyPage.tsx'));
+const LegalPage = lazy(() => import('./pages/legal/LegalPage.tsx'));
 const VerifyPage = lazy(() => import('./pages/verify/VerifyPage.tsx'));
 
 /** §2.1: states whose code may open a funnel's path (/tx/<route>): those the map picker has a view of. */
@@ -60,8 +62,6 @@ export const flowAt = (pathname: string): FlowEntry | undefined => {
   return flows.find((flow) => flow.routes.flatMap(withStatePrefixes).includes(path));
 };
 
-const INFO_PAGES = ['about', 'terms', 'disclaimer'] as const;
-
 /**
  * The app's pages in the frame. Order matters: the one-segment routes of flows (with their state prefixes) and the
  * text pages match before /{id}, a report's short link, which shows the not-found page for anything but a report.
@@ -84,9 +84,12 @@ export function AppRoutes() {
             )),
           ),
         )}
-        {INFO_PAGES.map((page) => (
+        <Route path="/about">
+          <InfoPage page="about" />
+        </Route>
+        {LEGAL_PAGES.map((page) => (
           <Route key={page} path={`/${page}`}>
-            <InfoPage page={page} />
+            <LegalPage page={page} />
           </Route>
         ))}
         <Route path="/privacy">

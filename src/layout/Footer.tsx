@@ -1,7 +1,9 @@
-// The footer: terms, privacy, disclaimer and the language switch.
+// The footer: the legal pages, one's privacy choices, the language switch, and who runs the site (GET /api/legal).
 import { useTranslation } from 'react-i18next';
+import { useLegalFacts } from '../api/legal.ts';
 import { usePageLocation } from '../page-history.ts';
 import { LangLink } from './LangLink.tsx';
+import { operatorCopy } from './operator.ts';
 
 export function Footer() {
   const { t, i18n } = useTranslation('app');
@@ -21,13 +23,34 @@ export function Footer() {
     <footer className="site-footer">
       <nav aria-label={t('footer.links')} className="footer-links">
         <LangLink to="/terms">{t('footer.terms')}</LangLink>
-        <LangLink to="/privacy">{t('footer.privacy')}</LangLink>
+        <LangLink to="/privacy-policy">{t('footer.privacy')}</LangLink>
+        <LangLink to="/privacy">{t('footer.yourData')}</LangLink>
+        <LangLink to="/sms-terms">{t('footer.smsTerms')}</LangLink>
         <LangLink to="/disclaimer">{t('footer.disclaimer')}</LangLink>
+        <LangLink to="/accessibility">{t('footer.accessibility')}</LangLink>
         <button type="button" className="text-button" lang={other} onClick={switchLanguage} aria-label={t('footer.switchLabel')}>
           {t('footer.switchTo')}
         </button>
       </nav>
       <p className="footer-notice">{t('footer.notice')}</p>
+      <Operator />
     </footer>
+  );
+}
+
+/** Who runs the site and how to reach them, once the API has said (nothing until then, or if it cannot). */
+function Operator() {
+  const { t } = useTranslation('app');
+  const { state } = useLegalFacts();
+  if (state.kind !== 'shown') return null;
+  const { operator } = state.facts;
+  const copy = operatorCopy(operator, t);
+  return (
+    <address className="footer-operator" aria-label={t('footer.operator')}>
+      <p>
+        {t('operator.runBy', copy)} <a href={copy.phoneHref}>{copy.phone}</a> · <a href={`mailto:${copy.email}`}>{copy.email}</a>
+      </p>
+      <p>{operator.advertisingDisclaimer ?? t('operator.advertising')}</p>
+    </address>
   );
 }

@@ -1,7 +1,7 @@
-// A page of plain text from the app catalogue: about, terms, disclaimer (privacy has a page of its own).
+// A page of plain text from the app catalogue: about (the legal pages and privacy have pages of their own).
 import { useTranslation } from 'react-i18next';
 
-export function InfoPage({ page }: { page: 'about' | 'terms' | 'disclaimer' }) {
+export function InfoPage({ page }: { page: 'about' }) {
   const { t } = useTranslation('app');
   const paragraphs = t(`pages.${page}.paragraphs`, { returnObjects: true }) as string[];
   return (

@@ -1,4 +1,4 @@
-// /privacy: the privacy policy, then a person's own data (CCPA/CPRA's rights to know and to delete): they prove their
+// /privacy: a person's privacy choices (the policy is /privacy-policy), their own data (CCPA/CPRA's rights to know and to delete): they prove their
 // phone by a texted code, see what is kept about it, and delete it. The verification opens the data for 15 minutes.
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,8 +7,9 @@ import '../../../widgets/contact/contact.css';
 import { ApiError } from '../../api/client.ts';
 import { readPrivacyData, type Erasure, type PrivacyData } from '../../api/privacy.ts';
 import { LangLink } from '../../layout/LangLink.tsx';
+import { displayNational } from '../../layout/operator.ts';
 import { flowNamespace } from './LeadRecord.tsx';
-import { displayNational, ProvePhone } from './ProvePhone.tsx';
+import { ProvePhone } from './ProvePhone.tsx';
 import { YourData } from './YourData.tsx';
 import './privacy.css';
 
@@ -56,6 +57,11 @@ export default function PrivacyPage() {
       {paragraphs.map((text) => (
         <p key={text}>{text}</p>
       ))}
+      <p>
+        <LangLink to="/privacy-policy" className="text-link">
+          {t('app:pages.privacy.policy')}
+        </LangLink>
+      </p>
       <section className="privacy__panel" aria-labelledby="privacy-yours" aria-busy={state.kind === 'loading'}>
         <h2 id="privacy-yours" ref={heading} tabIndex={-1}>
           {title}
