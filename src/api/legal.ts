@@ -1,22 +1,11 @@
-// GET /api/legal: the operator and what the legal pages state (server/legal/legal-facts.ts), fetched once a visit and
-// shared by the footer and the legal pages.
+// GET /api/legal: the operator and what the legal pages state (server/legal/legal-facts.ts), for the footer and the
+// legal pages (the server lets the browser cache it for a few minutes).
 import { useEffect, useState } from 'react';
 import type { FromSchema } from 'json-schema-to-ts';
 import type legalResponse from '../../schemas/api/legal.response.schema.json';
 import { callApi } from './client.ts';
 
 export type LegalFacts = FromSchema<typeof legalResponse>;
-
-let fetched: Promise<LegalFacts> | undefined;
-
-/** The facts, fetched on first use; a failure is forgotten so the next use asks again. */
-export function readLegalFacts(): Promise<LegalFacts> {
-  fetched ??= callApi<LegalFacts>({ method: 'GET', path: '/legal' }).catch((error: unknown) => {
-    fetched = undefined;
-    throw error;
-  });
-  return fetched;
-}
 
 export type LegalFactsState = { kind: 'loading' } | { kind: 'shown'; facts: LegalFacts } | { kind: 'failed' };
 
@@ -25,14 +14,14 @@ export function useLegalFacts(): { state: LegalFactsState; retry: () => void } {
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<LegalFactsState>({ kind: 'loading' });
   useEffect(() => {
-    let live = true;
-    readLegalFacts().then(
-      (facts) => live && setState({ kind: 'shown', facts }),
-      () => live && setState({ kind: 'failed' }),
+    const controller = new AbortController();
+    callApi<LegalFacts>({ method: 'GET', path: '/legal' }, controller.signal).then(
+      (facts) => setState({ kind: 'shown', facts }),
+      () => {
+        if (!controller.signal.aborted) setState({ kind: 'failed' });
+      },
     );
-    return () => {
-      live = false;
-    };
+    return () => controller.abort();
   }, [attempt]);
   return {
     state,

@@ -1,4 +1,5 @@
 // The footer: the legal pages, one's privacy choices, the language switch, and who runs the site (GET /api/legal).
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLegalFacts } from '../api/legal.ts';
 import { usePageLocation } from '../page-history.ts';
@@ -38,8 +39,31 @@ export function Footer() {
   );
 }
 
-/** Who runs the site and how to reach them, once the API has said (nothing until then, or if it cannot). */
+/**
+ * Who runs the site and how to reach them, asked of the API once the footer nears the screen: it is below the fold on a
+ * phone, so a funnel's first screen (where ads land) makes no request for it. Nothing until the API has said.
+ */
 function Operator() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof IntersectionObserver === 'undefined') return undefined;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        setNear(true);
+        observer.disconnect();
+      },
+      { rootMargin: '300px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return <div ref={ref}>{near && <OperatorBlock />}</div>;
+}
+
+function OperatorBlock() {
   const { t } = useTranslation('app');
   const { state } = useLegalFacts();
   if (state.kind !== 'shown') return null;
