@@ -114,7 +114,7 @@ export interface Operator {
   email: string;
   /** Two-letter codes of the states and territories it advertises attorney services in. */
   attorneyStates: string[];
-  /** Its own attorney-advertising disclaimer; unset: the app's (locales/<lang>/legal.json). */
+  /** Its own attorney-advertising disclaimer; unset: the app's (locales/<lang>/privacy.json: legal). */
   advertisingDisclaimer: string | undefined;
 }
 

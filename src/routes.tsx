@@ -13,9 +13,8 @@ import { useFunnel } from './funnel/load-funnel.ts';
 import { flows, type FlowEntry } from './flows.ts';
 import { geoServices } from './geo/geo-services.ts';
 import { Layout } from './layout/Layout.tsx';
-import { InfoPage } from './pages/InfoPage.tsx';
+import { LEGAL_PAGES } from './layout/site-links.ts';
 import { LinksPage } from './pages/LinksPage.tsx';
-import { LEGAL_PAGES } from './pages/legal/legal-pages.ts';
 
 // Pages that are not funnels are chunks of their own, fetched with their route: a funnel's first screen (where ads
 // land) carries none of their code.
@@ -29,6 +28,10 @@ const CertificatePage = lazy(() => import('./pages/certificate/CertificatePage.t
 const PrivacyPage = lazy(() => import('./pages/privacy/PrivacyPage.tsx'));
 const LegalPage = lazy(() => import('./pages/legal/LegalPage.tsx'));
 const VerifyPage = lazy(() => import('./pages/verify/VerifyPage.tsx'));
+
+/** The text pages: about and the legal pages, drawn by src/pages/legal/LegalPage.tsx (a chunk of its own). */
+const INFO_PAGES = ['about', ...(Object.keys(LEGAL_PAGES) as (keyof typeof LEGAL_PAGES)[])] as const;
+export type InfoPageName = (typeof INFO_PAGES)[number];
 
 /** §2.1: states whose code may open a funnel's path (/tx/<route>): those the map picker has a view of. */
 export const STATE_PREFIXES = Object.keys(STATE_VIEWS);
@@ -84,10 +87,7 @@ export function AppRoutes() {
             )),
           ),
         )}
-        <Route path="/about">
-          <InfoPage page="about" />
-        </Route>
-        {LEGAL_PAGES.map((page) => (
+        {INFO_PAGES.map((page) => (
           <Route key={page} path={`/${page}`}>
             <LegalPage page={page} />
           </Route>

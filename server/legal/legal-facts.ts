@@ -7,6 +7,7 @@ import type { Sponsor } from '../../engine/route-lead.ts';
 import type { Flow } from '../../engine/types.ts';
 import type legalResponse from '../../schemas/api/legal.response.schema.json';
 import type { Config } from '../config.ts';
+import { phoneForPeople } from '../phone.ts';
 
 export type LegalFacts = FromSchema<typeof legalResponse>;
 type Funnel = LegalFacts['funnels'][number];
@@ -90,7 +91,7 @@ export function legalFacts(config: Config, flows: readonly Flow[], sponsors: rea
   const flowIds = new Set(flows.map((flow) => flow.id));
   const categories = [...new Set(active.map((sponsor) => sponsor.category))];
   return {
-    operator: { ...config.operator, advertisingDisclaimer: config.operator.advertisingDisclaimer ?? null },
+    operator: { ...config.operator, phoneDisplay: phoneForPeople(config.operator.phone), advertisingDisclaimer: config.operator.advertisingDisclaimer ?? null },
     sms: { provider: config.smsProvider === 'twilio' ? 'twilio' : null, alertDays: config.alertDays },
     retention: { ...config.retention },
     recipients: categories.map((category) => ({ category, sponsors: active.filter((s) => s.category === category).map((s) => s.name) })),

@@ -1,10 +1,9 @@
 // The footer: the legal pages, one's privacy choices, the language switch, and who runs the site (GET /api/legal).
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLegalFacts } from '../api/legal.ts';
 import { usePageLocation } from '../page-history.ts';
 import { LangLink } from './LangLink.tsx';
-import { operatorCopy } from './operator.ts';
+import { LEGAL_PAGES } from './site-links.ts';
 
 export function Footer() {
   const { t, i18n } = useTranslation('app');
@@ -23,12 +22,12 @@ export function Footer() {
   return (
     <footer className="site-footer">
       <nav aria-label={t('footer.links')} className="footer-links">
-        <LangLink to="/terms">{t('footer.terms')}</LangLink>
-        <LangLink to="/privacy-policy">{t('footer.privacy')}</LangLink>
+        {Object.entries(LEGAL_PAGES).map(([page, key]) => (
+          <LangLink key={page} to={`/${page}`}>
+            {t(`footer.${key}`)}
+          </LangLink>
+        ))}
         <LangLink to="/privacy">{t('footer.yourData')}</LangLink>
-        <LangLink to="/sms-terms">{t('footer.smsTerms')}</LangLink>
-        <LangLink to="/disclaimer">{t('footer.disclaimer')}</LangLink>
-        <LangLink to="/accessibility">{t('footer.accessibility')}</LangLink>
         <button type="button" className="text-button" lang={other} onClick={switchLanguage} aria-label={t('footer.switchLabel')}>
           {t('footer.switchTo')}
         </button>
@@ -40,41 +39,17 @@ export function Footer() {
 }
 
 /**
- * Who runs the site and how to reach them, asked of the API once the footer nears the screen: it is below the fold on a
- * phone, so a funnel's first screen (where ads land) makes no request for it. Nothing until the API has said.
+ * Who runs the site and how to reach them (src/pages/legal/operator.tsx, with its call to GET /api/legal), fetched once
+ * the footer is on screen: below the fold on a phone, so a funnel's first screen (where ads land) carries none of it.
  */
 function Operator() {
-  const ref = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(false);
-  useEffect(() => {
-    const element = ref.current;
-    if (!element || typeof IntersectionObserver === 'undefined') return undefined;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((entry) => entry.isIntersecting)) return;
-        setNear(true);
-        observer.disconnect();
-      },
-      { rootMargin: '300px' },
-    );
+  const [Block, setBlock] = useState<ComponentType>();
+  const observe = useCallback((element: HTMLDivElement) => {
+    const observer = new IntersectionObserver(([entry]) => {
+      if (entry?.isIntersecting) void import('../pages/legal/operator.tsx').then((chunk) => setBlock(() => chunk.default));
+    });
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
-  return <div ref={ref}>{near && <OperatorBlock />}</div>;
-}
-
-function OperatorBlock() {
-  const { t } = useTranslation('app');
-  const { state } = useLegalFacts();
-  if (state.kind !== 'shown') return null;
-  const { operator } = state.facts;
-  const copy = operatorCopy(operator, t);
-  return (
-    <address className="footer-operator" aria-label={t('footer.operator')}>
-      <p>
-        {t('operator.runBy', copy)} <a href={copy.phoneHref}>{copy.phone}</a> · <a href={`mailto:${copy.email}`}>{copy.email}</a>
-      </p>
-      <p>{operator.advertisingDisclaimer ?? t('operator.advertising')}</p>
-    </address>
-  );
+  return <div ref={observe}>{Block && <Block />}</div>;
 }

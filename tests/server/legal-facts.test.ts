@@ -46,7 +46,7 @@ describe('GET /api/legal', () => {
     expect(facts.retention).toEqual(s.config.retention);
     expect(facts.retention).toEqual({ codeDays: 45, leadDays: 700, consentYears: 7, eventDays: 90 });
     expect(facts.sms).toEqual({ provider: null, alertDays: 14 });
-    expect(facts.operator).toEqual({ ...config.operator, advertisingDisclaimer: null });
+    expect(facts.operator).toEqual({ ...config.operator, phoneDisplay: '(512) 555-0142', advertisingDisclaimer: null });
     expect(facts.recipients).toEqual([
       { category: 'medical-care', sponsors: ['Back in Motion Chiropractic'] },
       { category: 'law-firm', sponsors: ['Lone Star Injury Law', 'Summit Accident Lawyers'] },
@@ -80,10 +80,10 @@ describe('legalFacts', () => {
   it('lists every field a funnel sends under a kind, with its words in English and Spanish', () => {
     const named = new Set(Object.values(FIELD_KINDS).flat());
     for (const lang of ['en', 'es']) {
-      const copy = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'locales', lang, 'legal.json'), 'utf8')) as {
-        privacy: { fields: Record<string, string> };
+      const copy = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'locales', lang, 'privacy.json'), 'utf8')) as {
+        legal: { privacy: { fields: Record<string, string> } };
       };
-      for (const field of named) expect(copy.privacy.fields[field], `${lang}: ${field}`).toBeTruthy();
+      for (const field of named) expect(copy.legal.privacy.fields[field], `${lang}: ${field}`).toBeTruthy();
     }
     for (const flow of flows) {
       for (const field of fieldsOf(flow)) expect(named.has(field), `${flow.id}: ${field}`).toBe(true);

@@ -17,6 +17,7 @@ const FACTS: LegalFacts = {
     legalEntity: 'Accident Help Texas LLC',
     address: '500 Main Street, Suite 200, Austin, TX 78701',
     phone: '+15125550142',
+    phoneDisplay: '(512) 555-0142',
     email: 'help@accidenthelp.example.com',
     attorneyStates: ['TX', 'OK'],
     advertisingDisclaimer: 'Attorney advertising. Prior results do not guarantee a similar outcome.',
@@ -53,7 +54,7 @@ const serve = (facts: LegalFacts) =>
 const t = (key: string, options?: Record<string, unknown>) => i18next.t(key, options);
 const open = async (path: string, lang: Lang) => {
   await i18next.changeLanguage(lang);
-  await i18next.loadNamespaces(['legal', 'attorney']);
+  await i18next.loadNamespaces(['privacy', 'attorney']);
   renderAppAt(`${path}${lang === 'es' ? '?lang=es' : ''}`);
 };
 
@@ -71,11 +72,12 @@ afterEach(async () => {
 
 describe.each<Lang>(['en', 'es'])('the legal pages in %s', (lang) => {
   it.each([
-    ['/terms', 'legal:terms.title'],
-    ['/privacy-policy', 'legal:privacy.title'],
-    ['/sms-terms', 'legal:sms.title'],
-    ['/disclaimer', 'legal:disclaimer.title'],
-    ['/accessibility', 'legal:accessibility.title'],
+    ['/about', 'app:pages.about.title'],
+    ['/terms', 'privacy:legal.terms.title'],
+    ['/privacy-policy', 'privacy:legal.privacy.title'],
+    ['/sms-terms', 'privacy:legal.sms.title'],
+    ['/disclaimer', 'privacy:legal.disclaimer.title'],
+    ['/accessibility', 'privacy:legal.accessibility.title'],
   ])('%s has its title and ends with the operator and how to reach them', async (path, title) => {
     serve(FACTS);
     await open(path, lang);
@@ -83,7 +85,7 @@ describe.each<Lang>(['en', 'es'])('the legal pages in %s', (lang) => {
     const runBy = t('app:operator.runBy', { name: FACTS.operator.name, legalEntity: FACTS.operator.legalEntity, address: FACTS.operator.address });
     const main = screen.getByRole('main');
     expect(await within(main).findByText(runBy)).toBeVisible();
-    expect(within(main).getAllByRole('link', { name: '(512)\u00a0555-0142' })[0]).toHaveAttribute('href', 'tel:+15125550142');
+    expect(within(main).getAllByRole('link', { name: '(512) 555-0142' })[0]).toHaveAttribute('href', 'tel:+15125550142');
     expect(within(main).getAllByRole('link', { name: FACTS.operator.email })[0]).toHaveAttribute('href', `mailto:${FACTS.operator.email}`);
     expect(within(main).queryByText(t('app:operator.demo'))).toBeNull();
   });
@@ -92,17 +94,17 @@ describe.each<Lang>(['en', 'es'])('the legal pages in %s', (lang) => {
     serve(FACTS);
     await open('/privacy-policy', lang);
     const main = await screen.findByRole('main');
-    expect(await within(main).findByText(t('legal:privacy.keep.leads', { count: 777 }))).toBeVisible();
+    expect(await within(main).findByText(t('privacy:legal.privacy.keep.leads', { count: 777 }))).toBeVisible();
     for (const key of ['codes', 'consents', 'alerts', 'events']) {
-      expect(within(main).getByText(t(`legal:privacy.keep.${key}`, { ...FACTS.retention, alertDays: 21 }))).toBeVisible();
+      expect(within(main).getByText(t(`privacy:legal.privacy.keep.${key}`, { ...FACTS.retention, alertDays: 21 }))).toBeVisible();
     }
-    expect(within(main).getByText(t('legal:privacy.keep.leads', { count: 777 }))).toHaveTextContent('777');
-    const lawFirms = within(main).getByText(t('legal:privacy.categories.law-firm')).closest('li');
+    expect(within(main).getByText(t('privacy:legal.privacy.keep.leads', { count: 777 }))).toHaveTextContent('777');
+    const lawFirms = within(main).getByText(t('privacy:legal.privacy.categories.law-firm')).closest('li');
     expect(lawFirms).toHaveTextContent(lang === 'en' ? 'Lone Star Injury Law and Summit Accident Lawyers' : 'Lone Star Injury Law y Summit Accident Lawyers');
-    expect(within(main).getByText(t('legal:privacy.categories.medical-care')).closest('li')).toHaveTextContent('Back in Motion Chiropractic');
-    expect(within(main).getByText(t('legal:privacy.share.sms'))).toBeVisible();
+    expect(within(main).getByText(t('privacy:legal.privacy.categories.medical-care')).closest('li')).toHaveTextContent('Back in Motion Chiropractic');
+    expect(within(main).getByText(t('privacy:legal.privacy.share.sms'))).toBeVisible();
     expect(within(main).getByRole('heading', { level: 3, name: t('attorney:meta.title') })).toBeVisible();
-    expect(within(main).getByText(t('legal:privacy.collect.sendsTo', { sponsors: 'Summit Accident Lawyers' }))).toBeVisible();
+    expect(within(main).getByText(t('privacy:legal.privacy.collect.sendsTo', { sponsors: 'Summit Accident Lawyers' }))).toBeVisible();
     const rights = within(main).getByRole('link', { name: lang === 'en' ? 'your privacy choices' : 'sus opciones de privacidad' });
     expect(rights).toHaveAttribute('href', lang === 'en' ? '/privacy' : '/privacy?lang=es');
   });
@@ -117,15 +119,15 @@ describe.each<Lang>(['en', 'es'])('the legal pages in %s', (lang) => {
         t('app:operator.runBy', { name: t('app:operator.demoName'), legalEntity: t('app:operator.demoEntity'), address: DEMO.operator.address }),
       ),
     ).toBeVisible();
-    expect(within(main).getByText(t('legal:privacy.share.none'))).toBeVisible();
-    expect(within(main).getByText(t('legal:privacy.share.smsNone'))).toBeVisible();
+    expect(within(main).getByText(t('privacy:legal.privacy.share.none'))).toBeVisible();
+    expect(within(main).getByText(t('privacy:legal.privacy.share.smsNone'))).toBeVisible();
   });
 
   it('the text message terms name the program, its frequency, rates, HELP and STOP', async () => {
     serve(FACTS);
     await open('/sms-terms', lang);
     const main = await screen.findByRole('main');
-    expect(await within(main).findByText(t('legal:sms.program', { name: FACTS.operator.name }))).toBeVisible();
+    expect(await within(main).findByText(t('privacy:legal.sms.program', { name: FACTS.operator.name }))).toBeVisible();
     expect(main).toHaveTextContent(lang === 'en' ? 'Msg & data rates may apply.' : 'Pueden aplicarse tarifas de mensajes y datos.');
     expect(main).toHaveTextContent(lang === 'en' ? 'Message frequency varies' : 'La frecuencia de los mensajes varía');
     expect(main).toHaveTextContent(/Reply HELP|Responda HELP/);
@@ -138,8 +140,8 @@ describe.each<Lang>(['en', 'es'])('the legal pages in %s', (lang) => {
     await open('/disclaimer', lang);
     const main = await screen.findByRole('main');
     expect(await within(main).findByText(FACTS.operator.advertisingDisclaimer!)).toBeVisible();
-    expect(within(main).getByText(t('legal:disclaimer.states', { states: lang === 'en' ? 'TX and OK' : 'TX y OK' }))).toBeVisible();
-    expect(main).toHaveTextContent(t('legal:disclaimer.sections.0.title'));
+    expect(within(main).getByText(t('privacy:legal.disclaimer.states', { states: lang === 'en' ? 'TX and OK' : 'TX y OK' }))).toBeVisible();
+    expect(main).toHaveTextContent(t('privacy:legal.disclaimer.sections.0.title'));
     expect(main).toHaveTextContent(lang === 'en' ? 'does not create an attorney-client relationship' : 'no crea una relación abogado-cliente');
   });
 });
@@ -175,7 +177,7 @@ describe('the footer', () => {
 
   it('asks nothing of the API until it nears the screen', async () => {
     serve(FACTS);
-    await open('/about', 'en');
+    await open('/no-such-page', 'en');
     await screen.findByRole('contentinfo');
     expect(fetchMock.mock.calls.map(([input]) => urlOf(input).pathname)).not.toContain('/api/legal');
   });

@@ -1,30 +1,31 @@
-// The legal pages (issue 34): terms of use, privacy policy, text message terms, disclaimer and accessibility, worded
-// from what the server says the site does (GET /api/legal: the operator, what each funnel collects, who may receive
-// it, retention as configured), so they cannot drift from it. One chunk, fetched with its route.
+// The text pages: about, and the legal pages of issue 34 (terms of use, privacy policy, text message terms, disclaimer,
+// accessibility), worded from what the server says the site does (GET /api/legal: the operator, what each funnel
+// collects, who may receive it, retention as configured), so they cannot drift from it. One chunk, fetched with its
+// route; the copy is the privacy catalogue's `legal`.
 import { useEffect } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { listOf } from '../../../engine/consent-notice.ts';
 import '../../../widgets/shared/ui.css';
-import { useLegalFacts, type LegalFacts } from '../../api/legal.ts';
+import type { LegalFacts } from '../../api/legal.ts';
 import { LangLink } from '../../layout/LangLink.tsx';
-import { operatorCopy, type OperatorCopy } from '../../layout/operator.ts';
-import type { LegalPageName } from './legal-pages.ts';
-import './legal.css';
+import { operatorCopy, useLegalFacts, type OperatorCopy } from './operator.tsx';
+import type { InfoPageName } from '../../routes.tsx';
 
-/** Each page's key in the legal catalogue. */
-const COPY: Record<LegalPageName, 'terms' | 'privacy' | 'sms' | 'disclaimer' | 'accessibility'> = {
-  terms: 'terms',
-  'privacy-policy': 'privacy',
-  'sms-terms': 'sms',
-  disclaimer: 'disclaimer',
-  accessibility: 'accessibility',
+/** Each page's key in the privacy catalogue's `legal` (about's: in the app catalogue). */
+const COPY: Record<InfoPageName, string> = {
+  about: 'app:pages.about',
+  terms: 'legal.terms',
+  'privacy-policy': 'legal.privacy',
+  'sms-terms': 'legal.sms',
+  disclaimer: 'legal.disclaimer',
+  accessibility: 'legal.accessibility',
 };
 
 /** What the copy interpolates: the operator's words and the configured periods. */
 type Values = OperatorCopy & LegalFacts['retention'] & { alertDays: number };
 
-export default function LegalPage({ page }: { page: LegalPageName }) {
-  const { t } = useTranslation(['legal', 'app']);
+export default function LegalPage({ page }: { page: InfoPageName }) {
+  const { t } = useTranslation(['privacy', 'app']);
   const { state, retry } = useLegalFacts();
   const key = COPY[page];
   useEffect(() => {
@@ -33,12 +34,12 @@ export default function LegalPage({ page }: { page: LegalPageName }) {
   return (
     <article className="page legal">
       <h1>{t(`${key}.title`)}</h1>
-      {state.kind === 'loading' && <p role="status">{t('loading')}</p>}
+      {state.kind === 'loading' && <p role="status">{t('legal.loading')}</p>}
       {state.kind === 'failed' && (
         <>
-          <p role="alert">{t('failed')}</p>
+          <p role="alert">{t('legal.failed')}</p>
           <button type="button" className="btn btn-primary btn-block" onClick={retry}>
-            {t('retry')}
+            {t('legal.retry')}
           </button>
         </>
       )}
@@ -47,12 +48,13 @@ export default function LegalPage({ page }: { page: LegalPageName }) {
   );
 }
 
-function Body({ page, facts }: { page: LegalPageName; facts: LegalFacts }) {
-  const { t } = useTranslation(['legal', 'app']);
+function Body({ page, facts }: { page: InfoPageName; facts: LegalFacts }) {
+  const { t } = useTranslation(['privacy', 'app']);
   const values: Values = { ...operatorCopy(facts.operator, t), ...facts.retention, alertDays: facts.sms.alertDays };
   return (
     <>
       {facts.operator.demo && <p className="legal__demo">{t('app:operator.demo')}</p>}
+      {page === 'about' && <About />}
       {page === 'terms' && <Sections k="terms" values={values} />}
       {page === 'privacy-policy' && <PrivacyPolicy facts={facts} values={values} />}
       {page === 'sms-terms' && <SmsTerms facts={facts} values={values} />}
@@ -63,20 +65,26 @@ function Body({ page, facts }: { page: LegalPageName; facts: LegalFacts }) {
         <p>
           <Text k="contact" values={values} />
         </p>
-        <p className="legal__generated">{t('generated')}</p>
+        <p className="legal__generated">{t('legal.generated')}</p>
       </footer>
     </>
   );
 }
 
+function About() {
+  const { t } = useTranslation('app');
+  const paragraphs = t('pages.about.paragraphs', { returnObjects: true }) as string[];
+  return paragraphs.map((text) => <p key={text}>{text}</p>);
+}
+
 /** One string of the catalogue with its links: the operator's phone and e-mail, and the other legal pages. */
 function Text({ k, values }: { k: string; values: Values }) {
-  const { t } = useTranslation('legal');
+  const { t } = useTranslation('privacy');
   const page = (to: string) => <LangLink to={to}>{null}</LangLink>;
   return (
     <Trans
       t={t}
-      i18nKey={k}
+      i18nKey={`legal.${k}`}
       values={values}
       components={{
         phone: <a href={values.phoneHref}>{values.phone}</a>,
@@ -93,11 +101,11 @@ function Text({ k, values }: { k: string; values: Values }) {
 
 /** A page's `sections` (title and paragraphs each) as they are in the catalogue. */
 function Sections({ k, values }: { k: 'terms' | 'sms' | 'disclaimer' | 'accessibility'; values: Values }) {
-  const { t } = useTranslation('legal');
-  const sections = t(`${k}.sections`, { returnObjects: true }) as { title: string; paragraphs: string[] }[];
+  const { t } = useTranslation('privacy');
+  const sections = t(`legal.${k}.sections`, { returnObjects: true }) as { title: string; paragraphs: string[] }[];
   return sections.map((section, i) => (
     <section key={section.title}>
-      <h2>{t(`${k}.sections.${i}.title`, values)}</h2>
+      <h2>{t(`legal.${k}.sections.${i}.title`, values)}</h2>
       {section.paragraphs.map((paragraph, j) => (
         <p key={paragraph}>
           <Text k={`${k}.sections.${i}.paragraphs.${j}`} values={values} />
@@ -108,100 +116,100 @@ function Sections({ k, values }: { k: 'terms' | 'sms' | 'disclaimer' | 'accessib
 }
 
 function PrivacyPolicy({ facts, values }: { facts: LegalFacts; values: Values }) {
-  const { t, i18n } = useTranslation(['legal', ...new Set(facts.funnels.map((funnel) => funnel.namespace))]);
+  const { t, i18n } = useTranslation(['privacy', ...new Set(facts.funnels.map((funnel) => funnel.namespace))]);
   const list = (items: string[]) => listOf(items, i18n.language);
   const kinds = [...new Set(facts.funnels.flatMap((funnel) => funnel.collects.map((group) => group.kind)))];
   return (
     <>
-      <p>{t('privacy.intro', values)}</p>
-      <h2>{t('privacy.collect.title')}</h2>
-      <p>{t('privacy.collect.intro')}</p>
+      <p>{t('legal.privacy.intro', values)}</p>
+      <h2>{t('legal.privacy.collect.title')}</h2>
+      <p>{t('legal.privacy.collect.intro')}</p>
       {facts.funnels.map((funnel) => (
         <section key={funnel.id} className="legal__funnel">
           <h3>{t(`${funnel.namespace}:meta.title`)}</h3>
           <ul>
             {funnel.collects.map((group) => (
               <li key={group.kind}>
-                <strong>{t(`privacy.kinds.${group.kind}.title`)}</strong>:{' '}
-                {list(group.fields.map((field) => t(`privacy.fields.${field}`, { defaultValue: field })))}
+                <strong>{t(`legal.privacy.kinds.${group.kind}.title`)}</strong>:{' '}
+                {list(group.fields.map((field) => t(`legal.privacy.fields.${field}`, { defaultValue: field })))}
               </li>
             ))}
           </ul>
-          <p>{funnel.sponsors.length > 0 ? t('privacy.collect.sendsTo', { sponsors: list(funnel.sponsors) }) : t('privacy.collect.sendsToNone')}</p>
+          <p>{funnel.sponsors.length > 0 ? t('legal.privacy.collect.sendsTo', { sponsors: list(funnel.sponsors) }) : t('legal.privacy.collect.sendsToNone')}</p>
         </section>
       ))}
-      <h3>{t('privacy.collect.why')}</h3>
+      <h3>{t('legal.privacy.collect.why')}</h3>
       <ul>
         {kinds.map((kind) => (
           <li key={kind}>
-            <strong>{t(`privacy.kinds.${kind}.title`)}</strong>: {t(`privacy.kinds.${kind}.why`)}
+            <strong>{t(`legal.privacy.kinds.${kind}.title`)}</strong>: {t(`legal.privacy.kinds.${kind}.why`)}
           </li>
         ))}
       </ul>
-      <p>{t('privacy.collect.events')}</p>
-      <h2>{t('privacy.share.title')}</h2>
-      <p>{t('privacy.share.rule')}</p>
+      <p>{t('legal.privacy.collect.events')}</p>
+      <h2>{t('legal.privacy.share.title')}</h2>
+      <p>{t('legal.privacy.share.rule')}</p>
       {facts.recipients.length > 0 ? (
         <>
-          <p>{t('privacy.share.byKind')}</p>
+          <p>{t('legal.privacy.share.byKind')}</p>
           <ul>
             {facts.recipients.map((recipient) => (
               <li key={recipient.category}>
-                <strong>{t(`privacy.categories.${recipient.category}`)}</strong>: {list(recipient.sponsors)}
+                <strong>{t(`legal.privacy.categories.${recipient.category}`)}</strong>: {list(recipient.sponsors)}
               </li>
             ))}
           </ul>
         </>
       ) : (
-        <p>{t('privacy.share.none')}</p>
+        <p>{t('legal.privacy.share.none')}</p>
       )}
-      <p>{t('privacy.share.sale')}</p>
-      <p>{facts.sms.provider === 'twilio' ? t('privacy.share.sms') : t('privacy.share.smsNone')}</p>
-      <p>{t('privacy.share.others')}</p>
-      <h2>{t('privacy.keep.title')}</h2>
+      <p>{t('legal.privacy.share.sale')}</p>
+      <p>{facts.sms.provider === 'twilio' ? t('legal.privacy.share.sms') : t('legal.privacy.share.smsNone')}</p>
+      <p>{t('legal.privacy.share.others')}</p>
+      <h2>{t('legal.privacy.keep.title')}</h2>
       <ul>
-        <li>{t('privacy.keep.codes', values)}</li>
-        <li>{t('privacy.keep.leads', { count: facts.retention.leadDays })}</li>
-        <li>{t('privacy.keep.consents', values)}</li>
-        <li>{t('privacy.keep.alerts', values)}</li>
-        <li>{t('privacy.keep.events', values)}</li>
-        <li>{t('privacy.keep.sponsors')}</li>
+        <li>{t('legal.privacy.keep.codes', values)}</li>
+        <li>{t('legal.privacy.keep.leads', { count: facts.retention.leadDays })}</li>
+        <li>{t('legal.privacy.keep.consents', values)}</li>
+        <li>{t('legal.privacy.keep.alerts', values)}</li>
+        <li>{t('legal.privacy.keep.events', values)}</li>
+        <li>{t('legal.privacy.keep.sponsors')}</li>
       </ul>
-      <h2>{t('privacy.rights.title')}</h2>
-      <p>{t('privacy.rights.california')}</p>
-      <p>{t('privacy.rights.states')}</p>
+      <h2>{t('legal.privacy.rights.title')}</h2>
+      <p>{t('legal.privacy.rights.california')}</p>
+      <p>{t('legal.privacy.rights.states')}</p>
       <p>
         <Text k="privacy.rights.use" values={values} />
       </p>
       <p>
         <Text k="privacy.rights.other" values={values} />
       </p>
-      <h2>{t('privacy.children.title')}</h2>
-      <p>{t('privacy.children.text')}</p>
+      <h2>{t('legal.privacy.children.title')}</h2>
+      <p>{t('legal.privacy.children.text')}</p>
     </>
   );
 }
 
 function SmsTerms({ facts, values }: { facts: LegalFacts; values: Values }) {
-  const { t } = useTranslation('legal');
+  const { t } = useTranslation('privacy');
   return (
     <>
-      <p className="legal__lead">{t('sms.program', values)}</p>
+      <p className="legal__lead">{t('legal.sms.program', values)}</p>
       <Sections k="sms" values={values} />
-      <p>{facts.sms.provider === 'twilio' ? t('sms.provider') : t('sms.providerNone')}</p>
+      <p>{facts.sms.provider === 'twilio' ? t('legal.sms.provider') : t('legal.sms.providerNone')}</p>
     </>
   );
 }
 
 function Disclaimer({ facts, values }: { facts: LegalFacts; values: Values }) {
-  const { t, i18n } = useTranslation('legal');
+  const { t, i18n } = useTranslation('privacy');
   const { attorneyStates, advertisingDisclaimer } = facts.operator;
   return (
     <>
       <Sections k="disclaimer" values={values} />
-      <h2>{t('disclaimer.advertising')}</h2>
-      {attorneyStates.length > 0 && <p>{t('disclaimer.states', { states: listOf(attorneyStates, i18n.language) })}</p>}
-      <p>{advertisingDisclaimer ?? t('disclaimer.ownText')}</p>
+      <h2>{t('legal.disclaimer.advertising')}</h2>
+      {attorneyStates.length > 0 && <p>{t('legal.disclaimer.states', { states: listOf(attorneyStates, i18n.language) })}</p>}
+      <p>{advertisingDisclaimer ?? t('legal.disclaimer.ownText')}</p>
     </>
   );
 }

@@ -1,5 +1,6 @@
-// /privacy: a person's privacy choices (the policy is /privacy-policy), their own data (CCPA/CPRA's rights to know and to delete): they prove their
-// phone by a texted code, see what is kept about it, and delete it. The verification opens the data for 15 minutes.
+// /privacy: a person's privacy choices, with a link to the policy (/privacy-policy), then their own data (CCPA/CPRA's
+// rights to know and to delete): they prove their phone by a texted code, see what is kept about it, and delete it.
+// The verification opens the data for 15 minutes.
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../../../widgets/shared/ui.css';
@@ -7,9 +8,8 @@ import '../../../widgets/contact/contact.css';
 import { ApiError } from '../../api/client.ts';
 import { readPrivacyData, type Erasure, type PrivacyData } from '../../api/privacy.ts';
 import { LangLink } from '../../layout/LangLink.tsx';
-import { displayNational } from '../../layout/operator.ts';
 import { flowNamespace } from './LeadRecord.tsx';
-import { ProvePhone } from './ProvePhone.tsx';
+import { displayNational, ProvePhone } from './ProvePhone.tsx';
 import { YourData } from './YourData.tsx';
 import './privacy.css';
 

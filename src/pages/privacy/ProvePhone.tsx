@@ -13,7 +13,6 @@ import { codeLinkConfirmed } from '../../api/phone-link.ts';
 import { sendPrivacyCode, verifyPrivacyCode } from '../../api/privacy.ts';
 import { formatWait } from '../../funnel/format-wait.ts';
 import { knownLanguage } from '../../i18n.ts';
-import { displayNational } from '../../layout/operator.ts';
 
 /** The 10 digits of a US number as typed ("(202) 555-0123", "+1 202 555 0123"), or undefined. */
 export function nationalOf(typed: string): string | undefined {
@@ -21,6 +20,9 @@ export function nationalOf(typed: string): string | undefined {
   const national = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
   return /^[2-9]\d{2}[2-9]\d{6}$/.test(national) ? national : undefined;
 }
+
+/** (202) 555-0123, with non-breaking spaces so it stays on one line. */
+export const displayNational = (national: string) => `(${national.slice(0, 3)})\u00a0${national.slice(3, 6)}-${national.slice(6)}`;
 
 /** The errors catalogue's message for a failed code call (the same the funnels show). */
 const MESSAGES: Record<string, string> = {
