@@ -58,7 +58,7 @@ export default function PrivacyPage() {
         <p key={text}>{text}</p>
       ))}
       <p>
-        <LangLink to="/privacy-policy" className="text-link">
+        <LangLink to="/privacy-policy" className="text-link privacy__policy">
           {t('app:pages.privacy.policy')}
         </LangLink>
       </p>
