@@ -30,7 +30,7 @@ const LegalPage = lazy(() => import('./pages/legal/LegalPage.tsx'));
 const VerifyPage = lazy(() => import('./pages/verify/VerifyPage.tsx'));
 
 /** The text pages: about and the legal pages, drawn by src/pages/legal/LegalPage.tsx (a chunk of its own). */
-const INFO_PAGES = ['about', ...(Object.keys(LEGAL_PAGES) as (keyof typeof LEGAL_PAGES)[])] as const;
+const INFO_PAGES = ['about', ...LEGAL_PAGES] as const;
 export type InfoPageName = (typeof INFO_PAGES)[number];
 
 /** §2.1: states whose code may open a funnel's path (/tx/<route>): those the map picker has a view of. */

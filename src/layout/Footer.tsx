@@ -22,9 +22,9 @@ export function Footer() {
   return (
     <footer className="site-footer">
       <nav aria-label={t('footer.links')} className="footer-links">
-        {Object.entries(LEGAL_PAGES).map(([page, key]) => (
+        {LEGAL_PAGES.map((page) => (
           <LangLink key={page} to={`/${page}`}>
-            {t(`footer.${key}`)}
+            {t(`footer.${page}`)}
           </LangLink>
         ))}
         <LangLink to="/privacy">{t('footer.yourData')}</LangLink>

@@ -16,14 +16,8 @@ export const SITE_LINKS = {
   about: '/about',
 } as const;
 
-/** The legal pages (src/pages/legal/LegalPage.tsx draws them) by their route, with their link's copy (app:footer.…). */
-export const LEGAL_PAGES = {
-  terms: 'terms',
-  'privacy-policy': 'privacy',
-  'sms-terms': 'smsTerms',
-  disclaimer: 'disclaimer',
-  accessibility: 'accessibility',
-} as const;
+/** The legal pages (src/pages/legal/LegalPage.tsx draws them) by their route, /<page>; their links' copy is app:footer.<page>. */
+export const LEGAL_PAGES = ['terms', 'privacy-policy', 'sms-terms', 'disclaimer', 'accessibility'] as const;
 
 /** Funnel routes the side menu names above its list of the other funnels. */
 export const MENU_FUNNELS: string[] = [SITE_LINKS.findReport, SITE_LINKS.notify, SITE_LINKS.consult];
