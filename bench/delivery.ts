@@ -36,7 +36,9 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 
 /** Leads created at RATE a second for seconds; from each creation's answer to its first delivery attempt, ms. */
 async function latency(seconds: number): Promise<{ p50: number; p99: number; leads: number; missing: number }> {
-  const fake = await startFakeSponsors([{ id: 'bench-sponsor', name: 'Bench Sponsor', services: ['workers-comp'], dailyCap: 1_000_000, active: true }]);
+  const fake = await startFakeSponsors([
+    { id: 'bench-sponsor', name: 'Bench Sponsor', category: 'law-firm', services: ['workers-comp'], dailyCap: 1_000_000, active: true },
+  ]);
   const app = await server(fake);
   try {
     const count = RATE * seconds;
@@ -99,7 +101,9 @@ export async function deliverySections({ runs, quick }: { runs: number; quick: b
     console.log(`  delivery latency, run ${run + 1} of ${runs}`);
     latencies.push(await latency(seconds));
   }
-  const fake = await startFakeSponsors([{ id: 'bench-sponsor', name: 'Bench Sponsor', services: ['workers-comp'], dailyCap: 1_000_000, active: true }]);
+  const fake = await startFakeSponsors([
+    { id: 'bench-sponsor', name: 'Bench Sponsor', category: 'law-firm', services: ['workers-comp'], dailyCap: 1_000_000, active: true },
+  ]);
   // For the rate, a receiver that only answers 204: checking signatures here would take the load generator's CPU.
   const bare = createServer((request, response) => request.resume().on('end', () => response.writeHead(204).end()));
   await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));

@@ -3,10 +3,14 @@
 // what was given, which is the router's state (server/delivery/route-leads.ts), not the rule's.
 import { holds } from './logic.ts';
 
+export type SponsorCategory = 'law-firm' | 'medical-care' | 'auto-repair' | 'vehicle-value';
+
 /** A sponsor as sponsors/<id>.json has it (schemas/sponsor.schema.json). */
 export interface Sponsor {
   id: string;
   name: string;
+  /** What kind of business it is (schemas/sponsor.schema.json): the privacy policy names recipients by it. */
+  category: SponsorCategory;
   /** Lead types (__CALawyer, Chiropractor, …) and flow ids (calculator, attorney, …). */
   services: string[];
   /** JSON Logic over the lead body as stored; absent: every lead. */

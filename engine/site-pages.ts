@@ -2,8 +2,21 @@
 // name them, for a page's title and description, its status (404 for what is no page) and whether search engines may
 // index it. Pure: the flows' routes and the state prefixes are given.
 
-/** The pages whose copy is app:pages.<page> (src/pages/InfoPage.tsx). */
-export const TEXT_PAGES = ['about', 'terms', 'disclaimer'] as const;
+/** The legal pages, by their route /<page>; the footer links them (app:footer.<page>). */
+export const LEGAL_PAGES = ['terms', 'privacy-policy', 'sms-terms', 'disclaimer', 'accessibility'] as const;
+/** The text pages: about and the legal pages (src/pages/legal/LegalPage.tsx draws them). */
+export const TEXT_PAGES = ['about', ...LEGAL_PAGES] as const;
+export type TextPage = (typeof TEXT_PAGES)[number];
+
+/** Each text page's copy: its title is <key>.title (legal pages: the privacy catalogue's `legal`). */
+export const TEXT_PAGE_COPY: Record<TextPage, string> = {
+  about: 'app:pages.about',
+  terms: 'privacy:legal.terms',
+  'privacy-policy': 'privacy:legal.privacy',
+  'sms-terms': 'privacy:legal.sms',
+  disclaimer: 'privacy:legal.disclaimer',
+  accessibility: 'privacy:legal.accessibility',
+};
 
 /** A report's public id: 16 random bytes in base64url. Anything else is no report's (404 before any query). */
 export const REPORT_ID = /^[A-Za-z0-9_-]{22}$/;
@@ -15,7 +28,7 @@ export interface SiteFlow {
 
 export type SitePage =
   | { kind: 'home' | 'privacy' | 'results' | 'nearMe' | 'notFound' }
-  | { kind: 'text'; page: (typeof TEXT_PAGES)[number] }
+  | { kind: 'text'; page: TextPage }
   | { kind: 'funnel'; flow: SiteFlow }
   /** A report's screen (/accident/{id}), its short link (/{id}) or a business user's view of it. */
   | { kind: 'report' | 'shortLink'; id: string }

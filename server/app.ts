@@ -26,6 +26,7 @@ import { reportProofRoutes } from './routes/report-proof.ts';
 import { reportReadRoutes } from './routes/report-read.ts';
 import { reportRoutes } from './routes/reports.ts';
 import type { RouteDeps } from './routes/deps.ts';
+import { legalRoutes } from './routes/legal.ts';
 import { smsRoutes } from './routes/sms.ts';
 import { userRoutes } from './routes/user.ts';
 import { isApiPath, RateLimitedError, registerRequestLimits, registerSecurity, securityHeaders } from './security.ts';
@@ -98,6 +99,7 @@ export async function buildApp({ config, db, sms, log = false, starting, ...rout
   await app.register(privacyRoutes, { prefix: '/api', config, db, sms, ...routeOptions });
   await app.register(eventRoutes, { prefix: '/api', config, db, sms, ...routeOptions });
   await app.register(flowVersionRoutes, { prefix: '/api', config, db, sms });
+  await app.register(legalRoutes, { prefix: '/api', config, db, sms, ...routeOptions });
 
   const staticRoot = resolve(config.staticDir);
   const hasApp = existsSync(resolve(staticRoot, 'index.html'));

@@ -127,6 +127,28 @@ export const ENV_SCHEMA = {
       description: 'seconds before each attempt (the first is usually 0), comma-separated',
     },
     WEBHOOK_TIMEOUT_SECONDS: { type: 'integer', minimum: 1, maximum: 60, default: 15 },
+    // The operator (issue 34): who runs this site, as the footer, the legal pages, the SMS help reply and the report PDF
+    // name it. The first five go together (`dependencies` below); unset, the site runs as a labelled demo operator.
+    OPERATOR_NAME: { type: 'string', maxLength: 100, description: 'the name the site is run under, at most 100 characters' },
+    OPERATOR_LEGAL_ENTITY: { type: 'string', maxLength: 200, description: 'the legal name of the business, at most 200 characters' },
+    OPERATOR_ADDRESS: { type: 'string', maxLength: 300, description: 'a postal address on one line, at most 300 characters' },
+    OPERATOR_PHONE: { type: 'string', parse: 'phone', description: 'a support phone number in E.164, such as +12025550123' },
+    OPERATOR_EMAIL: {
+      type: 'string',
+      pattern: '^[^\\s@]{1,64}@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)+$',
+      description: 'a support e-mail address such as help@claims.example.com',
+    },
+    OPERATOR_ATTORNEY_STATES: {
+      type: 'array',
+      items: { type: 'string', parse: 'usState' },
+      default: [],
+      description: 'two-letter codes of the US states and territories the site advertises attorney services in, such as TX,OK',
+    },
+    OPERATOR_ADVERTISING_DISCLAIMER: {
+      type: 'string',
+      maxLength: 1000,
+      description: "the attorney-advertising disclaimer the operator's states ask for, at most 1000 characters",
+    },
     // Retention (issue 23): the code limits count back 30 days, and the law asks 5 years of consent evidence.
     CODE_RETENTION_DAYS: { type: 'integer', minimum: 30, maximum: 3650, default: 30 },
     LEAD_RETENTION_DAYS: { type: 'integer', minimum: 1, maximum: 36_500, default: 1095 },
@@ -150,6 +172,14 @@ export const ENV_SCHEMA = {
     STATIC_DIR: { type: 'string', default: './dist' },
     NODE_ENV: { type: 'string', default: 'development' },
     LOG_LEVEL: { enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], default: 'info' },
+  },
+  // The operator's name, legal entity, address, phone and e-mail: all five or none (the demo operator).
+  dependencies: {
+    OPERATOR_NAME: ['OPERATOR_LEGAL_ENTITY', 'OPERATOR_ADDRESS', 'OPERATOR_PHONE', 'OPERATOR_EMAIL'],
+    OPERATOR_LEGAL_ENTITY: ['OPERATOR_NAME', 'OPERATOR_ADDRESS', 'OPERATOR_PHONE', 'OPERATOR_EMAIL'],
+    OPERATOR_ADDRESS: ['OPERATOR_NAME', 'OPERATOR_LEGAL_ENTITY', 'OPERATOR_PHONE', 'OPERATOR_EMAIL'],
+    OPERATOR_PHONE: ['OPERATOR_NAME', 'OPERATOR_LEGAL_ENTITY', 'OPERATOR_ADDRESS', 'OPERATOR_EMAIL'],
+    OPERATOR_EMAIL: ['OPERATOR_NAME', 'OPERATOR_LEGAL_ENTITY', 'OPERATOR_ADDRESS', 'OPERATOR_PHONE'],
   },
   // required: `if` is checked before defaults are filled in.
   if: { required: ['SMS_PROVIDER'], properties: { SMS_PROVIDER: { const: 'twilio' } } },

@@ -2,6 +2,7 @@
 // undefined when it is bad. The schema names them in its `parse` keyword (config-schema.ts).
 import { isIP } from 'node:net';
 import { isSupportedCountry } from 'libphonenumber-js';
+import { STATE_ZONES } from './call-times/state-zones.ts';
 import { ed25519PrivateKeyPem, ed25519PublicKeyOf } from './certificates/key-text.ts';
 import { e164FromTyped } from './phone.ts';
 
@@ -58,6 +59,8 @@ export const READERS = {
   apiBase: (raw: string) => (/^https?:\/\/[^\s?#]+$/i.test(raw) && URL.canParse(raw) ? raw.replace(/\/+$/, '') : undefined),
   /** A phone number typed with its country code, in E.164. */
   phone: (raw: string) => (raw.startsWith('+') ? e164FromTyped(raw) : undefined),
+  /** A US state's or territory's two-letter code, in capitals. */
+  usState: (raw: string) => (raw.toUpperCase() in STATE_ZONES ? raw.toUpperCase() : undefined),
   /** An ISO 3166 alpha-2 code, in capitals. */
   country: (raw: string) => (isSupportedCountry(raw.toUpperCase()) ? raw.toUpperCase() : undefined),
   /** An Ed25519 private key (PKCS#8 PEM, literal \n allowed, or base64 DER), as PKCS#8 PEM. */

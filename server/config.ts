@@ -89,6 +89,8 @@ export interface Config {
    * 30), leads' personal columns (days, then anonymised), consent evidence (years, at least 5), funnel step events (days).
    */
   retention: { codeDays: number; leadDays: number; consentYears: number; eventDays: number };
+  /** Who runs the site (OPERATOR_*): the footer, the legal pages, the SMS help reply and the report PDF name it. */
+  operator: Operator;
   /**
    * When requests are refused (503 with Retry-After) rather than answered late (server/load-shedding.ts): every route
    * past eventLoopDelayMs (the event loop's mean delay; 0: not looked at) or dbWaiting (statements waiting for a connection), the
@@ -99,6 +101,34 @@ export interface Config {
   /** PDFs rendered at once, waiting for a turn (more get 503), and the megabytes of rendered PDFs kept (0: none). */
   pdf: { concurrency: number; queue: number; cacheMb: number };
 }
+
+export interface Operator {
+  /** No OPERATOR_* set: the demo operator, which every place that names it labels as not a real company. */
+  demo: boolean;
+  name: string;
+  legalEntity: string;
+  /** A postal address on one line. */
+  address: string;
+  /** The support phone, E.164. */
+  phone: string;
+  email: string;
+  /** Two-letter codes of the states and territories it advertises attorney services in. */
+  attorneyStates: string[];
+  /** Its own attorney-advertising disclaimer; unset: the app's (locales/<lang>/privacy.json: legal). */
+  advertisingDisclaimer: string | undefined;
+}
+
+/** Who runs `npm start` when no OPERATOR_* is set: named as a demo wherever it is shown (555-01xx is fictional). */
+export const DEMO_OPERATOR: Operator = {
+  demo: true,
+  name: 'ClaimFlow demo',
+  legalEntity: 'ClaimFlow demo operator (not a real company)',
+  address: '1 Example Way, Demo City, TX 00000',
+  phone: '+12025550100',
+  email: 'help@claimflow.example',
+  attorneyStates: [],
+  advertisingDisclaimer: undefined,
+};
 
 export interface TwilioConfig {
   accountSid: string;
@@ -202,6 +232,20 @@ export function loadConfig(input: Record<string, string | undefined> = process.e
       consentYears: env.CONSENT_RETENTION_YEARS,
       eventDays: env.EVENT_RETENTION_DAYS,
     },
+    // The schema's dependencies set the first five together.
+    operator:
+      env.OPERATOR_NAME === undefined
+        ? { ...DEMO_OPERATOR, attorneyStates: unique(env.OPERATOR_ATTORNEY_STATES), advertisingDisclaimer: env.OPERATOR_ADVERTISING_DISCLAIMER }
+        : {
+            demo: false,
+            name: env.OPERATOR_NAME,
+            legalEntity: env.OPERATOR_LEGAL_ENTITY ?? '',
+            address: env.OPERATOR_ADDRESS ?? '',
+            phone: env.OPERATOR_PHONE ?? '',
+            email: env.OPERATOR_EMAIL ?? '',
+            attorneyStates: unique(env.OPERATOR_ATTORNEY_STATES),
+            advertisingDisclaimer: env.OPERATOR_ADVERTISING_DISCLAIMER,
+          },
     shedding: {
       eventLoopDelayMs: env.SHED_EVENT_LOOP_DELAY_MS,
       dbWaiting: env.SHED_DB_WAITING,
@@ -231,10 +275,15 @@ function givenVariables(input: Record<string, string | undefined>): Partial<Reco
 /** One problem per bad variable, in the schema's order (that of .env.example); secrets are never echoed. */
 function problemsOf(errors: ErrorObject[], input: Record<string, string | undefined>, given: Partial<Record<Name, string | string[]>>): string[] {
   const badItems = new Map<Name, Set<number>>();
+  /** Why a missing variable is needed: the twilio provider, or the operator setting it goes with. */
+  const neededWith = new Map<Name, string>();
   for (const error of errors) {
     const [, path, item] = error.instancePath.split('/');
-    const name = (path ?? (error.params as { missingProperty?: string }).missingProperty) as Name | undefined;
+    const params = error.params as { missingProperty?: string; property?: string };
+    const name = (path ?? params.missingProperty) as Name | undefined;
     if (name === undefined) continue; // the `if` of SMS_PROVIDER=twilio: its `then` says what is missing
+    if (path === undefined && !neededWith.has(name))
+      neededWith.set(name, error.keyword === 'dependencies' ? `${params.property ?? ''} is set` : 'SMS_PROVIDER=twilio');
     const items = badItems.get(name) ?? new Set<number>();
     if (item !== undefined) items.add(Number(item));
     badItems.set(name, items);
@@ -245,8 +294,8 @@ function problemsOf(errors: ErrorObject[], input: Record<string, string | undefi
     const schema = schemaOf(name);
     const expected = expectedOf(schema);
     const value = given[name];
-    // Only the TWILIO_* variables can be missing, and only with the twilio provider.
-    if (value === undefined) return [`${name} is required when SMS_PROVIDER=twilio (${expected})`];
+    // Only the TWILIO_* variables (with the twilio provider) and the operator's (with another of theirs) can be missing.
+    if (value === undefined) return [`${name} is required when ${neededWith.get(name) ?? ''} (${expected})`];
     const secret = schema.writeOnly === true;
     const list = [...items].map((i) => (secret ? `key ${i + 1}` : `"${value[i] ?? ''}"`));
     const detail = list.length > 0 ? ` (bad: ${list.join(', ')})` : secret ? '' : ` (got "${input[name]?.trim() ?? ''}")`;

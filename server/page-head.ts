@@ -4,7 +4,7 @@
 // kept out of search engines. Nothing personal: a report's head holds only its public place and date.
 import i18next, { type TFunction } from 'i18next';
 import { dateTimeFormat, LANGUAGES, type Language } from '../engine/languages.ts';
-import { indexable, type SitePage } from '../engine/site-pages.ts';
+import { indexable, TEXT_PAGE_COPY, type SitePage } from '../engine/site-pages.ts';
 import type { Catalogues } from '../engine/check.ts';
 import type { PublicFacts } from './reports/report-view.ts';
 
@@ -60,7 +60,7 @@ function titleAndDescription(page: HeadPage, t: TFunction, lang: Language): [str
     case 'funnel':
       return [t(`${page.flow.namespace}:meta.title`), t(`${page.flow.namespace}:meta.description`)];
     case 'text':
-      return [t(`app:pages.${page.page}.title`), t(`head:text.${page.page}`)];
+      return [t(`${TEXT_PAGE_COPY[page.page]}.title`), t(`head:text.${page.page}`)];
     case 'report':
     case 'shortLink': {
       const { report } = page;

@@ -16,6 +16,11 @@ export function e164FromParts(countryCode: string, national: string): string | u
   return e164FromTyped(`+${code}${digits}`);
 }
 
+/** A phone (E.164) as people read and dial it: (512) 555-0142 in the US, else its E.164 as it is. */
+export function phoneForPeople(phone: string): string {
+  return /^\+1\d{10}$/.test(phone) ? `(${phone.slice(2, 5)}) ${phone.slice(5, 8)}-${phone.slice(8)}` : phone;
+}
+
 /**
  * Whether a one-time code may be texted to phone (E.164): a number of one of countries (ISO 3166 codes) that can take
  * texts by libphonenumber's full metadata: mobile, or fixed-line-or-mobile where the ranges cannot be told apart (the

@@ -15,7 +15,6 @@ import { useFunnel } from './funnel/load-funnel.ts';
 import { flows, type FlowEntry } from './flows.ts';
 import { geoServices } from './geo/geo-services.ts';
 import { Layout } from './layout/Layout.tsx';
-import { InfoPage } from './pages/InfoPage.tsx';
 import { LinksPage } from './pages/LinksPage.tsx';
 
 // Pages that are not funnels are chunks of their own, fetched with their route: a funnel's first screen (where ads
@@ -28,6 +27,7 @@ const ReportPage = lazy(() => import('./pages/report/ReportPage.tsx').then((m) =
 const UnsubscribePage = lazy(() => import('./pages/unsubscribe/UnsubscribePage.tsx'));
 const CertificatePage = lazy(() => import('./pages/certificate/CertificatePage.tsx'));
 const PrivacyPage = lazy(() => import('./pages/privacy/PrivacyPage.tsx'));
+const LegalPage = lazy(() => import('./pages/legal/LegalPage.tsx'));
 const VerifyPage = lazy(() => import('./pages/verify/VerifyPage.tsx'));
 
 /** §2.1: states whose code may open a funnel's path (/tx/<route>): those the map picker has a view of. */
@@ -86,7 +86,7 @@ export function AppRoutes() {
         )}
         {TEXT_PAGES.map((page) => (
           <Route key={page} path={`/${page}`}>
-            <InfoPage page={page} />
+            <LegalPage page={page} />
           </Route>
         ))}
         <Route path="/privacy">

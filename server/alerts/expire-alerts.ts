@@ -34,6 +34,12 @@ export async function endAlertsOfPhone(q: Queryable, phone: string): Promise<voi
   await q.query('UPDATE alerts SET ended_at = now() WHERE phone = $1 AND ended_at IS NULL', [phone]);
 }
 
+/** The language phone was last texted in: that of its latest alert (undefined: it has none). */
+export async function latestAlertLocale(q: Queryable, phone: string): Promise<string | undefined> {
+  const { rows } = await q.query<{ locale: string }>('SELECT locale FROM alerts WHERE phone = $1 ORDER BY created_at DESC, id DESC LIMIT 1', [phone]);
+  return rows[0]?.locale;
+}
+
 /** Deletes the alerts these leads made, and their texts. */
 export async function deleteLeadsAlerts(tx: Queryable, leadIds: readonly number[]): Promise<void> {
   await tx.query(

@@ -1,5 +1,7 @@
 // What the report's PDF says, in the visitor's language: its header, notices and sections of labelled facts, built
 // from the view the visitor may see (so the PDF can show nothing the JSON would not).
+import type { Operator } from '../config.ts';
+import { phoneForPeople } from '../phone.ts';
 import { asWritten, fill, makeName, reportCopy, valueName, type ReportCopy, type ReportLang } from './report-copy.ts';
 import type { Driver, PublicVehicle, ReportView, ShownVehicle } from './report-view.ts';
 import { dateTimeFormat } from '../../engine/languages.ts';
@@ -26,6 +28,8 @@ export interface ReportDocument {
   sections: Section[];
   source: string;
   generated: string;
+  /** Who runs the site and how to reach them (OPERATOR_*), in the footer of every page. */
+  operator: string;
   /** The page footer's 'Page n of m', with {{page}} and {{pages}} left to fill. */
   page: string;
 }
@@ -43,7 +47,7 @@ function localTime(lang: ReportLang, occurredAt: string): string {
   return Number.isNaN(local) ? occurredAt : FORMATTERS[lang].occurred.format(local);
 }
 
-export function reportDocument(view: ReportView, lang: ReportLang, now: number): ReportDocument {
+export function reportDocument(view: ReportView, lang: ReportLang, now: number, operator: Operator): ReportDocument {
   const copy = reportCopy(lang);
   const f = copy.fields;
   const show = shower(copy);
@@ -88,6 +92,12 @@ export function reportDocument(view: ReportView, lang: ReportLang, now: number):
     sections,
     source: view.policeDepartment === null ? copy.pdf.sourceUnnamed : fill(copy.pdf.source, { department: view.policeDepartment }),
     generated: fill(copy.pdf.generated, { date: `${FORMATTERS[lang].generated.format(now)} UTC` }),
+    operator: fill(copy.pdf.operator, {
+      name: operator.name,
+      entity: operator.demo ? copy.pdf.demoOperator : operator.legalEntity,
+      phone: phoneForPeople(operator.phone),
+      email: operator.email,
+    }),
     page: copy.pdf.page,
   };
 }

@@ -5,7 +5,7 @@ import { fill } from './report-copy.ts';
 import type { Block, Cell, ReportDocument } from './report-pdf-content.ts';
 
 const MARGIN = 54;
-const FOOTER = 30;
+const FOOTER = 42;
 const GAP = 20;
 const REGULAR = 'Helvetica';
 const BOLD = 'Helvetica-Bold';
@@ -143,8 +143,9 @@ export function renderReportPdf(report: ReportDocument, now: number): Promise<Bu
     pdf.switchToPage(i);
     pdf.page.margins.bottom = 0;
     const y = pdf.page.height - MARGIN - 10;
-    rule(y - 8);
-    style(REGULAR, 8, MUTED).text(winAnsi(report.generated), MARGIN, y, { width: width / 2, lineBreak: false });
+    rule(y - 20);
+    style(REGULAR, 8, MUTED).text(winAnsi(report.operator), MARGIN, y - 12, { width, lineBreak: false });
+    pdf.text(winAnsi(report.generated), MARGIN, y, { width: width / 2, lineBreak: false });
     const page = fill(report.page, { page: i - start + 1, pages: count });
     pdf.text(winAnsi(page), MARGIN + width / 2, y, { width: width / 2, align: 'right', lineBreak: false });
   }

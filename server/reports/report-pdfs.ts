@@ -4,6 +4,7 @@
 // hash of the view's JSON, the language and the UTC day: an amended report or another visitor's view is a new key, and
 // a PDF kept is never dated another day than the one it is downloaded on (its time is when it was made).
 import { createHash } from 'node:crypto';
+import type { Operator } from '../config.ts';
 import type { ReportLang } from './report-copy.ts';
 import { renderReportPdf } from './report-pdf.ts';
 import { reportDocument } from './report-pdf-content.ts';
@@ -27,7 +28,8 @@ export interface ReportPdfs {
 
 const DAY_MS = 86_400_000;
 
-export function reportPdfs({ concurrency, queue, cacheMb }: ReportPdfLimits): ReportPdfs {
+/** The PDFs of the site operator names in their footers. */
+export function reportPdfs({ concurrency, queue, cacheMb }: ReportPdfLimits, operator: Operator): ReportPdfs {
   const maxBytes = cacheMb * 1024 * 1024;
   // A Map iterates in insertion order: a hit is moved to the end, so the first key is the least recently used.
   const kept = new Map<string, Buffer>();
@@ -51,7 +53,7 @@ export function reportPdfs({ concurrency, queue, cacheMb }: ReportPdfLimits): Re
     if (running >= concurrency) await new Promise<void>((resolve) => turns.push(resolve));
     else running++;
     try {
-      return await renderReportPdf(reportDocument(view, lang, now), now);
+      return await renderReportPdf(reportDocument(view, lang, now, operator), now);
     } finally {
       // The turn passes to the next one waiting (running stays), else it is given back.
       const next = turns.shift();

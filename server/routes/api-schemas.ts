@@ -5,6 +5,7 @@ import certificateKeysResponse from '../../schemas/api/certificate-keys.response
 import certificateParams from '../../schemas/api/certificate.params.schema.json' with { type: 'json' };
 import certificateResponse from '../../schemas/api/certificate.response.schema.json' with { type: 'json' };
 import errorResponse from '../../schemas/api/error.response.schema.json' with { type: 'json' };
+import legalResponse from '../../schemas/api/legal.response.schema.json' with { type: 'json' };
 import leadsCreateCalcQuery from '../../schemas/api/leads-create-calc.query.schema.json' with { type: 'json' };
 import leadsCreateCalcRequest from '../../schemas/api/leads-create-calc.request.schema.json' with { type: 'json' };
 import leadsCreateCampLejeuneRequest from '../../schemas/api/leads-create-camp-lejeune.request.schema.json' with { type: 'json' };
@@ -62,6 +63,7 @@ export const apiSchemas = {
   certificateParams,
   certificateResponse,
   errorResponse,
+  legalResponse,
   leadsCreateCalcQuery,
   leadsCreateCalcRequest,
   leadsCreateCampLejeuneRequest,

@@ -21,7 +21,7 @@ function langOf(request: FastifyRequest<{ Querystring: PdfQuery }>): ReportLang 
 
 export const reportPdfRoutes: FastifyPluginAsync<RouteDeps> = (app, { config, db, clock = Date.now }) => {
   // A few rendered at once, the rest refused (503) past a short queue; each kept per report version (report-pdfs.ts).
-  const pdfs = reportPdfs(config.pdf);
+  const pdfs = reportPdfs(config.pdf, config.operator);
   app.get<{ Params: { id: string }; Querystring: PdfQuery }>(
     '/pdf/:id',
     {

@@ -1,10 +1,13 @@
 // /sms routes: the unsubscribe link of alert texts (/unsubscribe/{token} in the app calls them) and, with the Twilio
-// provider, its incoming-message webhook, where a STOP reply stops texts to the phone.
+// provider, its incoming-message webhook, where a STOP reply stops texts to the phone and HELP is answered with the
+// program, the operator's contact, rates and how to stop (issue 34; the carriers' program terms ask for it).
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { TwilioConfig } from '../config.ts';
+import { latestAlertLocale } from '../alerts/expire-alerts.ts';
+import type { Operator, TwilioConfig } from '../config.ts';
 import type { Db } from '../db/db.ts';
-import { e164FromTyped } from '../phone.ts';
+import { e164FromTyped, phoneForPeople } from '../phone.ts';
 import { phoneOfToken, resumePhone, stopPhone } from '../sms/stops.ts';
+import { smsText, type SmsLocale } from '../sms/sms-text.ts';
 import { isTwilioSigned } from '../sms/twilio-signature.ts';
 import { apiSchemas as s } from './api-schemas.ts';
 import type { RoutePlugin } from './deps.ts';
@@ -12,9 +15,15 @@ import type { RoutePlugin } from './deps.ts';
 /** Twilio's standard opt-out and opt-in words (a reply that is exactly one of them, in any case). */
 const STOP_WORDS = new Set(['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT']);
 const START_WORDS = new Set(['START', 'UNSTOP']);
+/** Asking for help, in English or Spanish (AYUDA: the reply is in Spanish whatever the phone was texted in). */
+const HELP_WORDS = new Set(['HELP', 'INFO', 'AYUDA']);
 
 /** No reply of ours: Twilio answers STOP and START itself. */
 const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
+
+/** TwiML that answers the sender with text. */
+const replyTwiml = (text: string) => `<?xml version="1.0" encoding="UTF-8"?><Response><Message>${escapeXml(text)}</Message></Response>`;
+const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export const smsRoutes: RoutePlugin = async (app, { config, db }) => {
   const unsubscribe = { params: s.smsUnsubscribeParams, response: { 200: s.smsUnsubscribeResponse, 400: s.validationErrorResponse, 404: s.errorResponse } };
@@ -36,12 +45,13 @@ export const smsRoutes: RoutePlugin = async (app, { config, db }) => {
 
   // Only Twilio sends these; with the console provider there is no such route (404).
   if (config.smsProvider === 'twilio' && config.twilio) {
-    await app.register(inboundRoute, { twilio: config.twilio, publicUrl: config.publicUrl, db });
+    await app.register(inboundRoute, { twilio: config.twilio, publicUrl: config.publicUrl, operator: config.operator, db });
   }
 };
 
 /** Its own plugin: the form parser Twilio's webhook needs is this route's alone (the rest of the API takes JSON). */
-const inboundRoute: RoutePlugin<{ twilio: TwilioConfig; publicUrl: string; db: Db }> = (app, { twilio, publicUrl, db }) => {
+const inboundRoute: RoutePlugin<{ twilio: TwilioConfig; publicUrl: string; operator: Operator; db: Db }> = (app, { twilio, publicUrl, operator, db }) => {
+  const help = { name: operator.name, phone: phoneForPeople(operator.phone), email: operator.email };
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, raw, done) => {
     const params: Record<string, string> = {};
     for (const [name, value] of new URLSearchParams(raw as string)) {
@@ -74,16 +84,23 @@ const inboundRoute: RoutePlugin<{ twilio: TwilioConfig; publicUrl: string; db: D
       const phone = e164FromTyped(request.body.From);
       const word = request.body.Body.trim().toUpperCase();
       const kind = request.body.OptOutType?.toUpperCase();
-      let action: 'stop' | 'start' | undefined;
+      let action: 'stop' | 'start' | 'help' | undefined;
       if (phone && (kind === 'STOP' || STOP_WORDS.has(word))) {
         await stopPhone(db, phone, 'sms');
         action = 'stop';
       } else if (phone && (kind === 'START' || START_WORDS.has(word))) {
         await resumePhone(db, phone);
         action = 'start';
+      } else if (HELP_WORDS.has(word) && kind !== 'HELP') {
+        // OptOutType=HELP: the Messaging Service's Advanced Opt-Out has answered already, with the text set there.
+        action = 'help';
       }
       // The phone is not logged.
       request.log.info({ action: action ?? 'none' }, 'SMS received');
+      if (action === 'help') {
+        const locale: SmsLocale = word === 'AYUDA' ? 'es' : phone && (await latestAlertLocale(db, phone)) === 'es' ? 'es' : 'en';
+        return reply.type('text/xml').send(replyTwiml(smsText(locale, 'help', help)));
+      }
       return reply.type('text/xml').send(EMPTY_TWIML);
     },
   );

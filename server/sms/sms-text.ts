@@ -18,7 +18,10 @@ const catalogues: Record<SmsLocale, typeof en> = { en, es };
  *   (116 characters: no VIN, server/alerts/report-path.ts) 261 in English,
  *   301 in Spanish (its links carry lang=es): two segments (153 each, up to 306). Under 160 is out of reach with two
  *   links in one text.
- * tests/server/sms-text.test.ts holds both to this.
+ * - help (the HELP reply): GSM-7 only, 69 characters in English and 100 in Spanish besides the operator's name, phone
+ *   and e-mail: one segment while those three add up to 91 characters at most in English and 60 in Spanish (the demo
+ *   operator's: 50); past that, two (and UCS-2, three or more, if the name or e-mail has a character GSM-7 lacks).
+ * tests/server/sms-text.test.ts holds them to this.
  */
 export interface SmsVars {
   /** The one-time code, the web app's host for WebOTP's last line, and link: PUBLIC_URL + '/verify/' + its token. */
@@ -27,6 +30,8 @@ export interface SmsVars {
   alertFound: { link: string; stop: string };
   /** link: PUBLIC_URL + '/find-my-report'; stop: PUBLIC_URL + unsubscribePath(). */
   alertEnded: { link: string; stop: string };
+  /** The operator's name, its support phone as people dial it and e-mail (server/config.ts: Operator). */
+  help: { name: string; phone: string; email: string };
 }
 export type SmsKey = keyof SmsVars;
 
@@ -40,6 +45,7 @@ export function smsText<K extends SmsKey>(locale: SmsLocale, key: K, vars: SmsVa
     const { code, host, link } = vars as SmsVars['code'];
     return `${fill(catalogue.code, { code, link: inLanguage(link, locale) })}\n@${host} #${code}`;
   }
+  if (key === 'help') return fill(catalogue.help, vars);
   const { link, stop } = vars as SmsVars['alertFound'];
   return fill(catalogue[key], { link: inLanguage(link, locale), stop: inLanguage(stop, locale) });
 }

@@ -21,12 +21,13 @@ describe.runIf(browserAvailable)('a lead made in the browser, at its sponsor', (
       {
         id: 'texas-injury-law',
         name: 'Texas Injury Law',
+        category: 'law-firm',
         services: ['attorney'],
         filter: { '==': [{ var: 'legal_consult' }, true] },
         dailyCap: 10,
         active: true,
       },
-      { id: 'airbag-claims', name: 'Airbag Claims', services: ['camp-lejeune'], dailyCap: 10, active: true },
+      { id: 'airbag-claims', name: 'Airbag Claims', category: 'law-firm', services: ['camp-lejeune'], dailyCap: 10, active: true },
     ]);
     Object.assign(env, sponsors.env, { SPONSORS_DIR: sponsors.dir });
     return () => sponsors.close();

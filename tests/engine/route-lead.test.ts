@@ -7,6 +7,7 @@ import { routeLead, type RoutableLead, type Sponsor } from '../../engine/route-l
 const sponsor = (overrides: Partial<Sponsor> = {}): Sponsor => ({
   id: 'texas-law',
   name: 'Texas Law',
+  category: 'law-firm',
   services: ['__CALawyer', 'calculator'],
   filter: { and: [{ in: [{ var: 'state' }, ['TX', 'OK']] }, { '==': [{ var: 'injured' }, true] }, { '==': [{ var: 'legal_consult' }, true] }] },
   dailyCap: 2,

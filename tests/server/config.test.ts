@@ -1,7 +1,7 @@
 // loadConfig: defaults, and one error listing every bad variable.
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../server/config.ts';
+import { ConfigError, DEMO_OPERATOR, loadConfig } from '../../server/config.ts';
 
 describe('loadConfig', () => {
   it('fills in the defaults', () => {
@@ -42,6 +42,7 @@ describe('loadConfig', () => {
       webhookRetrySchedule: [0, 5, 300, 1800, 7200, 18_000, 36_000, 50_400, 72_000, 86_400],
       webhookTimeoutSeconds: 15,
       retention: { codeDays: 30, leadDays: 1095, consentYears: 5, eventDays: 400 },
+      operator: DEMO_OPERATOR,
       shedding: { eventLoopDelayMs: 500, dbWaiting: 50, optionalEventLoopUtilization: 0.3, optionalDbWaiting: 10, retryAfterSeconds: 5 },
       pdf: { concurrency: 2, queue: 8, cacheMb: 32 },
       certificateSigningKey: undefined,

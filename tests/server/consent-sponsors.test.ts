@@ -15,6 +15,7 @@ import { makeTestServer, type TestServer } from '../testing/test-servers.ts';
 const sponsor = (id: string, name: string, filter: unknown): Sponsor => ({
   id,
   name,
+  category: 'law-firm',
   services: ['calculator'],
   filter,
   dailyCap: 100,

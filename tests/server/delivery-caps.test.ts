@@ -7,6 +7,7 @@ import { withinDailyCaps } from '../../server/delivery/route-leads.ts';
 const sponsor = (id: string, services: string[], dailyCap: number): Sponsor => ({
   id,
   name: id,
+  category: 'law-firm',
   services,
   dailyCap,
   urlEnv: 'SPONSOR_URL',

@@ -128,7 +128,16 @@ describe('npm run deliveries', { timeout: 60_000 }, () => {
 describe('npm run sponsors:check', { timeout: 60_000 }, () => {
   it('prints each problem as sponsors/<file>: <pointer>: <problem> and exits 1', () => {
     const dir = mkdtempSync(join(tmpdir(), 'claimflow-sponsors-check-'));
-    const good = { id: 'good', name: 'Good', services: ['__CALawyer'], dailyCap: 5, urlEnv: 'GOOD_URL', secretEnv: 'GOOD_SECRET', active: true };
+    const good = {
+      id: 'good',
+      name: 'Good',
+      category: 'law-firm',
+      services: ['__CALawyer'],
+      dailyCap: 5,
+      urlEnv: 'GOOD_URL',
+      secretEnv: 'GOOD_SECRET',
+      active: true,
+    };
     writeFileSync(join(dir, 'good.json'), JSON.stringify(good));
     writeFileSync(join(dir, 'bad.json'), JSON.stringify({ ...good, id: 'bad', dailyCap: 'ten', filter: { '===': [{ var: 'state' }, 'TX'] } }));
     writeFileSync(join(dir, 'renamed.json'), JSON.stringify(good));

@@ -42,7 +42,7 @@ describe('a sponsor on a loopback address that is not allowed', () => {
   let fake: FakeSponsors;
   let d: DeliveryServer;
   beforeAll(async () => {
-    fake = await startFakeSponsors([{ id: 'inside', name: 'Inside', services: ['__CALawyer'], dailyCap: 10, active: true }]);
+    fake = await startFakeSponsors([{ id: 'inside', name: 'Inside', category: 'law-firm', services: ['__CALawyer'], dailyCap: 10, active: true }]);
     d = await startDeliveryServer(fake, { webhookAllowedHosts: [], webhookRetrySchedule: [0] });
   }, STARTUP_MS);
   afterAll(async () => {

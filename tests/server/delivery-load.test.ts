@@ -21,16 +21,33 @@ let server: AppServer | undefined;
 const dataDir = mkdtempSync(join(tmpdir(), 'claimflow-delivery-load-'));
 beforeAll(async () => {
   fake = await startFakeSponsors([
-    { id: 'texas-lawyers', name: 'Texas Lawyers', services: ['__CALawyer'], filter: { in: [{ var: 'state' }, ['TX', 'OK']] }, dailyCap: 100_000, active: true },
+    {
+      id: 'texas-lawyers',
+      name: 'Texas Lawyers',
+      category: 'law-firm',
+      services: ['__CALawyer'],
+      filter: { in: [{ var: 'state' }, ['TX', 'OK']] },
+      dailyCap: 100_000,
+      active: true,
+    },
     {
       id: 'chiropractors',
       name: 'Chiropractors',
+      category: 'medical-care',
       services: ['Chiropractor'],
       filter: { '==': [{ var: 'injured' }, true] },
       dailyCap: CHIROPRACTORS_CAP,
       active: true,
     },
-    { id: 'comp-claims', name: 'Comp Claims', services: ['workers-comp'], filter: { '==': [{ var: 'legal_consult' }, true] }, dailyCap: 100_000, active: true },
+    {
+      id: 'comp-claims',
+      name: 'Comp Claims',
+      category: 'law-firm',
+      services: ['workers-comp'],
+      filter: { '==': [{ var: 'legal_consult' }, true] },
+      dailyCap: 100_000,
+      active: true,
+    },
   ]);
   for (const id of ['texas-lawyers', 'chiropractors', 'comp-claims']) fake.behaviour.set(id, { fail: 0.3, hang: 0.05 });
   server = await startDeliveryProcess(fake, dataDir);

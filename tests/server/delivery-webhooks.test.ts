@@ -10,6 +10,7 @@ import { STARTUP_MS, testDbKinds } from '../testing/test-db.ts';
 const lawyers: Omit<Sponsor, 'urlEnv' | 'secretEnv'> = {
   id: 'texas-lawyers',
   name: 'Texas Lawyers',
+  category: 'law-firm',
   services: ['__CALawyer'],
   filter: { in: [{ var: 'state' }, ['TX', 'OK']] },
   dailyCap: 1000,

@@ -84,7 +84,12 @@ describe('each page’s head', () => {
     ['/find-my-report', 'search:meta.title'],
     ['/tx/request-attorney', 'attorney:meta.title'],
     ['/accidents-near-me', 'search:near.title'],
-    ['/terms', 'app:pages.terms.title'],
+    ['/about', 'app:pages.about.title'],
+    ['/terms', 'privacy:legal.terms.title'],
+    ['/privacy-policy', 'privacy:legal.privacy.title'],
+    ['/sms-terms', 'privacy:legal.sms.title'],
+    ['/disclaimer', 'privacy:legal.disclaimer.title'],
+    ['/accessibility', 'privacy:legal.accessibility.title'],
     ['/privacy', 'app:pages.privacy.title'],
   ])('%s is titled %s in Spanish', async (url, key) => {
     const p = await page(url, { 'accept-language': SPANISH_BROWSER });

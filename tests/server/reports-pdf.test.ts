@@ -80,6 +80,8 @@ describe.each(appDbKinds)('report PDFs on %s', (kind) => {
       "Personal details (names, driver's licenses, insurance, towing and the officer's narrative) are shown only to someone who gives the VIN of one of the vehicles or the report's case ID, and the last name of one of the people in it.",
       'Generated on',
       'Page 1 of 1',
+      // Who runs the site (OPERATOR_*; the demo operator here, said to be one), on every page's footer.
+      'ClaimFlow demo, ClaimFlow demo operator, not a real company · (202) 555-0100 · help@claimflow.example',
     ]) {
       expect(text).toContain(part);
     }
@@ -106,6 +108,7 @@ describe.each(appDbKinds)('report PDFs on %s', (kind) => {
     for (const part of [
       'Informe de accidente',
       `ID del informe: ${id}`,
+      'ClaimFlow demo, Operador de demostración de ClaimFlow, no es una empresa real · (202) 555-0100 · help@claimflow.example',
       'Clima Lluvia',
       'Estado de la vía Mojada',
       'Iluminación Luz del día',

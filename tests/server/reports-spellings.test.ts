@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import createResponseSchema from '../../schemas/api/reports-create.response.schema.json' with { type: 'json' };
 import idResponseSchema from '../../schemas/api/reports-id.response.schema.json' with { type: 'json' };
+import { DEMO_OPERATOR } from '../../server/config.ts';
 import { readReport } from '../../server/reports/read-report.ts';
 import { reportCopy } from '../../server/reports/report-copy.ts';
 import { reportDocument } from '../../server/reports/report-pdf-content.ts';
@@ -104,7 +105,7 @@ describe.each(appDbKinds)('report spellings on %s', (kind) => {
     const stored = (await readReport(s.db, await idOf(report.crashId)))?.report;
     if (!stored) throw new Error('not stored');
     const cellsOf = (lang: 'en' | 'es', yours?: number[]) => {
-      const doc = reportDocument(reportView(stored, yours), lang, Date.now());
+      const doc = reportDocument(reportView(stored, yours), lang, Date.now(), DEMO_OPERATOR);
       return { source: doc.source, cells: doc.sections.flatMap((section) => section.blocks.flatMap((b) => ('cells' in b ? b.cells : []))) };
     };
     const en = cellsOf('en', [1]);

@@ -1,7 +1,9 @@
 // Twilio's incoming-message webhook: its X-Twilio-Signature checked as Twilio documents it, STOP (and its siblings)
-// stopping texts to the phone and ending its alerts, START resuming; only with the Twilio provider.
+// stopping texts to the phone and ending its alerts, START resuming, HELP answered with the program and the operator's
+// contact in the phone's language; only with the Twilio provider.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_OPERATOR } from '../../server/config.ts';
 import { isStopped } from '../../server/sms/stops.ts';
 import { isTwilioSigned, twilioSignature } from '../../server/sms/twilio-signature.ts';
 import { openAlert, openAlerts, SUBSCRIBE_MS } from '../testing/open-alert.ts';
@@ -114,6 +116,43 @@ describe.each(appDbKinds)('POST /api/sms/inbound with the Twilio provider, on %s
       expect(await isStopped(s.db, phone.e164)).toBe(false);
     }
   });
+
+  it(
+    "HELP, INFO or AYUDA: a TwiML reply with the program, the operator's phone and e-mail, rates and STOP, in the phone's language",
+    async () => {
+      const operator = { ...DEMO_OPERATOR, demo: false, name: 'Accident Help Texas', phone: '+15125550142', email: 'help@ahtx.example.com' };
+      const help = await makeTestServer({
+        db: kind,
+        config: { ...s.config, operator },
+      });
+      try {
+        const english = 'Accident Help Texas texts. Help: (512) 555-0142 or help@ahtx.example.com. Msg &#38; data rates may apply. Reply STOP to cancel.';
+        const spanish =
+          'Mensajes de Accident Help Texas. Ayuda: (512) 555-0142 o help@ahtx.example.com. Pueden aplicarse tarifas de mensajes y datos. Responda STOP para cancelar.';
+        const twiml = (text: string) => `<?xml version="1.0" encoding="UTF-8"?><Response><Message>${text}</Message></Response>`;
+        const stranger = uniquePhone();
+        for (const word of ['HELP', ' info ']) {
+          const res = await postInbound(help.app, inboundParams(stranger.e164, word));
+          expect(res.statusCode, res.body).toBe(200);
+          expect(res.headers['content-type']).toMatch(/^text\/xml/);
+          expect(res.body).toBe(twiml(english));
+        }
+        expect((await postInbound(help.app, inboundParams(stranger.e164, 'Ayuda'))).body).toBe(twiml(spanish));
+        // A phone texted in Spanish (its alert's language) is answered in Spanish, and is not stopped.
+        const texted = uniquePhone();
+        await openAlert(help, texted, 'es');
+        expect((await postInbound(help.app, inboundParams(texted.e164, 'HELP'))).body).toBe(twiml(spanish));
+        expect(await isStopped(help.db, texted.e164)).toBe(false);
+        // Advanced Opt-Out answered it already (OptOutType=HELP): no second reply.
+        expect((await postInbound(help.app, inboundParams(stranger.e164, 'HELP', { OptOutType: 'HELP' }))).body).toBe(
+          '<?xml version="1.0" encoding="UTF-8"?><Response></Response>',
+        );
+      } finally {
+        await help.close();
+      }
+    },
+    STARTUP_MS + SUBSCRIBE_MS,
+  );
 
   it("a keyword of the Messaging Service's own opt-out list (OptOutType=STOP) stops the phone too", async () => {
     const phone = uniquePhone();

@@ -1,5 +1,7 @@
 // The server's SMS texts in both languages: what a person reads, how they stop, and how many segments it costs.
 import { describe, expect, it } from 'vitest';
+import { DEMO_OPERATOR } from '../../server/config.ts';
+import { phoneForPeople } from '../../server/phone.ts';
 import { SMS_LOCALES, smsText } from '../../server/sms/sms-text.ts';
 
 const SITE = 'https://claimflow.example.com';
@@ -61,5 +63,19 @@ describe('smsText', () => {
     const code = smsText(locale, 'code', { code: '1234', host: 'claims.example.com', link: VERIFY });
     expect(segments(code)).toEqual({ encoding: 'GSM-7', count: 1 });
     expect(code.length).toBe(locale === 'en' ? 132 : 147);
+  });
+
+  it.each(SMS_LOCALES)("%s: the HELP reply names the program, the operator's phone and e-mail, rates and STOP, in one segment", (locale) => {
+    const help = { name: DEMO_OPERATOR.name, phone: phoneForPeople(DEMO_OPERATOR.phone), email: DEMO_OPERATOR.email };
+    const text = smsText(locale, 'help', help);
+    expect(text).toBe(
+      locale === 'en'
+        ? 'ClaimFlow demo texts. Help: (202) 555-0100 or help@claimflow.example. Msg & data rates may apply. Reply STOP to cancel.'
+        : 'Mensajes de ClaimFlow demo. Ayuda: (202) 555-0100 o help@claimflow.example. Pueden aplicarse tarifas de mensajes y datos. Responda STOP para cancelar.',
+    );
+    expect(segments(text)).toEqual({ encoding: 'GSM-7', count: 1 });
+    // The room left for a real operator's name, phone and e-mail in one segment (sms-text.ts says it).
+    const room = 160 - (text.length - (help.name + help.phone + help.email).length);
+    expect(room).toBe(locale === 'en' ? 91 : 60);
   });
 });

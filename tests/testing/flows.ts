@@ -148,7 +148,7 @@ export function consentRefusal(flow: Flow, request: EffectRequest, sponsors: rea
     consentCatalogue,
     consent,
     noticesByPath(flow, declarations).get(request.path),
-    sponsors.map((sponsor) => ({ ...sponsor, services: [], dailyCap: 1, urlEnv: '', secretEnv: '', active: true })),
+    sponsors.map((sponsor) => ({ ...sponsor, category: 'law-firm', services: [], dailyCap: 1, urlEnv: '', secretEnv: '', active: true })),
   );
   return 'sha256' in checked ? undefined : JSON.stringify(checked);
 }

@@ -9,6 +9,13 @@ import { registry } from '../../widgets/registry.ts';
 // (Suspending on a widget's code is tested in tests/widgets/lazy-widget.test.tsx.)
 await Promise.all([loadPhoneLibrary(), ...Object.values(registry).map((widget) => widget.load())]);
 
+// jsdom has no IntersectionObserver, which the footer's operator block waits for: here it never sees anything (a test
+// that wants it seen stubs its own).
+globalThis.IntersectionObserver ??= class {
+  observe() {}
+  disconnect() {}
+} as unknown as typeof IntersectionObserver;
+
 afterEach(() => {
   cleanup();
 });

@@ -1,5 +1,6 @@
-// /privacy: the privacy policy, then a person's own data (CCPA/CPRA's rights to know and to delete): they prove their
-// phone by a texted code, see what is kept about it, and delete it. The verification opens the data for 15 minutes.
+// /privacy: a person's privacy choices, with a link to the policy (/privacy-policy), then their own data (CCPA/CPRA's
+// rights to know and to delete): they prove their phone by a texted code, see what is kept about it, and delete it.
+// The verification opens the data for 15 minutes.
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../../../widgets/shared/ui.css';
@@ -56,6 +57,11 @@ export default function PrivacyPage() {
       {paragraphs.map((text) => (
         <p key={text}>{text}</p>
       ))}
+      <p>
+        <LangLink to="/privacy-policy" className="text-link privacy__policy">
+          {t('app:pages.privacy.policy')}
+        </LangLink>
+      </p>
       <section className="privacy__panel" aria-labelledby="privacy-yours" aria-busy={state.kind === 'loading'}>
         <h2 id="privacy-yours" ref={heading} tabIndex={-1}>
           {title}
