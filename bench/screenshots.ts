@@ -23,7 +23,20 @@ const SIZES = { phone: PHONE, desktop: DESKTOP } as const;
 type Size = keyof typeof SIZES;
 const LANGS: Lang[] = ['en', 'es'];
 /** The pages outside the funnels, as a visitor meets them (a demo report's page is added once the server runs). */
-const PAGES = ['/', '/find-my-report', '/notify-me', '/accidents-near-me', '/terms', '/privacy', '/disclaimer', '/no-such-page'];
+const PAGES = [
+  '/',
+  '/find-my-report',
+  '/notify-me',
+  '/accidents-near-me',
+  '/about',
+  '/terms',
+  '/privacy-policy',
+  '/sms-terms',
+  '/disclaimer',
+  '/accessibility',
+  '/privacy',
+  '/no-such-page',
+];
 
 const server = await startAppServer({
   staticDir: process.env.BENCH_STATIC_DIR ?? 'dist',
