@@ -1,6 +1,7 @@
 // The page a browser navigation gets: in the visitor's language (?lang=, then the visit's choice, then the browser's),
 // with its own title, description, canonical address, hreflang and link-preview tags, and 404 for what is no page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEXT_PAGE_COPY, TEXT_PAGES } from '../../engine/site-pages.ts';
 import { copy, type Lang } from '../testing/copy.ts';
 import { storeReport } from '../testing/report-store.ts';
 import { sampleReport } from '../testing/reports.ts';
@@ -84,13 +85,9 @@ describe('each page’s head', () => {
     ['/find-my-report', 'search:meta.title'],
     ['/tx/request-attorney', 'attorney:meta.title'],
     ['/accidents-near-me', 'search:near.title'],
-    ['/about', 'app:pages.about.title'],
-    ['/terms', 'privacy:legal.terms.title'],
-    ['/privacy-policy', 'privacy:legal.privacy.title'],
-    ['/sms-terms', 'privacy:legal.sms.title'],
-    ['/disclaimer', 'privacy:legal.disclaimer.title'],
-    ['/accessibility', 'privacy:legal.accessibility.title'],
     ['/privacy', 'app:pages.privacy.title'],
+    // The text pages, titled as src/pages/legal/LegalPage.tsx titles them.
+    ...TEXT_PAGES.map((page) => [`/${page}`, `${TEXT_PAGE_COPY[page]}.title`]),
   ])('%s is titled %s in Spanish', async (url, key) => {
     const p = await page(url, { 'accept-language': SPANISH_BROWSER });
     expect(p.res.statusCode).toBe(200);
