@@ -110,7 +110,7 @@ describe.runIf(browserAvailable)('business users and call times in the browser',
         new Date(window.from),
       );
       const when =
-        lang === 'en' ? `We'll call you on ${day}, between 3 PM and 4 PM (Central Time).` : `Le llamaremos el ${day}, de 3 p.m. a 4 p.m. (hora central).`;
+        lang === 'en' ? `We'll call you on ${day}, between 3 PM and 4 PM (Central Time).` : `Le llamaremos el ${day}, de 3 p. m. a 4 p. m. (hora central).`;
       expect(await dialog.textContent()).toContain(when);
       await saveStepShot(page, shots(size, lang), 'call-time-dialog');
       await expectNoAxeViolations(page, `${size} ${lang} call time dialog`);
@@ -151,7 +151,7 @@ describe.runIf(browserAvailable)('business users and call times in the browser',
       );
       // PM is noon to 5pm, or what is left of it today.
       expect(await calls.textContent()).toContain(lang === 'en' ? `${day}, between ` : `El ${day}, de `);
-      expect(await calls.textContent()).toContain(lang === 'en' ? ' and 5 PM (Central Time)' : ' a 5 p.m. (hora central)');
+      expect(await calls.textContent()).toContain(lang === 'en' ? ' and 5 PM (Central Time)' : ' a 5 p. m. (hora central)');
       await saveStepShot(page, shots(size, lang), 'lead-type-calls');
       await expectNoAxeViolations(page, `${size} ${lang} lead type calls`);
       await context.close();

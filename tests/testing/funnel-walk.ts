@@ -82,15 +82,15 @@ export class FunnelWalk {
   }
 
   /**
-   * The same with the button given. Unless told, the button is scrolled into view (Playwright's scroll, which centres it
-   * when it is out of view) and clicked; `scroll` moves the page instead (a person on a short screen scrolls to the
+   * The same with the button given. Unless told, the page is scrolled as a person scrolls down to the button, until it
+   * shows at the foot of the screen (not centred, which a long page allows and a person does not do), and it is clicked; `scroll` moves the page instead (a person on a short screen scrolls to the
    * notice's top to read it), `press` presses the button instead (a keyboard walk, having ticked the sponsors itself,
    * tabs to it and presses Enter).
    */
   async agreeWith(
     button: Locator,
     {
-      scroll = (b) => b.scrollIntoViewIfNeeded(),
+      scroll = (b) => b.evaluate((element) => element.scrollIntoView({ block: 'end' })),
       press = (b) => b.click(),
     }: { scroll?: (button: Locator) => Promise<void>; press?: (button: Locator) => Promise<void> } = {},
   ) {
