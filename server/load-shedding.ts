@@ -2,10 +2,10 @@
 // `{ error: "overloaded", retryAfter }`) rather than answered seconds late together with every other. The signals are the
 // event loop's mean delay (@fastify/under-pressure, sampled every SAMPLE_MS) and the database's waiting queue, read per
 // request; every route is refused past their higher figures. The optional, expensive routes (the PDF, the search,
-// analytics events) are refused first, once the loop was busy more than a share of the last sample or past a shorter
-// queue, so the lead and one-time-code routes keep their latency while those are shed. Not the delay for them: a PDF
-// renders in a few milliseconds, so at 500 a second the loop's delay stays low while they take all of its time (the
-// bench's leads waited 4 times as long with the delay at 20 ms as the signal).
+// analytics events) are refused first, once the loop was busy more than a share of the last sample (with another request
+// in flight) or past a shorter queue, so the lead and one-time-code routes keep their latency while those are shed. Not
+// the delay for them: a PDF renders in a few milliseconds, so at 500 a second the loop's delay stays low while they take
+// all of its time (the bench's leads waited 4 times as long with the delay at 20 ms as the signal).
 import { performance } from 'node:perf_hooks';
 import underPressure from '@fastify/under-pressure';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -59,11 +59,18 @@ export async function registerLoadShedding(app: FastifyInstance, { shedding }: C
     clearInterval(sampler);
     done();
   });
-  const loopBusy = () => shedding.optionalEventLoopUtilization > 0 && utilization > shedding.optionalEventLoopUtilization && judging();
+  // Requests let through and not yet answered. The busy share sheds an optional route only while another request is in
+  // flight, the one it would delay: alone, it delays nobody, however busy the loop was (a cold server's first requests,
+  // its start-up statements or a sweep). A flood of optional requests keeps others in flight, and is shed.
+  let inFlight = 0;
+  const loopBusy = () => shedding.optionalEventLoopUtilization > 0 && inFlight > 0 && utilization > shedding.optionalEventLoopUtilization && judging();
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const dbWaiting = waiting();
     const optional = OPTIONAL_ROUTES.has(request.routeOptions.url ?? '');
     const busy = optional ? dbWaiting > shedding.optionalDbWaiting || loopBusy() : dbWaiting > shedding.dbWaiting;
     if (busy) return overloaded(reply, retryAfter);
+    inFlight++;
+    // 'close' comes once the answer is sent or the visitor has gone, whichever is first.
+    reply.raw.once('close', () => inFlight--);
   });
 }
