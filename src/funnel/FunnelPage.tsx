@@ -26,6 +26,7 @@ import { useStepHistory } from './use-step-history.ts';
 import { useSubmitFailure } from './use-submit-failure.ts';
 import './funnel.css';
 import { revealVin } from '../../widgets/report-search/search-handle.ts';
+import { usePageTitle } from '../layout/use-page-title.ts';
 
 /** The heading's copy key. */
 const titleOf = (flow: Flow, id: string) => flow.steps[id]?.title ?? `${flow.namespace}:meta.title`;
@@ -90,9 +91,7 @@ function FunnelPage({ flow: built, route }: { flow: Flow; route?: string }) {
     shown.current = { screenKey, stepId };
   }, [screenKey, stepId]);
 
-  useEffect(() => {
-    document.title = `${t(title)} | ${t('app:brand')}`;
-  }, [title, t, i18n.language]);
+  usePageTitle(t(title));
 
   const send = useCallback((event: FlowEvent) => actorRef.send(event), [actorRef]);
   const can = (event: FlowEvent) => snapshot.can(event);

@@ -79,6 +79,14 @@ describe('the results page', () => {
     if (count === 2) expect(within(list).getByText(lang === 'en' ? 'Demo data' : 'Datos de demostración')).toBeInTheDocument();
   });
 
+  it('names the tab after the page and the brand, in the language chosen on it', async () => {
+    answers = [json(200, { count: 1, more: false, results: [result(ID1)] })];
+    renderAppAt(`/results?vin=${VIN}`);
+    await waitFor(() => expect(document.title).toBe('Your search results | ClaimFlow'));
+    await userEvent.click(screen.getAllByRole('button', { name: 'Ver esta página en español' })[0]!);
+    await waitFor(() => expect(document.title).toBe('Resultados de su búsqueda | ClaimFlow'));
+  });
+
   it('says the newest 50 are shown when more were found, and how to narrow the search', async () => {
     answers = [json(200, { count: 50, more: true, results: Array.from({ length: 50 }, (_, i) => result(String(i).padStart(22, 'x'))) })];
     renderAppAt('/results?vin=1M8GDM9AXKP042788');

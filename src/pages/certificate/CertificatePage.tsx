@@ -1,6 +1,5 @@
 // /certificates/{id}: a lead's consent certificate for the person who gave the consent (or anyone with the link): what
 // was agreed to, when, where and how, who only as fingerprints, and how to check the signature.
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CertificateFacts, SignedCertificate } from '../../api/certificates.ts';
 import { LangLink } from '../../layout/LangLink.tsx';
@@ -9,6 +8,7 @@ import { useCertificate } from './use-certificate.ts';
 import '../report/report.css';
 import './certificate.css';
 import { dateTimeFormat } from '../../../engine/languages.ts';
+import { usePageTitle } from '../../layout/use-page-title.ts';
 
 function Facts({ rows }: { rows: [label: string, value: string | null][] }) {
   const { t } = useTranslation('certificate');
@@ -87,9 +87,7 @@ export default function CertificatePage({ id }: { id: string }) {
   const { t } = useTranslation(['certificate', 'app']);
   const { state, retry } = useCertificate(id);
   const title = state.kind === 'unknown' ? t('unknown.title') : t('title');
-  useEffect(() => {
-    document.title = `${title} | ${t('app:brand')}`;
-  }, [title, t]);
+  usePageTitle(title);
 
   return (
     <article className="page certificate" aria-busy={state.kind === 'loading'}>

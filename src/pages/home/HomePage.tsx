@@ -1,7 +1,7 @@
 // The home screen of the accident-information service: finding one's report first, then being notified when it is
 // filed, the claim calculator and a free consultation, then every funnel; a report's short link (/{id}) puts that
 // report's card on top.
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReportIcon } from '../../../widgets/locate/locate-icons.tsx';
 import { FunnelLinks } from '../../layout/FunnelLinks.tsx';
@@ -9,6 +9,7 @@ import { LangLink } from '../../layout/LangLink.tsx';
 import { HOME_FUNNELS, SITE_LINKS } from '../../layout/site-links.ts';
 import { BellIcon, GaugeIcon, TalkIcon } from './home-icons.tsx';
 import './home.css';
+import { usePageTitle } from '../../layout/use-page-title.ts';
 
 interface Action {
   key: 'find' | 'notify' | 'calculate' | 'consult';
@@ -28,13 +29,11 @@ const ACTIONS: Action[] = [
  * `title`, the document's title then.
  */
 export function HomePage({ top, title }: { top?: ReactNode; title?: string }) {
-  const { t, i18n } = useTranslation(['search', 'app']);
+  const { t } = useTranslation(['search', 'app']);
   const Title = top ? 'h2' : 'h1';
   const Sub = top ? 'h3' : 'h2';
 
-  useEffect(() => {
-    document.title = `${title ?? t('search:home.title')} | ${t('app:brand')}`;
-  }, [t, i18n.language, title]);
+  usePageTitle(title ?? t('search:home.title'));
 
   return (
     <section className="page home">

@@ -2,7 +2,6 @@
 // accessibility), worded from what the server says the site does (GET /api/legal: the operator, what each funnel
 // collects, who may receive it, retention as configured), so they cannot drift from it. One chunk, fetched with its
 // route; the copy is the privacy catalogue's `legal`.
-import { useEffect } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { listOf } from '../../../engine/consent-notice.ts';
 import { TEXT_PAGE_COPY, type TextPage } from '../../../engine/site-pages.ts';
@@ -10,6 +9,7 @@ import '../../../widgets/shared/ui.css';
 import type { LegalFacts } from '../../api/legal.ts';
 import { LangLink } from '../../layout/LangLink.tsx';
 import { operatorCopy, useLegalFacts, type OperatorCopy } from './operator.tsx';
+import { usePageTitle } from '../../layout/use-page-title.ts';
 
 /** What the copy interpolates: the operator's words and the configured periods. */
 type Values = OperatorCopy & LegalFacts['retention'] & { alertDays: number };
@@ -18,9 +18,7 @@ export default function LegalPage({ page }: { page: TextPage }) {
   const { t } = useTranslation(['privacy', 'app']);
   const { state, retry } = useLegalFacts();
   const key = TEXT_PAGE_COPY[page];
-  useEffect(() => {
-    document.title = `${t(`${key}.title`)} | ${t('app:brand')}`;
-  }, [t, key]);
+  usePageTitle(t(`${key}.title`));
   return (
     <article className="page legal">
       <h1>{t(`${key}.title`)}</h1>

@@ -1,7 +1,7 @@
 // /privacy: a person's privacy choices, with a link to the policy (/privacy-policy), then their own data (CCPA/CPRA's
 // rights to know and to delete): they prove their phone by a texted code, see what is kept about it, and delete it.
 // The verification opens the data for 15 minutes.
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../../../widgets/shared/ui.css';
 import '../../../widgets/contact/contact.css';
@@ -12,6 +12,7 @@ import { flowNamespace } from './LeadRecord.tsx';
 import { displayNational, ProvePhone } from './ProvePhone.tsx';
 import { YourData } from './YourData.tsx';
 import './privacy.css';
+import { usePageTitle } from '../../layout/use-page-title.ts';
 
 type State =
   { kind: 'prove'; expired: boolean } | { kind: 'loading' } | { kind: 'failed' } | { kind: 'shown'; data: PrivacyData } | { kind: 'erased'; erasure: Erasure };
@@ -22,9 +23,7 @@ export default function PrivacyPage() {
   const heading = useRef<HTMLHeadingElement>(null);
   const paragraphs = t('app:pages.privacy.paragraphs', { returnObjects: true }) as string[];
 
-  useEffect(() => {
-    document.title = `${t('app:pages.privacy.title')} | ${t('app:brand')}`;
-  }, [t]);
+  usePageTitle(t('app:pages.privacy.title'));
 
   /** The section's new content is announced by moving focus to its heading. */
   const show = (next: State) => {

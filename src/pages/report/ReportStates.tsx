@@ -1,6 +1,5 @@
 // What the report screen shows before or instead of a report: loading, not found (with the way to search), and a
 // failure to reach the API (with a retry).
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from '../../layout/Skeleton.tsx';
 import { Link } from 'wouter';
@@ -8,6 +7,7 @@ import { withLang } from '../../layout/LangLink.tsx';
 import { newVisit } from '../../page-history.ts';
 import { NextSteps } from './NextSteps.tsx';
 import { SITE_LINKS } from '../../layout/site-links.ts';
+import { usePageTitle } from '../../layout/use-page-title.ts';
 
 /** The heading stays where the report's will be, and the card keeps the room it will take (no layout shift). */
 export function ReportLoading() {
@@ -22,9 +22,7 @@ export function ReportLoading() {
 
 export function ReportNotFound() {
   const { t, i18n } = useTranslation(['report', 'app']);
-  useEffect(() => {
-    document.title = `${t('screen.notFound.title')} | ${t('app:brand')}`;
-  }, [t]);
+  usePageTitle(t('screen.notFound.title'));
   return (
     <section className="page report report--short">
       <h1>{t('screen.notFound.title')}</h1>

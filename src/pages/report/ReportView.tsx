@@ -13,6 +13,7 @@ import { ReportActions } from './ReportActions.tsx';
 import { ShieldIcon } from './report-icons.tsx';
 import type { FactCheck } from './use-first-fact.ts';
 import { VehicleCard } from './VehicleCard.tsx';
+import { usePageTitle } from '../../layout/use-page-title.ts';
 
 export const PROOF_FORM_ID = 'report-proof';
 
@@ -60,9 +61,7 @@ export function ReportView({ report, check, onForget, onProved, business = false
     void import('./ProofForm.tsx').then((m) => setProofForm(() => m.ProofForm));
   }, []);
 
-  useEffect(() => {
-    document.title = `${t('screen.pageTitle', { place })} | ${t('app:brand')}`;
-  }, [t, place]);
+  usePageTitle(t('screen.pageTitle', { place }));
 
   return (
     <article className="page report" aria-labelledby="report-title">

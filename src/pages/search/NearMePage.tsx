@@ -1,6 +1,6 @@
 // /accidents-near-me (and its /embed twin without header or footer, for partner sites): recent accidents near a city
 // chosen with the city search, or near the browser's location, as a list and a map; the place and options in the URL.
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CityField } from '../../../widgets/fields/CityField.tsx';
 import type { Place } from '../../../widgets/shared/geo.ts';
@@ -9,6 +9,7 @@ import { usePageLocation } from '../../page-history.ts';
 import { searchFromParams, searchPath, type PlaceSearch } from '../../../widgets/report-search/search-query.ts';
 import { ResultsView } from './ResultsView.tsx';
 import { SITE_LINKS } from '../../layout/site-links.ts';
+import { usePageTitle } from '../../layout/use-page-title.ts';
 
 type Locating = 'idle' | 'locating' | 'denied' | 'unsupported';
 
@@ -22,9 +23,7 @@ export default function NearMePage({ embed }: { embed: boolean }) {
   const search = found?.by === 'place' ? found : null;
   const [locating, setLocating] = useState<Locating>('idle');
 
-  useEffect(() => {
-    document.title = `${t('search:near.title')} | ${t('app:brand')}`;
-  }, [t, i18n.language]);
+  usePageTitle(t('search:near.title'));
 
   const go = (next: PlaceSearch, how: 'replace' | 'push' = 'replace') =>
     location.navigate(withLang(searchPath(location.pathname, next), i18n.language), { replace: how === 'replace' });

@@ -1,6 +1,6 @@
 // /results: the search in the URL's query (so it can be shared and reloaded; a VIN only as a handle to it, kept in the
 // tab), run against the API, its results and the options that change it; without a search, the way to start one.
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LangLink, withLang } from '../../layout/LangLink.tsx';
 import { usePageLocation } from '../../page-history.ts';
@@ -8,6 +8,7 @@ import { revealVin } from '../../../widgets/report-search/search-handle.ts';
 import { searchFromParams, searchPath } from '../../../widgets/report-search/search-query.ts';
 import { ResultsView } from './ResultsView.tsx';
 import { SITE_LINKS } from '../../layout/site-links.ts';
+import { usePageTitle } from '../../layout/use-page-title.ts';
 
 /** The locating wizard: where a search starts, and is changed (it keeps the answers given). */
 
@@ -18,9 +19,7 @@ export default function ResultsPage() {
   // Once per search: a VIN search's link holds a new handle to the VIN each time it is made.
   const notifyHref = useMemo(() => search && searchPath(SITE_LINKS.notify, search), [search]);
 
-  useEffect(() => {
-    document.title = `${t('search:results.title')} | ${t('app:brand')}`;
-  }, [t, i18n.language]);
+  usePageTitle(t('search:results.title'));
 
   return (
     <section className="page search-page" aria-labelledby="results-title">

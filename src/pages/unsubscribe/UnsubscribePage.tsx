@@ -6,6 +6,7 @@ import { ApiError } from '../../api/client.ts';
 import { confirmUnsubscribe, readUnsubscribe } from '../../api/sms.ts';
 import { LangLink } from '../../layout/LangLink.tsx';
 import { SITE_LINKS } from '../../layout/site-links.ts';
+import { usePageTitle } from '../../layout/use-page-title.ts';
 
 type State =
   | { kind: 'loading' }
@@ -35,9 +36,7 @@ export default function UnsubscribePage({ token }: { token: string }) {
   }, [token, attempt]);
 
   const title = state.kind === 'ask' ? t('ask.title') : state.kind === 'done' ? t('done.title') : state.kind === 'unknown' ? t('unknown.title') : t('title');
-  useEffect(() => {
-    document.title = `${title} | ${t('app:brand')}`;
-  }, [title, t]);
+  usePageTitle(title);
 
   const confirm = async (phoneEnd: string) => {
     setState({ kind: 'ask', phoneEnd, busy: true, failed: false });

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
 import { confirmCodeLink } from '../../api/phone-link.ts';
 import { LangLink } from '../../layout/LangLink.tsx';
+import { usePageTitle } from '../../layout/use-page-title.ts';
 
 type State = 'confirming' | 'done' | 'other' | 'expired' | 'failed';
 
@@ -36,11 +37,11 @@ export default function VerifyPage({ token }: { token: string }) {
   }, [token, attempt]);
 
   const title = state === 'done' || state === 'other' || state === 'expired' ? t(`${state}.title`) : t('title');
+  usePageTitle(title);
   useEffect(() => {
-    document.title = `${title} | ${t('app:brand')}`;
     // The answer replaces "Confirming…": a screen reader is taken to it.
     if (state !== 'confirming') heading.current?.focus();
-  }, [title, state, t]);
+  }, [state]);
 
   return (
     <section className="page verify" aria-busy={state === 'confirming'}>
