@@ -18,14 +18,16 @@ export default tseslint.config(
       parserOptions: { projectService: { allowDefaultProject: ['*.js'] }, tsconfigRootDir: import.meta.dirname },
       globals: { ...globals.browser, ...globals.node },
     },
-    plugins: { import: importPlugin, 'react-hooks': reactHooks },
+    plugins: { import: importPlugin },
     settings: { 'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.json'] } } },
     rules: {
-      ...reactHooks.configs.recommended.rules,
       'import/no-cycle': ['error', { ignoreExternal: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  // The hooks rules where React code is: they analyse every function like the React Compiler (a fifth of the lint's
+  // time when they ran on the server and its tests too).
+  { files: ['{src,widgets,studio}/**/*.{ts,tsx}', '**/*.tsx'], plugins: { 'react-hooks': reactHooks }, rules: reactHooks.configs.recommended.rules },
   { files: ['**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
   {
     files: ['engine/**'],
