@@ -9,9 +9,11 @@ import type { Db } from '../../server/db/db.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { openPgliteDb } from '../../server/db/pglite-db.ts';
 import { ConfigError } from '../../server/config.ts';
+import { deliveriesCommand } from '../../server/delivery/cli/deliveries.ts';
 import { loadDelivery } from '../../server/delivery/delivery-setup.ts';
 import { eraseLeads } from '../../server/privacy/erase-lead.ts';
 import { testLead } from '../testing/alert-delivery.ts';
+import { runCommand } from '../testing/cli.ts';
 import { STARTUP_MS } from '../testing/test-db.ts';
 import { testConfig } from '../testing/test-servers.ts';
 
@@ -21,7 +23,7 @@ const run = (script: string, args: string[], env: Record<string, string>) =>
 
 describe('npm run deliveries', { timeout: 60_000 }, () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'claimflow-deliveries-cli-'));
-  const deliveries = (...args: string[]) => run('server/delivery/cli/deliveries.ts', args, { DATA_DIR: dataDir });
+  const deliveries = (...args: string[]) => runCommand(deliveriesCommand, args, { DATA_DIR: dataDir });
   const ids: Record<string, { id: number; webhook: string }> = {};
   /** Opens the database between commands (PGlite's directory is one process's at a time). */
   const withDb = async <T>(fn: (db: Db) => Promise<T>) => {
@@ -67,25 +69,25 @@ describe('npm run deliveries', { timeout: 60_000 }, () => {
     });
   }, STARTUP_MS);
 
-  it('lists deliveries by status with their last error, and one delivery with its attempt log', () => {
-    const dead = deliveries('list', '--status', 'dead');
+  it('lists deliveries by status with their last error, and one delivery with its attempt log', async () => {
+    const dead = await deliveries('list', '--status', 'dead');
     expect(dead.status).toBe(0);
     expect(dead.stdout.trim().split('\n')).toEqual([
       'id\twebhook-id\tlead\tsponsor\ttype\tstatus\tattempts\tnext attempt\tlast error',
       expect.stringMatching(new RegExp(`^${ids['dead-end']!.id}\t${ids['dead-end']!.webhook}\t\\d+\tdead-end\tlead.created\tdead\t3\t\tHTTP 500$`)) as unknown,
     ]);
-    const one = deliveries('list', ids.fine!.webhook);
+    const one = await deliveries('list', ids.fine!.webhook);
     expect(one.stdout).toMatch(/\n3\t\S+Z\t204\t12\t\n$/);
   });
 
-  it('shows no error for a delivery whose last attempt succeeded', () => {
-    const fine = deliveries('list', '--sponsor', 'fine').stdout.split('\n').filter(Boolean);
+  it('shows no error for a delivery whose last attempt succeeded', async () => {
+    const fine = (await deliveries('list', '--sponsor', 'fine')).stdout.split('\n').filter(Boolean);
     expect(fine.at(-1)).toMatch(new RegExp(`^${ids.fine!.id}\t${ids.fine!.webhook}\t\\d+\tfine\tlead.created\tdelivered\t3\t\t$`));
   });
 
   it('sends chosen deliveries again, and says which it does not know', async () => {
-    expect(deliveries('retry', String(ids['dead-end']!.id)).stdout).toBe('1 delivery to send again\n');
-    const unknown = deliveries('retry', 'msg_nope');
+    expect((await deliveries('retry', String(ids['dead-end']!.id))).stdout).toBe('1 delivery to send again\n');
+    const unknown = await deliveries('retry', 'msg_nope');
     expect([unknown.status, unknown.stderr]).toEqual([2, 'no delivery msg_nope\n']);
     expect(await withDb(async (db) => (await db.query('SELECT status, attempts FROM deliveries WHERE id = $1', [ids['dead-end']!.id])).rows)).toEqual([
       { status: 'pending', attempts: 0 },
@@ -93,8 +95,8 @@ describe('npm run deliveries', { timeout: 60_000 }, () => {
   });
 
   it("sends a delivered one again, its payload rebuilt from the lead; not one whose lead's data was erased", async () => {
-    expect(deliveries('retry', ids.fine!.webhook).stdout).toBe('1 delivery to send again\n');
-    const erased = deliveries('retry', String(ids.erased!.id));
+    expect((await deliveries('retry', ids.fine!.webhook)).stdout).toBe('1 delivery to send again\n');
+    const erased = await deliveries('retry', String(ids.erased!.id));
     expect([erased.status, erased.stdout, erased.stderr]).toEqual([
       2,
       '0 deliveries to send again\n',
@@ -107,7 +109,7 @@ describe('npm run deliveries', { timeout: 60_000 }, () => {
   });
 
   it("redrives a sponsor's dead and off deliveries and turns its endpoint on again", async () => {
-    const redrive = deliveries('redrive', '--sponsor', 'gone');
+    const redrive = await deliveries('redrive', '--sponsor', 'gone');
     expect(redrive.stdout).toBe("sponsor gone's endpoint is on again\n1 dead or off delivery to send again\n");
     expect(await withDb(async (db) => (await db.query(`SELECT sponsor_id, status FROM deliveries ORDER BY id`)).rows)).toEqual([
       { sponsor_id: 'dead-end', status: 'pending' },
@@ -118,8 +120,8 @@ describe('npm run deliveries', { timeout: 60_000 }, () => {
     expect(await withDb(async (db) => (await db.query('SELECT * FROM sponsor_endpoints_off')).rows)).toEqual([]);
   });
 
-  it('says how to use it when the command is wrong', () => {
-    const wrong = deliveries('resend');
+  it('says how to use it when the command is wrong', async () => {
+    const wrong = await deliveries('resend');
     expect(wrong.status).toBe(1);
     expect(wrong.stderr).toMatch(/^usage: npm run deliveries -- list/);
   });

@@ -1,10 +1,10 @@
 // `npm run funnel:report` on the server's database (PGlite in DATA_DIR): the report of the stored step events as a
 // table per version and variant, or as JSON (what GET /api/analytics/funnel answers); mistakes named, exit 1.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { funnelReportCommand } from '../../server/analytics/cli/funnel-report.ts';
 import { funnelReport } from '../../server/analytics/funnel-report.ts';
 import { storeEvents } from '../../server/analytics/store-events.ts';
 import { MAX_VISIT_EVENTS } from '../../server/analytics/visit-tokens.ts';
@@ -12,20 +12,15 @@ import { migrate } from '../../server/db/migrate.ts';
 import { openPgliteDb } from '../../server/db/pglite-db.ts';
 import { loadFlow } from '../testing/flows.ts';
 import { eventBatch, rowsOf, StepWalk } from '../testing/step-walks.ts';
+import { runCommand } from '../testing/cli.ts';
 import { STARTUP_MS } from '../testing/test-db.ts';
 
-const ROOT = join(import.meta.dirname, '..', '..');
 const calculator = loadFlow('calculator');
 const VISITS = ['00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000002', '00000000-0000-4000-8000-000000000003'];
 
 describe('npm run funnel:report', { timeout: 60_000 }, () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'claimflow-funnel-report-'));
-  const report = (...args: string[]) =>
-    spawnSync(process.execPath, ['--import', 'tsx', 'server/analytics/cli/funnel-report.ts', ...args], {
-      cwd: ROOT,
-      env: { ...process.env, DATA_DIR: dataDir },
-      encoding: 'utf8',
-    });
+  const report = (...args: string[]) => runCommand(funnelReportCommand, args, { DATA_DIR: dataDir });
   let walks: StepWalk[];
 
   beforeAll(async () => {
@@ -45,8 +40,8 @@ describe('npm run funnel:report', { timeout: 60_000 }, () => {
     }
   }, STARTUP_MS);
 
-  it('prints each step in the funnel order with its visits, moves and drop-off', () => {
-    const out = report('--flow', 'calculator');
+  it('prints each step in the funnel order with its visits, moves and drop-off', async () => {
+    const out = await report('--flow', 'calculator');
     expect([out.status, out.stderr]).toEqual([0, '']);
     const lines = out.stdout.split('\n');
     expect(lines[0]).toBe('calculator version 1: 3 visits, 0 completed (0.0%), from the first day to today (UTC), all languages');
@@ -59,14 +54,16 @@ describe('npm run funnel:report', { timeout: 60_000 }, () => {
     expect(lines.at(-2)).toBe('moves (visits): 0 -> 1: 2, 1 -> 1.75: 1');
   });
 
-  it('prints as JSON what the API answers, for a date range and a language', () => {
-    const out = report('--flow', 'calculator', '--since', '2026-06-01', '--until', '2026-06-01', '--lang', 'en', '--json');
+  it('prints as JSON what the API answers, for a date range and a language', async () => {
+    const out = await report('--flow', 'calculator', '--since', '2026-06-01', '--until', '2026-06-01', '--lang', 'en', '--json');
     expect(out.status).toBe(0);
     const day = Date.UTC(2026, 5, 1);
     const rows = walks.flatMap((walk, i) => rowsOf(VISITS[i] ?? '', walk.events));
     const declined = { report: 0, noCall: 0, info: 0, hasLawyer: 0, other: 0, none: 0 };
     expect(JSON.parse(out.stdout)).toEqual({ ...funnelReport(calculator, rows, { since: day, until: day + 86_400_000, lang: 'en' }), declined });
-    expect(report('--flow', 'calculator', '--since', '2026-06-02').stdout).toBe('calculator: no visits from 2026-06-02 to today (UTC), all languages\n');
+    expect((await report('--flow', 'calculator', '--since', '2026-06-02')).stdout).toBe(
+      'calculator: no visits from 2026-06-02 to today (UTC), all languages\n',
+    );
   });
 
   it.each([
@@ -76,8 +73,8 @@ describe('npm run funnel:report', { timeout: 60_000 }, () => {
     [['--flow', 'calculator', '--lang', 'fr'], /^--lang must be en or es/],
     [['--flow', 'calculator', '--since', '2026-06-02', '--until', '2026-06-01'], /^until must not be before since/],
     [['--flow', 'calculator', '--nope'], /Unknown option '--nope'/],
-  ])('refuses %j, saying why (exit 1)', (args, message) => {
-    const out = report(...args);
+  ])('refuses %j, saying why (exit 1)', async (args, message) => {
+    const out = await report(...args);
     expect([out.status, out.stdout]).toEqual([1, '']);
     expect(out.stderr).toMatch(message);
   });

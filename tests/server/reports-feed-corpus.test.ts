@@ -2,26 +2,21 @@
 // scripts/report-feed-fixtures.ts): a Texas CRIS-like NDJSON ("3 - RAIN", "W - WHITE"), a Florida-like CSV ("Dark-Not
 // Lighted", "Deployed-Front") and a Georgia-like NDJSON of MMUCC numbers ("07", "F"). Every report is stored; the
 // summary counts the warnings and shows them: VINs one character short, a road "Debris", a damage area "16", a gender "X".
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/db.ts';
 import { openPgliteDb } from '../../server/db/pglite-db.ts';
+import { reportsImportCommand } from '../../server/reports/cli/reports-import.ts';
+import { runCommand } from '../testing/cli.ts';
 
-const ROOT = join(import.meta.dirname, '..', '..');
 const FEEDS = join('tests', 'fixtures', 'report-feeds');
 
 describe('importing agency exports as they spell them', { timeout: 180_000 }, () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'claimflow-feed-corpus-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-  const importFile = (name: string) =>
-    spawnSync(process.execPath, ['--import', 'tsx', 'server/reports/cli/reports-import.ts', join(FEEDS, name)], {
-      cwd: ROOT,
-      env: { ...process.env, DATA_DIR: dataDir, DEMO_REPORTS: 'off' },
-      encoding: 'utf8',
-    });
+  const importFile = (name: string) => runCommand(reportsImportCommand, [join(FEEDS, name)], { DATA_DIR: dataDir, DEMO_REPORTS: 'off' });
   /** The summary's lines, its time and rate taken out. */
   const summary = (stderr: string) =>
     stderr
@@ -29,8 +24,8 @@ describe('importing agency exports as they spell them', { timeout: 180_000 }, ()
       .split('\n')
       .map((line) => line.replace(/ in \d+\.\d s \([\d,]+\/s\)/, ''));
 
-  it('stores every report of a Texas CRIS-like export, warning of the VINs one character short', () => {
-    const out = importFile('tx-cris-like.ndjson');
+  it('stores every report of a Texas CRIS-like export, warning of the VINs one character short', async () => {
+    const out = await importFile('tx-cris-like.ndjson');
     expect(summary(out.stderr)).toEqual([
       '150 reports read: 150 new, 0 updated, 0 rejected, 3 warnings',
       expect.stringMatching(
@@ -42,8 +37,8 @@ describe('importing agency exports as they spell them', { timeout: 180_000 }, ()
     expect(out.status).toBe(0);
   });
 
-  it('stores every report of a Florida-like CSV export, warning of a road surface no code has', () => {
-    const out = importFile('fl-like.csv');
+  it('stores every report of a Florida-like CSV export, warning of a road surface no code has', async () => {
+    const out = await importFile('fl-like.csv');
     expect(summary(out.stderr)).toEqual([
       '120 reports read: 120 new, 0 updated, 0 rejected, 2 warnings',
       '  warning, record 34: /roadCondition "Debris" is none of the roadCondition codes: stored as other, its text kept',
@@ -52,8 +47,8 @@ describe('importing agency exports as they spell them', { timeout: 180_000 }, ()
     expect(out.status).toBe(0);
   });
 
-  it('stores every report of an export of MMUCC numbers and letters, warning of what no code has', () => {
-    const out = importFile('ga-mmucc-codes.ndjson');
+  it('stores every report of an export of MMUCC numbers and letters, warning of what no code has', async () => {
+    const out = await importFile('ga-mmucc-codes.ndjson');
     expect(summary(out.stderr)).toEqual([
       '100 reports read: 100 new, 0 updated, 0 rejected, 3 warnings',
       '  warning, record 21: /units/0/damageArea "16" is none of the damageArea codes: stored as other, its text kept',

@@ -4,7 +4,7 @@
 // /api/analytics/funnel answers.
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../config.ts';
-import { runCli, UsageError, withConfiguredDb } from '../../reports/cli/cli-db.ts';
+import { cliCommand, UsageError, withConfiguredDb } from '../../cli.ts';
 import type { FunnelReport } from '../funnel-report.ts';
 import { reportOfFlow } from '../report-of-flow.ts';
 
@@ -62,7 +62,7 @@ export function reportText(report: FunnelReport): string {
     .join('\n')}${reasons}`;
 }
 
-runCli('funnel:report', async () => {
+export const funnelReportCommand = cliCommand('funnel:report', import.meta, async ({ args, env, out }) => {
   const options = {
     flow: { type: 'string' },
     since: { type: 'string' },
@@ -72,15 +72,15 @@ runCli('funnel:report', async () => {
   } as const;
   let values: ReturnType<typeof parseArgs<{ options: typeof options }>>['values'];
   try {
-    values = parseArgs({ options }).values;
+    values = parseArgs({ args, options }).values;
   } catch (error) {
     throw new UsageError(`${(error as Error).message}\n${USAGE}`);
   }
   const { flow, since, until, lang, json } = values;
   if (flow === undefined) throw new UsageError(USAGE);
   if (lang !== undefined && lang !== 'en' && lang !== 'es') throw new UsageError(`--lang must be en or es\n${USAGE}`);
-  const report = await withConfiguredDb((db) => reportOfFlow(db, loadConfig().flowsDir, { flow, since, until, lang }));
+  const report = await withConfiguredDb(env, (db) => reportOfFlow(db, loadConfig(env).flowsDir, { flow, since, until, lang }));
   if ('problem' in report) throw new UsageError(report.problem);
-  process.stdout.write(json ? `${JSON.stringify(report, null, 2)}\n` : reportText(report));
+  out.write(json ? `${JSON.stringify(report, null, 2)}\n` : reportText(report));
   return 0;
 });

@@ -8,7 +8,7 @@
 // ID is a delivery's number or its webhook-id. The running server's deliverer picks changes up within a minute.
 import { parseArgs } from 'node:util';
 import type { Db } from '../../db/db.ts';
-import { runCli, UsageError, withConfiguredDb } from '../../reports/cli/cli-db.ts';
+import { cliCommand, type Output, UsageError, withConfiguredDb } from '../../cli.ts';
 
 const USAGE = 'usage: npm run deliveries -- list [ID] [--status S] [--sponsor ID] [--lead ID] [--limit N] | retry ID... | redrive [--sponsor ID]';
 const STATUSES = ['pending', 'delivered', 'dead', 'off'];
@@ -49,7 +49,12 @@ const LAST_ERROR = `(SELECT a.error FROM delivery_attempts a WHERE a.delivery_id
 
 const deliveriesCount = (n: number, kind = '') => `${n} ${kind}${n === 1 ? 'delivery' : 'deliveries'}`;
 
-async function list(db: Db, id: string | undefined, values: { status?: string; sponsor?: string; lead?: string; limit?: string }): Promise<number> {
+async function list(
+  db: Db,
+  out: Output,
+  id: string | undefined,
+  values: { status?: string; sponsor?: string; lead?: string; limit?: string },
+): Promise<number> {
   if (id !== undefined) {
     const { rows } = await db.query<Row>(`SELECT d.*, ${LAST_ERROR} FROM deliveries d WHERE ${byId}`, [id]);
     if (rows.length === 0) throw new UsageError(`no delivery ${id}`);
@@ -57,8 +62,8 @@ async function list(db: Db, id: string | undefined, values: { status?: string; s
       'SELECT attempt, at, http_status, error, duration_ms FROM delivery_attempts WHERE delivery_id = $1 ORDER BY id',
       [rows[0]?.id],
     );
-    process.stdout.write(`${table(rows)}\n\nattempt\tat\tstatus\tms\terror\n`);
-    for (const a of log) process.stdout.write(`${a.attempt}\t${a.at.toISOString()}\t${a.http_status ?? ''}\t${a.duration_ms}\t${a.error ?? ''}\n`);
+    out.write(`${table(rows)}\n\nattempt\tat\tstatus\tms\terror\n`);
+    for (const a of log) out.write(`${a.attempt}\t${a.at.toISOString()}\t${a.http_status ?? ''}\t${a.duration_ms}\t${a.error ?? ''}\n`);
     return 0;
   }
   if (values.status !== undefined && !STATUSES.includes(values.status)) throw new UsageError(`--status must be one of ${STATUSES.join(', ')}`);
@@ -70,13 +75,13 @@ async function list(db: Db, id: string | undefined, values: { status?: string; s
      ORDER BY d.id DESC LIMIT $4`,
     [values.status ?? null, values.sponsor ?? null, values.lead ?? null, limit],
   );
-  process.stdout.write(`${table(rows)}\n`);
+  out.write(`${table(rows)}\n`);
   return 0;
 }
 
 const AGAIN = `status = 'pending', attempts = 0, next_attempt_at = now(), lease_until = NULL, delivered_at = NULL`;
 
-async function retry(db: Db, ids: string[]): Promise<number> {
+async function retry(db: Db, { out, err }: { out: Output; err: Output }, ids: string[]): Promise<number> {
   if (ids.length === 0) throw new UsageError(USAGE);
   let refused = 0;
   for (const id of ids) {
@@ -88,17 +93,17 @@ async function retry(db: Db, ids: string[]): Promise<number> {
     );
     const found = rows[0];
     if (!found || found.erased) {
-      process.stderr.write(found ? `delivery ${id} cannot be sent again: its lead's data was erased\n` : `no delivery ${id}\n`);
+      err.write(found ? `delivery ${id} cannot be sent again: its lead's data was erased\n` : `no delivery ${id}\n`);
       refused += 1;
       continue;
     }
     await db.query(`UPDATE deliveries SET ${AGAIN} WHERE id = $1`, [found.id]);
   }
-  process.stdout.write(`${deliveriesCount(ids.length - refused)} to send again\n`);
+  out.write(`${deliveriesCount(ids.length - refused)} to send again\n`);
   return refused > 0 ? 2 : 0;
 }
 
-async function redrive(db: Db, sponsor: string | undefined): Promise<number> {
+async function redrive(db: Db, out: Output, sponsor: string | undefined): Promise<number> {
   const { rows: on } = await db.query<{ sponsor_id: string }>(
     'DELETE FROM sponsor_endpoints_off WHERE $1::text IS NULL OR sponsor_id = $1 RETURNING sponsor_id',
     [sponsor ?? null],
@@ -110,23 +115,23 @@ async function redrive(db: Db, sponsor: string | undefined): Promise<number> {
      RETURNING id`,
     [sponsor ?? null],
   );
-  for (const r of on) process.stdout.write(`sponsor ${r.sponsor_id}'s endpoint is on again\n`);
-  process.stdout.write(`${deliveriesCount(rows.length, 'dead or off ')} to send again\n`);
+  for (const r of on) out.write(`sponsor ${r.sponsor_id}'s endpoint is on again\n`);
+  out.write(`${deliveriesCount(rows.length, 'dead or off ')} to send again\n`);
   return 0;
 }
 
-runCli('deliveries', async () => {
+export const deliveriesCommand = cliCommand('deliveries', import.meta, async ({ args, env, out, err }) => {
   const options = { status: { type: 'string' }, sponsor: { type: 'string' }, lead: { type: 'string' }, limit: { type: 'string' } } as const;
   let parsed: ReturnType<typeof parseArgs<{ allowPositionals: true; options: typeof options }>>;
   try {
-    parsed = parseArgs({ allowPositionals: true, options });
+    parsed = parseArgs({ args, allowPositionals: true, options });
   } catch (error) {
     throw new UsageError(`${(error as Error).message}\n${USAGE}`);
   }
   const { positionals, values } = parsed;
   const [command, ...rest] = positionals;
-  if (command === 'list' && rest.length <= 1) return withConfiguredDb((db) => list(db, rest[0], values));
-  if (command === 'retry') return withConfiguredDb((db) => retry(db, rest));
-  if (command === 'redrive' && rest.length === 0) return withConfiguredDb((db) => redrive(db, values.sponsor));
+  if (command === 'list' && rest.length <= 1) return withConfiguredDb(env, (db) => list(db, out, rest[0], values));
+  if (command === 'retry') return withConfiguredDb(env, (db) => retry(db, { out, err }, rest));
+  if (command === 'redrive' && rest.length === 0) return withConfiguredDb(env, (db) => redrive(db, out, values.sponsor));
   throw new UsageError(USAGE);
 });

@@ -1,4 +1,5 @@
 // The progress of an import on stderr: one line rewritten in place on a terminal (nothing elsewhere), and the summary.
+import type { Output } from '../../cli.ts';
 import type { ImportProgress, ImportSummary } from '../bulk-import.ts';
 
 const number = (n: number) => n.toLocaleString('en-US');
@@ -9,7 +10,7 @@ export interface ProgressLine {
   end(): void;
 }
 
-export function progressLine(out: NodeJS.WriteStream = process.stderr): ProgressLine {
+export function progressLine(out: Output): ProgressLine {
   const started = performance.now();
   let last = 0;
   return {

@@ -5,11 +5,11 @@ import { stat } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { importReports } from '../bulk-import.ts';
 import { csvRecords, ndjsonRecords } from '../report-file.ts';
-import { runCli, UsageError, withConfiguredDb } from './cli-db.ts';
+import { cliCommand, UsageError, withConfiguredDb } from '../../cli.ts';
 import { progressLine, summaryOf } from './progress.ts';
 
-runCli('reports:import', async () => {
-  const { positionals } = parseArgs({ allowPositionals: true });
+export const reportsImportCommand = cliCommand('reports:import', import.meta, async ({ args, env, err }) => {
+  const { positionals } = parseArgs({ args, allowPositionals: true });
   const [file] = positionals;
   if (positionals.length !== 1 || !file) throw new UsageError('usage: npm run reports:import -- FILE (.csv, .ndjson or .jsonl; see docs/reports.md)');
   const csv = /\.csv$/i.test(file);
@@ -18,11 +18,11 @@ runCli('reports:import', async () => {
   const started = performance.now();
   const input = createReadStream(file, { highWaterMark: 1 << 20 });
   const records = csv ? csvRecords(input) : ndjsonRecords(input);
-  const progress = progressLine();
-  const summary = await withConfiguredDb((db) =>
+  const progress = progressLine(err);
+  const summary = await withConfiguredDb(env, (db) =>
     importReports(db, records, { onProgress: (p) => progress.update(p, size === 0 ? 1 : input.bytesRead / size) }),
   );
   progress.end();
-  process.stderr.write(summaryOf(summary, performance.now() - started));
+  err.write(summaryOf(summary, performance.now() - started));
   return summary.rejected > 0 ? 2 : 0;
 });

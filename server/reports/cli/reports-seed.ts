@@ -7,7 +7,7 @@ import { importReports } from '../bulk-import.ts';
 import { csvHeader, csvLine } from '../report-csv.ts';
 import type { ReportInput } from '../report-input.ts';
 import { syntheticReports } from '../synthetic/synthetic-reports.ts';
-import { runCli, UsageError, withConfiguredDb } from './cli-db.ts';
+import { cliCommand, UsageError, withConfiguredDb } from '../../cli.ts';
 import { progressLine, summaryOf } from './progress.ts';
 
 const USAGE = 'usage: npm run reports:seed -- --count N [--days 30] [--seed S] [--demo] [--out FILE.ndjson|FILE.csv]';
@@ -28,8 +28,9 @@ async function writeFile(file: string, reports: Iterable<ReportInput>): Promise<
   return n;
 }
 
-runCli('reports:seed', async () => {
+export const reportsSeedCommand = cliCommand('reports:seed', import.meta, async ({ args, env, err }) => {
   const { values } = parseArgs({
+    args,
     options: {
       count: { type: 'string' },
       days: { type: 'string', default: '30' },
@@ -46,12 +47,12 @@ runCli('reports:seed', async () => {
   const reports = await syntheticReports({ count, days, seed: values.seed, source: values.demo ? 'demo' : 'synthetic', now: Date.now() });
   if (values.out !== undefined) {
     const written = await writeFile(values.out, reports);
-    process.stderr.write(`${written.toLocaleString('en-US')} reports written to ${values.out} in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+    err.write(`${written.toLocaleString('en-US')} reports written to ${values.out} in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
     return 0;
   }
-  const progress = progressLine();
-  const summary = await withConfiguredDb((db) => importReports(db, reports, { demo: values.demo, onProgress: (p) => progress.update(p, p.read / count) }));
+  const progress = progressLine(err);
+  const summary = await withConfiguredDb(env, (db) => importReports(db, reports, { demo: values.demo, onProgress: (p) => progress.update(p, p.read / count) }));
   progress.end();
-  process.stderr.write(summaryOf(summary, performance.now() - started));
+  err.write(summaryOf(summary, performance.now() - started));
   return summary.rejected > 0 ? 2 : 0;
 });
