@@ -83,6 +83,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'e2e',
+          // As in node: the files of a worker share their imports (playwright-core, the server's modules the suites read).
+          isolate: false,
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/testing/browser-setup.ts'],
           environment: 'node',
