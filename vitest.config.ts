@@ -28,8 +28,12 @@ const FUZZ = 'tests/server/fuzz.test.ts';
  */
 const ISOLATED = ['load-shedding', 'reports-pdf'].map((name) => `tests/server/${name}.test.ts`);
 
-/** How long a file runs: the crash run (~5 min), then the browser walks and the other soak files (1-4 min each), then the rest. */
-const weight = (file: TestSpecification) => (file.moduleId.endsWith('/crash.test.ts') ? 0 : ['e2e', 'soak'].includes(file.project.name) ? 1 : 2);
+/**
+ * How long a file runs: the crash run (~5 min), then the browser walks and the other soak files (1-4 min each), then the
+ * node files (up to 50 s), then the DOM files (mostly a few seconds).
+ */
+const weight = (file: TestSpecification) =>
+  file.moduleId.endsWith('/crash.test.ts') ? 0 : ['e2e', 'soak'].includes(file.project.name) ? 1 : file.project.name === 'dom' ? 3 : 2;
 
 /** Longest first: the quick files then even out the two workers' ends, instead of a long file starting last. */
 class LongestFirst extends BaseSequencer {
