@@ -7,6 +7,7 @@ import { rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { ENV_SCHEMA } from '../server/config-schema.ts';
+import { WARM_UP_MS } from '../server/load-shedding.ts';
 import { startAppServer, type AppServer } from '../tests/testing/app-server.ts';
 import { calcLeadBody } from '../tests/testing/lead-bodies.ts';
 import { TEST_PHONE, verificationCookies } from './api-load.ts';
@@ -126,8 +127,9 @@ export async function sheddingSections(options: { quick: boolean }): Promise<Sec
   // The same data, the shipped shedding and PDF limits.
   server = await startAppServer({ staticDir: '/nonexistent-claimflow-dist', dataDir, env: { ...BASE_ENV, ...SHEDDING_ENV } });
   try {
-    // The start's own event loop delay (migrations, the flows) is a sample of 250 ms: let it pass.
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    // A warmed-up server: its start (migrations, the flows, the job queue's first sweeps) and the warm-up after it, in
+    // which the busy share is not judged (a restart under a flood has the delay, the database's queue and the PDF limits).
+    await new Promise((resolve) => setTimeout(resolve, WARM_UP_MS + 5_000));
     const cookies = await verificationCookies(server.url, LEADS_PER_S * seconds * 3);
     console.log('  shedding: leads alone');
     const alone = await leadLoad(server.url, cookies, seconds);

@@ -2,10 +2,10 @@
 // `{ error: "overloaded", retryAfter }`) rather than answered seconds late together with every other. The signals are the
 // event loop's mean delay (@fastify/under-pressure, sampled every SAMPLE_MS) and the database's waiting queue, read per
 // request; every route is refused past their higher figures. The optional, expensive routes (the PDF, the search,
-// analytics events) are refused first, once the loop was busy more than a share of the last sample (with another request
-// in flight) or past a shorter queue, so the lead and one-time-code routes keep their latency while those are shed. Not
-// the delay for them: a PDF renders in a few milliseconds, so at 500 a second the loop's delay stays low while they take
-// all of its time (the bench's leads waited 4 times as long with the delay at 20 ms as the signal).
+// analytics events) are refused first, once the loop was busy more than a share of the last sample or past a shorter
+// queue, so the lead and one-time-code routes keep their latency while those are shed. Not the delay for them: a PDF
+// renders in a few milliseconds, so at 500 a second the loop's delay stays low while they take all of its time (the
+// bench's leads waited 4 times as long with the delay at 20 ms as the signal).
 import { performance } from 'node:perf_hooks';
 import underPressure from '@fastify/under-pressure';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -18,6 +18,13 @@ export const OPTIONAL_ROUTES: ReadonlySet<string> = new Set(['/pdf/:id', '/api/r
 /** How often the event loop's delay is sampled (under-pressure's default, 1 s, reacts too late to a burst). */
 const SAMPLE_MS = 250;
 
+/**
+ * How long after its start-up a server's busy share is not judged: a cold process compiles its code and plans its first
+ * statements while it answers its first visitors, busy without being loaded (the second search of a fresh server was
+ * refused). The delay and the database's queue still shed throughout, and the PDFs keep their own limit.
+ */
+export const WARM_UP_MS = 5_000;
+
 /** The answer of a request refused for load: 503, Retry-After and the API's error body. */
 export function overloaded(reply: FastifyReply, retryAfter: number): FastifyReply {
   return reply.code(503).header('retry-after', String(retryAfter)).send({ error: 'overloaded', retryAfter });
@@ -26,15 +33,23 @@ export function overloaded(reply: FastifyReply, retryAfter: number): FastifyRepl
 /**
  * Registers the shedding hooks on every route; call before the routes, after the security headers and CORS. starting:
  * the server's start-up work still under way (serve.ts: the job queue's start and first sweeps, on a fresh PGlite 1 to
- * 4 s of statements on the main thread); the sampled signals (the loop's delay and busy share) count from the second
- * sample after it settles, the first that saw none of it. Before, a fresh server refused its first requests (every
- * route for 250 ms, the optional ones longer) for the load of its own start; the database's queue counts throughout.
+ * 4 s of statements on the main thread); the loop's delay counts from the second sample after it settles, the first
+ * that saw none of it, and the busy share once the server has warmed up (WARM_UP_MS). Before, a fresh server refused
+ * its first requests (every route for 250 ms, the optional ones longer) for the load of its own start; the database's
+ * queue counts throughout.
  */
 export async function registerLoadShedding(app: FastifyInstance, { shedding }: Config, db: Db, starting?: Promise<unknown>): Promise<void> {
   const retryAfter = shedding.retryAfterSeconds;
-  // performance.now() from which the samples judge: at once without start-up work, else two samples after it.
+  // performance.now() from which the samples judge: at once without start-up work, else two samples after it (the
+  // delay) and once warmed up (the busy share).
   let judgedFrom = starting ? Infinity : 0;
-  void starting?.finally(() => (judgedFrom = performance.now() + 2 * SAMPLE_MS)).catch(() => {});
+  let busyJudgedFrom = judgedFrom;
+  void starting
+    ?.finally(() => {
+      judgedFrom = performance.now() + 2 * SAMPLE_MS;
+      busyJudgedFrom = performance.now() + WARM_UP_MS;
+    })
+    .catch(() => {});
   const judging = () => performance.now() >= judgedFrom;
   // Every route, past the higher event loop delay (0: under-pressure does not look). Its delay is Infinity for a sample
   // without a tick of the loop: blocked throughout.
@@ -59,18 +74,12 @@ export async function registerLoadShedding(app: FastifyInstance, { shedding }: C
     clearInterval(sampler);
     done();
   });
-  // Requests let through and not yet answered. The busy share sheds an optional route only while another request is in
-  // flight, the one it would delay: alone, it delays nobody, however busy the loop was (a cold server's first requests,
-  // its start-up statements or a sweep). A flood of optional requests keeps others in flight, and is shed.
-  let inFlight = 0;
-  const loopBusy = () => shedding.optionalEventLoopUtilization > 0 && inFlight > 0 && utilization > shedding.optionalEventLoopUtilization && judging();
+  const loopBusy = () =>
+    shedding.optionalEventLoopUtilization > 0 && utilization > shedding.optionalEventLoopUtilization && performance.now() >= busyJudgedFrom;
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const dbWaiting = waiting();
     const optional = OPTIONAL_ROUTES.has(request.routeOptions.url ?? '');
     const busy = optional ? dbWaiting > shedding.optionalDbWaiting || loopBusy() : dbWaiting > shedding.dbWaiting;
     if (busy) return overloaded(reply, retryAfter);
-    inFlight++;
-    // 'close' comes once the answer is sent or the visitor has gone, whichever is first.
-    reply.raw.once('close', () => inFlight--);
   });
 }
