@@ -18,6 +18,7 @@ import { depthCheckedJsonParser, refuseDeepBodies } from './routes/body-depth.ts
 import { certificateRoutes } from './routes/certificates.ts';
 import { eventRoutes } from './routes/events.ts';
 import { flowVersionRoutes } from './routes/flow-versions.ts';
+import { healthRoutes } from './routes/health.ts';
 import { leadRoutes } from './routes/leads.ts';
 import { placeRoutes } from './routes/places.ts';
 import { privacyRoutes } from './routes/privacy.ts';
@@ -84,6 +85,8 @@ export async function buildApp({ config, db, sms, log = false, starting, ...rout
   );
   app.addHook('preValidation', refuseDeepBodies);
 
+  // Outside /api, where load balancers look for them.
+  await app.register(healthRoutes, { config, db, sms, ...routeOptions });
   await app.register(userRoutes, { prefix: '/api', config, db, sms, ...routeOptions });
   await app.register(leadRoutes, { prefix: '/api', config, db, sms, ...routeOptions });
   await app.register(accidentRoutes, { prefix: '/api', config, db, sms });

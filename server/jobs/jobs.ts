@@ -89,6 +89,11 @@ export class Jobs {
     return this.#firstRuns;
   }
 
+  /** Whether the queue has started and not stopped since (GET /readyz). */
+  get started(): boolean {
+    return this.#stop !== undefined;
+  }
+
   /** Wakes a queue: call it right after the transaction that gave it work commits. Nothing while the queue is stopped. */
   wake(name: QueueName): void {
     this.#wake?.(name);

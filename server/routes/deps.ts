@@ -20,8 +20,8 @@ export interface RouteDeps {
   flows?: readonly Flow[];
   /** The sponsors leads are routed to (those with an endpoint set): the ones a consent may name. None by default. */
   sponsors?: readonly Sponsor[];
-  /** The job queue routes wake after a commit that gave it work (buildApp's default runs none: wakes do nothing). */
-  jobs?: Pick<Jobs, 'wake'>;
+  /** The job queue routes wake after a commit that gave it work, and /readyz asks whether it started (buildApp's default runs none: wakes do nothing). */
+  jobs?: Pick<Jobs, 'wake' | 'started'>;
 }
 
 /**
