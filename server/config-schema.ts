@@ -78,6 +78,12 @@ export const ENV_SCHEMA = {
       default: [],
       description: 'keys of 32 to 256 letters, digits or ._~+/=- , comma-separated',
     },
+    METRICS_TOKEN: {
+      type: 'string',
+      pattern: '^[A-Za-z0-9._~+/=-]{32,256}$',
+      writeOnly: true,
+      description: 'a token of 32 to 256 letters, digits or ._~+/=-',
+    },
     ALERT_DAYS: { type: 'integer', minimum: 1, maximum: 365, default: 30 },
     // Unset: SMS_COUNTRIES (config.ts), so a phone that was texted its code is texted its alerts.
     ALERT_COUNTRIES: {

@@ -55,6 +55,8 @@ export interface Config {
   demoReports: boolean;
   /** Bearer keys that may read the funnel report (GET /api/analytics/funnel: the studio); none: nobody may. */
   analyticsKeys: string[];
+  /** The bearer token GET /metrics answers to; unset: no /metrics. */
+  metricsToken: string | undefined;
   /** How many days a report alert stays open (ALERT_DAYS). */
   alertDays: number;
   /** ISO 3166 codes of the countries whose phones may get alert texts (ALERT_COUNTRIES, else SMS_COUNTRIES; SMS pumping). */
@@ -211,6 +213,7 @@ export function loadConfig(input: Record<string, string | undefined> = process.e
     reportIngestKeys: unique(env.REPORT_INGEST_KEYS),
     demoReports: env.DEMO_REPORTS === 'on',
     analyticsKeys: unique(env.ANALYTICS_KEYS),
+    metricsToken: env.METRICS_TOKEN,
     alertDays: env.ALERT_DAYS,
     alertCountries: unique(env.ALERT_COUNTRIES ?? env.SMS_COUNTRIES),
     smsCountries: unique(env.SMS_COUNTRIES),

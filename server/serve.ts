@@ -11,6 +11,7 @@ import { openDb } from './db/open-db.ts';
 import { expandedFlows } from './flow-files.ts';
 import { loadDelivery } from './delivery/delivery-setup.ts';
 import { Jobs } from './jobs/jobs.ts';
+import { Metrics } from './metrics/metrics.ts';
 import { rekeyAtStart } from './store/rekey-phones.ts';
 import { seedDemoReports } from './reports/demo-reports.ts';
 import { keepFlowVersions } from './store/flow-versions.ts';
@@ -45,12 +46,14 @@ export async function serve(extend: (app: FastifyInstance) => void = () => {}): 
   const sms = createSms(config);
   const delivery = await loadDelivery(config, process.env, (line) => process.stderr.write(`claimflow: ${line}\n`));
   const jobs = new Jobs();
+  // One set of metrics for the process: the app's requests, leads and codes, and its job queue's texts and deliveries.
+  const metrics = new Metrics(db);
   // The job queue starts once the app listens (a PORT of 0 is known only then); on PGlite its start and first sweeps
   // hold the event loop and the one connection for seconds, which load shedding does not take for load
   // (server/load-shedding.ts).
   let jobsStarted = () => {};
   const starting = new Promise<void>((resolve) => (jobsStarted = resolve));
-  const app = await buildApp({ config, db, sms, log: config.logLevel, sponsors: delivery.ready.sponsors, jobs, starting });
+  const app = await buildApp({ config, db, sms, log: config.logLevel, sponsors: delivery.ready.sponsors, jobs, starting, metrics });
   extend(app);
   await app.listen({ port: config.port, host: config.host });
   const { port } = app.server.address() as AddressInfo;
@@ -65,6 +68,7 @@ export async function serve(extend: (app: FastifyInstance) => void = () => {}): 
       delivery,
       retention: config.retention,
       hashKeys: config.hashKeys,
+      metrics,
       log: (message, err) => app.log.error({ err }, message),
     })
     .finally(() => {

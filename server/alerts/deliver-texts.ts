@@ -104,6 +104,9 @@ const KINDS: Kind[] = [
   ),
 ];
 
+/** The tables of texts to send (the job queue's backlog: metrics/queue-backlog.ts). */
+export const TEXT_CLAIMS: readonly ClaimTable[] = KINDS.map((k) => k.claim);
+
 /** Seconds until the first unsent row is due or its lease ends (a dead sender's, or a refused text's); undefined when none is unsent. */
 export async function textsDueInSeconds(db: Db): Promise<number | undefined> {
   const due = (await Promise.all(KINDS.map((k) => nextDueInSeconds(db, k.claim)))).filter((s) => s !== undefined);
