@@ -11,6 +11,8 @@ import type { HashKey } from './privacy/keyed-hash.ts';
 export interface Config {
   port: number;
   host: string;
+  /** npm run worker's port for its probes and metrics (WORKER_PORT); undefined: none. */
+  workerPort: number | undefined;
   /** Where PGlite keeps its files; `memory://` keeps the database in memory (tests). */
   dataDir: string;
   /** A real PostgreSQL server; when unset PGlite in dataDir is used. */
@@ -187,6 +189,7 @@ export function loadConfig(input: Record<string, string | undefined> = process.e
   return {
     port: env.PORT,
     host: env.HOST,
+    workerPort: env.WORKER_PORT,
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,
     smsProvider: env.SMS_PROVIDER,
