@@ -19,6 +19,10 @@ import { createSms } from './sms/create-sms.ts';
 
 /** The longest the job queue's first sweeps count as start-up rather than load (load shedding's signals wait for them). */
 const START_WORK_MS = 15_000;
+/** A stop's limit, past which the process exits 1 whatever is left. */
+const STOP_MS = 10_000;
+/** How long a stop lets the requests under way finish before it closes their connections (the database then closes in time). */
+const DRAIN_MS = 8_000;
 
 export async function serve(extend: (app: FastifyInstance) => void = () => {}): Promise<void> {
   const config = loadConfig();
@@ -54,6 +58,11 @@ export async function serve(extend: (app: FastifyInstance) => void = () => {}): 
   let jobsStarted = () => {};
   const starting = new Promise<void>((resolve) => (jobsStarted = resolve));
   const app = await buildApp({ config, db, sms, log: config.logLevel, sponsors: delivery.ready.sponsors, jobs, starting, metrics });
+  let stopping = false;
+  // An answer given while stopping closes its connection: kept alive, it would hold the stop for the idle timeout (5 s).
+  app.addHook('onSend', async (_request, reply) => {
+    if (stopping) void reply.header('connection', 'close');
+  });
   extend(app);
   await app.listen({ port: config.port, host: config.host });
   const { port } = app.server.address() as AddressInfo;
@@ -77,15 +86,16 @@ export async function serve(extend: (app: FastifyInstance) => void = () => {}): 
     });
   process.stdout.write(`claimflow listening on http://localhost:${port}\n`);
 
-  let stopping = false;
+  // SIGTERM drains: the port closes at once (a load balancer's next probe fails), the requests under way are answered,
+  // the job queue's runs end or leave what they took to be claimed again, then the database closes, within STOP_MS.
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    // Never hang on a stuck connection; PGlite is closed first-thing after HTTP stops so its files are consistent.
-    setTimeout(() => process.exit(1), 10_000).unref();
+    // Never hang on a stuck connection; PGlite is closed once nothing uses it, so its files are consistent.
+    setTimeout(() => process.exit(1), STOP_MS).unref();
+    setTimeout(() => app.server.closeAllConnections(), DRAIN_MS).unref();
     try {
-      await app.close();
-      await jobs.stop();
+      await Promise.all([app.close(), jobs.stop()]);
       await db.close();
       process.stderr.write(`claimflow stopped (${signal})\n`);
       process.exit(0);
