@@ -5,10 +5,10 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import { claimDue, nextDueInSeconds, type ClaimTable } from '../jobs/claims.ts';
+import type { Metrics } from '../metrics/metrics.ts';
 import { getLeads } from '../store/leads.ts';
 import { resolveTarget } from './address-guard.ts';
 import { nextAttemptIn } from './retry-schedule.ts';
-import type { Metrics } from '../metrics/metrics.ts';
 import type { ReadySponsors } from './sponsor-endpoints.ts';
 import { webhookLead } from './webhook-data.ts';
 import { postWebhook, type WebhookAnswer } from './webhook-post.ts';
