@@ -60,8 +60,9 @@ export async function serve(extend: (app: FastifyInstance) => void = () => {}): 
   const app = await buildApp({ config, db, sms, log: config.logLevel, sponsors: delivery.ready.sponsors, jobs, starting, metrics });
   let stopping = false;
   // An answer given while stopping closes its connection: kept alive, it would hold the stop for the idle timeout (5 s).
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (stopping) void reply.header('connection', 'close');
+    done(null, payload);
   });
   extend(app);
   await app.listen({ port: config.port, host: config.host });
