@@ -44,8 +44,8 @@ export interface QueueDeps extends DeliverDeps {
   /** The servers' clock (ms) the retention job measures ages by. */
   clock: () => number;
   log: (message: string, error?: unknown) => void;
-  /** Where deliveries are counted (alert texts are counted by the SMS provider jobs.ts gives, metered). */
-  metrics?: Pick<Metrics, 'deliveries'>;
+  /** Where deliveries and alert texts not sent are counted (those sent or refused by the SMS provider jobs.ts gives, metered). */
+  metrics?: Pick<Metrics, 'deliveries' | 'alertTextsSkipped'>;
 }
 
 /** The finest a pg-boss schedule runs: the longest a row every wake missed waits. */

@@ -18,6 +18,8 @@ export class Metrics {
   /** Texts the SMS provider took: one-time codes (kind code) and alert texts (kind alert). */
   readonly smsSent: Counter<'kind'>;
   readonly smsFailed: Counter<'kind' | 'reason'>;
+  /** Alert texts not sent: stopped (the phone said STOP), country, duplicate (another alert of the phone got it), failed (given up). */
+  readonly alertTextsSkipped: Counter<'reason'>;
   /** Delivery attempts to sponsors by their result: delivered, retry (failed, tried again later), dead, off (410 Gone). */
   readonly deliveries: Counter<'sponsor' | 'result'>;
   /** Reports fed in: ingested (new), updated, rejected. */
@@ -49,6 +51,12 @@ export class Metrics {
       name: 'claimflow_sms_failed_total',
       help: "Texts the SMS provider refused or did not answer for, by kind and reason (the provider's error code, refused, provider_error, unreachable, error).",
       labelNames: ['kind', 'reason'],
+      registers,
+    });
+    this.alertTextsSkipped = new Counter({
+      name: 'claimflow_alert_texts_skipped_total',
+      help: 'Alert texts not sent, by reason (stopped, country, duplicate, failed: given up after 5 refusals).',
+      labelNames: ['reason'],
       registers,
     });
     this.deliveries = new Counter({
