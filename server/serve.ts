@@ -51,7 +51,7 @@ export async function serve(extend: (app: FastifyInstance) => void = () => {}): 
   const delivery = await loadDelivery(config, process.env, (line) => process.stderr.write(`claimflow: ${line}\n`));
   const jobs = new Jobs();
   // One set of metrics for the process: the app's requests, leads and codes, and its job queue's texts and deliveries.
-  const metrics = new Metrics(db);
+  const metrics = new Metrics(db).watchProcess();
   // The job queue starts once the app listens (a PORT of 0 is known only then); on PGlite its start and first sweeps
   // hold the event loop and the one connection for seconds, which load shedding does not take for load
   // (server/load-shedding.ts).

@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   const db = await openDb(config);
   await migrate(db);
   await rekeyAtStart(db, config.hashKeys, (line) => write(`claimflow worker: ${line}`));
-  const metrics = new Metrics(db);
+  const metrics = new Metrics(db).watchProcess();
   const sms = createSms(config);
   const queue = await new Jobs().start({
     db,

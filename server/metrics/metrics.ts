@@ -3,7 +3,7 @@
 // prom-client's global registry would collide). The work is counted where it is done, a label lookup and an increment;
 // the job queues' backlog and the database's connections are read when /metrics is scraped. No label holds personal
 // data: routes are patterns, funnels and sponsors ids of this code's files, reasons fixed words.
-import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db } from '../db/db.ts';
 import { queueBacklog } from './queue-backlog.ts';
 
@@ -90,6 +90,15 @@ export class Metrics {
       });
       this.#poolMax = new Gauge({ name: 'claimflow_db_pool_max', help: 'The most connections the database pool opens.', registers });
     }
+  }
+
+  /**
+   * Adds prom-client's metrics of the process (process_* and nodejs_*: CPU, memory, the event loop's delay, GC): once per
+   * process (serve.ts, worker.ts), not per app, as they watch the process through observers that stay.
+   */
+  watchProcess(): this {
+    collectDefaultMetrics({ register: this.registry });
+    return this;
   }
 
   /** Every metric as Prometheus' text format, with the queues' backlog and the database's connections read now. */

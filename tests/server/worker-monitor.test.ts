@@ -21,7 +21,7 @@ describe("the worker's monitoring port", () => {
     const config = testConfig({ metricsToken: TOKEN });
     const sms = recordingSms();
     await jobs.start({ db: testDb.db, sms, config, log: () => {} });
-    monitor = await listenForMonitoring(0, '127.0.0.1', { config, db: testDb.db, sms, jobs, metrics: new Metrics(testDb.db) });
+    monitor = await listenForMonitoring(0, '127.0.0.1', { config, db: testDb.db, sms, jobs, metrics: new Metrics(testDb.db).watchProcess() });
     base = `http://127.0.0.1:${(monitor.server.address() as AddressInfo).port}`;
   }, STARTUP_MS);
   afterAll(async () => {
@@ -36,7 +36,11 @@ describe("the worker's monitoring port", () => {
     expect((await fetch(`${base}/metrics`)).status).toBe(401);
     const metrics = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
     expect(metrics.status).toBe(200);
-    expect(await metrics.text()).toContain('claimflow_queue_depth{queue="alert-texts"} 0');
+    const text = await metrics.text();
+    expect(text).toContain('claimflow_queue_depth{queue="alert-texts"} 0');
+    // The process's own, as the worker adds them.
+    expect(text).toMatch(/^process_cpu_seconds_total \d/m);
+    expect(text).toMatch(/^nodejs_eventloop_lag_p99_seconds \d/m);
     expect((await fetch(`${base}/api/legal`)).status).toBe(404);
   });
 });
