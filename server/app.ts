@@ -11,6 +11,9 @@ import type { Db } from './db/db.ts';
 import { registerLoadShedding } from './load-shedding.ts';
 import { limitPolicies } from './limits/policies.ts';
 import { loggerOptions, type LogSetting } from './logging.ts';
+import { meteredSms } from './metrics/metered-sms.ts';
+import { Metrics } from './metrics/metrics.ts';
+import { observeRequests } from './metrics/request-metrics.ts';
 import { sitePages } from './pages.ts';
 import { RequestLog } from './request-log.ts';
 import { accidentRoutes } from './routes/accident.ts';
@@ -18,7 +21,9 @@ import { depthCheckedJsonParser, refuseDeepBodies } from './routes/body-depth.ts
 import { certificateRoutes } from './routes/certificates.ts';
 import { eventRoutes } from './routes/events.ts';
 import { flowVersionRoutes } from './routes/flow-versions.ts';
+import { healthRoutes } from './routes/health.ts';
 import { leadRoutes } from './routes/leads.ts';
+import { metricsRoutes } from './routes/metrics.ts';
 import { placeRoutes } from './routes/places.ts';
 import { privacyRoutes } from './routes/privacy.ts';
 import { reportPdfRoutes } from './routes/report-pdf.ts';
@@ -42,12 +47,24 @@ export interface AppDeps extends Pick<RouteDeps, 'clock' | 'limits' | 'flows' | 
   log?: LogSetting;
   /** Start-up work that goes on once the app listens (serve.ts: the job queue's start): not load to shed. */
   starting?: Promise<unknown>;
+  /** The process's metrics, which its job queue counts in too (serve.ts); unset: the app's own. */
+  metrics?: Metrics;
 }
 
 /** The largest request body accepted (the API's JSON bodies are a few KB); more gets 413. */
 export const BODY_LIMIT = 32 * 1024;
 
-export async function buildApp({ config, db, sms, log = false, starting, ...routeOptions }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  sms: provider,
+  log = false,
+  starting,
+  metrics = new Metrics(db),
+  ...routeOptions
+}: AppDeps): Promise<FastifyInstance> {
+  // The routes send one-time codes; alert texts go from the job queue (jobs.ts).
+  const sms = meteredSms(provider, 'code', metrics);
   const setSecurityHeaders = securityHeaders(config);
   const requestLog = new RequestLog();
   // Routes' request and reply types come from their JSON Schemas (RoutePlugin in routes/deps.ts).
@@ -73,6 +90,7 @@ export async function buildApp({ config, db, sms, log = false, starting, ...rout
   await registerLoadShedding(app, config, db, starting);
   registerRequestLimits(app, db, limitPolicies(config, routeOptions.limits), routeOptions.clock ?? (() => Date.now()));
   requestLog.attach(app);
+  observeRequests(app, metrics);
   // Unsigned: the verification cookie's value is a random id, checked against its stored hash.
   await app.register(fastifyCookie);
   // JSON nested too deep is refused on its text, before JSON.parse and every walk over the body, on every route; the
@@ -84,8 +102,11 @@ export async function buildApp({ config, db, sms, log = false, starting, ...rout
   );
   app.addHook('preValidation', refuseDeepBodies);
 
+  // Outside /api, where load balancers look for them.
+  await app.register(healthRoutes, { config, db, sms, ...routeOptions });
+  await app.register(metricsRoutes, { config, db, sms, metrics });
   await app.register(userRoutes, { prefix: '/api', config, db, sms, ...routeOptions });
-  await app.register(leadRoutes, { prefix: '/api', config, db, sms, ...routeOptions });
+  await app.register(leadRoutes, { prefix: '/api', config, db, sms, metrics, ...routeOptions });
   await app.register(accidentRoutes, { prefix: '/api', config, db, sms });
   await app.register(placeRoutes, { prefix: '/api', config, db, sms });
   await app.register(reportReadRoutes, { prefix: '/api', config, db, sms, ...routeOptions });
@@ -94,7 +115,7 @@ export async function buildApp({ config, db, sms, log = false, starting, ...rout
   await app.register(reportPdfRoutes, { config, db, sms, ...routeOptions });
   // Outside /api too: the certificate's URL goes to sponsors with the lead, and its keys are at a well-known place.
   await app.register(certificateRoutes, { config, db, sms });
-  await app.register(reportRoutes, { prefix: '/api', config, db, sms, ...routeOptions });
+  await app.register(reportRoutes, { prefix: '/api', config, db, sms, metrics, ...routeOptions });
   await app.register(smsRoutes, { prefix: '/api', config, db, sms });
   await app.register(privacyRoutes, { prefix: '/api', config, db, sms, ...routeOptions });
   await app.register(eventRoutes, { prefix: '/api', config, db, sms, ...routeOptions });

@@ -10,6 +10,8 @@ export const ENV_SCHEMA = {
   properties: {
     PORT: { type: 'integer', minimum: 0, maximum: 65535, default: 8080 },
     HOST: { type: 'string', default: '0.0.0.0' },
+    // npm run worker's port for its probes and metrics (server/jobs/worker-monitor.ts); unset, it listens on none.
+    WORKER_PORT: { type: 'integer', minimum: 0, maximum: 65535 },
     DATA_DIR: { type: 'string', default: './data' },
     DATABASE_URL: { type: 'string', pattern: '^postgres(ql)?://\\S+$', writeOnly: true, description: 'a postgres:// or postgresql:// URL' },
     SMS_PROVIDER: { enum: ['console', 'twilio'], default: 'console' },
@@ -77,6 +79,12 @@ export const ENV_SCHEMA = {
       writeOnly: true,
       default: [],
       description: 'keys of 32 to 256 letters, digits or ._~+/=- , comma-separated',
+    },
+    METRICS_TOKEN: {
+      type: 'string',
+      pattern: '^[A-Za-z0-9._~+/=-]{32,256}$',
+      writeOnly: true,
+      description: 'a token of 32 to 256 letters, digits or ._~+/=-',
     },
     ALERT_DAYS: { type: 'integer', minimum: 1, maximum: 365, default: 30 },
     // Unset: SMS_COUNTRIES (config.ts), so a phone that was texted its code is texted its alerts.

@@ -11,6 +11,8 @@ import type { HashKey } from './privacy/keyed-hash.ts';
 export interface Config {
   port: number;
   host: string;
+  /** npm run worker's port for its probes and metrics (WORKER_PORT); undefined: none. */
+  workerPort: number | undefined;
   /** Where PGlite keeps its files; `memory://` keeps the database in memory (tests). */
   dataDir: string;
   /** A real PostgreSQL server; when unset PGlite in dataDir is used. */
@@ -55,6 +57,8 @@ export interface Config {
   demoReports: boolean;
   /** Bearer keys that may read the funnel report (GET /api/analytics/funnel: the studio); none: nobody may. */
   analyticsKeys: string[];
+  /** The bearer token GET /metrics answers to; unset: no /metrics. */
+  metricsToken: string | undefined;
   /** How many days a report alert stays open (ALERT_DAYS). */
   alertDays: number;
   /** ISO 3166 codes of the countries whose phones may get alert texts (ALERT_COUNTRIES, else SMS_COUNTRIES; SMS pumping). */
@@ -185,6 +189,7 @@ export function loadConfig(input: Record<string, string | undefined> = process.e
   return {
     port: env.PORT,
     host: env.HOST,
+    workerPort: env.WORKER_PORT,
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,
     smsProvider: env.SMS_PROVIDER,
@@ -211,6 +216,7 @@ export function loadConfig(input: Record<string, string | undefined> = process.e
     reportIngestKeys: unique(env.REPORT_INGEST_KEYS),
     demoReports: env.DEMO_REPORTS === 'on',
     analyticsKeys: unique(env.ANALYTICS_KEYS),
+    metricsToken: env.METRICS_TOKEN,
     alertDays: env.ALERT_DAYS,
     alertCountries: unique(env.ALERT_COUNTRIES ?? env.SMS_COUNTRIES),
     smsCountries: unique(env.SMS_COUNTRIES),

@@ -11,6 +11,7 @@ import underPressure from '@fastify/under-pressure';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
+import { PROBE_ROUTES } from './routes/health.ts';
 
 /** The routes shed first (Fastify's route URLs): a visitor can do without them for a while, or try again. */
 export const OPTIONAL_ROUTES: ReadonlySet<string> = new Set(['/pdf/:id', '/api/reports/search', '/api/events', '/api/analytics/funnel']);
@@ -24,6 +25,13 @@ const SAMPLE_MS = 250;
  * refused). The delay and the database's queue still shed throughout, and the PDFs keep their own limit.
  */
 export const WARM_UP_MS = 5_000;
+
+/**
+ * A load balancer's probe is never shed: a busy server that refused /readyz would be taken out of rotation, its load
+ * moved onto the others, which then go busy in turn (every process out at once). Shedding refuses the requests it can
+ * refuse one by one; /readyz reports what restarting or waiting would cure (docs/operations.md).
+ */
+const probe = (request: FastifyRequest) => PROBE_ROUTES.has(request.routeOptions.url ?? '');
 
 /** The answer of a request refused for load: 503, Retry-After and the API's error body. */
 export function overloaded(reply: FastifyReply, retryAfter: number): FastifyReply {
@@ -57,8 +65,8 @@ export async function registerLoadShedding(app: FastifyInstance, { shedding }: C
     maxEventLoopDelay: shedding.eventLoopDelayMs,
     sampleInterval: SAMPLE_MS,
     // Answered here; the hooks after it and the route see the reply sent and stop (nothing answered: they run).
-    pressureHandler: (_request, reply) => {
-      if (judging()) void overloaded(reply, retryAfter);
+    pressureHandler: (request, reply) => {
+      if (judging() && !probe(request)) void overloaded(reply, retryAfter);
     },
   });
   const waiting = () => db.waiting?.() ?? 0;
@@ -77,6 +85,7 @@ export async function registerLoadShedding(app: FastifyInstance, { shedding }: C
   const loopBusy = () =>
     shedding.optionalEventLoopUtilization > 0 && utilization > shedding.optionalEventLoopUtilization && performance.now() >= busyJudgedFrom;
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (probe(request)) return;
     const dbWaiting = waiting();
     const optional = OPTIONAL_ROUTES.has(request.routeOptions.url ?? '');
     const busy = optional ? dbWaiting > shedding.optionalDbWaiting || loopBusy() : dbWaiting > shedding.dbWaiting;

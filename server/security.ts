@@ -9,6 +9,7 @@ import type { Db } from './db/db.ts';
 import { countRequest } from './limits/limit-events.ts';
 import { ipKey, REQUEST_WINDOW_MS, subject, type Policies } from './limits/policies.ts';
 import { refusedBy } from './request-log.ts';
+import { PROBE_ROUTES } from './routes/health.ts';
 
 /** Powerful features nobody needs here are off; WebOTP (SMS code fill-in) and geolocation stay with the app's own origin. */
 export const PERMISSIONS_POLICY = [
@@ -167,6 +168,8 @@ export function registerRequestLimits(app: FastifyInstance, db: Db, policies: Pi
     done();
   });
   app.addHook('onRequest', async (request: FastifyRequest, reply) => {
+    // A load balancer's probes come every few seconds from a few addresses: never refused, never a statement.
+    if (PROBE_ROUTES.has(request.routeOptions.url ?? '')) return;
     // The matched route as well as the path, so an oddly spelled path cannot pick the other budget.
     const api = isApiPath(request.url) || isApiPath(request.routeOptions.url ?? '');
     const policy = api ? 'apiRequests' : 'webRequests';

@@ -11,6 +11,7 @@ import { openDb } from './db/open-db.ts';
 import { expandedFlows } from './flow-files.ts';
 import { loadDelivery } from './delivery/delivery-setup.ts';
 import { Jobs } from './jobs/jobs.ts';
+import { Metrics } from './metrics/metrics.ts';
 import { rekeyAtStart } from './store/rekey-phones.ts';
 import { seedDemoReports } from './reports/demo-reports.ts';
 import { keepFlowVersions } from './store/flow-versions.ts';
@@ -18,6 +19,10 @@ import { createSms } from './sms/create-sms.ts';
 
 /** The longest the job queue's first sweeps count as start-up rather than load (load shedding's signals wait for them). */
 const START_WORK_MS = 15_000;
+/** A stop's limit, past which the process exits 1 whatever is left. */
+const STOP_MS = 10_000;
+/** How long a stop lets the requests under way finish before it closes their connections (the database then closes in time). */
+const DRAIN_MS = 8_000;
 
 export async function serve(extend: (app: FastifyInstance) => void = () => {}): Promise<void> {
   const config = loadConfig();
@@ -45,12 +50,20 @@ export async function serve(extend: (app: FastifyInstance) => void = () => {}): 
   const sms = createSms(config);
   const delivery = await loadDelivery(config, process.env, (line) => process.stderr.write(`claimflow: ${line}\n`));
   const jobs = new Jobs();
+  // One set of metrics for the process: the app's requests, leads and codes, and its job queue's texts and deliveries.
+  const metrics = new Metrics(db).watchProcess();
   // The job queue starts once the app listens (a PORT of 0 is known only then); on PGlite its start and first sweeps
   // hold the event loop and the one connection for seconds, which load shedding does not take for load
   // (server/load-shedding.ts).
   let jobsStarted = () => {};
   const starting = new Promise<void>((resolve) => (jobsStarted = resolve));
-  const app = await buildApp({ config, db, sms, log: config.logLevel, sponsors: delivery.ready.sponsors, jobs, starting });
+  const app = await buildApp({ config, db, sms, log: config.logLevel, sponsors: delivery.ready.sponsors, jobs, starting, metrics });
+  let stopping = false;
+  // An answer given while stopping closes its connection: kept alive, it would hold the stop for the idle timeout (5 s).
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (stopping) void reply.header('connection', 'close');
+    done(null, payload);
+  });
   extend(app);
   await app.listen({ port: config.port, host: config.host });
   const { port } = app.server.address() as AddressInfo;
@@ -65,6 +78,7 @@ export async function serve(extend: (app: FastifyInstance) => void = () => {}): 
       delivery,
       retention: config.retention,
       hashKeys: config.hashKeys,
+      metrics,
       log: (message, err) => app.log.error({ err }, message),
     })
     .finally(() => {
@@ -73,15 +87,16 @@ export async function serve(extend: (app: FastifyInstance) => void = () => {}): 
     });
   process.stdout.write(`claimflow listening on http://localhost:${port}\n`);
 
-  let stopping = false;
+  // SIGTERM drains: the port closes at once (a load balancer's next probe fails), the requests under way are answered,
+  // the job queue's runs end or leave what they took to be claimed again, then the database closes, within STOP_MS.
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    // Never hang on a stuck connection; PGlite is closed first-thing after HTTP stops so its files are consistent.
-    setTimeout(() => process.exit(1), 10_000).unref();
+    // Never hang on a stuck connection; PGlite is closed once nothing uses it, so its files are consistent.
+    setTimeout(() => process.exit(1), STOP_MS).unref();
+    setTimeout(() => app.server.closeAllConnections(), DRAIN_MS).unref();
     try {
-      await app.close();
-      await jobs.stop();
+      await Promise.all([app.close(), jobs.stop()]);
       await db.close();
       process.stderr.write(`claimflow stopped (${signal})\n`);
       process.exit(0);

@@ -5,6 +5,7 @@
 import type { Config } from '../config.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { claimDue, nextDueInSeconds, type ClaimTable } from '../jobs/claims.ts';
+import type { Metrics } from '../metrics/metrics.ts';
 import { smsText, type SmsKey, type SmsLocale } from '../sms/sms-text.ts';
 import type { SmsProvider } from '../sms/sms-provider.ts';
 import { stoppedPhones, unsubscribePaths } from '../sms/stops.ts';
@@ -28,6 +29,8 @@ export interface DeliverDeps {
   db: Db;
   sms: SmsProvider;
   config: Pick<Config, 'publicUrl' | 'alertCountries'>;
+  /** Where the texts not sent are counted by reason (the ones sent and refused are counted by the SMS provider, metered). */
+  metrics?: Pick<Metrics, 'alertTextsSkipped'>;
 }
 
 export interface Delivery {
@@ -104,6 +107,9 @@ const KINDS: Kind[] = [
   ),
 ];
 
+/** The tables of texts to send (the job queue's backlog: metrics/queue-backlog.ts). */
+export const TEXT_CLAIMS: readonly ClaimTable[] = KINDS.map((k) => k.claim);
+
 /** Seconds until the first unsent row is due or its lease ends (a dead sender's, or a refused text's); undefined when none is unsent. */
 export async function textsDueInSeconds(db: Db): Promise<number | undefined> {
   const due = (await Promise.all(KINDS.map((k) => nextDueInSeconds(db, k.claim)))).filter((s) => s !== undefined);
@@ -146,7 +152,8 @@ interface Batch {
 }
 
 /** Claims a batch and, in the same transaction, skips what must not go and stores the texts of the rest. */
-function claimBatch({ db, config }: DeliverDeps, k: Kind): Promise<Batch> {
+function claimBatch(deps: DeliverDeps, k: Kind): Promise<Batch> {
+  const { db } = deps;
   return db.transaction(async (tx) => {
     const claimedAt = performance.now();
     const { token, rows } = await claimDue<Claimed>(tx, k.claim, {
@@ -157,7 +164,7 @@ function claimBatch({ db, config }: DeliverDeps, k: Kind): Promise<Batch> {
     });
     const { toSend, skipped } = await prepare(
       tx,
-      config,
+      deps,
       k,
       token,
       rows.filter((row) => row.body === null),
@@ -167,7 +174,7 @@ function claimBatch({ db, config }: DeliverDeps, k: Kind): Promise<Batch> {
 }
 
 /** Records the rows that must not be texted, and stores the texts of the others (rows with a text keep it). */
-async function prepare(q: Queryable, config: DeliverDeps['config'], k: Kind, token: string, rows: Claimed[]) {
+async function prepare(q: Queryable, { config, metrics }: Pick<DeliverDeps, 'config' | 'metrics'>, k: Kind, token: string, rows: Claimed[]) {
   if (rows.length === 0) return { toSend: [], skipped: 0 };
   const stopped = await stoppedPhones(q, rows.map(phoneOf));
   const skipOf = (row: Claimed): Skip | undefined =>
@@ -182,6 +189,7 @@ async function prepare(q: Queryable, config: DeliverDeps['config'], k: Kind, tok
             : 'country';
   const skips = rows.filter((row) => skipOf(row) !== undefined);
   if (skips.length > 0) await q.query(k.set.skipped, [token, skips.map(keyOf), skips.map(skipOf)]);
+  for (const row of skips) metrics?.alertTextsSkipped.inc({ reason: skipOf(row) });
   const sendable = rows.filter((row) => skipOf(row) === undefined);
   const unwritten = sendable.filter((row) => row.body === null);
   const stops = unwritten.length === 0 ? new Map<string, string>() : await unsubscribePaths(q, unwritten.map(phoneOf));
@@ -236,7 +244,7 @@ async function sendBatch(deps: DeliverDeps, k: Kind, batch: Batch) {
       }),
     );
     // Not sent after all: checked again as a new row is (the phone may have stopped since), its stored text kept.
-    const again = await prepare(db, deps.config, k, batch.token, unsent);
+    const again = await prepare(db, deps, k, batch.token, unsent);
     await send(again.toSend);
     return again.skipped;
   };

@@ -34,6 +34,8 @@ export interface Db extends Queryable {
   close(): Promise<void>;
   /** Statements and transactions waiting for a connection now (the pool's queue): a sign of overload (load-shedding.ts). */
   waiting?(): number;
+  /** The pool's connections now (total open, idle) and the most it opens; absent on PGlite, one connection. */
+  pool?(): { total: number; idle: number; max: number };
 }
 
 /** The COPY statement's head for table and columns (identifiers of this code's own, never of input). */

@@ -104,5 +104,6 @@ export function openPgDb(connectionString: string, options: PgDbOptions = {}): D
     connect: (fn) => lease((client) => fn({ ...session(client), transaction: (work) => inTransaction(client, () => work(session(client))) })),
     close: () => pool.end(),
     waiting: () => pool.waitingCount,
+    pool: () => ({ total: pool.totalCount, idle: pool.idleCount, max: pool.options.max }),
   };
 }

@@ -5,6 +5,7 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import { claimDue, nextDueInSeconds, type ClaimTable } from '../jobs/claims.ts';
+import type { Metrics } from '../metrics/metrics.ts';
 import { getLeads } from '../store/leads.ts';
 import { resolveTarget } from './address-guard.ts';
 import { nextAttemptIn } from './retry-schedule.ts';
@@ -19,7 +20,12 @@ export interface DelivererDeps {
   /** Where a sponsor turned off or a dead delivery is reported. */
   log: (message: string) => void;
   clock?: () => number;
+  /** Where each attempt is counted by sponsor and result (claimflow_deliveries_total). */
+  metrics?: Pick<Metrics, 'deliveries'>;
 }
+
+/** An attempt's result as counted: a failed attempt tried again later is a retry. */
+const RESULT = { delivered: 'delivered', off: 'off', pending: 'retry', dead: 'dead' } as const;
 
 /** Deliveries claimed (and sent side by side) at a time. */
 const BATCH = 50;
@@ -39,7 +45,7 @@ interface Claimed {
 }
 
 /** The deliveries still to send, to a sponsor ready to get them ($4). */
-const DELIVERIES: ClaimTable = { table: 'deliveries', key: ['id'], pending: `item.status = 'pending'` };
+export const DELIVERIES: ClaimTable = { table: 'deliveries', key: ['id'], pending: `item.status = 'pending'` };
 
 async function claim({ db, ready, config }: DelivererDeps) {
   return claimDue<Claimed>(db, DELIVERIES, {
@@ -148,6 +154,7 @@ async function record(deps: DelivererDeps, token: string, results: Result[]): Pr
     [JSON.stringify(results), token],
   );
   for (const d of results) {
+    deps.metrics?.deliveries.inc({ sponsor: d.sponsor_id, result: RESULT[d.status] });
     if (d.status === 'off') {
       await deps.db.query(
         `WITH turned_off AS (

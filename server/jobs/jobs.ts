@@ -12,6 +12,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import PgBoss from 'pg-boss';
 import { loadConfig } from '../config.ts';
 import type { Db, Queryable } from '../db/db.ts';
+import { meteredSms } from '../metrics/metered-sms.ts';
+import type { Metrics } from '../metrics/metrics.ts';
 import { queueSpecs, type QueueDeps, type QueueName, type QueueSpec } from './queues.ts';
 
 /** How often a worker looks for a job another process sent: a wake there → its run within a second. */
@@ -25,7 +27,10 @@ interface JobData {
 }
 const SWEEP: JobData = { sweep: true };
 
-export interface JobOptions extends Omit<QueueDeps, 'retention' | 'hashKeys' | 'clock'>, Partial<Pick<QueueDeps, 'retention' | 'hashKeys' | 'clock'>> {
+export interface JobOptions
+  extends Omit<QueueDeps, 'retention' | 'hashKeys' | 'clock' | 'metrics'>, Partial<Pick<QueueDeps, 'retention' | 'hashKeys' | 'clock'>> {
+  /** The process's metrics: alert texts (through a metered SMS provider) and deliveries are counted there. */
+  metrics?: Metrics;
   /** DATABASE_URL: pg-boss's own pool on the server's PostgreSQL. Required when db is PostgreSQL. */
   databaseUrl?: string;
   /** Run the workers in this process; false only sends jobs for workers elsewhere. Default true. */
@@ -89,6 +94,11 @@ export class Jobs {
     return this.#firstRuns;
   }
 
+  /** Whether the queue has started and not stopped since (GET /readyz). */
+  get started(): boolean {
+    return this.#stop !== undefined;
+  }
+
   /** Wakes a queue: call it right after the transaction that gave it work commits. Nothing while the queue is stopped. */
   wake(name: QueueName): void {
     this.#wake?.(name);
@@ -98,7 +108,9 @@ export class Jobs {
   async start(options: JobOptions): Promise<this> {
     const { log, workers = true } = options;
     const db = turnTaking(options.db);
-    const deps: QueueDeps = { retention: loadConfig({}).retention, hashKeys: [], clock: Date.now, ...options, db };
+    const { metrics } = options;
+    const sms = metrics ? meteredSms(options.sms, 'alert', metrics) : options.sms;
+    const deps: QueueDeps = { retention: loadConfig({}).retention, hashKeys: [], clock: Date.now, ...options, db, sms };
     // Tests put each database in a schema of their own; the queue's tables go beside it.
     const schema = db.schema === 'public' ? 'pgboss' : `${db.schema}_pgboss`;
     const boss = new PgBoss({ ...connection(db, options.databaseUrl), schema, schedule: workers, supervise: workers });

@@ -7,6 +7,7 @@ import { expireAlerts } from '../alerts/expire-alerts.ts';
 import { deliverDue, nextDeliveryInSeconds } from '../delivery/deliver-webhooks.ts';
 import type { DeliverySetup } from '../delivery/delivery-setup.ts';
 import { routeWaitingLeads } from '../delivery/route-leads.ts';
+import type { Metrics } from '../metrics/metrics.ts';
 import type { HashKey } from '../privacy/keyed-hash.ts';
 import { purgeExpired, type Retention } from '../retention/purge-expired.ts';
 
@@ -43,6 +44,8 @@ export interface QueueDeps extends DeliverDeps {
   /** The servers' clock (ms) the retention job measures ages by. */
   clock: () => number;
   log: (message: string, error?: unknown) => void;
+  /** Where deliveries and alert texts not sent are counted (those sent or refused by the SMS provider jobs.ts gives, metered). */
+  metrics?: Pick<Metrics, 'deliveries' | 'alertTextsSkipped'>;
 }
 
 /** The finest a pg-boss schedule runs: the longest a row every wake missed waits. */
@@ -74,7 +77,7 @@ export function queueSpecs(deps: QueueDeps): QueueSpec[] {
     },
   ];
   if (!delivery) return specs;
-  const deliverer = { db, ready: delivery.ready, config: delivery.config, log: (message: string) => deps.log(message) };
+  const deliverer = { db, ready: delivery.ready, config: delivery.config, log: (message: string) => deps.log(message), metrics: deps.metrics };
   const router = { db, ready: delivery.ready, signer: delivery.signer, publicUrl: () => delivery.config.publicUrl };
   specs.push(
     {

@@ -7,7 +7,9 @@ import { openDb } from '../db/open-db.ts';
 import { rekeyAtStart } from '../store/rekey-phones.ts';
 import { maskSecrets } from '../redact.ts';
 import { createSms } from '../sms/create-sms.ts';
+import { Metrics } from '../metrics/metrics.ts';
 import { Jobs } from './jobs.ts';
+import { listenForMonitoring } from './worker-monitor.ts';
 
 const write = (line: string) => process.stderr.write(`${maskSecrets(line)}\n`);
 
@@ -20,17 +22,22 @@ async function main(): Promise<void> {
   const db = await openDb(config);
   await migrate(db);
   await rekeyAtStart(db, config.hashKeys, (line) => write(`claimflow worker: ${line}`));
+  const metrics = new Metrics(db).watchProcess();
+  const sms = createSms(config);
   const queue = await new Jobs().start({
     db,
     databaseUrl: config.databaseUrl,
-    sms: createSms(config),
+    sms,
     config,
     delivery: await loadDelivery(config, process.env, write),
     retention: config.retention,
     hashKeys: config.hashKeys,
+    metrics,
     log: (message, error) =>
       write(`claimflow worker: ${message}${error === undefined ? '' : `: ${error instanceof Error ? error.stack : JSON.stringify(error)}`}`),
   });
+  const monitor =
+    config.workerPort === undefined ? undefined : await listenForMonitoring(config.workerPort, config.host, { config, db, sms, jobs: queue, metrics });
   process.stdout.write('claimflow worker started\n');
 
   let stopping = false;
@@ -38,6 +45,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     setTimeout(() => process.exit(1), 10_000).unref();
+    await monitor?.close();
     await queue.stop();
     await db.close();
     write(`claimflow worker stopped (${signal})`);

@@ -32,6 +32,7 @@ import pdfIdQuery from '../../schemas/api/pdf-id.query.schema.json' with { type:
 import privacyDataResponse from '../../schemas/api/privacy-data.response.schema.json' with { type: 'json' };
 import privacyEraseResponse from '../../schemas/api/privacy-erase.response.schema.json' with { type: 'json' };
 import overloadedResponse from '../../schemas/api/overloaded.response.schema.json' with { type: 'json' };
+import readinessResponse from '../../schemas/api/readiness.response.schema.json' with { type: 'json' };
 import placesReverseQuery from '../../schemas/api/places-reverse.query.schema.json' with { type: 'json' };
 import placesReverseResponse from '../../schemas/api/places-reverse.response.schema.json' with { type: 'json' };
 import placesSuggestQuery from '../../schemas/api/places-suggest.query.schema.json' with { type: 'json' };
@@ -95,6 +96,7 @@ export const apiSchemas = {
   privacyDataResponse,
   privacyEraseResponse,
   rateLimitedResponse,
+  readinessResponse,
   reportsCreateRequest,
   reportsCreateResponse,
   reportsIdParams,

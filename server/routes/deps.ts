@@ -5,6 +5,7 @@ import type { Flow } from '../../engine/types.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import type { Jobs } from '../jobs/jobs.ts';
+import type { Metrics } from '../metrics/metrics.ts';
 import type { SmsProvider } from '../sms/sms-provider.ts';
 import type { Policies } from '../limits/policies.ts';
 
@@ -20,8 +21,10 @@ export interface RouteDeps {
   flows?: readonly Flow[];
   /** The sponsors leads are routed to (those with an endpoint set): the ones a consent may name. None by default. */
   sponsors?: readonly Sponsor[];
-  /** The job queue routes wake after a commit that gave it work (buildApp's default runs none: wakes do nothing). */
-  jobs?: Pick<Jobs, 'wake'>;
+  /** The job queue routes wake after a commit that gave it work, and /readyz asks whether it started (buildApp's default runs none: wakes do nothing). */
+  jobs?: Pick<Jobs, 'wake' | 'started'>;
+  /** Where the routes count what they did (leads, reports); unset: not counted. */
+  metrics?: Pick<Metrics, 'leadsCreated' | 'reports' | 'reportWarnings'>;
 }
 
 /**

@@ -1,33 +1,21 @@
 // Step analytics: POST /visits starts a tab's anonymous visit (a token the server signs), POST /events takes the
 // funnels' step events of such a visit (navigator.sendBeacon batches, no personal data, at most MAX_VISIT_EVENTS a
 // visit; the API's rate limit bounds an address), and GET /analytics/funnel answers a flow's funnel report to a holder of an ANALYTICS_KEYS key (the studio).
-import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { reportOfFlow } from '../analytics/report-of-flow.ts';
 import { storeEvents } from '../analytics/store-events.ts';
 import { checkVisit, MAX_VISIT_EVENTS, startVisit } from '../analytics/visit-tokens.ts';
-import { bearerKeyOf } from '../reports/ingest-keys.ts';
 import eventsRequest from '../../schemas/api/events.request.schema.json' with { type: 'json' };
 import eventsReportQuery from '../../schemas/api/events-report.query.schema.json' with { type: 'json' };
 import eventsReportResponse from '../../schemas/api/events-report.response.schema.json' with { type: 'json' };
 import visitsResponse from '../../schemas/api/visits.response.schema.json' with { type: 'json' };
 import { apiSchemas as s } from './api-schemas.ts';
+import { bearerKeyGuard } from './bearer-keys.ts';
 import type { RoutePlugin } from './deps.ts';
 import { fieldError } from './field-error.ts';
 import { NO_STORE } from './report-read.ts';
 
-const sha256 = (key: string) => createHash('sha256').update(key, 'utf8').digest();
-
 export const eventRoutes: RoutePlugin = (app, { config, db, clock = Date.now }) => {
-  const keys = config.analyticsKeys.map(sha256);
-  /** Before anything else: compared as hashes of equal length, in constant time. */
-  const authorise = async (request: FastifyRequest, reply: FastifyReply) => {
-    const key = bearerKeyOf(request.headers.authorization);
-    const hash = key === undefined ? undefined : sha256(key);
-    let found = false;
-    for (const k of keys) found = (hash !== undefined && timingSafeEqual(k, hash)) || found;
-    if (!found) await reply.code(401).header('www-authenticate', 'Bearer').send({ error: 'unauthorized' });
-  };
+  const authorise = bearerKeyGuard(config.analyticsKeys);
 
   app.post(
     '/visits',

@@ -24,6 +24,7 @@ import { verificationIdHash } from '../verification-cookie.ts';
 import { apiSchemas } from './api-schemas.ts';
 import { fieldError } from './field-error.ts';
 import { consentFlowError, type LeadFlows } from './lead-flows.ts';
+import type { RouteDeps } from './deps.ts';
 import { answerOnce, idempotencyKeyOf, refuse } from './idempotent.ts';
 import { NOT_VERIFIED } from './visitor.ts';
 
@@ -60,6 +61,7 @@ export interface SubmissionDeps {
   /** TEST_PHONE: verified without a code, and not held to the daily lead cap. */
   testPhone: string | undefined;
   jobs: Pick<Jobs, 'wake'> | undefined;
+  metrics: RouteDeps['metrics'];
 }
 
 const MAX_REFERRERS = 4096;
@@ -81,7 +83,7 @@ function outOfRangeField(fields: Submission['notFuture'], now: number): Validati
 }
 
 export async function submitLead(
-  { db, catalogue, flows, sponsors, clock, alertDays, alertCountries, limits, testPhone, jobs }: SubmissionDeps,
+  { db, catalogue, flows, sponsors, clock, alertDays, alertCountries, limits, testPhone, jobs, metrics }: SubmissionDeps,
   request: FastifyRequest,
   reply: FastifyReply,
   s: Submission,
@@ -168,6 +170,7 @@ export async function submitLead(
       // The router takes the lead once it is stored (it is routed to sponsors there, never here), and the reports
       // already on file are texted once the alert is stored.
       committed: () => {
+        metrics?.leadsCreated.inc({ funnel: s.funnel });
         jobs?.wake('route-leads');
         if (created?.onFile.length) jobs?.wake('alert-texts');
       },

@@ -56,7 +56,7 @@ async function checkOwner(tx: Queryable, request: FastifyRequest, leadId: number
 /** Errors every create may answer besides 200. */
 const createErrors = { 400: s.validationErrorResponse, 403: s.errorResponse, 409: s.errorResponse, 422: s.errorResponse, 429: s.errorResponse };
 
-export const leadRoutes: RoutePlugin = (app, { config, db, clock = Date.now, flows, sponsors = [], limits, jobs }) => {
+export const leadRoutes: RoutePlugin = (app, { config, db, clock = Date.now, flows, sponsors = [], limits, jobs, metrics }) => {
   // The app's own catalogues and flows, read once at start: the wording of a consent.key and its flow are looked up here.
   const deps = {
     db,
@@ -69,6 +69,7 @@ export const leadRoutes: RoutePlugin = (app, { config, db, clock = Date.now, flo
     limits: limitPolicies(config, limits),
     testPhone: config.testPhone,
     jobs,
+    metrics,
   };
   app.addHook('preValidation', refuseUnstorableText);
 

@@ -17,7 +17,7 @@ import { refuseUnstorableText } from './storable-text.ts';
 /** 1,000 reports of a few KB each, narratives included; the app's default limit is for small JSON bodies. */
 export const INGEST_BODY_LIMIT = 8 * 1024 * 1024;
 
-export const reportRoutes: RoutePlugin = (app, { config, db, clock = Date.now, limits, jobs }) => {
+export const reportRoutes: RoutePlugin = (app, { config, db, clock = Date.now, limits, jobs, metrics }) => {
   const policies = limitPolicies(config, limits);
   /** Before the body is read: a request without a valid key costs no parsing. */
   const authorise = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -40,7 +40,12 @@ export const reportRoutes: RoutePlugin = (app, { config, db, clock = Date.now, l
       // A body no feed sends (a report of thousands upon thousands of keys) is refused whole, before any report is read.
       const oversized = oversizedReport(request.body);
       if (oversized) return reply.code(400).send(oversized);
-      return ingestReports(db, request.body, { clock, jobs });
+      const result = await ingestReports(db, request.body, { clock, jobs });
+      metrics?.reports.inc({ outcome: 'ingested' }, result.accepted);
+      metrics?.reports.inc({ outcome: 'updated' }, result.updated);
+      metrics?.reports.inc({ outcome: 'rejected' }, result.rejected.length);
+      metrics?.reportWarnings.inc(result.warnings.length + (result.warningsLeftOut ?? 0));
+      return result;
     },
   );
 

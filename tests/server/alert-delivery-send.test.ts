@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { deliverAlertTexts, textsDueInSeconds, type DeliverDeps } from '../../server/alerts/deliver-texts.ts';
 import { expireAlerts } from '../../server/alerts/expire-alerts.ts';
+import { Metrics } from '../../server/metrics/metrics.ts';
 import { consoleSms } from '../../server/sms/console-sms.ts';
 import { resumePhone, stopPhone, unsubscribePath } from '../../server/sms/stops.ts';
 import { insertAlerts, insertTexts, matchedAlerts, storeReports, testLead } from '../testing/alert-delivery.ts';
@@ -130,7 +131,9 @@ describe.each(testDbKinds)('alert texts on %s', (kind) => {
       db(),
       [uk!, jamaica!].map((a) => ({ alertId: a.id, reportId: report!.id })),
     );
-    expect(await deliverAlertTexts(deps)).toMatchObject({ sent: 0, skipped: 2 });
+    const metrics = new Metrics(db());
+    expect(await deliverAlertTexts({ ...deps, metrics })).toMatchObject({ sent: 0, skipped: 2 });
+    expect((await metrics.alertTextsSkipped.get()).values.map(({ labels, value }) => [labels.reason, value])).toEqual([['country', 2]]);
     expect(await rowOf(uk!.id)).toEqual({ sent: false, skipped: 'country' });
     expect(await rowOf(jamaica!.id)).toEqual({ sent: false, skipped: 'country' });
 

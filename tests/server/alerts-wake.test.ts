@@ -14,7 +14,7 @@ describe.each(testDbKinds)('texts sent right after a match on %s', { timeout: AL
   let s: TestServer;
   beforeAll(async () => {
     s = await makeTestServer({ db: kind, config: { reportIngestKeys: [TEST_INGEST_KEY], publicUrl: 'https://claims.example.com' } });
-    await s.jobs.start({ db: s.db, databaseUrl: process.env.TEST_DATABASE_URL, sms: s.sms, config: s.config, log: () => {} });
+    await s.jobs.start({ db: s.db, databaseUrl: process.env.TEST_DATABASE_URL, sms: s.sms, config: s.config, metrics: s.metrics, log: () => {} });
   }, STARTUP_MS);
   afterAll(async () => {
     await s.jobs.stop();
@@ -42,6 +42,9 @@ describe.each(testDbKinds)('texts sent right after a match on %s', { timeout: AL
     const posted = Date.now();
     expect((await postReports(s.app, [report])).json()).toMatchObject({ accepted: 1 });
     await textWithLink(visitor.phone.e164, `/accident/${await reportId(report.crashId)}?proof=`, posted);
+    // Counted as an alert text, apart from the one-time codes.
+    const sent = (await s.metrics.smsSent.get()).values;
+    expect(sent.find((v) => v.labels.kind === 'alert')?.value).toBeGreaterThanOrEqual(1);
   });
 
   it('after an import', async () => {

@@ -65,6 +65,15 @@ describe.each(testDbKinds)('signed webhook delivery, %s', { timeout: 30_000 }, (
     expect(rows[0]).toEqual({ n: 0 });
   });
 
+  it('counts each attempt by sponsor and result', async () => {
+    const delivered = async () =>
+      (await d.server.metrics.deliveries.get()).values.find((v) => v.labels.sponsor === 'texas-lawyers' && v.labels.result === 'delivered')?.value ?? 0;
+    const before = await delivered();
+    await d.createLead({ state: 'TX', leadTypes: { __CALawyer: 'AM' } });
+    await d.settled(20_000);
+    expect(await delivered()).toBe(before + 1);
+  });
+
   it("sends the lead with its certificate's URL in place of trusted_form_cert, without the report alert's search, and keeps no copy once acknowledged", async () => {
     const vin = '1FTFW1ET5DFC10312';
     const caseId = 'TX-2024-0555';

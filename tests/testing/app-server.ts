@@ -30,8 +30,8 @@ export interface AppServer extends RunningApp {
   /** The server's process id. */
   pid: number;
   dataDir: string;
-  /** Stops it cleanly (SIGTERM). */
-  stop(): Promise<void>;
+  /** Stops it cleanly (SIGTERM); its exit code. */
+  stop(): Promise<number | null>;
   /** Kills it at once (SIGKILL), as a crash would. */
   kill(): Promise<void>;
 }
@@ -84,9 +84,9 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
   const waitFor = (find: () => string | undefined, what: string, ms?: number) => poll(find, what, ms, () => ({ exitCode: child.exitCode, stderr }));
 
   const end = (signal: NodeJS.Signals) =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once('exit', () => resolve());
+    new Promise<number | null>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
+      child.once('exit', (code) => resolve(code));
       child.kill(signal);
     });
 
@@ -99,7 +99,7 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
     lines,
     smsCode: (e164, after = 0) => waitFor(() => codeIn(lines.slice(after), e164), `an SMS to ${e164}`),
     stop: () => end('SIGTERM'),
-    kill: () => end('SIGKILL'),
+    kill: async () => void (await end('SIGKILL')),
   };
 }
 

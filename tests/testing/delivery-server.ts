@@ -53,6 +53,7 @@ export async function startDeliveryServer(fake: FakeSponsors, config: Partial<Co
       sms: server.sms,
       config: server.config,
       delivery,
+      metrics: server.metrics,
       log: (message, error) => logs.push(error === undefined ? message : `${message}: ${error instanceof Error ? error.message : JSON.stringify(error)}`),
     });
   const queue = await start();

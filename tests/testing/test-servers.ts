@@ -10,6 +10,7 @@ import type { Db } from '../../server/db/db.ts';
 import { Jobs } from '../../server/jobs/jobs.ts';
 import type { LogSetting } from '../../server/logging.ts';
 import type { Policies } from '../../server/limits/policies.ts';
+import { Metrics } from '../../server/metrics/metrics.ts';
 import { recordingSms, type RecordingSms } from './fake-sms.ts';
 import { openTestDb, type TestDbKind } from './test-db.ts';
 
@@ -48,6 +49,8 @@ export interface TestServer {
   config: Config;
   /** The app's job queue, not started: a test that wants background work starts it. */
   jobs: Jobs;
+  /** The app's metrics: give them to the job queue's start for its texts and deliveries to be counted beside the app's. */
+  metrics: Metrics;
   /** Number of rows in a table, e.g. to show a refused request wrote nothing. */
   count(table: 'leads' | 'tcpa_consents' | 'sms_codes' | 'phone_verifications' | 'consent_records'): Promise<number>;
   close(): Promise<void>;
@@ -70,7 +73,9 @@ export async function makeTestServer(options: TestServerOptions = {}): Promise<T
   const config = testConfig(options.config);
   const sms = recordingSms();
   const jobs = new Jobs();
+  const metrics = new Metrics(testDb.db);
   const app = await buildApp({
+    metrics,
     config,
     db: testDb.db,
     sms,
@@ -87,6 +92,7 @@ export async function makeTestServer(options: TestServerOptions = {}): Promise<T
     sms,
     config,
     jobs,
+    metrics,
     async count(table) {
       const { rows } = await testDb.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`);
       return rows[0]?.n ?? 0;
