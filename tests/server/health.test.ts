@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
+import type { Db } from '../../server/db/db.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { Jobs } from '../../server/jobs/jobs.ts';
 import { recordingSms } from '../testing/fake-sms.ts';
@@ -95,6 +96,19 @@ describe('probes are not limited, shed or logged', () => {
         expect(res.json()).toHaveProperty('status');
         expect(res.headers['x-ratelimit-limit']).toBeUndefined();
       }
+    }
+  });
+
+  it('asks the database once a second at most, however many probes come at once', async () => {
+    const asked: string[] = [];
+    const counted: Db = { ...testDb.db, query: (sql: string, params?: unknown[]) => (asked.push(sql), testDb.db.query(sql, params)) };
+    const probed = await buildApp({ config: testConfig(), db: counted, sms: recordingSms() });
+    try {
+      const answers = await Promise.all(Array.from({ length: 50 }, () => probed.inject({ method: 'GET', url: '/readyz' })));
+      expect(new Set(answers.map((res) => res.body))).toEqual(new Set([JSON.stringify({ status: 'not_ready', notReady: ['jobs'] })]));
+      expect(asked.filter((sql) => sql.includes('pgmigrations'))).toHaveLength(1);
+    } finally {
+      await probed.close();
     }
   });
 
