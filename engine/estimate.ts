@@ -1,6 +1,7 @@
 // The claim estimate (issue 36): facts/estimate.json's steps, JSON Logic each, evaluated in order over the answers, the
 // state's facts and the rules' tables, every step's value visible to the steps after it; the reasons whose `when` holds
 // are the lines that explain the result. Pure: the widget formats and translates what this returns.
+import amountRanges from '../facts/amount-ranges.json' with { type: 'json' };
 import { evaluate } from './logic.ts';
 import type { StateFacts } from './state-facts.ts';
 import type { Logic } from './types.ts';
@@ -59,6 +60,9 @@ export interface Estimate {
 
 const DAY = 86_400_000;
 
+/** The ranges a person can pick for an amount, by the value its answer stores: [low, high] dollars. */
+export const AMOUNT_RANGES: Record<string, number[]> = amountRanges.ranges;
+
 /** A YYYY-MM-DD date as a day number (days since 1970-01-01), or null for anything else. */
 export function dayNumber(date: unknown): number | null {
   const match = typeof date === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(date) : null;
@@ -81,7 +85,7 @@ export function runEstimate(rules: EstimateRules, input: EstimateInput): Estimat
     answers: input.answers,
     state: input.state,
     facts: input.facts,
-    tables: rules.tables,
+    tables: { ...rules.tables, amounts: AMOUNT_RANGES },
     today: dayNumber(input.today),
     crashDay: dayNumber(input.crashDate),
     steps,
