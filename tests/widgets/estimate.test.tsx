@@ -68,6 +68,8 @@ describe('the estimate in dollars', () => {
     const share = await screen.findByRole('combobox', { name: 'About how much of the crash was your fault?' });
     expect(share).toHaveDisplayValue('About half');
     expect(screen.getByText('$0')).toBeVisible();
+    // Said at once under the figure, not only in the reasons below.
+    expect(screen.getByText(/^Under your state's fault rule, your answers give no award\./)).toBeVisible();
     expect(reasons()).toEqual(
       expect.arrayContaining([
         'Your state, Maryland, bars an award if you were even partly at fault.',

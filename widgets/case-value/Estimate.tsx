@@ -116,6 +116,7 @@ export function Estimate({ field, answers, send, busy }: EstimateProps) {
             <strong className="estimate__figure">
               {result.low === result.high ? money(result.low) : t('range', { low: money(result.low), high: money(result.high) })}
             </strong>
+            {result.high === 0 && <span className="estimate__barred">{t('barred')}</span>}
           </p>
         ) : (
           <p className="estimate__hint">{t('chooseState')}</p>
