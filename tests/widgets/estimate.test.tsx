@@ -1,8 +1,9 @@
 // The estimate in dollars under the gauge: the state asked when the funnel knows none, then the range, its reasons in
 // one line each, the other driver's minimum insurance and the days left, in English and Spanish.
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { CaseValue, type CaseValueProps } from '../../widgets/case-value/CaseValue.tsx';
+import { Optional } from '../../widgets/case-value/Optional.tsx';
 import { renderWidget } from '../testing/render-widget.tsx';
 
 const props: CaseValueProps = {
@@ -94,5 +95,27 @@ describe('the estimate in dollars', () => {
     expect(screen.getByRole('heading', { name: 'Lo que podría valer su reclamo' })).toBeVisible();
     expect(screen.getByText(/Su estado, Nueva York, es un estado sin culpa/)).toBeVisible();
     expect(screen.getByText(/En Nueva York, el otro conductor debe tener al menos \$25,000 por persona/)).toBeVisible();
+  });
+});
+
+describe('an optional part', () => {
+  it('is left out when it fails, and what is beside it stays', () => {
+    const Failing = () => {
+      throw new Error('chunk failed');
+    };
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    render(
+      <div>
+        <p>The gauge</p>
+        <Optional>
+          <Failing />
+        </Optional>
+      </div>,
+    );
+    expect(screen.getByText('The gauge')).toBeVisible();
+    expect(warn).toHaveBeenCalledWith('an optional part was left out', expect.any(Error));
+    warn.mockRestore();
+    error.mockRestore();
   });
 });

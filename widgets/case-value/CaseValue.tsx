@@ -5,6 +5,7 @@ import type { WidgetProps } from '../types.ts';
 import { SCALE_KEYS } from '../questions/Slider.tsx';
 import { useCopy, type Translate } from '../shared/use-copy.ts';
 import { Gauge } from './Gauge.tsx';
+import { Optional } from './Optional.tsx';
 import './case-value.css';
 
 const Estimate = lazy(() => import('./Estimate.tsx').then((m) => ({ default: m.Estimate })));
@@ -66,9 +67,11 @@ export function CaseValue({ props, answers, computed, ns, send, busy }: WidgetPr
         </section>
       )}
       {props.estimate && (
-        <Suspense>
-          <Estimate field={props.estimate} answers={answers} send={send} busy={busy} />
-        </Suspense>
+        <Optional>
+          <Suspense>
+            <Estimate field={props.estimate} answers={answers} send={send} busy={busy} />
+          </Suspense>
+        </Optional>
       )}
     </div>
   );
