@@ -26,11 +26,12 @@ function checkFlows(): Plugin {
  * App modules of the first screen that lazy chunks import too (else each would be a tiny chunk of its own). Not the
  * pages in folders of their own (src/pages/<page>/, lazy routes: home, search, report) nor the API clients only they use,
  * nor the step events code a funnel loads after its first step (src/analytics/, but for its hook), nor the makes' names
- * (engine/vehicle-make.ts: results, reports and the make field). The report's preload (and the request and API client it
+ * (engine/vehicle-make.ts: results, reports and the make field), nor the claim estimate and its state facts
+ * (engine/estimate.ts, engine/state-facts.ts: the calculator's results step). The report's preload (and the request and API client it
  * starts) is the entry's on every URL: in the shell, not three small files more.
  */
 const SHELL =
-  /[\\/](src[\\/](?!main\.tsx|geo[\\/]google-geo|pages[\\/][^\\/]+[\\/]|api[\\/]report|analytics[\\/](?!use-step-events))|engine[\\/](?!vehicle-make)|widgets[\\/](types|lazy-widget|registry)\.tsx?$|widgets[\\/]shared[\\/](geo|use-copy)\.ts$|widgets[\\/]dialog[\\/]|widgets[\\/]locate[\\/]map-view\.ts$|src[\\/]pages[\\/]report[\\/](preload|use-report)\.ts$|src[\\/]api[\\/]reports\.ts$)/;
+  /[\\/](src[\\/](?!main\.tsx|geo[\\/]google-geo|pages[\\/][^\\/]+[\\/]|api[\\/]report|analytics[\\/](?!use-step-events))|engine[\\/](?!vehicle-make|estimate|state-facts)|widgets[\\/](types|lazy-widget|registry)\.tsx?$|widgets[\\/]shared[\\/](geo|use-copy)\.ts$|widgets[\\/]dialog[\\/]|widgets[\\/]locate[\\/]map-view\.ts$|src[\\/]pages[\\/]report[\\/](preload|use-report)\.ts$|src[\\/]api[\\/]reports\.ts$)/;
 
 export default defineConfig({
   plugins: [

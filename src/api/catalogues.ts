@@ -3,8 +3,9 @@
 
 import { pageCatalogue } from './page-copy.ts';
 
-// @locales is locales/, or the folder LOCALES_DIR names (vite.config.ts); keyed here by "<language>/<namespace>".
-const found = import.meta.glob<string>('@locales/*/*.json', { eager: true, query: '?url', import: 'default' });
+// @locales is locales/, or the folder LOCALES_DIR names (vite.config.ts); keyed here by "<language>/<namespace>". The
+// estimate's copy is not fetched: it comes with its code on the calculator's results step (widgets/case-value/estimate-copy.ts).
+const found = import.meta.glob<string>(['@locales/*/*.json', '!@locales/*/estimate.json'], { eager: true, query: '?url', import: 'default' });
 const urls = new Map(
   Object.entries(found).map(([path, url]) => [
     path

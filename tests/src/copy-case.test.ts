@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const LOCALES = join(import.meta.dirname, '..', '..', 'locales');
-/** Words that keep their capital wherever they stand: names of places, programmes, groups and the app's own buttons. */
+/** Words that keep their capital wherever they stand: names of places (the states among them), programmes, groups and the app's own buttons. */
 const NAMES = new Set(
-  'ClaimFlow Camp Lejeune North Carolina United States Justice Act TrustedForm Monday Friday English Español Black African American Hispanic Latino Native Pacific Islander Pacífico Yes No Sí Send Submit Twilio'.split(
+  'ClaimFlow Camp Lejeune North Carolina United States Justice Act TrustedForm Monday Friday English Español Black African American Hispanic Latino Native Pacific Islander Pacífico Yes No Sí Send Submit Twilio York Jersey Hampshire Mexico México Dakota Island Virginia Norte Sur Occidental'.split(
     ' ',
   ),
 );

@@ -50,7 +50,8 @@ describe('the copy a funnel shows', () => {
   });
 
   it('keeps the common reasons and headlines where they fit: the calculator', async () => {
-    expect(await reasons(atStep('calculator', '3'), 'Why am I seeing this?')).toEqual(ACCIDENT);
-    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(/^(Low|Medium|High|Highest) case value determined$/);
+    // And the deadline's, which the estimate says in days once it knows the state and the date.
+    expect(await reasons(atStep('calculator', '3'), 'Why am I seeing this?')).toEqual([...ACCIDENT, "Filing before the claim's legal deadline"]);
+    expect(screen.getByRole('heading', { level: 2, name: /case value determined$/ })).toHaveTextContent(/^(Low|Medium|High|Highest) case value determined$/);
   });
 });

@@ -23,6 +23,8 @@ export async function walkCalculator(page: Page, server: RunningApp, walk: Walk)
   const consent = new FunnelWalk(page, server, lang, walk.shots);
   const agree = (button: Locator) => consent.agreeWith(button);
   const t = (key: string) => copy(lang, key);
+  /** Copy with its values filled in, as i18next fills them. */
+  const fill = (key: string, values: Record<string, string>) => t(key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
   const heading = (key: string) => page.getByRole('heading', { level: 1, name: t(key) });
   const button = (key: string) => page.getByRole('button', { name: t(key), exact: true });
   const choose = (question: string, answer: 'yes' | 'no') =>
@@ -67,6 +69,10 @@ export async function walkCalculator(page: Page, server: RunningApp, walk: Walk)
   await heading('calculator:step175.title').waitFor();
   await shot('1.75');
   await page.getByRole('slider', { name: t('calculator:step175.pain') }).fill('0');
+  // An amount beside a slider, picked as a range of dollars.
+  await page
+    .getByRole('combobox', { name: t('common:amounts.medicalFuture') })
+    .selectOption({ label: fill('common:amounts.between', { low: '$5,000', high: '$20,000' }) });
   await next.click();
 
   await reached('common:contact.title', '2');
@@ -85,6 +91,16 @@ export async function walkCalculator(page: Page, server: RunningApp, walk: Walk)
 
   await reached('calculator:step3.title', '3');
   await page.getByText(t('common:caseValue.highest')).first().waitFor();
+  // The estimate in dollars once the state is chosen: $5,000 to $20,000 expected, with the typical $10,000 to $50,000
+  // so far (High injuries) and $1,000 to $5,000 of income, is $16,000 to $75,000, times 4.5 to 6 for High injuries.
+  await page.getByText(t('estimate:chooseState')).waitFor();
+  await page.getByRole('combobox', { name: t('estimate:state') }).selectOption({ label: t('estimate:states.TX') });
+  await page.getByText(fill('estimate:range', { low: '$72,000', high: '$450,000' }), { exact: true }).waitFor();
+  const texas = { state: t('estimate:states.TX') };
+  await page.getByText(fill('estimate:reasons.fault.modified51', texas)).waitFor();
+  await page.getByText(fill('estimate:insurance.minimum', { ...texas, perPerson: '$30,000', perCrash: '$60,000', property: '$25,000' })).waitFor();
+  await page.getByText(fill('estimate:deadline.noDate', { ...texas, period: lang === 'es' ? '2 años' : '2 years' })).waitFor();
+  await page.getByText(t('estimate:disclaimer')).waitFor();
   await choose('calculator:step3.consult', walk.consult);
   await shot('3');
 

@@ -56,6 +56,19 @@ describe('consent', () => {
     ]);
   });
 
+  it.each([
+    [{ state: 'TX', daysLeft: 456 }, "Your state's deadline to file an injury claim: about 456 days left"],
+    [{ state: 'TN', daysLeft: -29 }, "Your state's usual deadline to file may have passed, but a lawyer can tell you if an exception applies"],
+    [null, "Filing before the claim's legal deadline"],
+  ])('says the days left to file from the estimate (%o)', async (estimate, reason) => {
+    const { user } = renderWidget(Consent, {
+      props: { ...props, reasons: ['common:consent.reasons.injuries'], deadline: 'estimate' },
+      answers: { legalConsult: null, estimate },
+    });
+    await user.click(screen.getByRole('button', { name: 'Why am I seeing this?' }));
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['The injuries you told us about', reason]);
+  });
+
   it('Yes and No set the answer and can be changed', async () => {
     const { user, send } = renderWidget(Consent, { props, answers: { legalConsult: null } });
     await user.click(choice('Yes'));

@@ -1,19 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { catalogues, flatten, type Tree } from '../testing/i18n.ts';
 import { allFlows } from '../testing/flows.ts';
+import estimateRules from '../../facts/estimate.json' with { type: 'json' };
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}|<(\w+)>/g)].map((m) => m[1] ?? m[2]).sort();
 
-const flows = allFlows();
+// The flows, and the estimate's rules (their reasons' copy keys).
+const flows = [...allFlows(), estimateRules];
 
 function copyKeysIn(value: unknown, found = new Set<string>()): Set<string> {
-  if (typeof value === 'string' && /^(common|errors|fields|locate):/.test(value)) found.add(value);
+  if (typeof value === 'string' && /^(common|errors|fields|locate|estimate):/.test(value)) found.add(value);
   else if (Array.isArray(value)) value.forEach((v) => copyKeysIn(v, found));
   else if (value && typeof value === 'object') Object.values(value).forEach((v) => copyKeysIn(v, found));
   return found;
 }
 
-describe.each(['common', 'errors', 'fields', 'locate'])('%s copy', (ns) => {
+describe.each(['common', 'errors', 'fields', 'locate', 'estimate'])('%s copy', (ns) => {
   const en = flatten(catalogues.en?.[ns] as Tree);
   const es = flatten(catalogues.es?.[ns] as Tree);
 
@@ -28,9 +30,11 @@ describe.each(['common', 'errors', 'fields', 'locate'])('%s copy', (ns) => {
 
   it('has every key the flows reference', () => {
     const keys = [...copyKeysIn(flows)].filter((k) => k.startsWith(`${ns}:`)).map((k) => k.slice(ns.length + 1));
+    // A key said with a count is there in its plural forms.
+    const has = (catalogue: Map<string, string>, key: string) => catalogue.has(key) || catalogue.has(`${key}_other`);
     for (const key of keys) {
-      expect(en.has(key), `en ${ns}:${key}`).toBe(true);
-      expect(es.has(key), `es ${ns}:${key}`).toBe(true);
+      expect(has(en, key), `en ${ns}:${key}`).toBe(true);
+      expect(has(es, key), `es ${ns}:${key}`).toBe(true);
     }
   });
 });

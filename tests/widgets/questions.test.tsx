@@ -293,3 +293,28 @@ describe('field questions in Spanish', () => {
     expect(screen.getByText('La ciudad es obligatoria')).toBeVisible();
   });
 });
+
+describe('questions: an amount beside a slider', () => {
+  const withAmount: QuestionField[] = [{ name: 'injuries', kind: 'slider', label: 'q.injuries', amount: 'medicalPaid' }];
+
+  it('offers ranges of dollars and "not sure", and sends the range picked or null', async () => {
+    const { user, send } = renderWidget(Questions, { props: { fields: withAmount }, answers: { injuries: 1, medicalPaid: null } });
+    const select = screen.getByRole('combobox', { name: 'Medical bills so far, if you know (optional)' });
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(["I'm not sure", 'Under $1,000', '$1,000 to $5,000', '$5,000 to $20,000', '$20,000 to $50,000', '$50,000 to $100,000', 'Over $100,000']);
+    expect(select).toHaveValue('');
+    await user.selectOptions(select, '$5,000 to $20,000');
+    expect(send).toHaveBeenLastCalledWith({ type: 'ANSWER', values: { medicalPaid: '5k-20k' } });
+    await user.selectOptions(select, "I'm not sure");
+    expect(send).toHaveBeenLastCalledWith({ type: 'ANSWER', values: { medicalPaid: null } });
+  });
+
+  it('reads in Spanish', () => {
+    renderWidget(Questions, { props: { fields: withAmount }, answers: { injuries: 1, medicalPaid: '1k-5k' }, lng: 'es' });
+    const select = screen.getByRole('combobox', { name: 'Gastos médicos hasta ahora, si los sabe (opcional)' });
+    expect(select).toHaveDisplayValue('$1,000 a $5,000');
+  });
+});

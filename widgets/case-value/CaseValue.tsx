@@ -1,10 +1,14 @@
-// The estimated case value: headline, gauge at the level's percent, and the answers it was based on.
-import { useId } from 'react';
+// The estimated case value: headline, gauge at the level's percent, the answers it was based on, and (when the flow
+// names its answer field) the estimate in dollars, whose code and state facts are fetched only then.
+import { lazy, Suspense, useId } from 'react';
 import type { WidgetProps } from '../types.ts';
 import { SCALE_KEYS } from '../questions/Slider.tsx';
 import { useCopy, type Translate } from '../shared/use-copy.ts';
 import { Gauge } from './Gauge.tsx';
+import { Optional } from './Optional.tsx';
 import './case-value.css';
+
+const Estimate = lazy(() => import('./Estimate.tsx').then((m) => ({ default: m.Estimate })));
 
 export type CaseValueFactor = { field: string; kind: 'yesno' | 'slider'; label: string };
 
@@ -14,6 +18,8 @@ export type CaseValueProps = {
   percents: number[];
   headlines: string[];
   factors: CaseValueFactor[];
+  /** The answer field of the estimate in dollars (its own questions and result); no estimate without it. */
+  estimate?: string;
 };
 
 function levelOf(value: unknown, count: number): number {
@@ -30,7 +36,7 @@ function answerText(factor: CaseValueFactor, value: unknown, t: Translate): stri
   return key ? t(key) : t('common:answer.none');
 }
 
-export function CaseValue({ props, answers, computed, ns }: WidgetProps<CaseValueProps>) {
+export function CaseValue({ props, answers, computed, ns, send, busy }: WidgetProps<CaseValueProps>) {
   const { t } = useCopy(ns);
   const factorsId = useId();
   const level = levelOf(computed[props.level], props.percents.length);
@@ -59,6 +65,13 @@ export function CaseValue({ props, answers, computed, ns }: WidgetProps<CaseValu
             ))}
           </dl>
         </section>
+      )}
+      {props.estimate && (
+        <Optional>
+          <Suspense>
+            <Estimate field={props.estimate} answers={answers} send={send} busy={busy} />
+          </Suspense>
+        </Optional>
       )}
     </div>
   );

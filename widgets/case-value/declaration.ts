@@ -28,8 +28,9 @@ export const caseValue: WidgetDeclaration = {
         },
         description: 'The answers shown under the gauge.',
       },
+      estimate: { type: 'string', description: 'Answer field of the estimate in dollars.' },
     },
   },
-  answerProps: ['/factors/*/field'],
+  answerProps: ['/factors/*/field', '/estimate'],
   computedProps: { '/level': { type: 'integer', minimum: 0, maximum: 3 } },
 };

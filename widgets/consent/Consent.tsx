@@ -5,7 +5,7 @@ import type { WidgetProps } from '../types.ts';
 import { InfoButton, InfoPanel } from '../shared/InfoTip.tsx';
 import { YesNo } from '../shared/YesNo.tsx';
 import { useAnswer } from '../shared/use-answer.ts';
-import { useCopy } from '../shared/use-copy.ts';
+import { useCopy, type Translate } from '../shared/use-copy.ts';
 import { useDisclosure } from '../shared/use-disclosure.ts';
 import { DECLINE_REASONS } from '../../engine/consent-notice.ts';
 import './consent.css';
@@ -23,6 +23,8 @@ export type ConsentProps = {
   reasons: string[];
   /** Answer field of the optional reason a No gives (one of DECLINE_REASONS), offered once No is chosen. */
   declineReason?: string;
+  /** Answer field of the case value's estimate (widgets/case-value): a last reason says the days it left to file. */
+  deadline?: string;
 };
 
 export function Consent({ props, answers, send, busy, ns }: WidgetProps<ConsentProps>) {
@@ -55,6 +57,7 @@ export function Consent({ props, answers, send, busy, ns }: WidgetProps<ConsentP
             {props.reasons.map((reason) => (
               <li key={reason}>{t(reason)}</li>
             ))}
+            {props.deadline && <li>{deadlineReason(answers[props.deadline], t)}</li>}
           </ul>
         </InfoPanel>
       </div>
@@ -76,6 +79,16 @@ export function Consent({ props, answers, send, busy, ns }: WidgetProps<ConsentP
       </div>
     </div>
   );
+}
+
+/**
+ * The days left to file, as the case value's estimate counted them from the state's statute of limitations and the
+ * crash's date (its answer's daysLeft: widgets/case-value/estimate-answer.ts).
+ */
+function deadlineReason(estimate: unknown, t: Translate) {
+  const daysLeft = (estimate as { daysLeft?: unknown } | null)?.daysLeft;
+  if (typeof daysLeft !== 'number') return t('common:consent.reasons.deadline');
+  return daysLeft > 0 ? t('common:consent.reasons.deadlineLeft', { count: daysLeft }) : t('common:consent.reasons.deadlinePast');
 }
 
 interface ToggleProps extends Pick<WidgetProps, 'answers' | 'send'> {

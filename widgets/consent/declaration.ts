@@ -31,9 +31,14 @@ export const consent: WidgetDeclaration<ConsentProps> = {
           'Copy keys of why the call is offered ("Why am I seeing this?"): the things the funnel\'s steps asked about, looked up in the flow\'s namespace, then common.',
       },
       declineReason: { type: 'string', description: 'Answer field of the optional reason a No gives (report, noCall, info, hasLawyer, other).' },
+      deadline: {
+        type: 'string',
+        description:
+          "Answer field of the case value's estimate: a last reason says the days it left to file under the state's statute of limitations (or that it may have passed).",
+      },
     },
   },
-  answerProps: ['/field', '/toggles/*/field', '/declineReason'],
+  answerProps: ['/field', '/toggles/*/field', '/declineReason', '/deadline'],
   ready: ({ field, toggles = [] }) =>
     toggles.length === 0
       ? { '!==': [answer(field), null] }

@@ -6,6 +6,7 @@ import { YesNo } from '../shared/YesNo.tsx';
 import { useAnswer } from '../shared/use-answer.ts';
 import { useCopy, type Translate } from '../shared/use-copy.ts';
 import { useDisclosure } from '../shared/use-disclosure.ts';
+import { AmountQuestion } from './AmountQuestion.tsx';
 import { FieldQuestion, type FieldQuestionSpec } from './FieldQuestion.tsx';
 import { Slider } from './Slider.tsx';
 import './questions.css';
@@ -15,6 +16,8 @@ interface ToggleQuestionSpec {
   kind: 'yesno' | 'slider';
   label: string;
   info?: string;
+  /** A slider's optional amount beside it: the answer field of the range of dollars picked (AmountQuestion). */
+  amount?: string;
 }
 
 export type QuestionField = ToggleQuestionSpec | FieldQuestionSpec;
@@ -29,12 +32,12 @@ export interface QuestionsProps {
 const SLIDER_DEFAULT = 1;
 
 export function Questions({ props, answers, send, busy, ns }: WidgetProps<QuestionsProps>) {
-  const { t } = useCopy(ns);
+  const { t, lng } = useCopy(ns);
   return (
     <div className="widget questions">
       {props.fields.map((field) =>
         isToggle(field) ? (
-          <Question key={field.name} field={field} answers={answers} send={send} busy={busy} t={t} />
+          <Question key={field.name} field={field} answers={answers} send={send} busy={busy} t={t} lng={lng} />
         ) : (
           <FieldQuestion key={field.name} field={field} answers={answers} send={send} busy={busy} t={t} />
         ),
@@ -48,7 +51,7 @@ export interface QuestionProps<F> extends Pick<WidgetProps, 'answers' | 'send' |
   t: Translate;
 }
 
-function Question({ field, answers, send, busy, t }: QuestionProps<ToggleQuestionSpec>) {
+function Question({ field, answers, send, busy, t, lng }: QuestionProps<ToggleQuestionSpec> & { lng: string }) {
   const labelId = `${useId()}-label`;
   const [value, setValue] = useAnswer<unknown>({ answers, send }, field.name);
   const info = useDisclosure();
@@ -68,6 +71,7 @@ function Question({ field, answers, send, busy, t }: QuestionProps<ToggleQuestio
       ) : (
         <Slider labelledBy={labelId} value={typeof value === 'number' ? value : SLIDER_DEFAULT} onChange={setValue} disabled={busy} />
       )}
+      {field.amount && <AmountQuestion field={field.amount} answers={answers} send={send} busy={busy} t={t} lng={lng} />}
     </div>
   );
 }

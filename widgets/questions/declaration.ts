@@ -46,6 +46,7 @@ export const questions: WidgetDeclaration<QuestionsProps> = {
               description: 'A choice’s options: the value written and the copy key shown.',
             },
             required: { type: 'string', description: 'Copy key shown when a choice is left without one.' },
+            amount: { type: 'string', description: 'A slider’s optional amount: its answer field.' },
           },
           if: { properties: { kind: { const: 'choice' } } },
           then: { required: ['options'], properties: { options: true } },
@@ -54,7 +55,7 @@ export const questions: WidgetDeclaration<QuestionsProps> = {
       },
     },
   },
-  answerProps: ['/fields/*/name'],
+  answerProps: ['/fields/*/name', '/fields/*/amount'],
   ready: (props) => allOf(props.fields.map((field) => answered[field.kind]?.(field.name))),
   notReady: () => 'notReady.questions',
 };
