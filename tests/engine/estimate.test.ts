@@ -6,24 +6,12 @@ import schema from '../../schemas/estimate.schema.json' with { type: 'json' };
 import rules from '../../facts/estimate.json' with { type: 'json' };
 import { plainFigure, runEstimate, type EstimateRules } from '../../engine/estimate.ts';
 import { factsOf } from '../../engine/state-facts.ts';
+import { MEDIUM_ANSWERS } from '../testing/estimate-answers.ts';
 
 const TODAY = '2026-11-30';
 
-/** Medium answers with amounts picked: economic damages $7,000 (5,000 + 1,000 + 1,000) to $30,000 (20,000 + 5,000 + 5,000). */
-const MEDIUM = {
-  fault: false,
-  commercial: false,
-  injuries: 1,
-  earnings: 1,
-  medical: 1,
-  pain: 1,
-  medicalPaid: '5k-20k',
-  medicalFuture: '1k-5k',
-  lostIncome: '1k-5k',
-};
-
 function estimate(state: string, answers: Record<string, unknown> = {}, crashDate?: string) {
-  return runEstimate(rules as EstimateRules, { state, facts: factsOf(state)!, answers: { ...MEDIUM, ...answers }, crashDate, today: TODAY });
+  return runEstimate(rules as EstimateRules, { state, facts: factsOf(state)!, answers: { ...MEDIUM_ANSWERS, ...answers }, crashDate, today: TODAY });
 }
 const keys = (result: ReturnType<typeof estimate>, group = 'range') => result.reasons.filter((r) => r.group === group).map((r) => r.key);
 const value = (result: ReturnType<typeof estimate>, key: string, name: string) => result.reasons.find((r) => r.key === key)?.values[name]?.value;

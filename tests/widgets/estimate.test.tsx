@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { CaseValue, type CaseValueProps } from '../../widgets/case-value/CaseValue.tsx';
 import { Optional } from '../../widgets/case-value/Optional.tsx';
 import { renderWidget } from '../testing/render-widget.tsx';
+import { MEDIUM_ANSWERS } from '../testing/estimate-answers.ts';
 
 const props: CaseValueProps = {
   level: 'level',
@@ -13,19 +14,8 @@ const props: CaseValueProps = {
   factors: [{ field: 'injuries', kind: 'slider', label: 'factors.injuries' }],
   estimate: 'estimate',
 };
-/** Economic damages $7,000 to $30,000 (tests/engine/estimate.test.ts): $21,000 to $135,000 with nothing off. */
-const answers = {
-  fault: false,
-  commercial: false,
-  injuries: 1,
-  earnings: 1,
-  medical: 1,
-  pain: 1,
-  medicalPaid: '5k-20k',
-  medicalFuture: '1k-5k',
-  lostIncome: '1k-5k',
-  estimate: null,
-};
+/** Economic damages $7,000 to $30,000: $21,000 to $135,000 with nothing off (tests/engine/estimate.test.ts). */
+const answers = { ...MEDIUM_ANSWERS, estimate: null };
 
 const reasons = () =>
   within(screen.getByRole('heading', { name: 'How we got this' }).nextElementSibling as HTMLElement)
