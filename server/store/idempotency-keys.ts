@@ -26,8 +26,13 @@ export function requestHash(query: unknown, body: unknown): string {
     .digest('hex');
 }
 
-/** The transaction-scoped advisory lock of a key: held by the transaction of the request running with it. */
-export const KEY_LOCK_SQL = 'SELECT pg_try_advisory_xact_lock(hashtext($1), hashtext($2)) AS locked';
+/**
+ * The transaction-scoped advisory lock of a key: held by the transaction of the request running with it. Advisory locks
+ * are the database's, and its schemas each have their own keys (and lead and verification ids, which natural keys
+ * hold): the schema is part of the lock, so one schema's request never finds another's key in progress.
+ */
+const keyLock = (route: string, key: string) => `pg_try_advisory_xact_lock(hashtext(current_schema() || ' ' || ${route}), hashtext(${key}))`;
+export const KEY_LOCK_SQL = `SELECT ${keyLock('$1', '$2')} AS locked`;
 
 /** A key a request claims: its Idempotency-Key with the request's hash, or its natural key (hash null: any body). */
 export interface KeyClaim {
@@ -45,7 +50,7 @@ export interface KeyClaim {
 export function lockKeysSql(count: number): string {
   const keys = Array.from({ length: count }, (_, i) => `$${i + 2}`);
   const lookups = keys.map((k) => `SELECT key, request_hash, status, response FROM idempotency_keys WHERE route = $1 AND key = ${k}`);
-  return `WITH locks AS (SELECT ${keys.map((k) => `pg_try_advisory_xact_lock(hashtext($1), hashtext(${k}))`).join(' AND ')} AS locked)
+  return `WITH locks AS (SELECT ${keys.map((k) => keyLock('$1', k)).join(' AND ')} AS locked)
     SELECT locks.locked, i.key, i.request_hash, i.status, i.response FROM locks LEFT JOIN (${lookups.join(' UNION ALL ')}) i ON locks.locked`;
 }
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_RETENTION_HOURS, KEY_LOCK_SQL, purgeKeys } from '../../server/store/idempotency-keys.ts';
 import { calcLeadBody, campLejeuneBody, generalLeadBody, uniquePhone } from '../testing/lead-bodies.ts';
 import { send, verifyPhone } from '../testing/requests.ts';
-import { leadsWithoutTheirConsent, STARTUP_MS, tableCounts, testDbKinds } from '../testing/test-db.ts';
+import { leadsWithoutTheirConsent, openTestDb, STARTUP_MS, tableCounts, testDbKinds } from '../testing/test-db.ts';
 import { makeTestServer, type TestServer } from '../testing/test-servers.ts';
 
 const ROUTES = [
@@ -122,6 +122,20 @@ describe.each(testDbKinds)('Idempotency-Key on %s', (kind) => {
     const again = await create('/api/leads/create/calc', reordered, v.cookie, key);
     expect(again.statusCode).toBe(200);
     expect(again.body).toBe(first.body);
+  });
+
+  it.runIf(kind === 'postgres')('takes no key held in another schema of the same database (another deployment or test)', async () => {
+    const v = await visitor();
+    const key = newKey();
+    const other = await openTestDb('postgres');
+    try {
+      await other.db.transaction(async (tx) => {
+        expect((await tx.query<{ locked: boolean }>(KEY_LOCK_SQL, ['POST /api/leads/create', key])).rows[0]?.locked).toBe(true);
+        expect((await create('/api/leads/create', generalLeadBody(v.phone.typed), v.cookie, key)).statusCode).toBe(200);
+      });
+    } finally {
+      await other.close();
+    }
   });
 
   it('answers a duplicate sent while the first runs: 409 on PostgreSQL, the first answer on PGlite', async () => {
