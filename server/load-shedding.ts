@@ -48,17 +48,11 @@ export function overloaded(reply: FastifyReply, retryAfter: number): FastifyRepl
  */
 export async function registerLoadShedding(app: FastifyInstance, { shedding }: Config, db: Db, starting?: Promise<unknown>): Promise<void> {
   const retryAfter = shedding.retryAfterSeconds;
-  // performance.now() from which the samples judge: at once without start-up work, else two samples after it (the
-  // delay) and once warmed up (the busy share).
-  let judgedFrom = starting ? Infinity : 0;
-  let busyJudgedFrom = judgedFrom;
-  void starting
-    ?.finally(() => {
-      judgedFrom = performance.now() + 2 * SAMPLE_MS;
-      busyJudgedFrom = performance.now() + WARM_UP_MS;
-    })
-    .catch(() => {});
-  const judging = () => performance.now() >= judgedFrom;
+  // performance.now() when the start-up work settled (-Infinity without any): the delay is judged from two samples
+  // after it, the busy share once warmed up.
+  let settled = starting ? Infinity : -Infinity;
+  void starting?.finally(() => (settled = performance.now())).catch(() => {});
+  const judging = () => performance.now() >= settled + 2 * SAMPLE_MS;
   // Every route, past the higher event loop delay (0: under-pressure does not look). Its delay is Infinity for a sample
   // without a tick of the loop: blocked throughout.
   await app.register(underPressure, {
@@ -83,7 +77,7 @@ export async function registerLoadShedding(app: FastifyInstance, { shedding }: C
     done();
   });
   const loopBusy = () =>
-    shedding.optionalEventLoopUtilization > 0 && utilization > shedding.optionalEventLoopUtilization && performance.now() >= busyJudgedFrom;
+    shedding.optionalEventLoopUtilization > 0 && utilization > shedding.optionalEventLoopUtilization && performance.now() >= settled + WARM_UP_MS;
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (probe(request)) return;
     const dbWaiting = waiting();
