@@ -12,7 +12,7 @@ const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10
 
 export class Metrics {
   readonly registry = new Registry();
-  /** Every request answered: its method, route pattern ('unmatched' for none) and status; its _count is the requests. */
+  /** Every request answered: its method, route pattern ('page' for the app's pages, 'unmatched' for none) and status; its _count is the requests. */
   readonly requests: Histogram<'method' | 'route' | 'status'>;
   readonly leadsCreated: Counter<'funnel'>;
   /** Texts the SMS provider took: one-time codes (kind code) and alert texts (kind alert). */

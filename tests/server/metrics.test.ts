@@ -10,7 +10,7 @@ import { calcLeadBody, uniquePhone } from '../testing/lead-bodies.ts';
 import { postReports, sampleReport, TEST_INGEST_KEY } from '../testing/reports.ts';
 import { post, smsSend, verifyPhone } from '../testing/requests.ts';
 import { brokenDb, STARTUP_MS, testDbKinds } from '../testing/test-db.ts';
-import { makeTestServer, testConfig, type TestServer } from '../testing/test-servers.ts';
+import { makeTestDist, makeTestServer, testConfig, type TestServer } from '../testing/test-servers.ts';
 
 const TOKEN = 'metrics-token-0123456789abcdefghijklmnop';
 
@@ -90,6 +90,20 @@ describe.each(testDbKinds)('GET /metrics on %s', (kind) => {
     const unmatched = await scrape();
     expect(unmatched).not.toContain('4242');
     expect(valueOf(unmatched, 'claimflow_http_request_duration_seconds_count', { method: 'GET', route: 'unmatched', status: '404' })).toBe(1);
+  });
+
+  it('counts the pages the app answers outside its routes as page, not unmatched', async () => {
+    const dist = await makeTestDist();
+    const app = await buildApp({ config: testConfig({ metricsToken: TOKEN, staticDir: dist.dir }), db: s.db, sms: recordingSms() });
+    try {
+      for (const url of ['/find-my-report', '/notify-me', '/no-such-page-4343']) await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      const text = (await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } })).body;
+      expect(valueOf(text, 'claimflow_http_request_duration_seconds_count', { method: 'GET', route: 'page', status: '200' })).toBe(2);
+      expect(valueOf(text, 'claimflow_http_request_duration_seconds_count', { method: 'GET', route: 'unmatched', status: '404' })).toBe(1);
+    } finally {
+      await app.close();
+      await dist.remove();
+    }
   });
 
   it('counts a code sent, a code whose send failed by its reason, and a lead by its funnel: no phone, e-mail or address', async () => {
