@@ -20,9 +20,10 @@ export const OPTIONAL_ROUTES: ReadonlySet<string> = new Set(['/pdf/:id', '/api/r
 const SAMPLE_MS = 250;
 
 /**
- * How long after its start-up a server's busy share is not judged: a cold process compiles its code and plans its first
- * statements while it answers its first visitors, busy without being loaded (the second search of a fresh server was
- * refused). The delay and the database's queue still shed throughout, and the PDFs keep their own limit.
+ * How long after its start-up a server's loop is not judged (its delay and busy share): a cold process compiles its code
+ * and plans its first statements while it answers its first visitors, busy without being loaded (a fresh server's
+ * second search was refused for its busy share, and in a clean-clone run every route for the delay of its first). The
+ * database's queue still sheds throughout, and the PDFs keep their own limit.
  */
 export const WARM_UP_MS = 5_000;
 
@@ -41,18 +42,16 @@ export function overloaded(reply: FastifyReply, retryAfter: number): FastifyRepl
 /**
  * Registers the shedding hooks on every route; call before the routes, after the security headers and CORS. starting:
  * the server's start-up work still under way (serve.ts: the job queue's start and first sweeps, on a fresh PGlite 1 to
- * 4 s of statements on the main thread); the loop's delay counts from the second sample after it settles, the first
- * that saw none of it, and the busy share once the server has warmed up (WARM_UP_MS). Before, a fresh server refused
- * its first requests (every route for 250 ms, the optional ones longer) for the load of its own start; the database's
- * queue counts throughout.
+ * 4 s of statements on the main thread); the loop's delay and busy share count once the server has warmed up after it
+ * (WARM_UP_MS). Before, a fresh server refused its first requests for the load of its own start and of its first
+ * answers; the database's queue counts throughout.
  */
 export async function registerLoadShedding(app: FastifyInstance, { shedding }: Config, db: Db, starting?: Promise<unknown>): Promise<void> {
   const retryAfter = shedding.retryAfterSeconds;
-  // performance.now() when the start-up work settled (-Infinity without any): the delay is judged from two samples
-  // after it, the busy share once warmed up.
+  // performance.now() when the start-up work settled (-Infinity without any): the loop is judged once warmed up.
   let settled = starting ? Infinity : -Infinity;
   void starting?.finally(() => (settled = performance.now())).catch(() => {});
-  const judging = () => performance.now() >= settled + 2 * SAMPLE_MS;
+  const judging = () => performance.now() >= settled + WARM_UP_MS;
   // Every route, past the higher event loop delay (0: under-pressure does not look). Its delay is Infinity for a sample
   // without a tick of the loop: blocked throughout.
   await app.register(underPressure, {
@@ -76,8 +75,7 @@ export async function registerLoadShedding(app: FastifyInstance, { shedding }: C
     clearInterval(sampler);
     done();
   });
-  const loopBusy = () =>
-    shedding.optionalEventLoopUtilization > 0 && utilization > shedding.optionalEventLoopUtilization && performance.now() >= settled + WARM_UP_MS;
+  const loopBusy = () => shedding.optionalEventLoopUtilization > 0 && utilization > shedding.optionalEventLoopUtilization && judging();
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (probe(request)) return;
     const dbWaiting = waiting();

@@ -133,6 +133,22 @@ describe('load shedding', () => {
     }, STARTUP_MS);
     afterAll(() => app.close());
 
+    it('is not judged in a fresh server’s first seconds either: a cold first search may hold the loop up', async () => {
+      const fresh = await appWith({ eventLoopDelayMs: 1 }, {}, recordingSms(), Promise.resolve());
+      try {
+        // Past the two samples after start-up that the delay alone used to wait.
+        await new Promise((resolve) => setTimeout(resolve, 700));
+        for (let i = 0; i < 3; i++) {
+          const until = Date.now() + 300;
+          while (Date.now() < until);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          expect((await fresh.inject({ url: '/pdf/AAAAAAAAAAAAAAAAAAAAAA' })).statusCode).toBe(404);
+        }
+      } finally {
+        await fresh.close();
+      }
+    });
+
     it('refuses every route with the same 503 once the loop has been held up, and the route never runs', async () => {
       await vi.waitFor(
         async () => {
