@@ -81,6 +81,23 @@ function connection(db: Db, databaseUrl: string | undefined): PgBoss.Constructor
   throw new Error('the job queue needs DATABASE_URL on PostgreSQL');
 }
 
+/**
+ * Runs fn while no other process of this database runs it: two processes starting at the same moment on PostgreSQL
+ * deadlocked in pg-boss's queue creation (each makes a queue's table and attaches it to the jobs table), and one of
+ * them failed to start. PGlite's database is one process's.
+ */
+async function oneAtATime(db: Db, schema: string, fn: () => Promise<void>): Promise<void> {
+  if (db.kind === 'pglite') return fn();
+  await db.connect(async (session) => {
+    await session.query('SELECT pg_advisory_lock(hashtext($1))', [`claimflow job queue ${schema}`]);
+    try {
+      await fn();
+    } finally {
+      await session.query('SELECT pg_advisory_unlock(hashtext($1))', [`claimflow job queue ${schema}`]);
+    }
+  });
+}
+
 export class Jobs {
   #wake: ((name: QueueName) => void) | undefined;
   #stop: (() => Promise<void>) | undefined;
@@ -115,7 +132,11 @@ export class Jobs {
     const schema = db.schema === 'public' ? 'pgboss' : `${db.schema}_pgboss`;
     const boss = new PgBoss({ ...connection(db, options.databaseUrl), schema, schedule: workers, supervise: workers });
     boss.on('error', (error) => log('job queue error', error));
-    await boss.start();
+    const specs = queueSpecs(deps);
+    await oneAtATime(db, schema, async () => {
+      await boss.start();
+      for (const spec of specs) await boss.createQueue(spec.name, { name: spec.name, policy: 'short', ...spec.retry });
+    });
     const stopping = new AbortController();
     const workerIds = new Map<QueueName, string>();
     // A wake is a job (one waits at most) and, with a worker here, that worker looking at once.
@@ -147,11 +168,8 @@ export class Jobs {
       const wait = (spec.gapMs ?? 0) - (Date.now() - started);
       if (wait > 0 && !stopping.signal.aborted) await sleep(wait);
     };
-    const specs = queueSpecs(deps);
     if (workers) this.#firstRuns = Promise.all(specs.map((spec) => new Promise<void>((resolve) => firsts.set(spec.name, resolve))));
-    for (const spec of specs) {
-      await boss.createQueue(spec.name, { name: spec.name, policy: 'short', ...spec.retry });
-      if (!workers) continue;
+    for (const spec of workers ? specs : []) {
       const options = { batchSize: 1, pollingIntervalSeconds: POLLING_SECONDS };
       workerIds.set(spec.name, await boss.work<JobData>(spec.name, options, ([job]) => run(spec, job?.data.sweep === true)));
       await boss.schedule(spec.name, spec.schedule, SWEEP, { singletonKey: 'sweep' });
