@@ -7,9 +7,9 @@ import { flowFolders } from './server/flow-files.ts';
 import { flowModules } from './scripts/flow-modules.ts';
 
 /**
- * The soak tier (`npm run test:soak`): kill -9 rounds, delivery and alert faults, latency and load at volume (floods of
- * code sends, SMS pumping, a month of code guessing), fuzz at depth. Minutes each; `npm test` runs without them (and
- * fuzzes at a shallow depth).
+ * The soak tier (`npm run test:soak`): kill -9 rounds (one server's, the worker's, an API's beside another), delivery
+ * and alert faults, latency and load at volume (floods of code sends, SMS pumping, a month of code guessing), fuzz at
+ * depth. Minutes each; `npm test` runs without them (and fuzzes at a shallow depth).
  */
 const SOAK = [
   'crash',
@@ -20,6 +20,7 @@ const SOAK = [
   'sms-floods',
   'sms-pumping',
   'codes-brute-force',
+  'multi-process',
 ].map((name) => `tests/server/${name}.test.ts`);
 const FUZZ = 'tests/server/fuzz.test.ts';
 /**

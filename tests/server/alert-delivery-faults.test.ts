@@ -8,7 +8,7 @@ import type { Db } from '../../server/db/db.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { openPgDb } from '../../server/db/pg-db.ts';
 import { Jobs } from '../../server/jobs/jobs.ts';
-import { matchedAlerts, testLead, type MatchedAlert } from '../testing/alert-delivery.ts';
+import { matchedAlerts, testLead, textsOnce, type MatchedAlert } from '../testing/alert-delivery.ts';
 import { fakeTwilioEnv, startFakeTwilio, type FakeTwilio } from '../testing/fake-twilio.ts';
 import { freshPostgres, type FreshPostgres } from '../testing/fresh-postgres.ts';
 import { recordingSms } from '../testing/fake-sms.ts';
@@ -70,15 +70,13 @@ describe.skipIf(!ADMIN_URL)('alert texts from worker processes on one PostgreSQL
 
   /** Each alert's phone got exactly the text its row stored, once; nothing else went out. */
   const expectEachTextedOnce = async (alerts: MatchedAlert[]) => {
-    const times = new Map<string, number>();
-    for (const m of fake.messages) times.set(`${m.to}\n${m.body}`, (times.get(`${m.to}\n${m.body}`) ?? 0) + 1);
-    const { rows } = await db.query<{ phone: string; body: string; sent: boolean }>(
-      'SELECT a.phone, t.body, t.sent_at IS NOT NULL AS sent FROM alert_texts t JOIN alerts a ON a.id = t.alert_id WHERE a.id = ANY($1::text[])',
-      [alerts.map((a) => a.id)],
-    );
-    const lost = rows.filter((r) => !r.sent || !times.has(`${r.phone}\n${r.body}`));
-    const twice = rows.filter((r) => (times.get(`${r.phone}\n${r.body}`) ?? 0) > 1);
-    expect({ rows: rows.length, lost: lost.length, twice: twice.length }).toEqual({ rows: alerts.length, lost: 0, twice: 0 });
+    expect(
+      await textsOnce(
+        db,
+        fake.messages,
+        alerts.map((a) => a.id),
+      ),
+    ).toEqual({ rows: alerts.length, lost: 0, twice: 0 });
     expect(fake.messages).toHaveLength(alerts.length);
   };
 

@@ -114,3 +114,19 @@ export async function matchedAlerts(db: Db, leadId: string, count: number, local
   );
   return matched;
 }
+
+/**
+ * Whether each of the alerts' texts went out exactly once: its rows, those lost (unsent, or never taken by the provider
+ * with the text the row stored) and those the provider took more than once.
+ */
+export async function textsOnce(db: Db, messages: readonly { to: string; body: string }[], alertIds: readonly string[]) {
+  const times = new Map<string, number>();
+  for (const m of messages) times.set(`${m.to}\n${m.body}`, (times.get(`${m.to}\n${m.body}`) ?? 0) + 1);
+  const { rows } = await db.query<{ phone: string; body: string; sent: boolean }>(
+    'SELECT a.phone, t.body, t.sent_at IS NOT NULL AS sent FROM alert_texts t JOIN alerts a ON a.id = t.alert_id WHERE a.id = ANY($1::text[])',
+    [alertIds],
+  );
+  const lost = rows.filter((r) => !r.sent || !times.has(`${r.phone}\n${r.body}`));
+  const twice = rows.filter((r) => (times.get(`${r.phone}\n${r.body}`) ?? 0) > 1);
+  return { rows: rows.length, lost: lost.length, twice: twice.length };
+}

@@ -19,20 +19,19 @@ const LONGEST_SILENCE_MS = 2 * (TIMEOUT_SECONDS + STEP_SECONDS * 1.2 + 1 + 1) * 
 
 const delay = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
+/** A server's settings to deliver to the fake's sponsors, quickly retried, with leads of the test phone. */
+export const deliveryEnv = (fake: FakeSponsors): Record<string, string> => ({
+  TEST_PHONE: PROCESS_PHONE,
+  RATE_LIMIT_API_PER_MINUTE: '1000000',
+  SPONSORS_DIR: fake.dir,
+  ...fake.env,
+  WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
+  WEBHOOK_RETRY_SCHEDULE: SCHEDULE,
+  WEBHOOK_TIMEOUT_SECONDS: String(TIMEOUT_SECONDS),
+});
+
 export function startDeliveryProcess(fake: FakeSponsors, dataDir: string): Promise<AppServer> {
-  return startAppServer({
-    staticDir: '/nonexistent-claimflow-dist',
-    dataDir,
-    env: {
-      TEST_PHONE: PROCESS_PHONE,
-      RATE_LIMIT_API_PER_MINUTE: '1000000',
-      SPONSORS_DIR: fake.dir,
-      ...fake.env,
-      WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
-      WEBHOOK_RETRY_SCHEDULE: SCHEDULE,
-      WEBHOOK_TIMEOUT_SECONDS: String(TIMEOUT_SECONDS),
-    },
-  });
+  return startAppServer({ staticDir: '/nonexistent-claimflow-dist', dataDir, env: deliveryEnv(fake) });
 }
 
 /**
@@ -40,6 +39,12 @@ export function startDeliveryProcess(fake: FakeSponsors, dataDir: string): Promi
  * own (one lead per funnel and verification); its id.
  */
 export async function createLeadOverHttp(base: string, key: string, overrides: Record<string, unknown>, fake: FakeSponsors): Promise<number> {
+  const lead = await postVerified(base, key, generalLeadBody(PROCESS_PHONE.slice(2), { consent: namingConsent(fake.active), ...overrides }));
+  return (lead as { resultIds: number[] }).resultIds[0]!;
+}
+
+/** POST /api/leads/create of body by a new verification of the test phone, under the Idempotency-Key key; its answer. */
+export async function postVerified(base: string, key: string, body: Record<string, unknown>): Promise<unknown> {
   const send = await fetch(`${base}/api/user/mfa-sms-send`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -49,10 +54,10 @@ export async function createLeadOverHttp(base: string, key: string, overrides: R
   const res = await fetch(`${base}/api/leads/create`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie, 'idempotency-key': key },
-    body: JSON.stringify(generalLeadBody(PROCESS_PHONE.slice(2), { consent: namingConsent(fake.active), ...overrides })),
+    body: JSON.stringify(body),
   });
   if (res.status !== 200) throw new Error(`leads/create ${res.status}: ${await res.text()}`);
-  return ((await res.json()) as { resultIds: number[] }).resultIds[0]!;
+  return res.json();
 }
 
 /** The acknowledged (lead, sponsor) pairs, `leadId:sponsor`, one per acknowledged webhook-id. */
