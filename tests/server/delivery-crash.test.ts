@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { AppServer } from '../testing/app-server.ts';
 import { createLeadOverHttp, deliveryState, pairProblems, settledReceivers, startDeliveryProcess } from '../testing/delivery-process.ts';
-import { startFakeSponsors, type FakeSponsors } from '../testing/fake-sponsors.ts';
+import { startFakeSponsors, TEXAS_LAWYERS, type FakeSponsors } from '../testing/fake-sponsors.ts';
 import { STARTUP_MS } from '../testing/test-db.ts';
 
 const LEADS = 800;
@@ -21,15 +21,7 @@ let server: AppServer | undefined;
 const dataDir = mkdtempSync(join(tmpdir(), 'claimflow-delivery-crash-'));
 beforeAll(async () => {
   fake = await startFakeSponsors([
-    {
-      id: 'texas-lawyers',
-      name: 'Texas Lawyers',
-      category: 'law-firm',
-      services: ['__CALawyer'],
-      filter: { in: [{ var: 'state' }, ['TX', 'OK']] },
-      dailyCap: 100_000,
-      active: true,
-    },
+    TEXAS_LAWYERS,
     {
       id: 'comp-claims',
       name: 'Comp Claims',

@@ -12,7 +12,7 @@ import { openPgDb } from '../../server/db/pg-db.ts';
 import { testVin, textsOnce } from '../testing/alert-delivery.ts';
 import { alertLeadBody } from '../testing/alerts.ts';
 import { createLeadOverHttp, deliveryEnv, pairProblems, postVerified, PROCESS_PHONE, settledReceivers } from '../testing/delivery-process.ts';
-import { startFakeSponsors, type FakeSponsors } from '../testing/fake-sponsors.ts';
+import { startFakeSponsors, TEXAS_LAWYERS, type FakeSponsors } from '../testing/fake-sponsors.ts';
 import { fakeTwilioEnv, startFakeTwilio, type FakeTwilio } from '../testing/fake-twilio.ts';
 import { freshPostgres, type FreshPostgres } from '../testing/fresh-postgres.ts';
 import { ingestReports, sampleReport, TEST_INGEST_KEY } from '../testing/reports.ts';
@@ -42,17 +42,7 @@ describe.skipIf(!ADMIN_URL)('two APIs and a worker on one PostgreSQL', () => {
   beforeAll(async () => {
     database = await freshPostgres(ADMIN_URL!, 'claimflow_processes');
     db = openPgDb(database.url, { max: 2 });
-    sponsors = await startFakeSponsors([
-      {
-        id: 'texas-lawyers',
-        name: 'Texas Lawyers',
-        category: 'law-firm',
-        services: ['__CALawyer'],
-        filter: { in: [{ var: 'state' }, ['TX', 'OK']] },
-        dailyCap: 100_000,
-        active: true,
-      },
-    ]);
+    sponsors = await startFakeSponsors([TEXAS_LAWYERS]);
     // Some answers fail or never come: deliveries are retried while processes die.
     sponsors.behaviour.set('texas-lawyers', { fail: 0.1, hang: 0.02 });
     twilio = await startFakeTwilio();

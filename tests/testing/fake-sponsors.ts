@@ -66,6 +66,17 @@ export function readySponsorsEnv(): Record<string, string> {
 
 const envName = (id: string, what: string) => `SPONSOR_${id.toUpperCase().replaceAll('-', '_')}_${what}`;
 
+/** The delivery tests' law firm: car-accident leads of Texas and Oklahoma, with a daily cap no test reaches. */
+export const TEXAS_LAWYERS: Omit<Sponsor, 'urlEnv' | 'secretEnv'> = {
+  id: 'texas-lawyers',
+  name: 'Texas Lawyers',
+  category: 'law-firm',
+  services: ['__CALawyer'],
+  filter: { in: [{ var: 'state' }, ['TX', 'OK']] },
+  dailyCap: 100_000,
+  active: true,
+};
+
 /** Receivers for sponsors (urlEnv and secretEnv are set from their ids), on one local server. */
 export async function startFakeSponsors(sponsors: Omit<Sponsor, 'urlEnv' | 'secretEnv'>[]): Promise<FakeSponsors> {
   const dir = mkdtempSync(join(tmpdir(), 'claimflow-sponsors-'));
