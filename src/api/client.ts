@@ -32,10 +32,12 @@ export interface ApiRequest {
 export const API_BASE = '/api';
 
 /**
- * The browser's IANA zone, sent as the Time-Zone header (as GitHub's API takes it): the lead API schedules calls in it
- * when the lead names no ZIP or state.
+ * The browser's IANA zone, sent as the Time-Zone header (as GitHub's API takes it) with the lead API's requests only:
+ * it schedules calls in it when the lead names no ZIP or state. No other route reads it, and the first
+ * Intl.DateTimeFormat of a page cost 188 ms of /find-my-report's main thread at 4x CPU on its first request (POST /visits).
  */
-const browserZone = (): string | undefined => Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+const browserZone = (path: string): string | undefined =>
+  (path.startsWith('/leads/') ? Intl.DateTimeFormat().resolvedOptions().timeZone : undefined) || undefined;
 
 /**
  * A file (a report's PDF) the server answers at path, outside /api; failures as ApiError with the status and the wait a
@@ -55,7 +57,7 @@ export async function fetchFile(path: string, signal?: AbortSignal): Promise<Blo
 
 export async function callApi<T = unknown>(request: ApiRequest, signal?: AbortSignal, headers: Record<string, string> = {}): Promise<T> {
   const search = new URLSearchParams(request.query ?? {}).toString();
-  const zone = browserZone();
+  const zone = browserZone(request.path);
   const sent = { ...(zone && { 'time-zone': zone }), ...request.headers, ...headers };
   let response: Response;
   try {
