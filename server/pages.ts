@@ -16,6 +16,8 @@ import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
 import { expandedFlows, readCatalogues } from './flow-files.ts';
 import { headTags, headTranslators, manifest, type HeadPage } from './page-head.ts';
+import { prerenderedFile } from './page-html.ts';
+import { allowPageStyles } from './security.ts';
 import { readReport } from './reports/read-report.ts';
 
 const STATE_PREFIXES = Object.keys(stateViews);
@@ -30,13 +32,18 @@ export function pageLanguage(request: FastifyRequest): Language {
   return supported(preferred) ? preferred : FALLBACK;
 }
 
-/** The build's page file for a page: a funnel route's own (routes/<route>[.es].html), else the app's index. */
-function pageFile(page: HeadPage, pathname: string, lang: Language, routePages: ReadonlySet<string>): string {
-  if (page.kind !== 'funnel') return 'index.html';
-  const path = pathname.replace(/\/+$/, '');
-  const route = page.flow.routes.find((r) => withStatePrefixes(r, STATE_PREFIXES).includes(path));
-  const file = `routes${route}${lang === 'en' ? '' : `.${lang}`}.html`;
-  return routePages.has(file) ? file : 'index.html';
+/**
+ * The build's page file for a page: the one it drew ahead for the path (a funnel's route without its state prefix) in
+ * the language (pages/<path>[.es].html, scripts/prerender.ts), else a funnel route's own (routes/<route>[.es].html),
+ * else the app's index.
+ */
+function pageFile(page: HeadPage, pathname: string, lang: Language, built: ReadonlySet<string>): string {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  const route = page.kind === 'funnel' ? page.flow.routes.find((r) => withStatePrefixes(r, STATE_PREFIXES).includes(path)) : path;
+  const suffix = lang === 'en' ? '' : `.${lang}`;
+  return (
+    [route && prerenderedFile(route, lang), page.kind === 'funnel' && `routes${route}${suffix}.html`].find((file) => file && built.has(file)) || 'index.html'
+  );
 }
 
 /** A report's page with its public place and date, or notFound when the id is no report. */
@@ -46,12 +53,23 @@ async function withReport(db: Db, page: SitePage): Promise<HeadPage> {
   return stored ? { kind: page.kind, report: stored.report } : { kind: 'notFound' };
 }
 
+/** The build's files under a folder of the app's (dir/<file>), none when it has no such folder. */
+function builtFiles(staticRoot: string, dir: string): string[] {
+  try {
+    return readdirSync(join(staticRoot, dir), { recursive: true, encoding: 'utf8' }).map((file) => `${dir}/${file.replaceAll('\\', '/')}`);
+  } catch {
+    return [];
+  }
+}
+
 const compressBrotli = promisify(brotliCompress);
 const compressGzip = promisify(gzip);
 
 /** The page in the encoding the browser takes: brotli at a quality that costs about 1.5 ms for 27 KB, off the event loop. */
 async function sendHtml(request: FastifyRequest, reply: FastifyReply, status: number, html: string) {
   const encoding = new Negotiator(request).encoding(['br', 'gzip', 'identity']);
+  const csp = reply.getHeader('content-security-policy');
+  if (typeof csp === 'string') void reply.header('content-security-policy', allowPageStyles(csp, html));
   void reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Language, Cookie');
   if (encoding === 'br') {
     return reply.header('content-encoding', 'br').send(await compressBrotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }));
@@ -70,12 +88,7 @@ export interface SitePages {
 export function sitePages({ config, db, staticRoot }: { config: Config; db: Db; staticRoot: string }): SitePages {
   const flows: SiteFlow[] = expandedFlows(config.flowsDir);
   const translators = headTranslators(readCatalogues(config.localesDir));
-  let routePages: Set<string>;
-  try {
-    routePages = new Set(readdirSync(join(staticRoot, 'routes'), { recursive: true, encoding: 'utf8' }).map((file) => `routes/${file.replaceAll('\\', '/')}`));
-  } catch {
-    routePages = new Set();
-  }
+  const builtPages = new Set(['routes', 'pages'].flatMap((dir) => builtFiles(staticRoot, dir)));
   const templates = new Map<string, string>();
   const template = (file: string) => {
     const known = templates.get(file) ?? readFileSync(join(staticRoot, file), 'utf8');
@@ -90,7 +103,7 @@ export function sitePages({ config, db, staticRoot }: { config: Config; db: Db; 
       const page = await withReport(db, sitePageAt(pathname, flows, STATE_PREFIXES));
       const head = headTags(page, lang, translators[lang], { origin: config.publicUrl, pathname });
       // Replaced by functions: a "$" in the copy is text, not a replacement pattern.
-      const html = template(pageFile(page, pathname, lang, routePages))
+      const html = template(pageFile(page, pathname, lang, builtPages))
         .replace(/<html lang="[a-z]{2}">/, () => `<html lang="${lang}">`)
         .replace(/<title>[^<]*<\/title>/, () => head);
       return sendHtml(request, reply, page.kind === 'notFound' ? 404 : 200, html);
