@@ -1,4 +1,5 @@
 // Builds the web app; refuses to build while any flow has a problem (the same lines as `npm run flows:check`).
+import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
@@ -51,7 +52,7 @@ export default defineConfig({
       { find: '@locales', replacement: flowFolders().localesDir },
       // React 19 has useSyncExternalStore: the shim of it for React 17 that @xstate/react and wouter import would be dead
       // weight on the first screen.
-      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'use-sync-external-store' },
+      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: join(import.meta.dirname, 'src', 'use-sync-external-store.ts') },
       { find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector' },
     ],
   },

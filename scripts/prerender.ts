@@ -47,10 +47,14 @@ export function prerenderPages(): Plugin {
         configFile: config.configFile,
         mode: config.mode,
         logLevel: 'warn',
-        // Everything bundled: the server reads it from beside the app's folder, where no node_modules may be.
+        // Everything bundled: the server reads it from beside the app's folder, where no node_modules may be. React's
+        // production build, as the browser's: the development one checks and warns on every render.
         ssr: { noExternal: true },
+        define: { 'process.env.NODE_ENV': JSON.stringify(config.isProduction ? 'production' : 'development') },
         build: { ssr: join(config.root, 'src', 'entry-server.tsx'), outDir: ssrDir, emptyOutDir: true, sourcemap: false, copyPublicDir: false },
       });
+      // ES modules wherever the folder is (a test's build is outside the repository and its package.json).
+      writeFileSync(join(ssrDir, 'package.json'), '{ "type": "module" }\n');
       const pages = [
         join(outDir, 'index.html'),
         ...readdirSync(join(outDir, 'routes'), { recursive: true, encoding: 'utf8' }).map((f) => join(outDir, 'routes', f)),

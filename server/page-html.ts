@@ -10,5 +10,10 @@ export const prerenderedFile = (path: string, lang: Language) => `pages${path ==
 
 const EMPTY_ROOT = '<div id="root"></div>';
 
-/** The page with the app's HTML in its #root (empty in the build's templates). Replaced by a function: "$" is text. */
-export const withRoot = (page: string, html: string) => page.replace(EMPTY_ROOT, () => `<div id="root">${html}</div>`);
+/**
+ * The page with the app's HTML in its #root (empty in the build's templates), drawn for a query other than the
+ * language (searchWithoutLanguage) when given: data-search tells the app's entry (src/main.tsx) it may hydrate it.
+ * Replaced by a function: "$" is text.
+ */
+export const withRoot = (page: string, html: string, search = '') =>
+  page.replace(EMPTY_ROOT, () => `<div id="root"${search ? ` data-search="${search.replaceAll('&', '&amp;').replaceAll('"', '&quot;')}"` : ''}>${html}</div>`);

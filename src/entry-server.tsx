@@ -6,7 +6,9 @@ import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { I18nextProvider } from 'react-i18next';
 import { Router } from 'wouter';
-import type { Language } from '../engine/languages.ts';
+import type { DrawPage } from '../engine/site-pages.ts';
+import type { Report } from './api/reports.ts';
+import { DrawnReport } from './pages/report/use-report.ts';
 import { AppRoutes } from './routes.tsx';
 
 // Every catalogue in every language, read when the bundle is built: nothing is fetched while a page is drawn.
@@ -17,15 +19,8 @@ for (const [path, catalogue] of Object.entries(found)) {
   (resources[lang] ??= {})[file.replace(/\.json$/, '')] = catalogue;
 }
 
-/** What the page is drawn for: its path and query (as the browser's address has them) and its language. */
-export interface PageRequest {
-  pathname: string;
-  search: string;
-  lang: Language;
-}
-
 /** The HTML of the app's first render at an address, once every lazy part of it has arrived. */
-export async function renderPage({ pathname, search, lang }: PageRequest): Promise<string> {
+export const renderPage: DrawPage = async ({ pathname, search, lang, report }) => {
   // One i18next per page (pages are drawn side by side), with the browser's options (src/i18n.ts).
   const i18n = createInstance({
     lng: lang,
@@ -44,12 +39,14 @@ export async function renderPage({ pathname, search, lang }: PageRequest): Promi
     <StrictMode>
       <I18nextProvider i18n={i18n}>
         <Router ssrPath={pathname} ssrSearch={search.replace(/^\?/, '')}>
-          <AppRoutes />
+          <DrawnReport value={report as Report | undefined}>
+            <AppRoutes />
+          </DrawnReport>
         </Router>
       </I18nextProvider>
     </StrictMode>,
     { onError: (error) => void errors.push(error) },
   );
-  if (errors.length) throw new AggregateError(errors, `drawing ${pathname}${search} failed`);
+  if (errors.length) throw new AggregateError(errors, `drawing ${pathname}${search} failed: ${errors.map(String).join('; ')}`);
   return new Response(prelude).text();
-}
+};
