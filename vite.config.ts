@@ -1,9 +1,11 @@
 // Builds the web app; refuses to build while any flow has a problem (the same lines as `npm run flows:check`).
+import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { flowFolders } from './server/flow-files.ts';
 import { flowModules } from './scripts/flow-modules.ts';
+import { prerenderPages } from './scripts/prerender.ts';
 import { routePages } from './scripts/route-pages.ts';
 import { flowProblems } from './scripts/flows-check.ts';
 
@@ -27,11 +29,11 @@ function checkFlows(): Plugin {
  * pages in folders of their own (src/pages/<page>/, lazy routes: home, search, report) nor the API clients only they use,
  * nor the step events code a funnel loads after its first step (src/analytics/, but for its hook), nor the makes' names
  * (engine/vehicle-make.ts: results, reports and the make field), nor the claim estimate and its state facts
- * (engine/estimate.ts, engine/state-facts.ts: the calculator's results step). The report's preload (and the request and API client it
- * starts) is the entry's on every URL: in the shell, not three small files more.
+ * (engine/estimate.ts, engine/state-facts.ts: the calculator's results step). The report's preload (which route is a report's) is the
+ * entry's on every URL: in the shell, not a small file more; the request and API client it starts go with the report.
  */
 const SHELL =
-  /[\\/](src[\\/](?!main\.tsx|geo[\\/]google-geo|pages[\\/][^\\/]+[\\/]|api[\\/]report|analytics[\\/](?!use-step-events))|engine[\\/](?!vehicle-make|estimate|state-facts)|widgets[\\/](types|lazy-widget|registry)\.tsx?$|widgets[\\/]shared[\\/](geo|use-copy)\.ts$|widgets[\\/]dialog[\\/]|widgets[\\/]locate[\\/]map-view\.ts$|src[\\/]pages[\\/]report[\\/](preload|use-report)\.ts$|src[\\/]api[\\/]reports\.ts$)/;
+  /[\\/](src[\\/](?!main\.tsx|geo[\\/]google-geo|pages[\\/][^\\/]+[\\/]|api[\\/]report|analytics[\\/](?!use-step-events))|engine[\\/](?!vehicle-make|estimate|state-facts)|widgets[\\/](types|lazy-widget|registry)\.tsx?$|widgets[\\/]shared[\\/](geo|use-copy)\.ts$|widgets[\\/]dialog[\\/]|widgets[\\/]locate[\\/]map-view\.ts$|src[\\/]pages[\\/]report[\\/]preload\.ts$)/;
 
 export default defineConfig({
   plugins: [
@@ -39,12 +41,21 @@ export default defineConfig({
     checkFlows(),
     flowModules(),
     routePages(),
+    prerenderPages(),
     // Brotli and gzip copies of every text asset next to it, served by the API as they are (server/app.ts: preCompressed);
     // not of the pages, whose head the server writes per visit (server/pages.ts).
     compression({ algorithms: ['brotliCompress', 'gzip'], exclude: /\.(map|html)$/, logLevel: 'silent' }),
   ],
   // The copy the app fetches (src/api/catalogues.ts): locales/, or LOCALES_DIR's folder.
-  resolve: { alias: { '@locales': flowFolders().localesDir } },
+  resolve: {
+    alias: [
+      { find: '@locales', replacement: flowFolders().localesDir },
+      // React 19 has useSyncExternalStore: the shim of it for React 17 that @xstate/react and wouter import would be dead
+      // weight on the first screen.
+      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: join(import.meta.dirname, 'src', 'use-sync-external-store.ts') },
+      { find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector' },
+    ],
+  },
   server: { proxy: { '/api': 'http://localhost:8080' } },
   build: {
     target: 'es2022',

@@ -17,6 +17,13 @@ export function queryLanguage(search: string): Language | undefined {
   return supported(lang) ? lang : undefined;
 }
 
+/** A query string (with or without its "?") without its language: what else a page is drawn for, as "a=1&b=2". */
+export function searchWithoutLanguage(search: string): string {
+  const params = new URLSearchParams(search);
+  params.delete('lang');
+  return params.toString();
+}
+
 /**
  * Dates and times in a language, one format per language as the copy writes them: "5 PM" and "5 p. m." (12 hours, as
  * the call times and consent texts say). Spanish is Intl's 'es' made 12-hour: 'es-US' writes "5 p.m." and 'es' alone

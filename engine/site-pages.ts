@@ -1,6 +1,7 @@
 // Which page of the site a path is: the app's routes (src/routes.tsx draws them) as the server and the app both need to
 // name them, for a page's title and description, its status (404 for what is no page) and whether search engines may
 // index it. Pure: the flows' routes and the state prefixes are given.
+import type { Language } from './languages.ts';
 
 /** The legal pages, by their route /<page>; the footer links them (app:footer.<page>). */
 export const LEGAL_PAGES = ['terms', 'privacy-policy', 'sms-terms', 'disclaimer', 'accessibility'] as const;
@@ -17,6 +18,23 @@ export const TEXT_PAGE_COPY: Record<TextPage, string> = {
   disclaimer: 'privacy:legal.disclaimer',
   accessibility: 'privacy:legal.accessibility',
 };
+
+/** id of the JSON block a report's page comes with: the public facts the server drew it with (server/pages.ts). */
+export const DRAWN_REPORT_ID = 'claimflow-report';
+
+/**
+ * What a page is drawn for on the server (src/entry-server.tsx): its path and query as the browser's address has them,
+ * its language, and for a report's page the report's public facts (as GET /api/reports/{id} answers without proof).
+ */
+export interface DrawnPage {
+  pathname: string;
+  search: string;
+  lang: Language;
+  report?: object;
+}
+
+/** Draws a page: the HTML of the app's first render there. */
+export type DrawPage = (page: DrawnPage) => Promise<string>;
 
 /** A report's public id: 16 random bytes in base64url. Anything else is no report's (404 before any query). */
 export const REPORT_ID = /^[A-Za-z0-9_-]{22}$/;

@@ -5,17 +5,21 @@
 // report id that is no report included. Also the app manifest in each language.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import Negotiator from 'negotiator';
-import { FALLBACK, LANG_COOKIE, LANGUAGES, queryLanguage, supported, type Language } from '../engine/languages.ts';
-import { sitePageAt, withStatePrefixes, type SiteFlow, type SitePage } from '../engine/site-pages.ts';
+import { FALLBACK, LANG_COOKIE, LANGUAGES, queryLanguage, searchWithoutLanguage, supported, type Language } from '../engine/languages.ts';
+import { DRAWN_REPORT_ID, sitePageAt, type DrawnPage, type DrawPage, withStatePrefixes, type SiteFlow, type SitePage } from '../engine/site-pages.ts';
 import stateViews from '../widgets/locate/state-views.json' with { type: 'json' };
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
 import { expandedFlows, readCatalogues } from './flow-files.ts';
 import { headTags, headTranslators, manifest, type HeadPage } from './page-head.ts';
+import { prerenderedFile, ssrDirOf, withRoot } from './page-html.ts';
+import { reportView, type FullReport } from './reports/report-view.ts';
+import { allowPageStyles } from './security.ts';
 import { readReport } from './reports/read-report.ts';
 
 const STATE_PREFIXES = Object.keys(stateViews);
@@ -30,28 +34,55 @@ export function pageLanguage(request: FastifyRequest): Language {
   return supported(preferred) ? preferred : FALLBACK;
 }
 
-/** The build's page file for a page: a funnel route's own (routes/<route>[.es].html), else the app's index. */
-function pageFile(page: HeadPage, pathname: string, lang: Language, routePages: ReadonlySet<string>): string {
-  if (page.kind !== 'funnel') return 'index.html';
-  const path = pathname.replace(/\/+$/, '');
-  const route = page.flow.routes.find((r) => withStatePrefixes(r, STATE_PREFIXES).includes(path));
-  const file = `routes${route}${lang === 'en' ? '' : `.${lang}`}.html`;
-  return routePages.has(file) ? file : 'index.html';
+/**
+ * The build's page file for a page: the one it drew ahead for the path (a funnel's route without its state prefix) in
+ * the language (pages/<path>[.es].html, scripts/prerender.ts), else a funnel route's own (routes/<route>[.es].html),
+ * else the app's index.
+ */
+function pageFile(page: HeadPage, pathname: string, lang: Language, built: ReadonlySet<string>): string {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  const route = page.kind === 'funnel' ? page.flow.routes.find((r) => withStatePrefixes(r, STATE_PREFIXES).includes(path)) : path;
+  const suffix = lang === 'en' ? '' : `.${lang}`;
+  return (
+    [route && prerenderedFile(route, lang), page.kind === 'funnel' && `routes${route}${suffix}.html`].find((file) => file && built.has(file)) || 'index.html'
+  );
 }
 
-/** A report's page with its public place and date, or notFound when the id is no report. */
-async function withReport(db: Db, page: SitePage): Promise<HeadPage> {
-  if (!('id' in page)) return page;
+/** The build's Node bundle of the app (scripts/prerender.ts), loaded for the first page drawn per request; none without. */
+function drawing(staticRoot: string): () => Promise<DrawPage | undefined> {
+  let loaded: Promise<DrawPage | undefined> | undefined;
+  const bundle = pathToFileURL(join(ssrDirOf(staticRoot), 'entry-server.js')).href;
+  return () =>
+    (loaded ??= import(bundle).then(
+      (module: { renderPage: DrawPage }) => module.renderPage,
+      () => undefined,
+    ));
+}
+
+/** A report's page with its public place and date, and the report, or notFound when the id is no report. */
+async function withReport(db: Db, page: SitePage): Promise<{ page: HeadPage; report?: FullReport }> {
+  if (!('id' in page)) return { page };
   const stored = await readReport(db, page.id);
-  return stored ? { kind: page.kind, report: stored.report } : { kind: 'notFound' };
+  return stored ? { page: { kind: page.kind, report: stored.report }, report: stored.report } : { page: { kind: 'notFound' } };
+}
+
+/** The build's files under a folder of the app's (dir/<file>), none when it has no such folder. */
+function builtFiles(staticRoot: string, dir: string): string[] {
+  try {
+    return readdirSync(join(staticRoot, dir), { recursive: true, encoding: 'utf8' }).map((file) => `${dir}/${file.replaceAll('\\', '/')}`);
+  } catch {
+    return [];
+  }
 }
 
 const compressBrotli = promisify(brotliCompress);
 const compressGzip = promisify(gzip);
 
 /** The page in the encoding the browser takes: brotli at a quality that costs about 1.5 ms for 27 KB, off the event loop. */
-async function sendHtml(request: FastifyRequest, reply: FastifyReply, status: number, html: string) {
+export async function sendHtml(request: FastifyRequest, reply: FastifyReply, status: number, html: string) {
   const encoding = new Negotiator(request).encoding(['br', 'gzip', 'identity']);
+  const csp = reply.getHeader('content-security-policy');
+  if (typeof csp === 'string') void reply.header('content-security-policy', allowPageStyles(csp, html));
   void reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Language, Cookie');
   if (encoding === 'br') {
     return reply.header('content-encoding', 'br').send(await compressBrotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }));
@@ -70,12 +101,7 @@ export interface SitePages {
 export function sitePages({ config, db, staticRoot }: { config: Config; db: Db; staticRoot: string }): SitePages {
   const flows: SiteFlow[] = expandedFlows(config.flowsDir);
   const translators = headTranslators(readCatalogues(config.localesDir));
-  let routePages: Set<string>;
-  try {
-    routePages = new Set(readdirSync(join(staticRoot, 'routes'), { recursive: true, encoding: 'utf8' }).map((file) => `routes/${file.replaceAll('\\', '/')}`));
-  } catch {
-    routePages = new Set();
-  }
+  const builtPages = new Set(['routes', 'pages'].flatMap((dir) => builtFiles(staticRoot, dir)));
   const templates = new Map<string, string>();
   const template = (file: string) => {
     const known = templates.get(file) ?? readFileSync(join(staticRoot, file), 'utf8');
@@ -83,17 +109,41 @@ export function sitePages({ config, db, staticRoot }: { config: Config; db: Db; 
     return known;
   };
 
+  const draw = drawing(staticRoot);
+
+  /**
+   * A report's page drawn for this address with its public facts only (the proof rule: what anyone may see), which
+   * the page carries too for the app's first render (src/pages/report/use-report.ts); left for the browser to draw
+   * when the build has no Node bundle or drawing fails.
+   */
+  async function drawReport(request: FastifyRequest, html: string, drawn: Required<DrawnPage>): Promise<string> {
+    const render = await draw();
+    if (!render) return html;
+    try {
+      const facts = `<script type="application/json" id="${DRAWN_REPORT_ID}">${JSON.stringify(drawn.report).replaceAll('<', '\\u003c')}</script>`;
+      return withRoot(
+        html.replace('</head>', () => `  ${facts}\n  </head>`),
+        await render(drawn),
+        searchWithoutLanguage(drawn.search),
+      );
+    } catch (error) {
+      request.log.error({ err: error }, 'drawing a report page failed');
+      return html;
+    }
+  }
+
   return {
     async send(request, reply) {
-      const { pathname } = new URL(request.url, 'http://page');
+      const { pathname, search } = new URL(request.url, 'http://page');
       const lang = pageLanguage(request);
-      const page = await withReport(db, sitePageAt(pathname, flows, STATE_PREFIXES));
+      const { page, report } = await withReport(db, sitePageAt(pathname, flows, STATE_PREFIXES));
       const head = headTags(page, lang, translators[lang], { origin: config.publicUrl, pathname });
       // Replaced by functions: a "$" in the copy is text, not a replacement pattern.
-      const html = template(pageFile(page, pathname, lang, routePages))
+      const html = template(pageFile(page, pathname, lang, builtPages))
         .replace(/<html lang="[a-z]{2}">/, () => `<html lang="${lang}">`)
         .replace(/<title>[^<]*<\/title>/, () => head);
-      return sendHtml(request, reply, page.kind === 'notFound' ? 404 : 200, html);
+      const drawn = page.kind === 'report' && report ? await drawReport(request, html, { pathname, search, lang, report: reportView(report) }) : html;
+      return sendHtml(request, reply, page.kind === 'notFound' ? 404 : 200, drawn);
     },
     manifest: (lang) => manifest(lang, translators[lang]),
   };

@@ -1,5 +1,6 @@
 // The protections every response gets: security headers (CSP and friends), CORS for configured origins, per-address
 // request limits that hold across the server's processes.
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fastifyCors from '@fastify/cors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -37,7 +38,10 @@ export const GOOGLE_MAPS_SOURCES = {
 
 type CspConfig = Pick<Config, 'frameAncestors' | 'mapTileOrigins' | 'googleMaps'>;
 
-/** The Content-Security-Policy directives: the built app is plain Vite output, with no inline script or style. */
+/**
+ * The Content-Security-Policy directives: the built app is plain Vite output, with no inline script, and no inline style
+ * but what a page allows by its hashes (allowPageStyles).
+ */
 export function cspDirectives(config: CspConfig): Record<string, string[]> {
   const google = (directive: keyof typeof GOOGLE_MAPS_SOURCES) => (config.googleMaps ? GOOGLE_MAPS_SOURCES[directive] : []);
   return {
@@ -48,7 +52,8 @@ export function cspDirectives(config: CspConfig): Record<string, string[]> {
     'form-action': ["'self'"],
     'script-src': ["'self'", ...google('script-src')],
     'script-src-attr': ["'none'"],
-    // React sets inline styles (the progress bar's width) through the CSSOM, which style-src does not govern.
+    // React sets inline styles (the progress bar's width) through the CSSOM, which style-src does not govern; a page
+    // drawn on the server allows its own by their hashes (allowPageStyles).
     'style-src': ["'self'"],
     'img-src': ["'self'", 'data:', ...config.mapTileOrigins, ...google('img-src')],
     'font-src': ["'self'"],
@@ -57,6 +62,24 @@ export function cspDirectives(config: CspConfig): Record<string, string[]> {
 }
 
 /** Sets the security headers on a response. Fastify runs no hook for a malformed URL, so its answer calls this directly. */
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&#x27;': "'", '&lt;': '<', '&gt;': '>' };
+
+/**
+ * A CSP that lets a page drawn on the server show its own inline styles, and no other: its <style> elements (the build
+ * inlines the app's stylesheets, scripts/prerender.ts) and the style attributes React wrote (the progress bar's), each
+ * allowed by the hash of its text (attributes: 'unsafe-hashes', which allows those exact texts only).
+ */
+export function allowPageStyles(csp: string, html: string): string {
+  const elements = [...html.matchAll(/<style>([^<]*)<\/style>/g)].map(([, css]) => css as string);
+  const attributes = [...html.matchAll(/<[a-z][^>]*?\sstyle="([^"]*)"/g)].map(([, value]) =>
+    (value as string).replace(/&(amp|quot|#x27|lt|gt);/g, (e) => ENTITIES[e] ?? e),
+  );
+  if (elements.length + attributes.length === 0) return csp;
+  const sources = [...(attributes.length ? ["'unsafe-hashes'"] : []), ...new Set([...elements, ...attributes].map(sha256))];
+  return csp.replace(/(^|;)style-src ([^;]*)/, (_match, start: string, own: string) => `${start}style-src ${own} ${sources.join(' ')}`);
+}
+
 export type SetSecurityHeaders = (req: IncomingMessage, res: ServerResponse) => void;
 
 /** The page made to be framed by partners: the spec's embed route, /accidents-near-me/embed, and no other. */

@@ -28,6 +28,8 @@ export function captureAttribution(search: string) {
 
 /** Facts of this visit of a funnel: a new id (its submissions' idempotency), the page, attribution. */
 export function visitMeta(): Meta {
+  // A page drawn on the server (src/entry-server.tsx) is no visit: the browser's first render draws its own meta.
+  if (typeof window === 'undefined') return { visit: '' };
   return {
     visit: crypto.randomUUID(),
     pageUrl: window.location.href,

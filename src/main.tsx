@@ -1,11 +1,15 @@
 // The web app's entry: language from the URL, attribution captured, then the router.
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { startOutbox } from './api/outbox.ts';
 import { captureAttribution } from './attribution.ts';
+import { searchWithoutLanguage } from '../engine/languages.ts';
 import { initI18n, languageOf } from './i18n.ts';
+import { readProgress } from './funnel/saved-progress.ts';
+import type { PageState } from './page-history.ts';
 import { funnelNamespaces, loadFunnel } from './funnel/load-funnel.ts';
 import { preloadReport, REPORT_NAMESPACES, reportRouteAt } from './pages/report/preload.ts';
+import type { FlowEntry } from './flows.ts';
 import { AppRoutes, flowAt } from './routes.tsx';
 import './styles/tokens.css';
 import './styles/base.css';
@@ -22,11 +26,26 @@ await Promise.all([
   funnel && loadFunnel(funnel),
   report && preloadReport(report),
 ]);
-// A transition: React renders the first page in slices, yielding to the browser, instead of one long task.
-startTransition(() =>
-  createRoot(document.getElementById('root') as HTMLElement).render(
-    <StrictMode>
-      <AppRoutes />
-    </StrictMode>,
-  ),
+const root = document.getElementById('root') as HTMLElement;
+
+/**
+ * Whether the app's first render draws what the page came with: it was drawn for this query (none but the language,
+ * unless the server drew it for this address: data-search, server/pages.ts), and a funnel starts on its first step (no
+ * saved visit to resume, no step in the history entry: a reload mid-funnel resumes where it was).
+ */
+function drawnAlike(funnel: FlowEntry | undefined): boolean {
+  if (searchWithoutLanguage(window.location.search) !== (root.dataset.search ?? '')) return false;
+  return !funnel || (readProgress(funnel.id) === undefined && (window.history.state as PageState | null)?.step === undefined);
+}
+
+const app = (
+  <StrictMode>
+    <AppRoutes />
+  </StrictMode>
 );
+// The page came drawn (server/pages.ts, scripts/prerender.ts): React takes over its HTML (hydrates it, in slices that
+// yield to the browser) when its first render draws the same, a fresh visit in the page's language; else (a funnel
+// resumed at a later step, an address whose query the page was not drawn for) it draws the page anew over it.
+if (root.firstElementChild && drawnAlike(funnel)) hydrateRoot(root, app);
+// A transition: React renders the first page in slices, yielding to the browser, instead of one long task.
+else startTransition(() => createRoot(root).render(app));

@@ -24,7 +24,9 @@ const waiters = new Map<string, Waiter[]>();
 const timers = new Map<string, ReturnType<typeof setTimeout>>();
 const inFlight = new Set<string>();
 const listeners = new Set<(state: OutboxState) => void>();
-let state: OutboxState = { pending: 0, failure: null };
+/** Nothing waiting: the state before the outbox starts, and the one a page drawn on the server shows (use-outbox.ts). */
+export const EMPTY_OUTBOX: OutboxState = { pending: 0, failure: null };
+let state = EMPTY_OUTBOX;
 
 function load(): Entry[] {
   try {

@@ -6,6 +6,7 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { ssrDirOf } from '../../server/page-html.ts';
 import { startAppServer } from './app-server.ts';
 import { buildApp } from './build-app.ts';
 import { readySponsorsEnv } from './fake-sponsors.ts';
@@ -40,5 +41,6 @@ export default async function setup(project: TestProject) {
     await rm(server.dataDir, { recursive: true, force: true });
     await rm(logDir, { recursive: true, force: true });
     await rm(dir, { recursive: true, force: true });
+    await rm(ssrDirOf(dir), { recursive: true, force: true });
   };
 }

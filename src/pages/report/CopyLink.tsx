@@ -14,13 +14,12 @@ export function shareUrl(id: string, language: string): string {
 export function CopyLink({ id }: { id: string }) {
   const { t, i18n } = useTranslation(['report', 'errors']);
   const [result, setResult] = useState<'copied' | 'failed' | undefined>();
-  const url = shareUrl(id, i18n.language);
-
+  // Made on a click (the page's address is the browser's: a page drawn on the server has none).
   const copy = async () => {
     setResult(undefined);
     try {
       if (!navigator.clipboard) throw new Error('no clipboard');
-      await navigator.clipboard.writeText(url);
+      await navigator.clipboard.writeText(shareUrl(id, i18n.language));
       setResult('copied');
     } catch {
       setResult('failed');
@@ -40,7 +39,7 @@ export function CopyLink({ id }: { id: string }) {
             <p className="report-alert__title">{t('errors:ERROR')}</p>
             <p>{t('errors:URL_COULD_NOT_BE_COPIED')}</p>
             <p className="copy-result__manual">
-              {t('screen.actions.copyByHand')} <span className="report-code">{url}</span>
+              {t('screen.actions.copyByHand')} <span className="report-code">{shareUrl(id, i18n.language)}</span>
             </p>
           </div>
         )}

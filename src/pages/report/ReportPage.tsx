@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { Report } from '../../api/reports.ts';
 import { keepBusinessToken } from '../../attribution.ts';
 import { Skeleton } from '../../layout/Skeleton.tsx';
+import { usePageLocation } from '../../page-history.ts';
 import { REPORT_NAMESPACES } from './preload.ts';
 import { keepFact, markProved } from './proof-store.ts';
 import { ReportFailed, ReportLoading, ReportNotFound } from './ReportStates.tsx';
@@ -24,7 +25,8 @@ export function ReportPage(props: { id: string; vin?: string; businessUser?: str
 }
 
 function ReportScreen({ id, vin, businessUser }: { id: string; vin?: string; businessUser?: string }) {
-  const base = vin === undefined ? window.location.pathname : `/accident/${encodeURIComponent(id)}`;
+  const { pathname } = usePageLocation();
+  const base = vin === undefined ? pathname : `/accident/${encodeURIComponent(id)}`;
   const { check, forget } = useFirstFact(id, vin, base);
   const { load, reload, show } = useReport(id);
 

@@ -1,6 +1,5 @@
 // For the app's entry (src/main.tsx): on a report URL, the screen's code, its copy and the report itself requested
-// alongside the app's own, so the first render draws the report screen instead of "Loading…" and three waits in turn.
-import { startRequest } from './use-report.ts';
+// as soon as the app's own has run, so the first render draws the report screen instead of "Loading…" and three waits in turn.
 
 /** /accident/{id} and /accident/{id}/{vin}, as src/routes.tsx routes them. */
 const REPORT_PATH = /^\/accident\/([^/]+)(?:\/([^/]+))?\/?$/;
@@ -20,8 +19,10 @@ export function reportRouteAt(pathname: string): { id: string; vin?: string } | 
   return { id, vin };
 }
 
-/** Starts the report's request and returns the screen's code, to await before the first render. */
+/**
+ * Starts the report's request and returns the screen's code, to await before the first render. Both are fetched with
+ * the route, not in the entry: a funnel's first screen carries none of the report's code.
+ */
 export function preloadReport({ id }: { id: string }): Promise<unknown> {
-  startRequest(id);
-  return import('./ReportPage.tsx');
+  return Promise.all([import('./use-report.ts').then(({ startRequest }) => startRequest(id)), import('./ReportPage.tsx')]);
 }

@@ -5,10 +5,19 @@ import type { ReportFact } from '../../api/reports.ts';
 
 const FACT_KEY = (id: string) => `claimflow:report-fact:${id}`;
 
-export function storedFact(id: string): ReportFact | undefined {
+/** The fact kept for a report as stored (text: the same value for React to compare each time it reads it), or null. */
+export function storedFactText(id: string): string | null {
   try {
-    const kept = sessionStorage.getItem(FACT_KEY(id));
-    return kept === null ? undefined : (JSON.parse(kept) as ReportFact);
+    return sessionStorage.getItem(FACT_KEY(id));
+  } catch {
+    return null;
+  }
+}
+
+/** A kept fact's text read back; undefined when it is none (an edited storage). */
+export function parsedFact(text: string): ReportFact | undefined {
+  try {
+    return JSON.parse(text) as ReportFact;
   } catch {
     return undefined;
   }

@@ -1,10 +1,10 @@
 // The first fact of the visitor's proof for a report: the one the URL brought (moved into the tab's storage and out of
 // the address bar) or kept in the tab, checked once with the API, which says whether it is the report's and which
 // vehicle a VIN is, so the page highlights it and asks only for a last name.
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { proveReport, type ReportFact } from '../../api/reports.ts';
 import { usePageLocation } from '../../page-history.ts';
-import { factInUrl, keepFact, storedFact, withoutProof } from './proof-store.ts';
+import { factInUrl, keepFact, parsedFact, storedFactText, withoutProof } from './proof-store.ts';
 import { proofProblemOf, type ProofField, type ProofProblem } from './use-report.ts';
 
 export type FactCheck =
@@ -16,14 +16,27 @@ export type FactCheck =
 
 export const factField = (fact: ReportFact): ProofField => ('vin' in fact ? 'vin' : 'caseId' in fact ? 'caseId' : 'token');
 
+/** The tab's storage tells no one of its changes: the kept fact is read on each render. */
+const noSubscription = () => () => undefined;
+
 /** vin: the VIN of /accident/{id}/{vin}; base: the report's path without it (where the page moves to). */
 export function useFirstFact(id: string, vin: string | undefined, base: string) {
   const location = usePageLocation();
   const inUrl = factInUrl(vin, location.search);
-  const [check, setCheck] = useState<FactCheck>(() => {
-    const fact = inUrl ?? storedFact(id);
-    return fact ? { status: 'checking', fact } : { status: 'none' };
-  });
+  const [check, setCheck] = useState<FactCheck>(() => (inUrl ? { status: 'checking', fact: inUrl } : { status: 'none' }));
+  // The fact kept for the tab (a reload after it left the URL), read once the page is the browser's: the page the
+  // server drew, which the first render draws alike, knows nothing of the tab's storage.
+  const kept = useSyncExternalStore(
+    noSubscription,
+    () => storedFactText(id),
+    () => null,
+  );
+  const [keptRead, setKeptRead] = useState(false);
+  if (kept !== null && !keptRead) {
+    setKeptRead(true);
+    const fact = parsedFact(kept);
+    if (fact && check.status === 'none') setCheck({ status: 'checking', fact });
+  }
 
   // Out of the URL: the fact goes to the tab's storage, the address to the report's own, with whatever else it had.
   useEffect(() => {

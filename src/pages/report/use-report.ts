@@ -1,6 +1,7 @@
 // Loads a report as this browser may see it (the server's proof cookie decides), and says why a proof was refused.
-import { startTransition, useCallback, useEffect, useState } from 'react';
+import { createContext, startTransition, use, useCallback, useEffect, useState } from 'react';
 import { ApiError } from '../../api/client.ts';
+import { DRAWN_REPORT_ID } from '../../../engine/site-pages.ts';
 import { fetchReport, type Report } from '../../api/reports.ts';
 
 export type ReportLoad = { status: 'loading' } | { status: 'ready'; report: Report } | { status: 'not-found' } | { status: 'failed' };
@@ -41,31 +42,51 @@ export function startRequest(id: string): void {
   if (!started.has(id)) started.set(id, loadReport(id));
 }
 
+/**
+ * The report the page was drawn with, its public facts: given to the server's render (src/entry-server.tsx), read from
+ * the page's block in the browser, so that the first render draws what the page shows.
+ */
+export const DrawnReport = createContext<Report | undefined>(
+  typeof document === 'undefined' ? undefined : ((JSON.parse(document.getElementById(DRAWN_REPORT_ID)?.textContent ?? 'null') as Report | null) ?? undefined),
+);
+
+interface ReportState {
+  id: string;
+  load: ReportLoad;
+  /** The public facts the page was drawn with, shown until the answer to this visitor (whose proof may open more). */
+  drawn?: boolean;
+}
+
 export function useReport(id: string) {
-  const [state, setState] = useState<{ id: string; load: ReportLoad }>({ id, load: { status: 'loading' } });
+  const drawnReport = use(DrawnReport);
+  const [state, setState] = useState<ReportState>(() =>
+    drawnReport?.id === id ? { id, load: { status: 'ready', report: drawnReport }, drawn: true } : { id, load: { status: 'loading' } },
+  );
   const [attempt, setAttempt] = useState(0);
   const current = state.id === id ? state : { id, load: { status: 'loading' } as ReportLoad };
   if (current !== state) setState(current);
   const loading = current.load.status === 'loading';
+  const asking = loading || current.drawn === true;
   if (loading) startRequest(id);
 
   useEffect(() => {
-    if (!loading) return undefined;
+    if (!asking) return undefined;
     let active = true;
     startRequest(id);
     void (started.get(id) as Promise<ReportLoad>).then((load) => {
-      // A transition: the whole report is drawn in slices that leave the phone free between them (no long task).
-      if (active) startTransition(() => setState({ id, load }));
+      // A transition: the whole report is drawn in slices that leave the phone free between them (no long task). A
+      // drawn page keeps its facts unless the answer is a report.
+      if (active) startTransition(() => setState((shown) => (shown.drawn && load.status !== 'ready' ? { id, load: shown.load } : { id, load })));
     });
     return () => {
       active = false;
     };
-  }, [id, attempt, loading]);
+  }, [id, attempt, asking]);
 
   // Shown: the request is done with (a reload starts another).
   useEffect(() => {
-    if (!loading) started.delete(id);
-  }, [id, loading]);
+    if (!asking) started.delete(id);
+  }, [id, asking]);
 
   /** Loads the report again: after a failure, or once the visitor proved involvement (the cookie now opens it). */
   const reload = useCallback(() => {

@@ -1,0 +1,52 @@
+// The app drawn in Node: the routes and components of the browser's first render (src/main.tsx), in one language and
+// at one address, as HTML for the page's #root: the build's prerendered pages (scripts/prerender.ts) and the server's
+// report and results pages (server/pages.ts). Built by Vite for Node (its own bundle: none of it reaches the browser).
+import { createInstance, type Resource } from 'i18next';
+import { StrictMode } from 'react';
+import { prerender } from 'react-dom/static';
+import { I18nextProvider } from 'react-i18next';
+import { Router } from 'wouter';
+import type { DrawPage } from '../engine/site-pages.ts';
+import type { Report } from './api/reports.ts';
+import { DrawnReport } from './pages/report/use-report.ts';
+import { AppRoutes } from './routes.tsx';
+
+// Every catalogue in every language, read when the bundle is built: nothing is fetched while a page is drawn.
+const found = import.meta.glob<Record<string, unknown>>('@locales/*/*.json', { eager: true, import: 'default' });
+const resources: Resource = {};
+for (const [path, catalogue] of Object.entries(found)) {
+  const [lang, file] = path.split('/').slice(-2) as [string, string];
+  (resources[lang] ??= {})[file.replace(/\.json$/, '')] = catalogue;
+}
+
+/** The HTML of the app's first render at an address, once every lazy part of it has arrived. */
+export const renderPage: DrawPage = async ({ pathname, search, lang, report }) => {
+  // One i18next per page (pages are drawn side by side), with the browser's options (src/i18n.ts).
+  const i18n = createInstance({
+    lng: lang,
+    resources,
+    fallbackLng: false,
+    ns: Object.keys(resources[lang] ?? {}),
+    defaultNS: 'app',
+    fallbackNS: 'common',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  await i18n.init();
+  // A part that fails would be left for the browser to draw: a page is drawn whole, or not at all.
+  const errors: unknown[] = [];
+  const { prelude } = await prerender(
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <Router ssrPath={pathname} ssrSearch={search.replace(/^\?/, '')}>
+          <DrawnReport value={report as Report | undefined}>
+            <AppRoutes />
+          </DrawnReport>
+        </Router>
+      </I18nextProvider>
+    </StrictMode>,
+    { onError: (error) => void errors.push(error) },
+  );
+  if (errors.length) throw new AggregateError(errors, `drawing ${pathname}${search} failed: ${errors.map(String).join('; ')}`);
+  return new Response(prelude).text();
+};

@@ -1,0 +1,147 @@
+// Issue 35, paint before JavaScript: each route's first screen comes as HTML in the visitor's language (what a crawler,
+// a link preview or a phone still fetching the code sees), a report's with its public facts only, and the app then takes
+// that HTML over (hydrates it) without drawing it anew and without a mismatch; a reload mid-funnel still resumes its step.
+import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TEXT_PAGES } from '../../engine/site-pages.ts';
+import { useSharedAppAndBrowser } from '../testing/app-and-browser.ts';
+import { PHONE, browserAvailable } from '../testing/browser.ts';
+import { copy, type Lang } from '../testing/copy.ts';
+import { allFlows } from '../testing/flows.ts';
+import { ingestReports, sampleReport } from '../testing/reports.ts';
+
+/** Each funnel's first route and its first step's heading key (FunnelPage's titleOf; the flow's namespace first). */
+const FUNNELS = new Map(
+  allFlows().map((flow) => {
+    const title = flow.steps[flow.initial]?.title ?? 'meta.title';
+    return [flow.routes[0] as string, title.includes(':') ? title : `${flow.namespace}:${title}`];
+  }),
+);
+const PATHS = ['/', ...FUNNELS.keys(), '/accidents-near-me', '/privacy', ...TEXT_PAGES.map((page) => `/${page}`)];
+const CASES = PATHS.flatMap((path) => (['en', 'es'] as const).map((lang) => [path, lang] as const));
+
+/** What a visitor reads first: the page's heading, and its main action (the primary button or link shown), if it has one. */
+async function firstScreen(page: Page) {
+  const main = page.getByRole('main');
+  const action = main.locator('.btn-primary:visible').first();
+  return {
+    heading: (await main.getByRole('heading', { level: 1 }).first().textContent())?.trim(),
+    action: (await action.count()) ? (await action.textContent())?.trim() : undefined,
+  };
+}
+
+/** A page whose console errors and warnings, page errors, and nodes removed from #root are counted from its start. */
+async function watchedPage(browser: Browser) {
+  const context = await browser.newContext({ viewport: PHONE });
+  const page = await context.newPage();
+  const messages: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') messages.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => messages.push(`pageerror: ${error.message}`));
+  // A page drawn anew over the server's HTML (createRoot) removes the nodes it came with; hydration keeps them.
+  await page.addInitScript(() => {
+    const counted = window as unknown as { removedFromRoot: number };
+    counted.removedFromRoot = 0;
+    new MutationObserver((records) => {
+      for (const record of records) if ((record.target as Element).id === 'root') counted.removedFromRoot += record.removedNodes.length;
+    }).observe(document, { childList: true, subtree: true });
+  });
+  const removed = () => page.evaluate(() => (window as unknown as { removedFromRoot: number }).removedFromRoot);
+  return { context, page, messages, removed };
+}
+
+describe.runIf(browserAvailable)('the first screen before JavaScript', () => {
+  const suite = useSharedAppAndBrowser();
+  const at = (path: string, lang: Lang) => `${suite.server.url}${path}${lang === 'es' ? '?lang=es' : ''}`;
+
+  it.each(CASES)('%s (%s) comes drawn in its language, and the app takes it over as it is', async (path, lang) => {
+    const bare = await suite.browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
+    const page = await bare.newPage();
+    await page.goto(at(path, lang));
+    const drawn = await firstScreen(page);
+    expect(await page.locator('html').getAttribute('lang')).toBe(lang);
+    await bare.close();
+    const funnelTitle = FUNNELS.get(path);
+    if (funnelTitle !== undefined) {
+      expect(drawn.heading).toBe(copy(lang, funnelTitle));
+      expect(drawn.action, 'a funnel starts with a button').toBeTruthy();
+    }
+
+    const live = await watchedPage(suite.browser);
+    await live.page.goto(at(path, lang));
+    await live.page.waitForLoadState('networkidle');
+    expect(await firstScreen(live.page)).toEqual(drawn);
+    expect(await live.removed(), 'nodes of the drawn page removed (drawn anew, not hydrated)').toBe(0);
+    expect(live.messages).toEqual([]);
+    await live.context.close();
+  });
+
+  describe("a report's page", () => {
+    /** A report of its own VIN, in Lubbock: no other suite's search on the shared server finds it. */
+    const report = sampleReport({
+      crashId: 'PAINT-1',
+      caseId: 'LBK-35-0001',
+      city: 'Lubbock',
+      county: 'Lubbock',
+      zip: '79401',
+      location: { lat: 33.5779, lng: -101.8552 },
+      street: '19th St & University Ave',
+    });
+    const units = report.units as { vin: string; towedBy?: string; driver: { firstName: string; lastName: string } }[];
+    units[0]!.vin = '3VWFE21C04M000035';
+    /** What the proof rule keeps from anyone without proof (server/reports/report-view.ts): none of it may be in the page. */
+    const personal = [
+      report.caseId,
+      report.street,
+      report.narrative,
+      ...units.flatMap((unit) => [unit.vin, unit.towedBy, unit.driver.firstName, unit.driver.lastName]),
+    ].filter((text): text is string => typeof text === 'string');
+    let path: string;
+
+    beforeAll(async () => {
+      expect(await ingestReports(suite.server.url, [report])).toMatchObject({ accepted: 1 });
+      const found = (await (await fetch(`${suite.server.url}/api/reports/search?vin=${units[0]!.vin}`)).json()) as { results: { id: string }[] };
+      path = `/accident/${found.results[0]!.id}`;
+    });
+
+    it.each(['en', 'es'] as const)('comes drawn with its public facts only (%s), and the app takes it over as it is', async (lang) => {
+      const response = await fetch(at(path, lang), { headers: { accept: 'text/html' } });
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      const html = await response.text();
+      for (const text of personal) expect(html, 'personal data in the page').not.toContain(text);
+      expect(html).toContain(report.policeDepartment as string);
+
+      const bare = await suite.browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
+      const page = await bare.newPage();
+      await page.goto(at(path, lang));
+      const drawn = await firstScreen(page);
+      expect(drawn.heading).toBe(copy(lang, 'report:screen.title'));
+      await bare.close();
+
+      const live = await watchedPage(suite.browser);
+      await live.page.goto(at(path, lang));
+      await live.page.waitForLoadState('networkidle');
+      expect(await firstScreen(live.page)).toEqual(drawn);
+      expect(await live.removed(), 'nodes of the drawn page removed (drawn anew, not hydrated)').toBe(0);
+      expect(live.messages).toEqual([]);
+      await live.context.close();
+    });
+  });
+
+  it('a reload mid-funnel resumes its step, in its language', async () => {
+    const route = '/calculate-your-accident-claim-value';
+    const live = await watchedPage(suite.browser);
+    const { page } = live;
+    const heading = (key: string) => page.getByRole('heading', { level: 1, name: copy('es', key) });
+    await page.goto(at(route, 'es'));
+    await page.getByRole('button', { name: copy('es', 'common:nav.continue'), exact: true }).click();
+    await heading('calculator:step1.title').waitFor();
+    await page.reload();
+    await heading('calculator:step1.title').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await heading('calculator:step1.title').isVisible()).toBe(true);
+    expect(live.messages).toEqual([]);
+    await live.context.close();
+  });
+});
