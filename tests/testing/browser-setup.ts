@@ -29,11 +29,17 @@ export default async function setup(project: TestProject) {
   const logFile = join(logDir, 'stdout.log');
   writeFileSync(logFile, '');
   // The union of what its suites need: the sponsors ready (a consent names who may call), a report feed's key, a test
-  // phone that skips its code.
+  // phone that skips its code, and files for every suite's pages from one address (server-html alone loads each page
+  // twice in both languages: 1,000 files a minute, the default limit, ran out, and a page's CSS came back 429).
   const server = await startAppServer({
     staticDir: dir,
     logFile,
-    env: { ...readySponsorsEnv(), REPORT_INGEST_KEYS: TEST_INGEST_KEY, TEST_PHONE: `+1${SHARED_TEST_PHONE}` },
+    env: {
+      ...readySponsorsEnv(),
+      REPORT_INGEST_KEYS: TEST_INGEST_KEY,
+      TEST_PHONE: `+1${SHARED_TEST_PHONE}`,
+      RATE_LIMIT_STATIC_PER_MINUTE: '1000000',
+    },
   });
   project.provide('sharedServer', { url: server.url, logFile });
   return async () => {
