@@ -106,18 +106,21 @@ const padded = (cells: number[]) => [...cells, ...Array<number>((CELLS_STEP - (c
  * One statement: the newest MAX_RESULTS + 1 matching reports (ids break ties in byte order), read through the index of
  * the mode, then their public facts as one JSON document (a row of 11 columns each costs more to send and read). A place
  * search reads each grid cell around the point newest first from reports_geo_idx alone (an index-only scan bounded by
- * the dates' instants), merges the cells, and checks the distance and the days on the merged reports, so it stops after
+ * the dates' instants, in the partitions of their days' months), merges the cells, and checks the distance on the
+ * merged reports, so it stops after
  * MAX_RESULTS + 1 however many reports the area holds; OFFSET 0 keeps those checks above the merge, where the planner
  * would copy them into every cell's scan, whose setup then costs more than the reports read. A VIN search with a city or
- * state puts the reports there first. With `otherDates` (a VIN or case search), the MAX_OTHER_DATES reports outside
+ * state puts the reports there first. The found reports are read again by their id and day, which prune to their months
+ * (and the dates', known when the statement starts). With `otherDates` (a VIN or case search), the MAX_OTHER_DATES reports outside
  * the dates that are nearest them instead.
  */
 function searchSql({ mode, dates, make, years, exact = false }: ReportSearch, otherDates = false): { sql: string; params: unknown[] } {
   const params: unknown[] = [];
   const $ = (value: unknown) => `$${params.push(value)}`;
   const where: string[] = [];
-  /** The dates as instants, loosely: what an index ordered by occurred_at can be bounded by. */
+  /** The dates: the days, which prune the months read, and the instants, loosely, which bound an index ordered by occurred_at. */
   const bounds: string[] = [];
+  let days: string | undefined;
   /** What orders the reports before their time (newest first), each a column of the found reports. */
   const first: { sql: string; order: 'ASC' | 'DESC' }[] = [];
   if (mode.kind === 'vin') {
@@ -137,7 +140,8 @@ function searchSql({ mode, dates, make, years, exact = false }: ReportSearch, ot
     where.push(`r.occurred_on NOT BETWEEN ${from} AND ${to}`);
     first.unshift({ sql: `least(abs(r.occurred_on - ${from}), abs(r.occurred_on - ${to}))`, order: 'ASC' });
   } else if (dates) {
-    where.push(`r.occurred_on BETWEEN ${$(dates.from)}::date AND ${$(dates.to)}::date`);
+    days = `r.occurred_on BETWEEN ${$(dates.from)}::date AND ${$(dates.to)}::date`;
+    bounds.push(days);
     const earliest = new Date(Date.parse(`${dates.from}T00:00:00Z`) - DAY_MS).toISOString();
     const latest = new Date(Date.parse(`${dates.to}T00:00:00Z`) + 2 * DAY_MS).toISOString();
     bounds.push(`r.occurred_at >= ${$(earliest)}::timestamptz`, `r.occurred_at < ${$(latest)}::timestamptz`);
@@ -164,10 +168,10 @@ function searchSql({ mode, dates, make, years, exact = false }: ReportSearch, ot
   const keys = first.map(({ sql }, i) => `, (${sql}) AS first${i}`).join('');
   const orderOf = (prefix: string) => first.map(({ order }, i) => `${prefix}first${i} ${order}, `).join('');
   const limit = otherDates ? MAX_OTHER_DATES : MAX_RESULTS + 1;
-  const sql = `WITH found AS (SELECT r.id, r.occurred_at${keys} FROM ${from} WHERE ${where.join(' AND ')} ${first.length > 0 ? `ORDER BY ${orderOf('')}occurred_at DESC, id COLLATE "C"` : NEWEST_FIRST} LIMIT ${limit})
+  const sql = `WITH found AS (SELECT r.id, r.occurred_at, r.occurred_on${keys} FROM ${from} WHERE ${where.join(' AND ')} ${first.length > 0 ? `ORDER BY ${orderOf('')}occurred_at DESC, id COLLATE "C"` : NEWEST_FIRST} LIMIT ${limit})
     SELECT json_agg(json_build_array(r.id, (extract(epoch FROM r.occurred_at) * 1000)::float8, r.utc_offset, r.city, r.state,
       r.lat, r.lng, r.injured_count, r.fatal_count, r.demo, r.public_vehicles) ORDER BY ${orderOf('found.')}found.occurred_at DESC, found.id COLLATE "C") AS found
-    FROM found JOIN reports r ON r.id = found.id`;
+    FROM found JOIN reports r ON r.id = found.id AND r.occurred_on = found.occurred_on${days === undefined ? '' : ` AND ${days}`}`;
   return { sql, params };
 }
 
