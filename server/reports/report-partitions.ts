@@ -62,15 +62,18 @@ export async function keepPartitions(db: Db, retentionMonths: number, now: numbe
      WHERE i.inhparent = 'reports'::regclass AND c.relname < $1 ORDER BY c.relname`,
     [partitionOf(kept)],
   );
+  if (rows.length === 0) return { made, dropped: [], ids: 0 };
+  // The ids first (a scan of report_ids, once a month: an index on the day would slow every insert), so a run stopped
+  // before the partitions are dropped finds them again and deletes the ids left.
+  const deleted = await db.query<{ n: number }>(
+    'WITH d AS (DELETE FROM report_ids WHERE occurred_on < $1::date RETURNING 1) SELECT count(*)::int AS n FROM d',
+    [kept],
+  );
   for (const { name } of rows) {
     await db.transaction(async (tx) => {
       await tx.query(`ALTER TABLE reports DETACH PARTITION ${name}`);
       await tx.query(`DROP TABLE ${name}`);
     });
   }
-  const deleted = await db.query<{ n: number }>(
-    'WITH d AS (DELETE FROM report_ids WHERE occurred_on < $1::date RETURNING 1) SELECT count(*)::int AS n FROM d',
-    [kept],
-  );
   return { made, dropped: rows.map((r) => r.name), ids: deleted.rows[0]?.n ?? 0 };
 }

@@ -18,7 +18,6 @@ CREATE TABLE report_ids (
   occurred_on date NOT NULL,
   UNIQUE (source, crash_id)
 );
-CREATE INDEX report_ids_occurred_idx ON report_ids (occurred_on);
 INSERT INTO report_ids SELECT id, source, crash_id, occurred_on FROM reports;
 
 CREATE TABLE reports_by_month (LIKE reports INCLUDING DEFAULTS INCLUDING CONSTRAINTS) PARTITION BY RANGE (occurred_on);
@@ -34,6 +33,8 @@ INSERT INTO reports_by_month SELECT * FROM reports;
 
 ALTER TABLE alert_texts DROP CONSTRAINT alert_texts_report_id_fkey,
   ADD FOREIGN KEY (report_id) REFERENCES report_ids (id) ON DELETE CASCADE;
+-- The retention's deletes of ids find their alert texts by it.
+CREATE INDEX alert_texts_report_idx ON alert_texts (report_id);
 DROP TABLE reports;
 ALTER TABLE reports_by_month RENAME TO reports;
 ALTER TABLE reports ADD PRIMARY KEY (id, occurred_on);
@@ -53,6 +54,7 @@ CREATE TRIGGER report_moved AFTER UPDATE OF occurred_on ON report_ids
 
 CREATE TABLE reports_whole (LIKE reports INCLUDING DEFAULTS INCLUDING CONSTRAINTS);
 INSERT INTO reports_whole SELECT * FROM reports;
+DROP INDEX alert_texts_report_idx;
 ALTER TABLE alert_texts DROP CONSTRAINT alert_texts_report_id_fkey;
 DROP TABLE reports;
 DROP TABLE report_ids;
