@@ -97,8 +97,9 @@ const NEWEST_FIRST = 'ORDER BY occurred_at DESC, id COLLATE "C"';
  * search reads each grid cell around the point (one subquery, planned once, joined to the cells' array) newest first
  * from reports_geo_idx alone (an index-only scan bounded by the dates, in the partitions of their months), keeping the
  * cell's newest MAX_RESULTS + 1 within the radius: the newest of those are the newest of all, however many reports the
- * area holds. A VIN search with a city or state puts the reports there first. The found reports are read again by
- * their id and day, which prune to their months (and the dates', known when the statement starts). With `otherDates`
+ * area holds. A VIN search with a city or state puts the reports there first. The found reports are read again one
+ * by one (a lateral subquery: never a scan of every month to join them) by their id and day, which prune to their
+ * month (the dates' months when the statement starts). With `otherDates`
  * (a VIN or case search), the MAX_OTHER_DATES reports outside the dates that are nearest them instead.
  */
 function searchSql({ mode, dates, make, years, exact = false }: ReportSearch, otherDates = false): { sql: string; params: unknown[] } {
@@ -156,7 +157,9 @@ function searchSql({ mode, dates, make, years, exact = false }: ReportSearch, ot
   const sql = `WITH found AS (SELECT r.id, r.occurred_at, r.occurred_on${keys} FROM ${from} ${first.length > 0 ? `ORDER BY ${orderOf('')}occurred_at DESC, id COLLATE "C"` : NEWEST_FIRST} LIMIT ${limit})
     SELECT json_agg(json_build_array(r.id, (extract(epoch FROM r.occurred_at) * 1000)::float8, r.utc_offset, r.city, r.state,
       r.lat, r.lng, r.injured_count, r.fatal_count, r.demo, r.public_vehicles) ORDER BY ${orderOf('found.')}found.occurred_at DESC, found.id COLLATE "C") AS found
-    FROM found JOIN reports r ON r.id = found.id AND r.occurred_on = found.occurred_on${days === undefined ? '' : ` AND ${days}`}`;
+    FROM found CROSS JOIN LATERAL (
+      SELECT * FROM reports r WHERE r.id = found.id AND r.occurred_on = found.occurred_on${days === undefined ? '' : ` AND ${days}`} LIMIT 1
+    ) r`;
   return { sql, params };
 }
 
