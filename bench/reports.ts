@@ -1,5 +1,7 @@
 // Accident reports at scale: importing through COPY (beside pgbench's single-row inserts), search under load beside a
-// primary-key lookup of the same table, and PDF generation, on PostgreSQL (1,000,000 reports) and PGlite (100,000).
+// primary-key lookup of the same table, and PDF generation, on PostgreSQL (1,000,000 reports, then 5,000,000: the
+// budgets are ratios to the same run's key read and pgbench, and may grow by GROWTH from one size to the next) and
+// PGlite (100,000).
 import { createReadStream, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,28 +29,27 @@ import { againstBudget, fixed, printSections, type Section, writeSections } from
 const CONNECTIONS = 50;
 /** Requests of each kind a load run picks from at random. */
 const SAMPLES = 5_000;
+/** The reports' days: two years back from today, 25 monthly partitions. */
+const DAYS = 730;
+/** The most a ratio may grow from one size to the next (issue 37). */
+const GROWTH = 1.25;
+/** The import's budget: at least pgbench's rate of single-row inserts, measured beside it. */
+const IMPORT_RATIO = 1;
 
 interface Target {
   name: string;
-  /** The p99 budget in ms of the database-level row, if any. */
-  budget?: number;
+  /** The p99 budget of the database-level row on PostgreSQL, as a multiple of the key read's p99 (the last target). */
+  ratio?: number;
   /** The request of GET i (any i) through the API, and the same search or read made on the database. */
   path: (i: number) => string;
   call: (db: Db, i: number) => Promise<unknown>;
-}
-
-interface Row {
-  target: Target;
-  /** At the database (the app's functions through a pool of CONNECTIONS), and through the API (HTTP). */
-  sql: LoadFigures;
-  api: LoadFigures;
 }
 
 /** Writes `count` synthetic reports (seeded by `seed`) to an NDJSON file, outside any timing. */
 async function reportFile(dir: string, seed: string, count: number): Promise<string> {
   const file = join(dir, `${seed}.ndjson`);
   const out = createWriteStream(file);
-  for (const report of await syntheticReports({ count, days: 30, seed, source: 'bench', now: Date.now() })) {
+  for (const report of await syntheticReports({ count, days: DAYS, seed, source: 'bench', now: Date.now() })) {
     if (!out.write(`${JSON.stringify(report)}\n`)) await once(out, 'drain');
   }
   out.end();
@@ -56,11 +57,11 @@ async function reportFile(dir: string, seed: string, count: number): Promise<str
   return file;
 }
 
-/** Imports `runs` files of `perRun` reports one after another; reports/s of each run, as reports:import does it. */
-async function importRuns(db: Db, dir: string, runs: number, perRun: number): Promise<{ rate: number; total: number }> {
+/** Imports `runs` files of `perRun` reports (seeds of their own for each stage) one after another; reports/s of each run, as reports:import does it. */
+async function importRuns(db: Db, dir: string, stage: number, runs: number, perRun: number): Promise<{ rate: number; total: number }> {
   const rates: number[] = [];
   for (let run = 0; run < runs; run++) {
-    const file = await reportFile(dir, `bench${run}`, perRun);
+    const file = await reportFile(dir, `bench${stage}-${run}`, perRun);
     const started = performance.now();
     const summary = await importReports(db, ndjsonRecords(createReadStream(file, { highWaterMark: 1 << 20 })));
     const seconds = (performance.now() - started) / 1000;
@@ -104,20 +105,20 @@ async function targets(db: Db): Promise<{ targets: Target[]; density: string }> 
   const density = `The densest area's centre (${centre.lat.toFixed(3)}, ${centre.lng.toFixed(3)}, the middle of the grid cell holding the most reports) has ${around[0]?.circle.toLocaleString('en-US')} reports of the last 14 days within 10 miles (${around[0]?.cell.toLocaleString('en-US')} in its 0.1° cell): a search there lists the newest 50.`;
   const targets: Target[] = [
     {
-      name: 'search by VIN',
-      budget: 10,
+      name: 'search by VIN (no dates: every month)',
+      ratio: 1.5,
       path: (i) => `/api/reports/search?vin=${pick(i).vin}`,
       call: (q, i) => searchReports(q, { mode: { kind: 'vin', vin: pick(i).vin } }),
     },
     {
-      name: 'search by case ID + state',
-      budget: 10,
+      name: 'search by case ID + state (no dates: every month)',
+      ratio: 1.5,
       path: (i) => `/api/reports/search?caseId=${encodeURIComponent(pick(i).case_id)}&state=${pick(i).state}`,
       call: (q, i) => searchReports(q, { mode: { kind: 'case', caseKey: caseKeyOf(pick(i).case_id), state: pick(i).state } }),
     },
     {
       name: `search within 10 mi, last 14 days, densest area (${centre.lat.toFixed(3)}, ${centre.lng.toFixed(3)})`,
-      budget: 50,
+      ratio: 2,
       path: (i) => `/api/reports/search?lat=${point(i).lat}&lng=${point(i).lng}&radius=10&from=${from}&to=${to}`,
       call: (q, i) => searchReports(q, { mode: { kind: 'place', centre: point(i), radiusMiles: 10 }, dates: { from, to } }),
     },
@@ -183,53 +184,75 @@ async function pdfMillis(base: string, db: Db, runs: number): Promise<number> {
   return median(times);
 }
 
-interface Measured {
-  rows: Row[];
-  importRate: number;
+/** The figures at one size of the table. */
+interface Stage {
   total: number;
-  pdf: number;
+  importRate: number;
+  /** pgbench's single-row inserts (tx/s) measured right after this size's import, if pgbench is there. */
+  pgbench?: number;
   density: string;
+  /** Each target's load at the database, in targets' order (the key read last). */
+  sql: LoadFigures[];
+}
+
+interface Measured {
+  targets: Target[];
+  stages: Stage[];
+  /** Through the API, at the last size. */
+  api: LoadFigures[];
+  pdf: number;
 }
 
 /**
- * Fills db (runs imports of perRun), loads each search on the database (through loadDb: a pool of CONNECTIONS, or db
- * itself), then serves it and loads each search through the API.
+ * Fills db to each of `sizes` in turn (runs imports each), loading each search on the database at each size (through
+ * loadDb: a pool of CONNECTIONS, or db itself); then serves it and loads each search through the API.
  */
 async function measure(
   name: string,
   db: Db,
   loadDb: Db,
   serverEnv: Record<string, string>,
-  opts: { staticDir: string; runs: number; perRun: number; seconds: number; closeFirst: boolean },
+  opts: { staticDir: string; runs: number; sizes: number[]; seconds: number; closeFirst: boolean; pgbenchUrl?: string },
 ): Promise<Measured> {
   const dir = mkdtempSync(join(tmpdir(), 'claimflow-bench-reports-'));
   try {
     await migrate(db);
-    console.log(`  ${name}: importing ${opts.runs} × ${opts.perRun} reports`);
-    const { rate, total } = await importRuns(db, dir, opts.runs, opts.perRun);
-    // As autovacuum would after a while: a search right after a bulk load otherwise runs on plans made without statistics.
-    // VACUUM runs outside a transaction: a session's script (PGlite runs every query() in one).
-    await db.connect((session) => session.exec('VACUUM ANALYZE reports'));
-    const { targets: searches, density } = await targets(db);
-    await warm(loadDb, searches);
-    const sql = [];
-    for (const target of searches) {
-      console.log(`  ${name}: ${target.name}, on the database`);
-      sql.push(await medianOf(opts.runs, () => dbLoad(CONNECTIONS, opts.seconds, (i) => target.call(loadDb, i))));
+    const stages: Stage[] = [];
+    let searches: Target[] = [];
+    for (const size of opts.sizes) {
+      const perRun = Math.round((size - (stages.at(-1)?.total ?? 0)) / opts.runs);
+      console.log(`  ${name}: importing ${opts.runs} × ${perRun} reports`);
+      const { rate, total } = await importRuns(db, dir, stages.length, opts.runs, perRun);
+      const pgbench = opts.pgbenchUrl && pgbenchPath() ? (await pgbenchInserts(opts.pgbenchUrl, 10, opts.seconds)).rps : undefined;
+      if (pgbench !== undefined) console.log(`    pgbench: ${fixed(pgbench, 0)} inserts/s`);
+      // As autovacuum would after a while: a search right after a bulk load otherwise runs on plans made without statistics.
+      // VACUUM runs outside a transaction: a session's script (PGlite runs every query() in one).
+      await db.connect((session) => session.exec('VACUUM ANALYZE reports'));
+      const found = await targets(db);
+      searches = found.targets;
+      await warm(loadDb, searches);
+      const sql = [];
+      for (const target of searches) {
+        console.log(`  ${name}, ${total} reports: ${target.name}, on the database`);
+        const figures = await medianOf(opts.runs, () => dbLoad(CONNECTIONS, opts.seconds, (i) => target.call(loadDb, i)));
+        console.log(`    ${fixed(figures.rps, 0)}/s, p99 ${fixed(figures.p99)} ms`);
+        sql.push(figures);
+      }
+      stages.push({ total, importRate: rate, ...(pgbench !== undefined && { pgbench }), density: found.density, sql });
     }
     // PGlite's directory is the server's alone once it runs.
     if (opts.closeFirst) await db.close();
     const env = { ...serverEnv, DEMO_REPORTS: 'off', RATE_LIMIT_API_PER_MINUTE: '1000000', RATE_LIMIT_STATIC_PER_MINUTE: '1000000' };
     const server = await startAppServer({ staticDir: opts.staticDir, env });
     try {
-      const rows: Row[] = [];
-      for (const [i, target] of searches.entries()) {
+      const api: LoadFigures[] = [];
+      for (const target of searches) {
         console.log(`  ${name}: ${target.name}, through the API`);
-        rows.push({ target, sql: sql[i]!, api: await medianOf(opts.runs, () => load(server.url, target, opts.seconds)) });
+        api.push(await medianOf(opts.runs, () => load(server.url, target, opts.seconds)));
       }
       const pdfDb = opts.closeFirst ? undefined : db;
       const pdf = pdfDb ? await pdfMillis(server.url, pdfDb, opts.runs) : Number.NaN;
-      return { rows, importRate: rate, total, pdf, density };
+      return { targets: searches, stages, api, pdf };
     } finally {
       await server.stop();
     }
@@ -240,46 +263,74 @@ async function measure(
 
 export type ReportDb = 'postgres' | 'pglite';
 
+/** A stage's ratios: each target's p99 to the key read's (the last target), and the import's rate to pgbench's. */
+function ratiosOf(stage: Stage): { search: number[]; import: number } {
+  const key = stage.sql.at(-1)!.p99;
+  return { search: stage.sql.map((f) => f.p99 / key), import: stage.pgbench === undefined ? Number.NaN : stage.importRate / stage.pgbench };
+}
+
 export async function reportSections(options: { staticDir: string; quick: boolean; runs: number; dbs?: ReportDb[] }): Promise<Section[]> {
   const dbs = new Set(options.dbs ?? ['postgres', 'pglite']);
   const seconds = options.quick ? 2 : 5;
   const scale = options.quick ? 0.1 : 1;
   const notes = [
-    `Import: \`importReports\` (the path of \`npm run reports:import\`) reading an NDJSON file of synthetic reports (\`npm run reports:seed\`'s generator, written beforehand), ${options.runs} files one after another, so the table grows run by run; reports/s is the median of the runs.`,
-    `Searches at ${CONNECTIONS} connections, each a different VIN / case ID / report id of ${SAMPLES} sampled, or one of 200 points around the densest grid cell's middle; every search and read made once untimed before the first row; ${seconds} s per run after a 2 s warm-up, median of ${options.runs} runs. At the database: the API's own functions (searchReports, readReport: the same SQL, prepared) called by ${CONNECTIONS} callers in closed loops through a pool of ${CONNECTIONS} connections (PGlite: its one connection), the budgets' rows. Through the API: autocannon, ${CONNECTIONS} connections, GET /api/reports/search and /api/reports/:id (HTTP, validation, rate limits, JSON), on the same 2 cores; errors = connection errors + timeouts + non-2xx.`,
+    `Import: \`importReports\` (the path of \`npm run reports:import\`) reading an NDJSON file of synthetic reports (\`npm run reports:seed\`'s generator, written beforehand) over the last ${DAYS} days (monthly partitions), ${options.runs} files one after another per size, so the table grows run by run; reports/s is the median of the runs.`,
+    `Searches at ${CONNECTIONS} connections, each a different VIN / case ID / report id of ${SAMPLES} sampled, or one of 200 points around the densest grid cell's middle; every search and read made once untimed before the first row; ${seconds} s per run after a 2 s warm-up, median of ${options.runs} runs. At the database: the API's own functions (searchReports, readReport: the same SQL, prepared) called by ${CONNECTIONS} callers in closed loops through a pool of ${CONNECTIONS} connections (PGlite: its one connection), the budgets' rows, each p99 also as a multiple of the key read's ("÷ key"). Through the API (at the last size): autocannon, ${CONNECTIONS} connections, GET /api/reports/search and /api/reports/:id (HTTP, validation, rate limits, JSON), on the same 2 cores; errors = connection errors + timeouts + non-2xx.`,
     'PDF: GET /pdf/:id with the proof cookie (the whole report), 20 reports one after another per run, English and Spanish in turn; the median of every download (database read, layout, HTTP).',
   ];
   const sections: Section[] = [];
-  const add = (m: Measured, db: string, importBudget?: number, pgbench?: number) => {
-    sections.push({
-      title: `Reports on ${db}`,
-      notes: [`${m.total.toLocaleString('en-US')} reports in the table after the imports.`, m.density, ...notes],
-      headers: ['what', 'per s', 'p50 (ms)', 'p99 (ms)', 'errors', 'API req/s', 'API p50 (ms)', 'API p99 (ms)', 'API errors'],
-      rows: [
-        [
-          'import with COPY (reports/s)',
-          importBudget ? againstBudget(m.importRate, importBudget, 'min', 0) : fixed(m.importRate, 0),
-          '',
-          '',
-          '',
-          '',
-          '',
-          '',
-          '',
+  const add = (m: Measured, db: string, budgets: boolean) => {
+    for (const [s, stage] of m.stages.entries()) {
+      const last = s === m.stages.length - 1;
+      const ratios = ratiosOf(stage);
+      const blank = (n: number) => Array<string>(n).fill('');
+      sections.push({
+        title: `Reports on ${db}, ${stage.total.toLocaleString('en-US')} reports`,
+        notes: [stage.density, ...(s === 0 ? notes : ['Measured as the table above says, after importing the reports in between.'])],
+        headers: ['what', 'per s', 'p50 (ms)', 'p99 (ms)', '÷ key', 'errors', 'API req/s', 'API p50 (ms)', 'API p99 (ms)', 'API errors'],
+        rows: [
+          [
+            'import with COPY (reports/s)',
+            fixed(stage.importRate, 0),
+            '',
+            '',
+            budgets ? againstBudget(ratios.import, IMPORT_RATIO, 'min', 2) : '',
+            ...blank(5),
+          ],
+          ...(stage.pgbench === undefined ? [] : [['pgbench single-row INSERT, 10 connections (tx/s)', fixed(stage.pgbench, 0), ...blank(8)]]),
+          ...m.targets.map((target, i) => {
+            const sql = stage.sql[i]!;
+            const api = last ? m.api[i] : undefined;
+            return [
+              target.name,
+              fixed(sql.rps, 0),
+              fixed(sql.p50),
+              fixed(sql.p99),
+              budgets && target.ratio ? againstBudget(ratios.search[i]!, target.ratio, 'max', 2) : fixed(ratios.search[i]!, 2),
+              againstBudget(sql.errors, 0, 'max', 0),
+              ...(api ? [fixed(api.rps, 0), fixed(api.p50), fixed(api.p99), againstBudget(api.errors, 0, 'max', 0)] : blank(4)),
+            ];
+          }),
+          ...(last && Number.isFinite(m.pdf) ? [['PDF download (median ms)', '', againstBudget(m.pdf, 100, 'max'), ...blank(7)]] : []),
         ],
-        ...(pgbench === undefined ? [] : [['pgbench single-row INSERT, 10 connections (tx/s)', fixed(pgbench, 0), '', '', '', '', '', '', '']]),
-        ...m.rows.map((r) => [
-          r.target.name,
-          fixed(r.sql.rps, 0),
-          fixed(r.sql.p50),
-          r.target.budget ? againstBudget(r.sql.p99, r.target.budget, 'max') : fixed(r.sql.p99),
-          againstBudget(r.sql.errors, 0, 'max', 0),
-          fixed(r.api.rps, 0),
-          fixed(r.api.p50),
-          fixed(r.api.p99),
-          againstBudget(r.api.errors, 0, 'max', 0),
-        ]),
-        ...(Number.isFinite(m.pdf) ? [['PDF download (median ms)', '', againstBudget(m.pdf, 100, 'max'), '', '', '', '', '', '']] : []),
+      });
+    }
+    if (!budgets || m.stages.length < 2) return;
+    const [first, ...rest] = m.stages.map(ratiosOf);
+    const sizes = m.stages.map((stage) => stage.total.toLocaleString('en-US'));
+    const row = (name: string, ratio: (r: ReturnType<typeof ratiosOf>) => number) => {
+      const all = [first!, ...rest].map(ratio);
+      return [name, ...all.map((r) => fixed(r, 2)), ...all.slice(1).map((r, i) => againstBudget(r / all[i]!, GROWTH, 'max', 2))];
+    };
+    sections.push({
+      title: `Reports on ${db}: the ratios as the table grows`,
+      notes: [
+        `Each budget's ratio at ${sizes.join(' and ')} reports (the tables above), and how much it grew from one size to the next (at most ${GROWTH}×): the searches' p99 to the key read's, the import's rate to pgbench's (its inverse for the growth: a falling rate is what grows).`,
+      ],
+      headers: ['ratio', ...sizes, ...sizes.slice(1).map((size) => `growth to ${size}`)],
+      rows: [
+        row('import ÷ pgbench, inverted', (r) => 1 / r.import),
+        ...m.targets.flatMap((target, i) => (target.ratio ? [row(`${target.name} ÷ key read`, (r) => r.search[i]!)] : [])),
       ],
     });
   };
@@ -292,15 +343,15 @@ export async function reportSections(options: { staticDir: string; quick: boolea
       const pool = openPgDb(database.url, { max: CONNECTIONS });
       try {
         const version = await serverVersion(database.url);
+        const sizes = [1_000_000, 5_000_000].map((n) => n * scale);
         const m = await measure(
           'PostgreSQL',
           db,
           pool,
           { DATABASE_URL: database.url },
-          { staticDir: options.staticDir, runs: options.runs, perRun: Math.round((1_000_000 * scale) / options.runs), seconds, closeFirst: false },
+          { staticDir: options.staticDir, runs: options.runs, sizes, seconds, closeFirst: false, pgbenchUrl: database.url },
         );
-        const pgbench = pgbenchPath() ? (await pgbenchInserts(database.url, 10, seconds)).rps : undefined;
-        add(m, `PostgreSQL ${version}`, 20_000, pgbench);
+        add(m, `PostgreSQL ${version}`, true);
       } finally {
         await pool.close();
         await db.close();
@@ -318,9 +369,9 @@ export async function reportSections(options: { staticDir: string; quick: boolea
         db,
         db,
         { DATA_DIR: dataDir },
-        { staticDir: options.staticDir, runs: options.runs, perRun: Math.round((100_000 * scale) / options.runs), seconds, closeFirst: true },
+        { staticDir: options.staticDir, runs: options.runs, sizes: [100_000 * scale], seconds, closeFirst: true },
       );
-      add(m, 'PGlite');
+      add(m, 'PGlite', false);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

@@ -163,6 +163,8 @@ export const ENV_SCHEMA = {
     CONSENT_RETENTION_YEARS: { type: 'integer', minimum: 5, maximum: 100, default: 5 },
     // Funnel step events (no personal data): a year and a month, so a year's funnel report and the month a year before it.
     EVENT_RETENTION_DAYS: { type: 'integer', minimum: 7, maximum: 36_500, default: 400 },
+    // Police reports (issue 37): their months (by the accident's day) kept besides this one, the older dropped; 0 keeps all.
+    REPORT_RETENTION_MONTHS: { type: 'integer', minimum: 0, maximum: 1200, default: 0 },
     // Load shedding (issue 32): 503 with Retry-After rather than answers too late (server/load-shedding.ts). The event
     // loop's mean delay (0: not looked at) and the database's waiting queue; the optional routes (PDF, search, events) go
     // first, past the share of the event loop's time in use (0 to 1; 0: not looked at) or a shorter queue.

@@ -93,6 +93,8 @@ export interface Config {
    * 30), leads' personal columns (days, then anonymised), consent evidence (years, at least 5), funnel step events (days).
    */
   retention: { codeDays: number; leadDays: number; consentYears: number; eventDays: number };
+  /** Months of police reports kept before this one, by the accident's day (0: all; server/reports/report-partitions.ts). */
+  reportRetentionMonths: number;
   /** Who runs the site (OPERATOR_*): the footer, the legal pages, the SMS help reply and the report PDF name it. */
   operator: Operator;
   /**
@@ -238,6 +240,7 @@ export function loadConfig(input: Record<string, string | undefined> = process.e
       consentYears: env.CONSENT_RETENTION_YEARS,
       eventDays: env.EVENT_RETENTION_DAYS,
     },
+    reportRetentionMonths: env.REPORT_RETENTION_MONTHS,
     // The schema's dependencies set the first five together.
     operator:
       env.OPERATOR_NAME === undefined

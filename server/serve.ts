@@ -77,6 +77,7 @@ export async function serve(extend: (app: FastifyInstance) => void = () => {}): 
       config,
       delivery,
       retention: config.retention,
+      reportRetentionMonths: config.reportRetentionMonths,
       hashKeys: config.hashKeys,
       metrics,
       log: (message, err) => app.log.error({ err }, message),

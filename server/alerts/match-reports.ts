@@ -14,6 +14,9 @@ export const MATCH_DAYS = 1;
 
 const OPEN = (a: string) => `${a}.ended_at IS NULL AND ${a}.expires_at > now()`;
 
+/** The reports r of these ids (SQL, a text[]), each read in its month's partition alone: its day is report_ids'. */
+const REPORTS_OF = (ids: string) => `report_ids d JOIN reports r ON r.id = d.id AND r.occurred_on = d.occurred_on AND d.id = ANY(${ids})`;
+
 /**
  * $1 the reports' ids; $2, $3, $4 each report's id beside a run of consecutive grid cells around it (first and last);
  * $5, $6 whether to look up by VIN, by case. Each report (or unit) looks its alerts up by index: OFFSET 0 keeps every
@@ -21,18 +24,18 @@ const OPEN = (a: string) => `${a}.ended_at IS NULL AND ${a}.expires_at > now()`;
  * yet texted and counts them. Exported for the plan test (tests/server/alerts-match-plan.test.ts).
  */
 export const MATCH_REPORTS_SQL = `WITH matched AS (
-    SELECT a.id AS alert_id, r.id AS report_id FROM reports r CROSS JOIN LATERAL unnest(r.vins) AS u (vin)
+    SELECT a.id AS alert_id, r.id AS report_id FROM ${REPORTS_OF('$1::text[]')} CROSS JOIN LATERAL unnest(r.vins) AS u (vin)
     CROSS JOIN LATERAL (SELECT a.id FROM alerts a WHERE a.vin = u.vin AND a.vin IS NOT NULL AND ${OPEN('a')} OFFSET 0) a
-    WHERE $5::boolean AND r.id = ANY($1::text[])
+    WHERE $5::boolean
   UNION
-    SELECT a.id, r.id FROM reports r
+    SELECT a.id, r.id FROM ${REPORTS_OF('$1::text[]')}
     CROSS JOIN LATERAL (
       SELECT a.id FROM alerts a WHERE a.case_key = r.case_key AND a.state = r.state AND a.case_key IS NOT NULL AND ${OPEN('a')} OFFSET 0
     ) a
-    WHERE $6::boolean AND r.id = ANY($1::text[]) AND r.case_key IS NOT NULL
+    WHERE $6::boolean AND r.case_key IS NOT NULL
   UNION
     SELECT a.id, r.id FROM unnest($2::text[], $3::int[], $4::int[]) AS near (report_id, first_cell, last_cell)
-    JOIN reports r ON r.id = near.report_id
+    JOIN report_ids d ON d.id = near.report_id JOIN reports r ON r.id = d.id AND r.occurred_on = d.occurred_on
     CROSS JOIN LATERAL (
       SELECT a.id, a.lat, a.lng, a.radius_mi, a.make, a.year FROM alerts a
       WHERE a.geo_cell BETWEEN near.first_cell AND near.last_cell
@@ -66,7 +69,7 @@ export async function matchReports(tx: Queryable, reportIds: readonly string[]):
   const ways = (await tx.query<{ vin: boolean; by_case: boolean; place: boolean }>(WAYS_SQL)).rows[0];
   if (!ways?.vin && !ways?.by_case && !ways?.place) return 0;
   const { rows: points } = ways.place
-    ? await tx.query<{ id: string; lat: number; lng: number }>('SELECT id, lat, lng FROM reports WHERE id = ANY($1::text[])', [reportIds])
+    ? await tx.query<{ id: string; lat: number; lng: number }>(`SELECT r.id, r.lat, r.lng FROM ${REPORTS_OF('$1::text[]')}`, [reportIds])
     : { rows: [] };
   const near = points.flatMap((p) => cellRuns(cellsAround(p, MAX_RADIUS_MILES)).map(([first, last]) => [p.id, first, last] as const));
   const runs = [0, 1, 2].map((i) => near.map((run) => run[i]));

@@ -10,6 +10,10 @@ import { linkProof } from '../reports/report-access.ts';
 export const alertReportPath = (key: Buffer, reportId: string, alert: { id: string; expiresAt: number }, byFact: boolean): string =>
   byFact ? `/accident/${reportId}?proof=${linkProof(key, reportId, { alertId: alert.id }, alert.expiresAt)}` : `/accident/${reportId}`;
 
-/** SQL: whether the report of an alert_texts row (alias `text`) has the VIN or case ID of its alert (alias `alert`). */
+/**
+ * SQL: whether the report of an alert_texts row (alias `text`) has the VIN or case ID of its alert (alias `alert`); read
+ * in its month's partition, its day from report_ids.
+ */
 export const byFactSql = (text: string, alert: string): string =>
-  `EXISTS (SELECT 1 FROM reports r WHERE r.id = ${text}.report_id AND (r.vins @> ARRAY[${alert}.vin] OR r.case_key = ${alert}.case_key))`;
+  `EXISTS (SELECT 1 FROM report_ids d JOIN reports r ON r.id = d.id AND r.occurred_on = d.occurred_on
+    WHERE d.id = ${text}.report_id AND (r.vins @> ARRAY[${alert}.vin] OR r.case_key = ${alert}.case_key))`;

@@ -28,7 +28,9 @@ interface JobData {
 const SWEEP: JobData = { sweep: true };
 
 export interface JobOptions
-  extends Omit<QueueDeps, 'retention' | 'hashKeys' | 'clock' | 'metrics'>, Partial<Pick<QueueDeps, 'retention' | 'hashKeys' | 'clock'>> {
+  extends
+    Omit<QueueDeps, 'retention' | 'reportRetentionMonths' | 'hashKeys' | 'clock' | 'metrics'>,
+    Partial<Pick<QueueDeps, 'retention' | 'reportRetentionMonths' | 'hashKeys' | 'clock'>> {
   /** The process's metrics: alert texts (through a metered SMS provider) and deliveries are counted there. */
   metrics?: Metrics;
   /** DATABASE_URL: pg-boss's own pool on the server's PostgreSQL. Required when db is PostgreSQL. */
@@ -127,7 +129,8 @@ export class Jobs {
     const db = turnTaking(options.db);
     const { metrics } = options;
     const sms = metrics ? meteredSms(options.sms, 'alert', metrics) : options.sms;
-    const deps: QueueDeps = { retention: loadConfig({}).retention, hashKeys: [], clock: Date.now, ...options, db, sms };
+    const { retention, reportRetentionMonths } = loadConfig({});
+    const deps: QueueDeps = { retention, reportRetentionMonths, hashKeys: [], clock: Date.now, ...options, db, sms };
     // Tests put each database in a schema of their own; the queue's tables go beside it.
     const schema = db.schema === 'public' ? 'pgboss' : `${db.schema}_pgboss`;
     const boss = new PgBoss({ ...connection(db, options.databaseUrl), schema, schedule: workers, supervise: workers });

@@ -9,9 +9,10 @@ import type { DeliverySetup } from '../delivery/delivery-setup.ts';
 import { routeWaitingLeads } from '../delivery/route-leads.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import type { HashKey } from '../privacy/keyed-hash.ts';
+import { keepPartitions } from '../reports/report-partitions.ts';
 import { purgeExpired, type Retention } from '../retention/purge-expired.ts';
 
-export type QueueName = 'alert-texts' | 'route-leads' | 'lead-deliveries' | 'purge-expired-rows';
+export type QueueName = 'alert-texts' | 'route-leads' | 'lead-deliveries' | 'purge-expired-rows' | 'report-partitions';
 
 export interface Run {
   /** A scheduled run (or the one at start), not a wake: also does what only needs doing now and then. */
@@ -39,6 +40,8 @@ export interface QueueDeps extends DeliverDeps {
   delivery?: DeliverySetup;
   /** How long rows are kept (config.retention). */
   retention: Retention;
+  /** REPORT_RETENTION_MONTHS (config.reportRetentionMonths). */
+  reportRetentionMonths: number;
   /** HASH_KEYS, which the retention job hashes verifications' phones with. */
   hashKeys: readonly HashKey[];
   /** The servers' clock (ms) the retention job measures ages by. */
@@ -74,6 +77,13 @@ export function queueSpecs(deps: QueueDeps): QueueSpec[] {
       retry: { retryLimit: 0 },
       schedule: '0 * * * *',
       handler: async () => void (await purgeExpired(db, deps.retention, deps.clock(), deps.hashKeys)),
+    },
+    {
+      name: 'report-partitions',
+      // Months are made two ahead: a failed run waits for the next day's.
+      retry: { retryLimit: 0 },
+      schedule: '15 3 * * *',
+      handler: async () => void (await keepPartitions(db, deps.reportRetentionMonths, deps.clock())),
     },
   ];
   if (!delivery) return specs;

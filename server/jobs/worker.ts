@@ -31,6 +31,7 @@ async function main(): Promise<void> {
     config,
     delivery: await loadDelivery(config, process.env, write),
     retention: config.retention,
+    reportRetentionMonths: config.reportRetentionMonths,
     hashKeys: config.hashKeys,
     metrics,
     log: (message, error) =>

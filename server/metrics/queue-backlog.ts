@@ -1,6 +1,6 @@
 // The job queues' backlog as /metrics reports it: per queue, the work due and not done (claimed or not) and how long the
 // oldest of it has waited, read from the queue's own rows (pg-boss keeps at most one job waiting per queue: jobs.ts).
-// purge-expired-rows has no backlog: it runs hourly over whatever is past its time.
+// purge-expired-rows and report-partitions have no backlog: they run hourly and daily over whatever is due.
 import { TEXT_CLAIMS } from '../alerts/deliver-texts.ts';
 import type { Queryable } from '../db/db.ts';
 import { DELIVERIES } from '../delivery/deliver-webhooks.ts';

@@ -7,6 +7,7 @@ import { copyLine } from './copy-text.ts';
 import type { IngestOptions, IngestWarning } from './ingest.ts';
 import { rejectionOf, type Rejection } from './ingest-limits.ts';
 import { prepareReport, type PrepareContext } from './prepare-report.ts';
+import { makePartitions } from './report-partitions.ts';
 import { reportPlaces } from './report-places.ts';
 import { REPORT_COLUMNS, type ReportRow } from './report-rows.ts';
 import { storedOf, upsertReportsSql } from './store-reports.ts';
@@ -48,6 +49,8 @@ interface Chunk {
   reports: string;
   /** Reports that replaced one earlier in the chunk. */
   repeats: number;
+  /** Their days (YYYY-MM-DD). */
+  days: Set<string>;
 }
 
 const REPORTS_STAGE = 'reports_stage';
@@ -113,8 +116,12 @@ export async function importReports(db: Db, records: AsyncIterable<unknown> | It
 
 function chunkOf(batch: Map<string, ReportRow>, repeats: number): Chunk {
   let reports = '';
-  for (const report of batch.values()) reports += copyLine(report, REPORT_COLUMNS);
-  return { size: batch.size, reports, repeats };
+  const days = new Set<string>();
+  for (const report of batch.values()) {
+    reports += copyLine(report, REPORT_COLUMNS);
+    days.add(report.occurred_on);
+  }
+  return { size: batch.size, reports, repeats, days };
 }
 
 /**
@@ -125,6 +132,7 @@ async function storeChunk(connection: Connection, chunk: Chunk, jobs: ImportOpti
   let texts = 0;
   const inserted = await connection.transaction(async (tx) => {
     await tx.copyRows(REPORTS_STAGE, REPORT_NAMES, chunk.reports);
+    await makePartitions(tx, chunk.days);
     const { rows } = await tx.query<{ id: string; inserted: boolean }>(UPSERT);
     const stored = storedOf(rows);
     texts = await matchReports(tx, stored.ids);

@@ -1,4 +1,5 @@
-// Reads a stored report with its vehicles and drivers (one row), as the report views are made of it.
+// Reads a stored report with its vehicles and drivers (one row), as the report views are made of it: its day, from
+// report_ids, prunes the read to its month's partition.
 import type { Queryable } from '../db/db.ts';
 import type { ReportRow as StoredReportRow } from './report-rows.ts';
 import { REPORT_ID } from '../../engine/site-pages.ts';
@@ -20,7 +21,7 @@ const REPORT_SQL = `SELECT id, crash_id, case_id, case_key, (extract(epoch FROM 
   utc_offset::int AS utc_offset, state, county, city, zip, lat::float8 AS lat, lng::float8 AS lng, street, police_department,
   weather, road_condition, light, weather_text, road_condition_text, light_text, speed_limit::int AS speed_limit, injured_count::int AS injured_count,
   fatal_count::int AS fatal_count, narrative, demo, vehicles, vins
-  FROM reports WHERE id = $1`;
+  FROM reports WHERE id = $1 AND occurred_on = (SELECT occurred_on FROM report_ids WHERE id = $1)`;
 
 /** The report with this id, whole, or undefined. */
 export async function readReport(q: Queryable, id: string): Promise<StoredReport | undefined> {

@@ -91,33 +91,24 @@ const PUBLIC_LOCATION = { lat: publicSql('r.lat'), lng: publicSql('r.lng') };
 
 const NEWEST_FIRST = 'ORDER BY occurred_at DESC, id COLLATE "C"';
 
-/** A cell no report is in (geo_cell is never negative). */
-const NO_CELL = -1;
-const CELLS_STEP = 8;
-
-/**
- * The cells with NO_CELL up to a multiple of CELLS_STEP: the statement's text depends on how many cells it reads, and
- * the server prepares each text once per connection, so a few texts serve every point (planning one costs more than
- * an empty branch).
- */
-const padded = (cells: number[]) => [...cells, ...Array<number>((CELLS_STEP - (cells.length % CELLS_STEP)) % CELLS_STEP).fill(NO_CELL)];
-
 /**
  * One statement: the newest MAX_RESULTS + 1 matching reports (ids break ties in byte order), read through the index of
  * the mode, then their public facts as one JSON document (a row of 11 columns each costs more to send and read). A place
- * search reads each grid cell around the point newest first from reports_geo_idx alone (an index-only scan bounded by
- * the dates' instants), merges the cells, and checks the distance and the days on the merged reports, so it stops after
- * MAX_RESULTS + 1 however many reports the area holds; OFFSET 0 keeps those checks above the merge, where the planner
- * would copy them into every cell's scan, whose setup then costs more than the reports read. A VIN search with a city or
- * state puts the reports there first. With `otherDates` (a VIN or case search), the MAX_OTHER_DATES reports outside
- * the dates that are nearest them instead.
+ * search reads each grid cell around the point (one subquery, planned once, joined to the cells' array) newest first
+ * from reports_geo_idx alone (an index-only scan bounded by the dates, in the partitions of their months), keeping the
+ * cell's newest MAX_RESULTS + 1 within the radius: the newest of those are the newest of all, however many reports the
+ * area holds. A VIN search with a city or state puts the reports there first. The found reports are read again one
+ * by one (a lateral subquery: never a scan of every month to join them) by their id and day, which prune to their
+ * month (the dates' months when the statement starts). With `otherDates`
+ * (a VIN or case search), the MAX_OTHER_DATES reports outside the dates that are nearest them instead.
  */
 function searchSql({ mode, dates, make, years, exact = false }: ReportSearch, otherDates = false): { sql: string; params: unknown[] } {
   const params: unknown[] = [];
   const $ = (value: unknown) => `$${params.push(value)}`;
   const where: string[] = [];
-  /** The dates as instants, loosely: what an index ordered by occurred_at can be bounded by. */
+  /** The dates: the days, which prune the months read, and the instants, loosely, which bound an index ordered by occurred_at. */
   const bounds: string[] = [];
+  let days: string | undefined;
   /** What orders the reports before their time (newest first), each a column of the found reports. */
   const first: { sql: string; order: 'ASC' | 'DESC' }[] = [];
   if (mode.kind === 'vin') {
@@ -137,7 +128,8 @@ function searchSql({ mode, dates, make, years, exact = false }: ReportSearch, ot
     where.push(`r.occurred_on NOT BETWEEN ${from} AND ${to}`);
     first.unshift({ sql: `least(abs(r.occurred_on - ${from}), abs(r.occurred_on - ${to}))`, order: 'ASC' });
   } else if (dates) {
-    where.push(`r.occurred_on BETWEEN ${$(dates.from)}::date AND ${$(dates.to)}::date`);
+    days = `r.occurred_on BETWEEN ${$(dates.from)}::date AND ${$(dates.to)}::date`;
+    bounds.push(days);
     const earliest = new Date(Date.parse(`${dates.from}T00:00:00Z`) - DAY_MS).toISOString();
     const latest = new Date(Date.parse(`${dates.to}T00:00:00Z`) + 2 * DAY_MS).toISOString();
     bounds.push(`r.occurred_at >= ${$(earliest)}::timestamptz`, `r.occurred_at < ${$(latest)}::timestamptz`);
@@ -147,27 +139,27 @@ function searchSql({ mode, dates, make, years, exact = false }: ReportSearch, ot
     const unit = [make === undefined ? '' : `v->>'make' = ${$(make)}`, years ? `(v->>'year')::int BETWEEN ${$(years.from)}::int AND ${$(years.to)}::int` : ''];
     where.push(`EXISTS (SELECT 1 FROM json_array_elements(r.public_vehicles) v WHERE ${unit.filter(Boolean).join(' AND ')})`);
   }
-  let from = 'reports r';
+  let from: string;
+  const limit = otherDates ? MAX_OTHER_DATES : MAX_RESULTS + 1;
   if (mode.kind === 'place') {
     where.push(
       `${milesSql(`${$(mode.centre.lat)}::float8`, `${$(mode.centre.lng)}::float8`, exact ? undefined : PUBLIC_LOCATION)} <= ${$(mode.radiusMiles)}::float8`,
     );
-    const columns = `r.id, r.occurred_at, r.occurred_on, r.lat, r.lng${byVehicle ? ', r.public_vehicles' : ''}`;
     // A report's cell holds its public location too (or has it on its edge), the cells' edges being tenths of a degree.
-    const cells = padded(cellsAround(mode.centre, mode.radiusMiles)).map(
-      (cell) => `(SELECT ${columns} FROM reports r WHERE ${[`r.geo_cell = ${$(cell)}::int`, ...bounds].join(' AND ')} ${NEWEST_FIRST})`,
-    );
-    from = `(SELECT * FROM (${cells.join(' UNION ALL ')}) cells ${NEWEST_FIRST} OFFSET 0) r`;
+    from = `unnest(${$(cellsAround(mode.centre, mode.radiusMiles))}::int[]) AS cell (n) CROSS JOIN LATERAL (
+      SELECT r.id, r.occurred_at, r.occurred_on FROM reports r WHERE ${['r.geo_cell = cell.n', ...bounds, ...where].join(' AND ')} ${NEWEST_FIRST} LIMIT ${limit}
+    ) r`;
   } else {
-    where.push(...bounds);
+    from = `reports r WHERE ${[...where, ...bounds].join(' AND ')}`;
   }
   const keys = first.map(({ sql }, i) => `, (${sql}) AS first${i}`).join('');
   const orderOf = (prefix: string) => first.map(({ order }, i) => `${prefix}first${i} ${order}, `).join('');
-  const limit = otherDates ? MAX_OTHER_DATES : MAX_RESULTS + 1;
-  const sql = `WITH found AS (SELECT r.id, r.occurred_at${keys} FROM ${from} WHERE ${where.join(' AND ')} ${first.length > 0 ? `ORDER BY ${orderOf('')}occurred_at DESC, id COLLATE "C"` : NEWEST_FIRST} LIMIT ${limit})
+  const sql = `WITH found AS (SELECT r.id, r.occurred_at, r.occurred_on${keys} FROM ${from} ${first.length > 0 ? `ORDER BY ${orderOf('')}occurred_at DESC, id COLLATE "C"` : NEWEST_FIRST} LIMIT ${limit})
     SELECT json_agg(json_build_array(r.id, (extract(epoch FROM r.occurred_at) * 1000)::float8, r.utc_offset, r.city, r.state,
       r.lat, r.lng, r.injured_count, r.fatal_count, r.demo, r.public_vehicles) ORDER BY ${orderOf('found.')}found.occurred_at DESC, found.id COLLATE "C") AS found
-    FROM found JOIN reports r ON r.id = found.id`;
+    FROM found CROSS JOIN LATERAL (
+      SELECT * FROM reports r WHERE r.id = found.id AND r.occurred_on = found.occurred_on${days === undefined ? '' : ` AND ${days}`} LIMIT 1
+    ) r`;
   return { sql, params };
 }
 

@@ -2,6 +2,7 @@
 // POST /api/reports, the import's COPY staging table). A report sent again keeps the id it was first stored with and
 // takes everything else, its vehicles included, from the new one.
 import type { Queryable } from '../db/db.ts';
+import { makePartitions } from './report-partitions.ts';
 import { REPORT_COLUMNS, type ReportRow } from './report-rows.ts';
 
 /** What a batch did: the ids of the reports as stored (a new one's, or the one an amended report keeps). */
@@ -13,14 +14,25 @@ export interface Stored {
 const AMENDED = REPORT_COLUMNS.map(([c]) => c).filter((c) => c !== 'id' && c !== 'source' && c !== 'crash_id');
 
 /**
- * Upserts the reports of `from` (a relation named x, no two with the same source and crash_id). xmax is 0 only on a
- * row this statement inserted, on PGlite and PostgreSQL alike.
+ * Upserts the reports of `from` (a relation named x, no two with the same source and crash_id; their months' partitions
+ * made): report_ids first, which gives an amended report its stored id (and, when its day moved, deletes its old row:
+ * migration 0033), then reports. xmax is 0 only on a row this statement inserted, on PGlite and PostgreSQL alike.
  */
 export function upsertReportsSql(from: string): string {
-  const columns = REPORT_COLUMNS.map(([c]) => c).join(', ');
-  return `INSERT INTO reports AS r (${columns}) SELECT ${columns} FROM ${from}
-    ON CONFLICT (source, crash_id) DO UPDATE SET ${AMENDED.map((c) => `${c} = excluded.${c}`).join(', ')}, updated_at = now()
-    RETURNING r.id, (r.xmax = 0) AS inserted`;
+  const columns = REPORT_COLUMNS.map(([c]) => c);
+  return `WITH x AS (SELECT * FROM ${from}), ids AS (
+      INSERT INTO report_ids AS d (id, source, crash_id, occurred_on) SELECT id, source, crash_id, occurred_on FROM x
+      ON CONFLICT (source, crash_id) DO UPDATE SET occurred_on = excluded.occurred_on
+      RETURNING d.id, d.source, d.crash_id, (d.xmax = 0) AS inserted
+    ), stored AS (
+      INSERT INTO reports AS r (${columns.join(', ')})
+      SELECT ids.id, ${columns
+        .filter((c) => c !== 'id')
+        .map((c) => `x.${c}`)
+        .join(', ')} FROM x JOIN ids USING (source, crash_id)
+      ON CONFLICT (id, occurred_on) DO UPDATE SET ${AMENDED.map((c) => `${c} = excluded.${c}`).join(', ')}, updated_at = now()
+    )
+    SELECT id, inserted FROM ids`;
 }
 
 /** What the upsert answered, counted. */
@@ -30,8 +42,12 @@ export function storedOf(rows: readonly { id: string; inserted: boolean }[]): St
 
 const UPSERT_JSON = upsertReportsSql(`jsonb_to_recordset($1::jsonb) AS x(${REPORT_COLUMNS.map(([c, type]) => `${c} ${type}`).join(', ')})`);
 
-/** Stores reports (distinct by source and crash_id); one statement. */
-export async function storeReports(q: Queryable, reports: readonly ReportRow[]): Promise<Stored> {
-  const { rows } = await q.query<{ id: string; inserted: boolean }>(UPSERT_JSON, [JSON.stringify(reports)]);
+/** Stores reports (distinct by source and crash_id), in the caller's transaction. */
+export async function storeReports(tx: Queryable, reports: readonly ReportRow[]): Promise<Stored> {
+  await makePartitions(
+    tx,
+    reports.map((r) => r.occurred_on),
+  );
+  const { rows } = await tx.query<{ id: string; inserted: boolean }>(UPSERT_JSON, [JSON.stringify(reports)]);
   return storedOf(rows);
 }

@@ -42,6 +42,7 @@ describe('loadConfig', () => {
       webhookRetrySchedule: [0, 5, 300, 1800, 7200, 18_000, 36_000, 50_400, 72_000, 86_400],
       webhookTimeoutSeconds: 15,
       retention: { codeDays: 30, leadDays: 1095, consentYears: 5, eventDays: 400 },
+      reportRetentionMonths: 0,
       operator: DEMO_OPERATOR,
       shedding: { eventLoopDelayMs: 500, dbWaiting: 50, optionalEventLoopUtilization: 0.3, optionalDbWaiting: 10, retryAfterSeconds: 5 },
       pdf: { concurrency: 2, queue: 8, cacheMb: 32 },

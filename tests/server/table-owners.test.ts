@@ -28,7 +28,7 @@ const OWNERS: Record<string, string[]> = {
   ],
   certificates: ['consent_certificates'],
   limits: ['limit_events'],
-  reports: ['reports', 'report_ingest_keys'],
+  reports: ['reports', 'report_ids', 'report_ingest_keys'],
   alerts: ['alerts', 'alert_texts', 'alert_endings'],
   delivery: ['deliveries', 'delivery_attempts', 'sponsor_endpoints_off'],
   sms: ['sms_stops', 'sms_unsubscribe_tokens'],
