@@ -10,7 +10,7 @@ import tseslint from 'typescript-eslint';
 const restrict = (patterns, message) => ['error', { patterns: patterns.map((group) => ({ group: [group].flat(), message })) }];
 
 export default tseslint.config(
-  { ignores: ['dist/', 'dist-server/', 'node_modules/', 'data/', 'bench/out/', 'coverage/', '.tmp/'] },
+  { ignores: ['dist/', 'dist-ssr/', 'dist-server/', 'node_modules/', 'data/', 'bench/out/', 'coverage/', '.tmp/'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
