@@ -51,6 +51,17 @@ async function watchedPage(browser: Browser) {
   return { context, page, messages, removed };
 }
 
+/** The page loaded with its JavaScript: the app takes the first screen drawn over as it is (no node replaced, no warning). */
+async function expectTakenOver(browser: Browser, url: string, drawn: Awaited<ReturnType<typeof firstScreen>>) {
+  const live = await watchedPage(browser);
+  await live.page.goto(url);
+  await live.page.waitForLoadState('networkidle');
+  expect(await firstScreen(live.page)).toEqual(drawn);
+  expect(await live.removed(), 'nodes of the drawn page removed (drawn anew, not hydrated)').toBe(0);
+  expect(live.messages).toEqual([]);
+  await live.context.close();
+}
+
 describe.runIf(browserAvailable)('the first screen before JavaScript', () => {
   const suite = useSharedAppAndBrowser();
   const at = (path: string, lang: Lang) => `${suite.server.url}${path}${lang === 'es' ? '?lang=es' : ''}`;
@@ -68,13 +79,7 @@ describe.runIf(browserAvailable)('the first screen before JavaScript', () => {
       expect(drawn.action, 'a funnel starts with a button').toBeTruthy();
     }
 
-    const live = await watchedPage(suite.browser);
-    await live.page.goto(at(path, lang));
-    await live.page.waitForLoadState('networkidle');
-    expect(await firstScreen(live.page)).toEqual(drawn);
-    expect(await live.removed(), 'nodes of the drawn page removed (drawn anew, not hydrated)').toBe(0);
-    expect(live.messages).toEqual([]);
-    await live.context.close();
+    await expectTakenOver(suite.browser, at(path, lang), drawn);
   });
 
   describe("a report's page", () => {
@@ -119,13 +124,7 @@ describe.runIf(browserAvailable)('the first screen before JavaScript', () => {
       expect(drawn.heading).toBe(copy(lang, 'report:screen.title'));
       await bare.close();
 
-      const live = await watchedPage(suite.browser);
-      await live.page.goto(at(path, lang));
-      await live.page.waitForLoadState('networkidle');
-      expect(await firstScreen(live.page)).toEqual(drawn);
-      expect(await live.removed(), 'nodes of the drawn page removed (drawn anew, not hydrated)').toBe(0);
-      expect(live.messages).toEqual([]);
-      await live.context.close();
+      await expectTakenOver(suite.browser, at(path, lang), drawn);
     });
   });
 
