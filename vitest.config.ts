@@ -68,7 +68,7 @@ export default defineConfig({
       { extends: true, test: { name: 'node-isolated', include: ISOLATED, environment: 'node' } },
       {
         extends: true,
-        test: { name: 'soak', include: [...SOAK, FUZZ], environment: 'node', env: { FUZZ_RUNS: process.env.FUZZ_RUNS ?? '1000' } },
+        test: { name: 'soak', include: [...SOAK, FUZZ], environment: 'node', env: { FUZZ_RUNS: process.env.FUZZ_RUNS ?? '500' } },
       },
       {
         extends: true,

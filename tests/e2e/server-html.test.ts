@@ -66,7 +66,7 @@ describe.runIf(browserAvailable)('the first screen before JavaScript', () => {
   const suite = useSharedAppAndBrowser();
   const at = (path: string, lang: Lang) => `${suite.server.url}${path}${lang === 'es' ? '?lang=es' : ''}`;
 
-  it.each(CASES)('%s (%s) comes drawn in its language, and the app takes it over as it is', async (path, lang) => {
+  it.concurrent.each(CASES)('%s (%s) comes drawn in its language, and the app takes it over as it is', async (path, lang) => {
     const bare = await suite.browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
     const page = await bare.newPage();
     await page.goto(at(path, lang));

@@ -16,7 +16,7 @@ import { send, verifyTestPhone } from '../testing/requests.ts';
 import { leadsWithoutTheirConsent, rowCounter, STARTUP_MS, testDbKinds } from '../testing/test-db.ts';
 import { makeTestServer, type TestServer } from '../testing/test-servers.ts';
 
-// Bodies per route and database: 50 in `npm test`, 1,000 in `npm run test:soak` (3.5 minutes on 2 cores); FUZZ_RUNS sets
+// Bodies per route and database: 50 in `npm test`, 500 in `npm run test:soak` (about 2 minutes on 2 cores); FUZZ_RUNS sets
 // another depth. Each CI run draws new bodies, so the runs add up.
 const RUNS = Number(process.env.FUZZ_RUNS ?? 50);
 const compile = schemaValidatorCompiler();
