@@ -34,7 +34,7 @@ export const API_BASE = '/api';
 /**
  * The browser's IANA zone, sent as the Time-Zone header (as GitHub's API takes it) with the lead API's requests only:
  * it schedules calls in it when the lead names no ZIP or state. No other route reads it, and the first
- * Intl.DateTimeFormat of a page cost 188 ms of /find-my-report's main thread at 4x CPU on its first request (POST /visits).
+ * Intl.DateTimeFormat of a page cost 188 ms of a funnel's first screen at 4x CPU, on its first request (POST /visits).
  */
 const browserZone = (path: string): string | undefined =>
   (path.startsWith('/leads/') ? Intl.DateTimeFormat().resolvedOptions().timeZone : undefined) || undefined;
