@@ -8,6 +8,7 @@ import { useSharedAppAndBrowser } from '../testing/app-and-browser.ts';
 import { PHONE, browserAvailable } from '../testing/browser.ts';
 import { copy, type Lang } from '../testing/copy.ts';
 import { allFlows } from '../testing/flows.ts';
+import { uniquePhone } from '../testing/lead-bodies.ts';
 import { ingestReports, sampleReport } from '../testing/reports.ts';
 
 /** Each funnel's first route and its first step's heading key (FunnelPage's titleOf; the flow's namespace first). */
@@ -62,6 +63,27 @@ async function expectTakenOver(browser: Browser, url: string, drawn: Awaited<Ret
   await live.context.close();
 }
 
+/**
+ * A page at url whose code is held back until the returned function is called: what a phone shows, and a person can
+ * type in, between the HTML and the app. Once called, it waits until the app has loaded and taken the page over.
+ */
+async function beforeTheCode(browser: Browser, url: string) {
+  const context = await browser.newContext({ viewport: PHONE });
+  const page = await context.newPage();
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(url, { waitUntil: 'commit' });
+  const codeRuns = async () => {
+    release();
+    await page.waitForLoadState('networkidle');
+  };
+  return { context, page, codeRuns };
+}
+
 describe.runIf(browserAvailable)('the first screen before JavaScript', () => {
   const suite = useSharedAppAndBrowser();
   const at = (path: string, lang: Lang) => `${suite.server.url}${path}${lang === 'es' ? '?lang=es' : ''}`;
@@ -80,6 +102,23 @@ describe.runIf(browserAvailable)('the first screen before JavaScript', () => {
     }
 
     await expectTakenOver(suite.browser, at(path, lang), drawn);
+  });
+
+  it('keeps a number typed before the code has run, and a tap on its button before then sends it nowhere', async () => {
+    const t = (key: string) => copy('en', `privacy:${key}`);
+    const phone = uniquePhone();
+    const { context, page, codeRuns } = await beforeTheCode(suite.browser, at('/privacy', 'en'));
+    await page.getByRole('textbox', { name: t('phone.label') }).fill(phone.typed);
+    await page.getByRole('button', { name: t('phone.send') }).click();
+    expect(page.url(), 'the number in the address').toBe(at('/privacy', 'en'));
+    await codeRuns();
+    // The app has it: the field says the number is valid.
+    expect(await page.getByRole('textbox', { name: t('phone.label') }).inputValue()).toBe(phone.typed);
+    await page.getByRole('img', { name: t('phone.valid') }).waitFor();
+    await page.getByRole('button', { name: t('phone.send') }).click();
+    await page.getByLabel(t('code.label')).waitFor();
+    expect(await page.getByRole('main').innerText()).toContain(phone.typed.slice(-4));
+    await context.close();
   });
 
   describe("a report's page", () => {

@@ -1,5 +1,6 @@
 // One answer out of a few (e.g. the injury type) as a radio group of big, tappable options.
 import { useId, type FocusEvent } from 'react';
+import { useKeptInputs } from '../shared/use-kept-inputs.ts';
 import { describedBy, FieldMessage } from './FieldMessage.tsx';
 import './choice-field.css';
 
@@ -24,11 +25,12 @@ export function ChoiceField({ label, options, value, onChange, onBlur, error, di
   const id = useId();
   const labelId = `${id}-label`;
   const errorId = `${id}-error`;
+  const kept = useKeptInputs<HTMLDivElement>();
   const onGroupBlur = (event: FocusEvent<HTMLDivElement>) => {
     if (!event.currentTarget.contains(event.relatedTarget)) onBlur?.();
   };
   return (
-    <div className="field choice-field">
+    <div className="field choice-field" ref={kept}>
       <p id={labelId} className="field__label">
         {label}
       </p>

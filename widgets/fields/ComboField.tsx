@@ -1,6 +1,7 @@
 // A combobox field (city, vehicle make): label, help, the input with its listbox of options, a status line for
 // loading, nothing found or a failure, and the field's error; the state and keys come from useCombobox.
 import type { InputHTMLAttributes } from 'react';
+import { useKeptInputs } from '../shared/use-kept-inputs.ts';
 import { describedBy, FieldMessage } from './FieldMessage.tsx';
 import type { ComboOption, Combobox } from './use-combobox.ts';
 import './fields.css';
@@ -27,8 +28,9 @@ export function ComboField<T extends ComboOption>(props: ComboFieldProps<T>) {
   const { combo, label, help, className, text, onType, onLeave, status, error, disabled, input } = props;
   const { id, list } = combo;
   const ids = { help: `${id}-help`, error: `${id}-error` };
+  const kept = useKeptInputs<HTMLDivElement>();
   return (
-    <div className={`field ${className}`}>
+    <div className={`field ${className}`} ref={kept}>
       <label className="field__label" htmlFor={id}>
         {label}
       </label>

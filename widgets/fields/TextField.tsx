@@ -1,6 +1,7 @@
 // A labelled text input with a valid check mark and an error message announced in a live region.
 import { useId, type InputHTMLAttributes } from 'react';
 import { CheckMark } from '../shared/CheckMark.tsx';
+import { useKeptInputs } from '../shared/use-kept-inputs.ts';
 import { describedBy, FieldMessage } from './FieldMessage.tsx';
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'className' | 'id'> {
@@ -19,8 +20,9 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'va
 export function TextField({ label, value, valid, validLabel, error, hintId, inputClassName, ...input }: TextFieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
+  const kept = useKeptInputs<HTMLDivElement>();
   return (
-    <div className="field">
+    <div className="field" ref={kept}>
       <label className="field__label" htmlFor={id}>
         {label}
       </label>

@@ -80,7 +80,7 @@ function PhoneForm({ onSent }: { onSent: (national: string, verified: boolean) =
   };
 
   return (
-    <form className="privacy__form" onSubmit={(event) => void submit(event)} noValidate>
+    <form className="privacy__form" method="dialog" onSubmit={(event) => void submit(event)} noValidate>
       <p>{t('yourData.intro')}</p>
       <TextField
         name="phone"
@@ -148,7 +148,7 @@ function CodeForm({ national, onVerified, onOtherNumber }: { national: string; o
   };
 
   return (
-    <form ref={form} className="privacy__form" onSubmit={(event) => void check(event)} noValidate>
+    <form ref={form} className="privacy__form" method="dialog" onSubmit={(event) => void check(event)} noValidate>
       <p id={sentId}>{t('code.sentTo', { phone: displayNational(national) })}</p>
       <TextField
         name="code"
