@@ -11,18 +11,22 @@ export interface Stored {
   ids: string[];
 }
 
+/** report_ids' columns: the keys, the day (the report's month), and the facts a search by VIN or case number looks up. */
+const ID_COLUMNS = ['id', 'source', 'crash_id', 'occurred_on', 'vins', 'case_key', 'state'];
 const AMENDED = REPORT_COLUMNS.map(([c]) => c).filter((c) => c !== 'id' && c !== 'source' && c !== 'crash_id');
 
 /**
  * Upserts the reports of `from` (a relation named x, no two with the same source and crash_id; their months' partitions
- * made): report_ids first, which gives an amended report its stored id (and, when its day moved, deletes its old row:
- * migration 0033), then reports. xmax is 0 only on a row this statement inserted, on PGlite and PostgreSQL alike.
+ * made): report_ids first, which gives an amended report its stored id and its facts (and, when its day moved, deletes
+ * its old row: migration 0033), then reports. xmax is 0 only on a row this statement inserted, on PGlite and PostgreSQL alike.
  */
 export function upsertReportsSql(from: string): string {
   const columns = REPORT_COLUMNS.map(([c]) => c);
   return `WITH x AS (SELECT * FROM ${from}), ids AS (
-      INSERT INTO report_ids AS d (id, source, crash_id, occurred_on) SELECT id, source, crash_id, occurred_on FROM x
-      ON CONFLICT (source, crash_id) DO UPDATE SET occurred_on = excluded.occurred_on
+      INSERT INTO report_ids AS d (${ID_COLUMNS.join(', ')}) SELECT ${ID_COLUMNS.join(', ')} FROM x
+      ON CONFLICT (source, crash_id) DO UPDATE SET ${ID_COLUMNS.slice(3)
+        .map((c) => `${c} = excluded.${c}`)
+        .join(', ')}
       RETURNING d.id, d.source, d.crash_id, (d.xmax = 0) AS inserted
     ), stored AS (
       INSERT INTO reports AS r (${columns.join(', ')})

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../../server/db/db.ts';
 import { ingestReports } from '../../server/reports/ingest.ts';
+import { caseKeyOf } from '../../server/reports/prepare-report.ts';
 import { readReport } from '../../server/reports/read-report.ts';
 import { keepPartitions, MONTHS_AHEAD, monthOf, partitionOf } from '../../server/reports/report-partitions.ts';
 import { searchReports, type ReportSearch } from '../../server/reports/search-reports.ts';
@@ -57,6 +58,22 @@ describe.each(testDbKinds)('report partitions on %s', (kind) => {
     expect(may.results).toEqual([]);
   });
 
+  it('finds an amended report by its new VIN and case number only', async () => {
+    const first: Record<string, unknown> = { ...vinReport('1991-02-03T10:00:00-06:00'), caseId: 'AMEND-1', state: 'TX' };
+    const id = await store(first);
+    const amended = {
+      ...first,
+      caseId: 'AMEND-2',
+      units: (first.units as object[]).map((unit, i) => (i === 0 ? { ...unit, vin: '2T1BURHE0JC043821' } : unit)),
+    };
+    expect(await store(amended)).toBe(id);
+    const ids = async (mode: ReportSearch['mode']) => (await searchReports(testDb.db, { mode })).results.map((r) => r.id);
+    expect(await ids({ kind: 'vin', vin: '2T1BURHE0JC043821' })).toEqual([id]);
+    expect(await ids({ kind: 'vin', vin: VIN })).not.toContain(id);
+    expect(await ids({ kind: 'case', caseKey: caseKeyOf('AMEND-2'), state: 'TX' })).toEqual([id]);
+    expect(await ids({ kind: 'case', caseKey: caseKeyOf('AMEND-1'), state: 'TX' })).toEqual([]);
+  });
+
   it('makes the next months ahead, and drops those past the retention with their reports', async () => {
     const now = Date.now();
     const today = new Date(now).toISOString().slice(0, 10);
@@ -78,36 +95,45 @@ describe.each(testDbKinds)('report partitions on %s', (kind) => {
 
   it('reads only the months of a dated search', async () => {
     const now = Date.now();
-    await store(vinReport(localIso(now - 100 * DAY_MS, -360)));
+    const earlier = await store(vinReport(localIso(now - 100 * DAY_MS, -360)));
+    const latest = await store(vinReport(localIso(now - DAY_MS, -360)));
     const to = new Date(now).toISOString().slice(0, 10);
     const from = new Date(now - 13 * DAY_MS).toISOString().slice(0, 10);
     const months = new Set([partitionOf(monthOf(from)), partitionOf(monthOf(to))]);
-    /** The relations the search's statement reads (not those of the search for other dates that follows, finding none). */
+    /** The partitions the search's statement reads (not those of the search for other dates that follows, finding none). */
     const read = async (search: ReportSearch) => {
       const plans: PlanNode[] = [];
       const explaining: Queryable = {
         async query<T>(sql: string, params?: unknown[]) {
-          const { rows } = await testDb.db.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(`EXPLAIN (FORMAT JSON) ${sql}`, params);
+          const { rows } = await testDb.db.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, params);
           plans.push(rows[0]!['QUERY PLAN'][0].Plan);
           return { rows: [] as T[] };
         },
       };
       await searchReports(explaining, search);
-      return new Set(nodesOf(plans[0]!).flatMap((node) => (node['Relation Name']?.startsWith('reports') ? [node['Relation Name']] : [])));
+      const read = nodesOf(plans[0]!).filter((node) => node['Relation Name']?.startsWith('reports_') && (node['Actual Loops'] ?? 0) > 0);
+      return new Set(read.map((node) => node['Relation Name']));
     };
+    const monthsOf = (ids: string[]) =>
+      testDb.db
+        .query<{ name: string }>("SELECT DISTINCT 'reports_' || to_char(occurred_on, 'YYYY_MM') AS name FROM report_ids WHERE id = ANY($1)", [ids])
+        .then(({ rows }) => new Set(rows.map((r) => r.name)));
     const place = await read({ mode: { kind: 'place', centre: PLACE, radiusMiles: 10 }, dates: { from, to } });
     expect(place).toEqual(months);
-    const byVin = await read({ mode: { kind: 'vin', vin: VIN }, dates: { from, to } });
-    expect(byVin).toEqual(months);
-    const byCase = await read({ mode: { kind: 'case', caseKey: 'X1', state: 'TX' }, dates: { from, to } });
-    expect(byCase).toEqual(months);
-    // Without dates a VIN search reads every month.
-    expect(await read({ mode: { kind: 'vin', vin: VIN } })).toEqual(new Set(await partitions()));
+    // A VIN or case number is looked up in report_ids: only the months of the reports it finds are read.
+    const found = (await searchReports(testDb.db, { mode: { kind: 'vin', vin: VIN } })).results.map((r) => r.id);
+    expect(found).toEqual(expect.arrayContaining([earlier, latest]));
+    expect(await read({ mode: { kind: 'vin', vin: VIN } })).toEqual(await monthsOf(found));
+    const dated = (await searchReports(testDb.db, { mode: { kind: 'vin', vin: VIN }, dates: { from, to } })).results.map((r) => r.id);
+    expect(dated).toContain(latest);
+    expect(await read({ mode: { kind: 'vin', vin: VIN }, dates: { from, to } })).toEqual(await monthsOf(dated));
+    expect(await read({ mode: { kind: 'case', caseKey: 'X1', state: 'TX' } })).toEqual(new Set());
   });
 });
 
 interface PlanNode {
   'Relation Name'?: string;
+  'Actual Loops'?: number;
   Plans?: PlanNode[];
 }
 
