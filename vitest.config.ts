@@ -7,21 +7,18 @@ import { flowFolders } from './server/flow-files.ts';
 import { flowModules } from './scripts/flow-modules.ts';
 
 /**
- * The soak tier (`npm run test:soak`): kill -9 rounds (one server's, the worker's, an API's beside another), delivery
- * and alert faults, latency and load at volume (floods of code sends, SMS pumping, a month of code guessing), fuzz at
- * depth. Minutes each; `npm test` runs without them (and fuzzes at a shallow depth).
+ * The process tier (`npm run test:processes`, which CI runs after `npm test`): real processes killed with SIGKILL (one
+ * server's, the worker's mid-delivery, an API's beside another and a worker). A minute or two each.
  */
-const SOAK = [
-  'crash',
-  'delivery-crash',
-  'delivery-load',
-  'alert-delivery-faults',
-  'alert-delivery-latency',
-  'sms-floods',
-  'sms-pumping',
-  'codes-brute-force',
-  'multi-process',
-].map((name) => `tests/server/${name}.test.ts`);
+const PROCESSES = ['crash', 'delivery-crash', 'multi-process'].map((name) => `tests/server/${name}.test.ts`);
+/**
+ * The soak tier (`npm run test:soak`, with the process tier; not in CI, whose 25 minutes it would pass on a slow day):
+ * delivery and alert faults, latency and load at volume (floods of code sends, SMS pumping, a month of code guessing),
+ * fuzz at depth. Minutes each; `npm test` runs without them (and fuzzes at a shallow depth).
+ */
+const SOAK = ['delivery-load', 'alert-delivery-faults', 'alert-delivery-latency', 'sms-floods', 'sms-pumping', 'codes-brute-force'].map(
+  (name) => `tests/server/${name}.test.ts`,
+);
 const FUZZ = 'tests/server/fuzz.test.ts';
 /**
  * Node files that change what later files in their worker would see: a module mocked (vi.mock), or a global patched by
@@ -34,7 +31,7 @@ const ISOLATED = ['load-shedding', 'reports-pdf'].map((name) => `tests/server/${
  * node files (up to 50 s), then the DOM files (mostly a few seconds).
  */
 const weight = (file: TestSpecification) =>
-  file.moduleId.endsWith('/crash.test.ts') ? 0 : ['e2e', 'soak'].includes(file.project.name) ? 1 : file.project.name === 'dom' ? 3 : 2;
+  file.moduleId.endsWith('/crash.test.ts') ? 0 : ['e2e', 'processes', 'soak'].includes(file.project.name) ? 1 : file.project.name === 'dom' ? 3 : 2;
 
 /** Longest first: the quick files then even out the two workers' ends, instead of a long file starting last. */
 class LongestFirst extends BaseSequencer {
@@ -61,11 +58,12 @@ export default defineConfig({
           // in modules, and the few that change what later files would see are in node-isolated.
           isolate: false,
           include: ['tests/{engine,flows,server,studio}/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...SOAK, ...ISOLATED],
+          exclude: [...configDefaults.exclude, ...PROCESSES, ...SOAK, ...ISOLATED],
           environment: 'node',
         },
       },
       { extends: true, test: { name: 'node-isolated', include: ISOLATED, environment: 'node' } },
+      { extends: true, test: { name: 'processes', include: PROCESSES, environment: 'node' } },
       {
         extends: true,
         test: { name: 'soak', include: [...SOAK, FUZZ], environment: 'node', env: { FUZZ_RUNS: process.env.FUZZ_RUNS ?? '500' } },
