@@ -97,12 +97,13 @@ const NEWEST_FIRST = 'ORDER BY occurred_at DESC, id COLLATE "C"';
  * search reads each grid cell around the point (one subquery, planned once, joined to the cells' array) newest first
  * from reports_geo_idx alone (an index-only scan bounded by the dates, in the partitions of their months), keeping the
  * cell's newest MAX_RESULTS + 1 within the radius: the newest of those are the newest of all, however many reports the
- * area holds. A VIN or case number is looked up in report_ids, one unpartitioned table that indexes them (through
- * reports' own indexes, a search without dates read every month's: 2 times a key read at 1 million reports), and each
- * report it names is read in its own month alone. A VIN search with a city or state puts the reports there first. The
- * found reports are read again one by one (a lateral subquery: never a scan of every month to join them) by their id
- * and day, which prune to their month (the dates' months when the statement starts). With `otherDates` (a VIN or case
- * search), the MAX_OTHER_DATES reports outside the dates that are nearest them instead.
+ * area holds; its found reports are then read again one by one (a lateral subquery: never a scan of every month to join
+ * them) by their id and day, which prune to their month (the dates' months when the statement starts). A VIN or case
+ * number is looked up in report_ids, one unpartitioned table that indexes them, and each report it names read whole in
+ * its own month alone (through reports' own indexes, a search without dates read every month's: 2.0 times a key read at
+ * 1 million reports; read again as a place search's are, 1.6 times). A VIN search with a city or state puts the reports
+ * there first. With `otherDates` (a VIN or case search), the MAX_OTHER_DATES reports outside the dates that are nearest
+ * them instead.
  */
 function searchSql({ mode, dates, make, years, exact = false }: ReportSearch, otherDates = false): { sql: string; params: unknown[] } {
   const params: unknown[] = [];
@@ -160,12 +161,20 @@ function searchSql({ mode, dates, make, years, exact = false }: ReportSearch, ot
   }
   const keys = first.map(({ sql }, i) => `, (${sql}) AS first${i}`).join('');
   const orderOf = (prefix: string) => first.map(({ order }, i) => `${prefix}first${i} ${order}, `).join('');
-  const sql = `WITH found AS (SELECT r.id, r.occurred_at, r.occurred_on${keys} FROM ${from} ${first.length > 0 ? `ORDER BY ${orderOf('')}occurred_at DESC, id COLLATE "C"` : NEWEST_FIRST} LIMIT ${limit})
-    SELECT json_agg(json_build_array(r.id, (extract(epoch FROM r.occurred_at) * 1000)::float8, r.utc_offset, r.city, r.state,
-      r.lat, r.lng, r.injured_count, r.fatal_count, r.demo, r.public_vehicles) ORDER BY ${orderOf('found.')}found.occurred_at DESC, found.id COLLATE "C") AS found
-    FROM found CROSS JOIN LATERAL (
+  const listed = `json_build_array(r.id, (extract(epoch FROM r.occurred_at) * 1000)::float8, r.utc_offset, r.city, r.state, r.lat, r.lng,
+    r.injured_count, r.fatal_count, r.demo, r.public_vehicles)`;
+  // A place search's found reports are read again (their index held what it needed); a VIN's or case's were read whole.
+  const place = mode.kind === 'place';
+  const top = `SELECT r.id, r.occurred_at, r.occurred_on${keys}${place ? '' : `, ${listed} AS listed`} FROM ${from}
+    ${first.length > 0 ? `ORDER BY ${orderOf('')}occurred_at DESC, id COLLATE "C"` : NEWEST_FIRST} LIMIT ${limit}`;
+  const sql = `WITH found AS (${top})
+    SELECT json_agg(${place ? listed : 'found.listed'} ORDER BY ${orderOf('found.')}found.occurred_at DESC, found.id COLLATE "C") AS found FROM found${
+      place
+        ? ` CROSS JOIN LATERAL (
       SELECT * FROM reports r WHERE r.id = found.id AND r.occurred_on = found.occurred_on${days === undefined ? '' : ` AND ${days}`} LIMIT 1
-    ) r`;
+    ) r`
+        : ''
+    }`;
   return { sql, params };
 }
 
