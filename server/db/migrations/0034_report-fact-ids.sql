@@ -1,5 +1,5 @@
 -- A VIN or case-number search without dates read every month's index of reports (25 of them for two years, 60 for
--- five): 2.0 times a key read at 1 million reports (bench/RESULTS.md), where one table's index had read at 1.0 times.
+-- five): 2.0 times a key read at 1 million reports (measured 2026-11-30), where one table's index had read at 1.0 times.
 -- The facts a person searches by now live beside each report's id in report_ids, unpartitioned, so such a search
 -- reads one index, then each report found in its own month (server/reports/search-reports.ts). reports keeps vins and
 -- case_key (a read by id and the alerts' matching use them), without their indexes.
