@@ -22,15 +22,20 @@ export const TEXT_PAGE_COPY: Record<TextPage, string> = {
 /** id of the JSON block a report's page comes with: the public facts the server drew it with (server/pages.ts). */
 export const DRAWN_REPORT_ID = 'claimflow-report';
 
+/** id of the JSON block a text page comes with: what the legal pages state (GET /api/legal), as the server drew it with. */
+export const DRAWN_LEGAL_ID = 'claimflow-legal';
+
 /**
  * What a page is drawn for on the server (src/entry-server.tsx): its path and query as the browser's address has them,
- * its language, and for a report's page the report's public facts (as GET /api/reports/{id} answers without proof).
+ * its language, for a report's page the report's public facts (as GET /api/reports/{id} answers without proof), and for
+ * a text page what the legal pages state (as GET /api/legal answers).
  */
 export interface DrawnPage {
   pathname: string;
   search: string;
   lang: Language;
   report?: object;
+  legal?: object;
 }
 
 /** Draws a page: the HTML of the app's first render there. */

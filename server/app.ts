@@ -32,6 +32,8 @@ import { reportReadRoutes } from './routes/report-read.ts';
 import { reportRoutes } from './routes/reports.ts';
 import type { RouteDeps } from './routes/deps.ts';
 import { legalRoutes } from './routes/legal.ts';
+import { legalFacts } from './legal/legal-facts.ts';
+import { expandedFlows } from './flow-files.ts';
 import { smsRoutes } from './routes/sms.ts';
 import { userRoutes } from './routes/user.ts';
 import { isApiPath, RateLimitedError, registerRequestLimits, registerSecurity, securityHeaders } from './security.ts';
@@ -124,7 +126,8 @@ export async function buildApp({
 
   const staticRoot = resolve(config.staticDir);
   const hasApp = existsSync(resolve(staticRoot, 'index.html'));
-  const pages = sitePages({ config, db, staticRoot });
+  const legal = legalFacts(config, routeOptions.flows ?? expandedFlows(config.flowsDir), routeOptions.sponsors ?? []);
+  const pages = sitePages({ config, db, staticRoot, legal });
   if (hasApp) {
     await app.register(fastifyStatic, {
       root: staticRoot,

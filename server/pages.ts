@@ -11,11 +11,21 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import Negotiator from 'negotiator';
 import { FALLBACK, LANG_COOKIE, LANGUAGES, queryLanguage, searchWithoutLanguage, supported, type Language } from '../engine/languages.ts';
-import { DRAWN_REPORT_ID, sitePageAt, type DrawnPage, type DrawPage, withStatePrefixes, type SiteFlow, type SitePage } from '../engine/site-pages.ts';
+import {
+  DRAWN_LEGAL_ID,
+  DRAWN_REPORT_ID,
+  sitePageAt,
+  type DrawnPage,
+  type DrawPage,
+  withStatePrefixes,
+  type SiteFlow,
+  type SitePage,
+} from '../engine/site-pages.ts';
 import stateViews from '../widgets/locate/state-views.json' with { type: 'json' };
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
 import { expandedFlows, readCatalogues } from './flow-files.ts';
+import type { LegalFacts } from './legal/legal-facts.ts';
 import { headTags, headTranslators, manifest, type HeadPage } from './page-head.ts';
 import { prerenderedFile, ssrDirOf, withRoot } from './page-html.ts';
 import { reportView, type FullReport } from './reports/report-view.ts';
@@ -98,7 +108,10 @@ export interface SitePages {
   manifest(lang: Language): ReturnType<typeof manifest>;
 }
 
-export function sitePages({ config, db, staticRoot }: { config: Config; db: Db; staticRoot: string }): SitePages {
+/** A JSON block a page carries for the app's first render ("<" escaped: no "</script>" can end it). */
+const dataBlock = (id: string, value: object) => `<script type="application/json" id="${id}">${JSON.stringify(value).replaceAll('<', '\\u003c')}</script>`;
+
+export function sitePages({ config, db, staticRoot, legal }: { config: Config; db: Db; staticRoot: string; legal: LegalFacts }): SitePages {
   const flows: SiteFlow[] = expandedFlows(config.flowsDir);
   const translators = headTranslators(readCatalogues(config.localesDir));
   const builtPages = new Set(['routes', 'pages'].flatMap((dir) => builtFiles(staticRoot, dir)));
@@ -112,25 +125,35 @@ export function sitePages({ config, db, staticRoot }: { config: Config; db: Db; 
   const draw = drawing(staticRoot);
 
   /**
-   * A report's page drawn for this address with its public facts only (the proof rule: what anyone may see), which
-   * the page carries too for the app's first render (src/pages/report/use-report.ts); left for the browser to draw
-   * when the build has no Node bundle or drawing fails.
+   * A page drawn for this address with what it shows, which the page carries too (block) for the app's first render: a
+   * report's page with its public facts only (the proof rule: what anyone may see; src/pages/report/use-report.ts), a
+   * text page with what the legal pages state (src/pages/legal/operator.tsx). Left for the browser to draw when the
+   * build has no Node bundle or drawing fails.
    */
-  async function drawReport(request: FastifyRequest, html: string, drawn: Required<DrawnPage>): Promise<string> {
+  async function drawPage(request: FastifyRequest, html: string, drawn: DrawnPage, block: string): Promise<string> {
     const render = await draw();
     if (!render) return html;
     try {
-      const facts = `<script type="application/json" id="${DRAWN_REPORT_ID}">${JSON.stringify(drawn.report).replaceAll('<', '\\u003c')}</script>`;
       return withRoot(
-        html.replace('</head>', () => `  ${facts}\n  </head>`),
+        html.replace('</head>', () => `  ${block}\n  </head>`),
         await render(drawn),
         searchWithoutLanguage(drawn.search),
       );
     } catch (error) {
-      request.log.error({ err: error }, 'drawing a report page failed');
+      request.log.error({ err: error }, `drawing ${drawn.pathname} failed`);
       return html;
     }
   }
+
+  /** The page's HTML as the server draws it for this visit, if it draws this kind of page. */
+  const drawn = async (request: FastifyRequest, html: string, at: Omit<DrawnPage, 'report' | 'legal'>, page: HeadPage, report?: FullReport) => {
+    if (page.kind === 'report' && report) {
+      const view = reportView(report);
+      return drawPage(request, html, { ...at, report: view }, dataBlock(DRAWN_REPORT_ID, view));
+    }
+    if (page.kind === 'text') return drawPage(request, html, { ...at, legal }, dataBlock(DRAWN_LEGAL_ID, legal));
+    return html;
+  };
 
   return {
     async send(request, reply) {
@@ -142,8 +165,7 @@ export function sitePages({ config, db, staticRoot }: { config: Config; db: Db; 
       const html = template(pageFile(page, pathname, lang, builtPages))
         .replace(/<html lang="[a-z]{2}">/, () => `<html lang="${lang}">`)
         .replace(/<title>[^<]*<\/title>/, () => head);
-      const drawn = page.kind === 'report' && report ? await drawReport(request, html, { pathname, search, lang, report: reportView(report) }) : html;
-      return sendHtml(request, reply, page.kind === 'notFound' ? 404 : 200, drawn);
+      return sendHtml(request, reply, page.kind === 'notFound' ? 404 : 200, await drawn(request, html, { pathname, search, lang }, page, report));
     },
     manifest: (lang) => manifest(lang, translators[lang]),
   };

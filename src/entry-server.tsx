@@ -8,6 +8,8 @@ import { I18nextProvider } from 'react-i18next';
 import { Router } from 'wouter';
 import type { DrawPage } from '../engine/site-pages.ts';
 import type { Report } from './api/reports.ts';
+import type { LegalFacts } from './api/legal.ts';
+import { DrawnLegal } from './pages/legal/operator.tsx';
 import { DrawnReport } from './pages/report/use-report.ts';
 import { AppRoutes } from './routes.tsx';
 
@@ -20,7 +22,7 @@ for (const [path, catalogue] of Object.entries(found)) {
 }
 
 /** The HTML of the app's first render at an address, once every lazy part of it has arrived. */
-export const renderPage: DrawPage = async ({ pathname, search, lang, report }) => {
+export const renderPage: DrawPage = async ({ pathname, search, lang, report, legal }) => {
   // One i18next per page (pages are drawn side by side), with the browser's options (src/i18n.ts).
   const i18n = createInstance({
     lng: lang,
@@ -40,12 +42,17 @@ export const renderPage: DrawPage = async ({ pathname, search, lang, report }) =
       <I18nextProvider i18n={i18n}>
         <Router ssrPath={pathname} ssrSearch={search.replace(/^\?/, '')}>
           <DrawnReport value={report as Report | undefined}>
-            <AppRoutes />
+            <DrawnLegal value={legal as LegalFacts | undefined}>
+              <AppRoutes />
+            </DrawnLegal>
           </DrawnReport>
         </Router>
       </I18nextProvider>
     </StrictMode>,
-    { onError: (error) => void errors.push(error) },
+    // Every part in place, however long (the privacy policy's, 13 KB): a part over React's chunk size (12.8 KB by
+    // default) would come as its fallback, the part hidden after it and a script to swap them, so a page without its
+    // code (a crawler's, a phone's still loading) would show "Loading…".
+    { onError: (error) => void errors.push(error), progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   if (errors.length) throw new AggregateError(errors, `drawing ${pathname}${search} failed: ${errors.map(String).join('; ')}`);
   return new Response(prelude).text();

@@ -94,6 +94,8 @@ describe.runIf(browserAvailable)('the first screen before JavaScript', () => {
     await page.goto(at(path, lang));
     const drawn = await firstScreen(page);
     expect(await page.locator('html').getAttribute('lang')).toBe(lang);
+    // A text page comes with its words, which end with the line saying where they come from (not "Loading…").
+    if (TEXT_PAGES.some((text) => `/${text}` === path)) expect(await page.getByRole('main').textContent()).toContain(copy(lang, 'privacy:legal.generated'));
     await bare.close();
     const funnelTitle = FUNNELS.get(path);
     if (funnelTitle !== undefined) {

@@ -3,18 +3,34 @@
 // One chunk, out of the shell (vite.config.ts): the footer fetches it once it nears the screen, so a funnel's first
 // screen (where ads land) carries none of it; the legal pages share it.
 import type { TFunction } from 'i18next';
-import { useEffect, useState } from 'react';
+import { createContext, useContext, useEffect, useState } from 'react';
+import { DRAWN_LEGAL_ID } from '../../../engine/site-pages.ts';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/client.ts';
 import type { LegalFacts } from '../../api/legal.ts';
 
 export type LegalFactsState = { kind: 'loading' } | { kind: 'shown'; facts: LegalFacts } | { kind: 'failed' };
 
-/** The facts for a component: loading, then shown or failed (retry asks again; the browser may answer from its cache). */
+/**
+ * The facts a text page was drawn with: given to the server's render (src/entry-server.tsx), read from the page's block
+ * in the browser, so that the first render draws what the page shows, with no request.
+ */
+export const DrawnLegal = createContext<LegalFacts | undefined>(
+  typeof document === 'undefined'
+    ? undefined
+    : ((JSON.parse(document.getElementById(DRAWN_LEGAL_ID)?.textContent ?? 'null') as LegalFacts | null) ?? undefined),
+);
+
+/**
+ * The facts for a component: those the page was drawn with, else loading, then shown or failed (retry asks again; the
+ * browser may answer from its cache).
+ */
 export function useLegalFacts(): { state: LegalFactsState; retry: () => void } {
+  const drawn = useContext(DrawnLegal);
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<LegalFactsState>({ kind: 'loading' });
+  const [state, setState] = useState<LegalFactsState>(drawn ? { kind: 'shown', facts: drawn } : { kind: 'loading' });
   useEffect(() => {
+    if (drawn && attempt === 0) return;
     const controller = new AbortController();
     callApi<LegalFacts>({ method: 'GET', path: '/legal' }, controller.signal).then(
       (facts) => setState({ kind: 'shown', facts }),
@@ -23,7 +39,7 @@ export function useLegalFacts(): { state: LegalFactsState; retry: () => void } {
       },
     );
     return () => controller.abort();
-  }, [attempt]);
+  }, [drawn, attempt]);
   return {
     state,
     retry: () => {
