@@ -30,6 +30,14 @@ function inlineStyles(page: string, assets: string): string {
   return page.replace(/\s*<link rel="stylesheet"[^>]*>/g, '').replace('</head>', () => `  <style>${css}</style>\n  </head>`);
 }
 
+/**
+ * The page with its code fetched at low priority: a module script never holds the first paint back, but Chrome fetches
+ * it at high priority, and Lighthouse's simulation counts a script fetched so, and run before the first paint on a fast
+ * connection, as one the paint waited for (/terms: first paint at 1.76 s simulated on slow 4G, its static twin's 0.66 s).
+ * The drawn page is what the first screen needs; its code follows.
+ */
+const codeAfterPaint = (page: string) => page.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"');
+
 export function prerenderPages(): Plugin {
   let config: ResolvedConfig;
   return {
@@ -59,7 +67,7 @@ export function prerenderPages(): Plugin {
         ...readdirSync(join(outDir, 'routes'), { recursive: true, encoding: 'utf8' }).map((f) => join(outDir, 'routes', f)),
       ];
       const assets = join(outDir, 'assets');
-      for (const file of pages.filter((f) => f.endsWith('.html'))) writeFileSync(file, inlineStyles(readFileSync(file, 'utf8'), assets));
+      for (const file of pages.filter((f) => f.endsWith('.html'))) writeFileSync(file, codeAfterPaint(inlineStyles(readFileSync(file, 'utf8'), assets)));
 
       const { renderPage } = (await import(pathToFileURL(join(ssrDir, 'entry-server.js')).href)) as typeof EntryServer;
       const routePage = (path: string, lang: string) => join(outDir, 'routes', `${path}${lang === 'en' ? '' : `.${lang}`}.html`);

@@ -94,6 +94,9 @@ describe.runIf(browserAvailable)('the first screen before JavaScript', () => {
     await page.goto(at(path, lang));
     const drawn = await firstScreen(page);
     expect(await page.locator('html').getAttribute('lang')).toBe(lang);
+    // Its code is fetched after what the first screen needs (scripts/prerender.ts: codeAfterPaint).
+    expect(await page.locator('script[type="module"][src], link[rel="modulepreload"]').count()).toBeGreaterThan(0);
+    expect(await page.locator('script[type="module"]:not([fetchpriority="low"]), link[rel="modulepreload"]:not([fetchpriority="low"])').count()).toBe(0);
     // A text page comes with its words, which end with the line saying where they come from (not "Loading…").
     if (TEXT_PAGES.some((text) => `/${text}` === path)) expect(await page.getByRole('main').textContent()).toContain(copy(lang, 'privacy:legal.generated'));
     await bare.close();
