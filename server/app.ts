@@ -122,11 +122,12 @@ export async function buildApp({
   await app.register(privacyRoutes, { prefix: '/api', config, db, sms, ...routeOptions });
   await app.register(eventRoutes, { prefix: '/api', config, db, sms, ...routeOptions });
   await app.register(flowVersionRoutes, { prefix: '/api', config, db, sms });
-  await app.register(legalRoutes, { prefix: '/api', config, db, sms, ...routeOptions });
+  // What the legal pages state: served as GET /api/legal, and drawn into the text pages.
+  const legal = legalFacts(config, routeOptions.flows ?? expandedFlows(config.flowsDir), routeOptions.sponsors ?? []);
+  await app.register(legalRoutes, { prefix: '/api', facts: legal });
 
   const staticRoot = resolve(config.staticDir);
   const hasApp = existsSync(resolve(staticRoot, 'index.html'));
-  const legal = legalFacts(config, routeOptions.flows ?? expandedFlows(config.flowsDir), routeOptions.sponsors ?? []);
   const pages = sitePages({ config, db, staticRoot, legal });
   if (hasApp) {
     await app.register(fastifyStatic, {
