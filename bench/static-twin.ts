@@ -1,14 +1,14 @@
 // GET /bench/static?path=<page>: the page the app sends for <page> (its first screen drawn, styles inline, head and
-// language alike), without its JavaScript: no module script, no module preload, no copy block for the app. Served by
-// the same server, encoded and with the same headers as the page itself (sendHtml: its CSP allows the same inline
-// styles): the reference each route's paint is measured beside (bench/paint.ts).
+// language alike), without its JavaScript: no loader of its code (server/page-code.ts), no data block for the app.
+// Served by the same server, encoded and with the same headers as the page itself (sendHtml: its CSP allows the same
+// inline styles): the reference each route's paint is measured beside (bench/paint.ts).
 import type { FastifyInstance } from 'fastify';
 import { sendHtml } from '../server/pages.ts';
 
 export const STATIC_TWIN = '/bench/static';
 
 /** The page's HTML without what only the app's code reads or runs. */
-export const withoutScripts = (html: string) => html.replace(/\s*<script\b[^>]*>[\s\S]*?<\/script>/g, '').replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
+export const withoutScripts = (html: string) => html.replace(/\s*<script\b[^>]*>[\s\S]*?<\/script>/g, '');
 
 export function addStaticTwin(app: FastifyInstance): void {
   app.get<{ Querystring: { path?: string } }>(STATIC_TWIN, async (request, reply) => {

@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 import { LANGUAGES } from '../engine/languages.ts';
 import { expandedFlows } from '../server/flow-files.ts';
+import { codeAfterPaint } from '../server/page-code.ts';
 import { prerenderedFile, ssrDirOf, withRoot } from '../server/page-html.ts';
 import type * as EntryServer from '../src/entry-server.tsx';
 
@@ -27,16 +28,9 @@ function inlineStyles(page: string, assets: string): string {
   const linked = [...page.matchAll(/<link rel="stylesheet"[^>]*href="\/assets\/([^"]+)"[^>]*>/g)].map(([, file]) => file as string);
   const others = readdirSync(assets).filter((file) => INLINE_CSS.test(file) && !linked.includes(file));
   const css = [...linked, ...others.sort()].map((file) => readFileSync(join(assets, file), 'utf8').replaceAll('</', '<\\/')).join('\n');
-  return page.replace(/\s*<link rel="stylesheet"[^>]*>/g, '').replace('</head>', () => `  <style>${css}</style>\n  </head>`);
+  // Their links go, and the preloads the build adds for a first step's widgets' stylesheets, inline too.
+  return page.replace(/\s*<link rel="(stylesheet|preload" as="style)"[^>]*>/g, '').replace('</head>', () => `  <style>${css}</style>\n  </head>`);
 }
-
-/**
- * The page with its code fetched at low priority: a module script never holds the first paint back, but Chrome fetches
- * it at high priority, and Lighthouse's simulation counts a script fetched so, and run before the first paint on a fast
- * connection, as one the paint waited for (/terms: first paint at 1.76 s simulated on slow 4G, its static twin's 0.66 s).
- * The drawn page is what the first screen needs; its code follows.
- */
-const codeAfterPaint = (page: string) => page.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"');
 
 export function prerenderPages(): Plugin {
   let config: ResolvedConfig;

@@ -17,3 +17,7 @@ const EMPTY_ROOT = '<div id="root"></div>';
  */
 export const withRoot = (page: string, html: string, search = '') =>
   page.replace(EMPTY_ROOT, () => `<div id="root"${search ? ` data-search="${search.replaceAll('&', '&amp;').replaceAll('"', '&quot;')}"` : ''}>${html}</div>`);
+
+/** A JSON block a page carries for the app ("<" escaped: no "</script>" can end it). */
+export const dataBlock = (id: string, value: object) =>
+  `<script type="application/json" id="${id}">${JSON.stringify(value).replaceAll('<', '\\u003c')}</script>`;

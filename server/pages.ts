@@ -27,7 +27,7 @@ import type { Db } from './db/db.ts';
 import { expandedFlows, readCatalogues } from './flow-files.ts';
 import type { LegalFacts } from './legal/legal-facts.ts';
 import { headTags, headTranslators, manifest, type HeadPage } from './page-head.ts';
-import { prerenderedFile, ssrDirOf, withRoot } from './page-html.ts';
+import { dataBlock, prerenderedFile, ssrDirOf, withRoot } from './page-html.ts';
 import { reportView, type FullReport } from './reports/report-view.ts';
 import { allowPageStyles } from './security.ts';
 import { readReport } from './reports/read-report.ts';
@@ -107,9 +107,6 @@ export interface SitePages {
   /** The web app manifest in a language. */
   manifest(lang: Language): ReturnType<typeof manifest>;
 }
-
-/** A JSON block a page carries for the app's first render ("<" escaped: no "</script>" can end it). */
-const dataBlock = (id: string, value: object) => `<script type="application/json" id="${id}">${JSON.stringify(value).replaceAll('<', '\\u003c')}</script>`;
 
 export function sitePages({ config, db, staticRoot, legal }: { config: Config; db: Db; staticRoot: string; legal: LegalFacts }): SitePages {
   const flows: SiteFlow[] = expandedFlows(config.flowsDir);

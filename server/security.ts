@@ -10,6 +10,7 @@ import type { Db } from './db/db.ts';
 import { countRequest } from './limits/limit-events.ts';
 import { ipKey, REQUEST_WINDOW_MS, subject, type Policies } from './limits/policies.ts';
 import { refusedBy } from './request-log.ts';
+import { PAGE_LOADER } from './page-code.ts';
 import { PROBE_ROUTES } from './routes/health.ts';
 
 /** Powerful features nobody needs here are off; WebOTP (SMS code fill-in) and geolocation stay with the app's own origin. */
@@ -36,11 +37,14 @@ export const GOOGLE_MAPS_SOURCES = {
   'img-src': ['https://maps.googleapis.com', 'https://maps.gstatic.com'],
 } as const;
 
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
 type CspConfig = Pick<Config, 'frameAncestors' | 'mapTileOrigins' | 'googleMaps'>;
 
 /**
- * The Content-Security-Policy directives: the built app is plain Vite output, with no inline script, and no inline style
- * but what a page allows by its hashes (allowPageStyles).
+ * The Content-Security-Policy directives: the built app is plain Vite output, with no inline script but the loader of
+ * its code (server/page-code.ts), allowed by its hash, and no inline style but what a page allows by its hashes
+ * (allowPageStyles).
  */
 export function cspDirectives(config: CspConfig): Record<string, string[]> {
   const google = (directive: keyof typeof GOOGLE_MAPS_SOURCES) => (config.googleMaps ? GOOGLE_MAPS_SOURCES[directive] : []);
@@ -50,7 +54,7 @@ export function cspDirectives(config: CspConfig): Record<string, string[]> {
     'object-src': ["'none'"],
     'frame-ancestors': config.frameAncestors,
     'form-action': ["'self'"],
-    'script-src': ["'self'", ...google('script-src')],
+    'script-src': ["'self'", sha256(PAGE_LOADER), ...google('script-src')],
     'script-src-attr': ["'none'"],
     // React sets inline styles (the progress bar's width) through the CSSOM, which style-src does not govern; a page
     // drawn on the server allows its own by their hashes (allowPageStyles).
@@ -61,8 +65,6 @@ export function cspDirectives(config: CspConfig): Record<string, string[]> {
   };
 }
 
-/** Sets the security headers on a response. Fastify runs no hook for a malformed URL, so its answer calls this directly. */
-const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&#x27;': "'", '&lt;': '<', '&gt;': '>' };
 
 /**
@@ -80,6 +82,7 @@ export function allowPageStyles(csp: string, html: string): string {
   return csp.replace(/(^|;)style-src ([^;]*)/, (_match, start: string, own: string) => `${start}style-src ${own} ${sources.join(' ')}`);
 }
 
+/** Sets the security headers on a response. Fastify runs no hook for a malformed URL, so its answer calls this directly. */
 export type SetSecurityHeaders = (req: IncomingMessage, res: ServerResponse) => void;
 
 /** The page made to be framed by partners: the spec's embed route, /accidents-near-me/embed, and no other. */

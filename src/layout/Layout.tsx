@@ -2,6 +2,7 @@
 // when the URL contains embed).
 import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HeldTaps } from '../held-taps.ts';
 import { usePageLocation } from '../page-history.ts';
 import { Footer } from './Footer.tsx';
 import { LangLink } from './LangLink.tsx';
@@ -33,7 +34,10 @@ export function Layout({ children }: { children: ReactNode }) {
         </header>
       )}
       <main id="main" className="site-main">
-        <Suspense fallback={<Skeleton label={t('loading')} />}>{children}</Suspense>
+        <Suspense fallback={<Skeleton label={t('loading')} />}>
+          {children}
+          <HeldTaps />
+        </Suspense>
       </main>
       {!embed && <Footer />}
     </>

@@ -1,15 +1,20 @@
 // Security headers on every kind of response: API answers and errors, files, the SPA page, 404, 413, 429, 500.
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
+import { PAGE_LOADER } from '../../server/page-code.ts';
 import { cspDirectives, PERMISSIONS_POLICY } from '../../server/security.ts';
 import { recordingSms } from '../testing/fake-sms.ts';
 import { uniquePhone } from '../testing/lead-bodies.ts';
 import { brokenDb, STARTUP_MS } from '../testing/test-db.ts';
 import { makeTestDist, makeTestServer, testConfig, type TestServer } from '../testing/test-servers.ts';
+
+/** The one inline script a page may run: the loader of its code, by its hash. */
+const LOADER = `'sha256-${createHash('sha256').update(PAGE_LOADER).digest('base64')}'`;
 
 /** The CSP as directive → sources. */
 function csp(res: LightMyRequestResponse): Map<string, string[]> {
@@ -30,7 +35,7 @@ function expectSecurityHeaders(res: LightMyRequestResponse, frameAncestors = "'s
   expect(res.headers['permissions-policy']).toBe(PERMISSIONS_POLICY);
   const policy = csp(res);
   expect(policy.get('default-src')).toEqual(["'self'"]);
-  expect(policy.get('script-src')).toEqual(["'self'"]);
+  expect(policy.get('script-src')).toEqual(["'self'", LOADER]);
   expect(policy.get('object-src')).toEqual(["'none'"]);
   expect(policy.get('base-uri')).toEqual(["'none'"]);
   expect(policy.get('connect-src')).toEqual(["'self'"]);
@@ -161,12 +166,16 @@ describe('framing', () => {
 
   it('lets Google place search and geocoding through with GOOGLE_MAPS=on, and only then', async () => {
     const off = cspDirectives(loadConfig({ GOOGLE_MAPS: 'off' }));
-    expect([off['script-src'], off['connect-src'], off['img-src']]).toEqual([["'self'"], ["'self'"], ["'self'", 'data:', 'https://tile.openstreetmap.org']]);
+    expect([off['script-src'], off['connect-src'], off['img-src']]).toEqual([
+      ["'self'", LOADER],
+      ["'self'"],
+      ["'self'", 'data:', 'https://tile.openstreetmap.org'],
+    ]);
 
     const app = await buildApp({ config: testConfig({ googleMaps: loadConfig({ GOOGLE_MAPS: 'on' }).googleMaps }), db: brokenDb(), sms: recordingSms() });
     try {
       const policy = csp(await app.inject({ url: '/api/nope' }));
-      expect(policy.get('script-src')).toEqual(["'self'", 'https://maps.googleapis.com', 'https://maps.gstatic.com']);
+      expect(policy.get('script-src')).toEqual(["'self'", LOADER, 'https://maps.googleapis.com', 'https://maps.gstatic.com']);
       expect(policy.get('connect-src')).toEqual(["'self'", 'https://maps.googleapis.com', 'https://places.googleapis.com']);
       expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'https://tile.openstreetmap.org', 'https://maps.googleapis.com', 'https://maps.gstatic.com']);
     } finally {
