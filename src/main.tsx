@@ -46,6 +46,9 @@ const app = (
 // The page came drawn (server/pages.ts, scripts/prerender.ts): React takes over its HTML (hydrates it, in slices that
 // yield to the browser) when its first render draws the same, a fresh visit in the page's language; else (a funnel
 // resumed at a later step, an address whose query the page was not drawn for) it draws the page anew over it.
-if (root.firstElementChild && drawnAlike(funnel)) hydrateRoot(root, app);
-// A transition: React renders the first page in slices, yielding to the browser, instead of one long task.
-else startTransition(() => createRoot(root).render(app));
+// Either in a transition: React renders the first page in slices, yielding to the browser, instead of one long task
+// (hydration outside a transition is done at once, as an update of default priority is).
+startTransition(() => {
+  if (root.firstElementChild && drawnAlike(funnel)) hydrateRoot(root, app);
+  else createRoot(root).render(app);
+});
