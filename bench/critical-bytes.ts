@@ -111,7 +111,7 @@ export async function criticalBytesSection(browser: Browser, base: string, route
     notes: [
       `Median of ${runs} cold loads per route at 390×844, no cache, from Chromium's network log (CDP): the requests sent before the app marked its first step shown (User Timing mark ${STEP_SHOWN_MARK}); the next steps' prefetches, sent after it, are not counted.`,
       'gzip is each decoded response body gzipped at level 6 here; "as sent" is what crossed the network: the brotli copies the build writes, plus every response\'s headers.',
-      '"copy" is translation catalogues fetched as JSON, counted in "critical" because the step cannot show without them (a funnel route\'s page holds its first screen\'s copy, so it is counted in "HTML"); "other" (images, API calls) is not.',
+      '"copy" is translation catalogues fetched as JSON, counted in "critical" because the step cannot show without them (a funnel route\'s first screen\'s copy comes in one file of its own); "other" (images, API calls) is not.',
     ],
     headers: ['route', 'JS', 'CSS', 'fonts', 'HTML', 'copy (JSON)', 'critical (all of these)', 'critical as sent', 'other', 'requests'],
     rows,

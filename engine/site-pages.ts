@@ -19,6 +19,18 @@ export const TEXT_PAGE_COPY: Record<TextPage, string> = {
   accessibility: 'privacy:legal.accessibility',
 };
 
+/**
+ * id of the JSON block naming a built page's code (server/page-code.ts): its module script, the modules it imports, and
+ * on a funnel route's page the file of its first screen's copy (scripts/route-pages.ts, read by src/api/page-copy.ts).
+ */
+export const PAGE_CODE_ID = 'claimflow-code';
+
+export interface PageCode {
+  entry: string;
+  modules: string[];
+  copy?: string;
+}
+
 /** id of the JSON block a report's page comes with: the public facts the server drew it with (server/pages.ts). */
 export const DRAWN_REPORT_ID = 'claimflow-report';
 

@@ -28,8 +28,7 @@ function inlineStyles(page: string, assets: string): string {
   const linked = [...page.matchAll(/<link rel="stylesheet"[^>]*href="\/assets\/([^"]+)"[^>]*>/g)].map(([, file]) => file as string);
   const others = readdirSync(assets).filter((file) => INLINE_CSS.test(file) && !linked.includes(file));
   const css = [...linked, ...others.sort()].map((file) => readFileSync(join(assets, file), 'utf8').replaceAll('</', '<\\/')).join('\n');
-  // Their links go, and the preloads the build adds for a first step's widgets' stylesheets, inline too.
-  return page.replace(/\s*<link rel="(stylesheet|preload" as="style)"[^>]*>/g, '').replace('</head>', () => `  <style>${css}</style>\n  </head>`);
+  return page.replace(/\s*<link rel="stylesheet"[^>]*>/g, '').replace('</head>', () => `  <style>${css}</style>\n  </head>`);
 }
 
 export function prerenderPages(): Plugin {

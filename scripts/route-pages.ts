@@ -1,12 +1,13 @@
 // Vite plugin: one HTML page per funnel route and language (routes/<route>.html, routes/<route>.es.html): the app's
-// index.html plus what the route's first step needs — preload links for its flow and its first widgets with their CSS,
-// so the browser fetches them alongside the app's code instead of after it, and its copy in the page itself (a JSON
-// block src/api/catalogues.ts reads: six requests fewer on the first screen). server/pages.ts picks the page.
+// index.html plus what the route's first step needs: preloads of its flow and its first widgets (their CSS is inline in
+// every page: scripts/prerender.ts), so the browser fetches them alongside the app's code instead of after it, and of
+// its copy, in one file of its own (src/api/page-copy.ts reads it: five requests fewer on the first screen, and none of
+// it in the page, which the first paint waits for whole). The loader starts them after the first paint
+// (server/page-code.ts). server/pages.ts picks the page.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { OutputAsset, OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
-import { PAGE_COPY_ID } from '../src/api/page-copy.ts';
 import { FUNNEL_NAMESPACES } from '../src/funnel/namespaces.ts';
 import { expandedFlows } from '../server/flow-files.ts';
 import { flowModuleId } from './flow-modules.ts';
@@ -55,7 +56,6 @@ export function routePages(): Plugin {
         const files = new Set<string>();
         for (const chunk of entries as OutputChunk[]) withImports(bundle, chunk, files);
         const scripts = [...files].filter((name) => !inIndex(name));
-        const styles = [...files].flatMap((name) => [...((bundle[name] as OutputChunk).viteMetadata?.importedCss ?? [])]).filter((name) => !inIndex(name));
         for (const [lang, suffix] of Object.entries(LANGUAGES)) {
           const copy = Object.fromEntries(
             [flow.namespace, ...FUNNEL_NAMESPACES].map((ns) => {
@@ -65,11 +65,10 @@ export function routePages(): Plugin {
               return [ns, JSON.parse(String(asset.source)) as unknown];
             }),
           );
+          const copyFile = this.getFileName(this.emitFile({ type: 'asset', name: `copy-${flow.id}-${lang}.json`, source: JSON.stringify({ [lang]: copy }) }));
           const links = [
             ...scripts.map((name) => `<link rel="modulepreload" crossorigin href="/${name}">`),
-            ...styles.map((name) => `<link rel="preload" as="style" crossorigin href="/${name}">`),
-            // "<" escaped: no text in the copy can close the element.
-            `<script type="application/json" id="${PAGE_COPY_ID}">${JSON.stringify({ [lang]: copy }).replaceAll('<', '\\u003c')}</script>`,
+            `<link rel="preload" as="fetch" crossorigin href="/${copyFile}">`,
           ];
           // Replaced by functions: a "$" in the copy is text, not a replacement pattern.
           const page = html.replace('</head>', () => `  ${links.join('\n    ')}\n  </head>`).replace('<html lang="en">', () => `<html lang="${lang}">`);

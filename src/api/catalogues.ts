@@ -1,5 +1,5 @@
 // The copy catalogues: data, not code, emitted as JSON files (<lang>-<namespace>-<hash>.json, vite.config.ts) and
-// fetched one language and namespace at a time (src/i18n.ts), but for those a funnel's page came with.
+// fetched one language and namespace at a time (src/i18n.ts), but for those in a funnel page's copy (page-copy.ts).
 
 import { pageCatalogue } from './page-copy.ts';
 
@@ -20,7 +20,7 @@ const urls = new Map(
 export type CatalogueLoader = (language: string, namespace: string) => Promise<Record<string, unknown>>;
 
 export const fetchCatalogue: CatalogueLoader = async (language, namespace) => {
-  const given = pageCatalogue(language, namespace);
+  const given = await pageCatalogue(language, namespace);
   if (given) return given;
   const url = urls.get(`${language}/${namespace}`);
   if (!url) throw new Error(`no catalogue ${language}/${namespace}`);

@@ -1,14 +1,25 @@
-// The copy a funnel route's page comes with: its first screen's catalogues in a JSON block (scripts/route-pages.ts),
-// read instead of fetched (src/api/catalogues.ts).
-
-/** id of the page's JSON block: catalogues by language, then namespace. */
-export const PAGE_COPY_ID = 'claimflow-copy';
+// The copy a funnel route's page names: its first screen's catalogues in one file (scripts/route-pages.ts), fetched
+// once, from the preload the page's loader started with its code (server/page-code.ts), instead of one per catalogue
+// (src/api/catalogues.ts).
+import { PAGE_CODE_ID, type PageCode } from '../../engine/site-pages.ts';
 
 type PageCopy = Record<string, Record<string, Record<string, unknown>> | undefined>;
-let pageCopy: PageCopy | undefined;
+let pageCopy: Promise<PageCopy> | undefined;
 
-/** A catalogue the page came with, if it did (the block is read once). */
-export function pageCatalogue(language: string, namespace: string): Record<string, unknown> | undefined {
-  pageCopy ??= JSON.parse(document.getElementById(PAGE_COPY_ID)?.textContent ?? '{}') as PageCopy;
-  return pageCopy[language]?.[namespace];
+/** The file the page names; none when it names none or it could not be had (each catalogue is then fetched alone). */
+async function fetchPageCopy(): Promise<PageCopy> {
+  const code = JSON.parse(document.getElementById(PAGE_CODE_ID)?.textContent ?? '{}') as Partial<PageCode>;
+  if (code.copy === undefined) return {};
+  try {
+    const response = await fetch(code.copy);
+    return response.ok ? ((await response.json()) as PageCopy) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** A catalogue the page's copy holds, if it does. */
+export async function pageCatalogue(language: string, namespace: string): Promise<Record<string, unknown> | undefined> {
+  pageCopy ??= fetchPageCopy();
+  return (await pageCopy)[language]?.[namespace];
 }

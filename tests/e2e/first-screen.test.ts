@@ -32,7 +32,7 @@ const JS_CEILING_KB = 125;
 
 /** What must wait for its step, by request URL; catalogues are named <lang>-<namespace>-<hash>.json (vite.config.ts). */
 const notYet = (other: Lang): Record<string, RegExp> => ({
-  // The route's page holds its copy (scripts/route-pages.ts): no catalogue is fetched.
+  // The route's copy comes in one file of its own (scripts/route-pages.ts: copy-<flow>-<lang>-*.json), no catalogue alone.
   'a copy catalogue': /\/assets\/[a-z]{2}-[^/]+\.json$/,
   'the map chunk': /LeafletMap|\/leaflet-[^/]*\.js$/,
   "Leaflet's CSS": /leaflet[^/]*\.css/i,

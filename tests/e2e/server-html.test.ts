@@ -3,8 +3,7 @@
 // that HTML over (hydrates it) without drawing it anew and without a mismatch; a reload mid-funnel still resumes its step.
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TEXT_PAGES } from '../../engine/site-pages.ts';
-import { PAGE_CODE_ID } from '../../server/page-code.ts';
+import { PAGE_CODE_ID, TEXT_PAGES } from '../../engine/site-pages.ts';
 import { useSharedAppAndBrowser } from '../testing/app-and-browser.ts';
 import { PHONE, browserAvailable } from '../testing/browser.ts';
 import { copy, type Lang } from '../testing/copy.ts';
