@@ -74,7 +74,8 @@ export async function searchReports(db: Queryable, search: ReportSearch): Promis
 }
 
 async function foundBy(db: Queryable, search: ReportSearch, otherDates: boolean): Promise<SearchResult[]> {
-  const { sql, params } = searchSql(search, otherDates);
+  const { mode } = search;
+  const { sql, params } = mode.kind === 'place' ? placeSql({ ...search, mode }) : searchSql(search, otherDates);
   const { rows } = await db.query<{ found: Found[] | null }>(sql, params);
   const centre = search.mode.kind === 'place' ? search.mode.centre : undefined;
   return (rows[0]?.found ?? []).map((f) => resultOf(f, centre));
@@ -84,34 +85,59 @@ async function foundBy(db: Queryable, search: ReportSearch, otherDates: boolean)
 export const milesSql = (lat: string, lng: string, report = { lat: 'r.lat', lng: 'r.lng' }) =>
   `2 * ${EARTH_RADIUS_MILES} * asin(least(1, sqrt(sin(radians(${report.lat} - ${lat}) / 2) ^ 2 + cos(radians(${lat})) * cos(radians(${report.lat})) * sin(radians(${report.lng} - ${lng}) / 2) ^ 2)))`;
 
-/** A coordinate as the public location gives it (round3 below, in SQL: the same floating-point steps). */
-const publicSql = (column: string) => `floor(${column} * 1000::float8 + 0.5::float8) / 1000::float8`;
-/** The public location of the report r: what a place search measures, so its answers say no more than the location shown. */
-const PUBLIC_LOCATION = { lat: publicSql('r.lat'), lng: publicSql('r.lng') };
-
 const NEWEST_FIRST = 'ORDER BY occurred_at DESC, id COLLATE "C"';
 
 /**
- * One statement: the newest MAX_RESULTS + 1 matching reports (ids break ties in byte order), read through the index of
- * the mode, then their public facts as one JSON document (a row of 11 columns each costs more to send and read). A place
- * search reads each grid cell around the point (one subquery, planned once, joined to the cells' array) newest first
- * from reports_geo_idx alone (an index-only scan bounded by the dates, in the partitions of their months), keeping the
- * cell's newest MAX_RESULTS + 1 within the radius: the newest of those are the newest of all, however many reports the
- * area holds; its found reports are then read again one by one (a lateral subquery: never a scan of every month to join
- * them) by their id and day, which prune to their month (the dates' months when the statement starts). A VIN or case
- * number is looked up in report_ids, one unpartitioned table that indexes them, and each report it names read whole in
- * its own month alone (through reports' own indexes, a search without dates read every month's: 2.0 times a key read at
- * 1 million reports; read again as a place search's are, 1.6 times). A VIN search with a city or state puts the reports
- * there first. With `otherDates` (a VIN or case search), the MAX_OTHER_DATES reports outside the dates that are nearest
- * them instead.
+ * A place search, one call of the function search_place (migration 0035): it reads each grid cell around the point
+ * newest first from reports_geo_idx alone (an index-only scan bounded by the dates, in the partitions of their months),
+ * keeping the cell's newest MAX_RESULTS + 1 within the radius: the newest of those are the newest of all, however many
+ * reports the area holds; its found reports are then read again one by one by their id and day (never a scan of every
+ * month to join them) as one JSON document. A function, so that its statement keeps one generic plan, the executor
+ * pruning the months: prepared as a statement of its own, PostgreSQL planned it anew for each search (0.3 to 0.4 ms of
+ * its 1.7 at 1,000,000 reports).
  */
-function searchSql({ mode, dates, make, years, exact = false }: ReportSearch, otherDates = false): { sql: string; params: unknown[] } {
+function placeSql({ mode, dates, make, years, exact = false }: ReportSearch & { mode: { kind: 'place' } }): { sql: string; params: unknown[] } {
+  const day = (iso: string, add: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + add * DAY_MS).toISOString();
+  // The instants bound the index, ordered by occurred_at, loosely (an offset is less than a day); no dates, every day.
+  const [earliest, latest] = dates ? [day(dates.from, -1), day(dates.to, 2)] : ['-infinity', 'infinity'];
+  const params = [
+    // A report's cell holds its public location too (or has it on its edge), the cells' edges being tenths of a degree.
+    cellsAround(mode.centre, mode.radiusMiles),
+    mode.centre.lat,
+    mode.centre.lng,
+    mode.radiusMiles,
+    dates?.from ?? '-infinity',
+    dates?.to ?? 'infinity',
+    earliest,
+    latest,
+    MAX_RESULTS + 1,
+    exact,
+    make ?? null,
+    years?.from ?? null,
+    years?.to ?? null,
+  ];
+  return {
+    sql: `SELECT search_place($1::int[], $2::float8, $3::float8, $4::float8, $5::date, $6::date, $7::timestamptz, $8::timestamptz,
+      $9::int, $10::boolean, $11::text, $12::int, $13::int) AS found`,
+    params,
+  };
+}
+
+/**
+ * A VIN or case-number search, one statement: the newest MAX_RESULTS + 1 matching reports (ids break ties in byte
+ * order), then their public facts as one JSON document (a row of 11 columns each costs more to send and read). A VIN
+ * or case number is looked up in report_ids, one unpartitioned table that indexes them, and each report it names read
+ * whole in its own month alone (through reports' own indexes, a search without dates read every month's: 2.0 times a
+ * key read at 1 million reports; read again as a place search's are, 1.6 times). A VIN search with a city or state puts
+ * the reports there first. With `otherDates`, the MAX_OTHER_DATES reports outside the dates that are nearest them
+ * instead.
+ */
+function searchSql({ mode, dates, make, years }: ReportSearch, otherDates = false): { sql: string; params: unknown[] } {
   const params: unknown[] = [];
   const $ = (value: unknown) => `$${params.push(value)}`;
   const where: string[] = [];
   /** The dates: the days, which prune the months read, and the instants, loosely, which bound an index ordered by occurred_at. */
   const bounds: string[] = [];
-  let days: string | undefined;
   /** What orders the reports before their time (newest first), each a column of the found reports. */
   const first: { sql: string; order: 'ASC' | 'DESC' }[] = [];
   /** A VIN's or case number's reports, as report_ids d finds them. */
@@ -133,8 +159,7 @@ function searchSql({ mode, dates, make, years, exact = false }: ReportSearch, ot
     where.push(`r.occurred_on NOT BETWEEN ${from} AND ${to}`);
     first.unshift({ sql: `least(abs(r.occurred_on - ${from}), abs(r.occurred_on - ${to}))`, order: 'ASC' });
   } else if (dates) {
-    days = `r.occurred_on BETWEEN ${$(dates.from)}::date AND ${$(dates.to)}::date`;
-    bounds.push(days);
+    bounds.push(`r.occurred_on BETWEEN ${$(dates.from)}::date AND ${$(dates.to)}::date`);
     const earliest = new Date(Date.parse(`${dates.from}T00:00:00Z`) - DAY_MS).toISOString();
     const latest = new Date(Date.parse(`${dates.to}T00:00:00Z`) + 2 * DAY_MS).toISOString();
     bounds.push(`r.occurred_at >= ${$(earliest)}::timestamptz`, `r.occurred_at < ${$(latest)}::timestamptz`);
@@ -144,37 +169,18 @@ function searchSql({ mode, dates, make, years, exact = false }: ReportSearch, ot
     const unit = [make === undefined ? '' : `v->>'make' = ${$(make)}`, years ? `(v->>'year')::int BETWEEN ${$(years.from)}::int AND ${$(years.to)}::int` : ''];
     where.push(`EXISTS (SELECT 1 FROM json_array_elements(r.public_vehicles) v WHERE ${unit.filter(Boolean).join(' AND ')})`);
   }
-  let from: string;
   const limit = otherDates ? MAX_OTHER_DATES : MAX_RESULTS + 1;
-  if (mode.kind === 'place') {
-    where.push(
-      `${milesSql(`${$(mode.centre.lat)}::float8`, `${$(mode.centre.lng)}::float8`, exact ? undefined : PUBLIC_LOCATION)} <= ${$(mode.radiusMiles)}::float8`,
-    );
-    // A report's cell holds its public location too (or has it on its edge), the cells' edges being tenths of a degree.
-    from = `unnest(${$(cellsAround(mode.centre, mode.radiusMiles))}::int[]) AS cell (n) CROSS JOIN LATERAL (
-      SELECT r.id, r.occurred_at, r.occurred_on FROM reports r WHERE ${['r.geo_cell = cell.n', ...bounds, ...where].join(' AND ')} ${NEWEST_FIRST} LIMIT ${limit}
-    ) r`;
-  } else {
-    from = `(SELECT r.* FROM report_ids d CROSS JOIN LATERAL (
+  const from = `(SELECT r.* FROM report_ids d CROSS JOIN LATERAL (
       SELECT * FROM reports r WHERE ${['r.id = d.id', 'r.occurred_on = d.occurred_on', ...where, ...bounds].join(' AND ')} LIMIT 1
     ) r WHERE ${facts.join(' AND ')}) r`;
-  }
   const keys = first.map(({ sql }, i) => `, (${sql}) AS first${i}`).join('');
   const orderOf = (prefix: string) => first.map(({ order }, i) => `${prefix}first${i} ${order}, `).join('');
   const listed = `json_build_array(r.id, (extract(epoch FROM r.occurred_at) * 1000)::float8, r.utc_offset, r.city, r.state, r.lat, r.lng,
     r.injured_count, r.fatal_count, r.demo, r.public_vehicles)`;
-  // A place search's found reports are read again (their index held what it needed); a VIN's or case's were read whole.
-  const place = mode.kind === 'place';
-  const top = `SELECT r.id, r.occurred_at, r.occurred_on${keys}${place ? '' : `, ${listed} AS listed`} FROM ${from}
+  const top = `SELECT r.id, r.occurred_at, r.occurred_on${keys}, ${listed} AS listed FROM ${from}
     ${first.length > 0 ? `ORDER BY ${orderOf('')}occurred_at DESC, id COLLATE "C"` : NEWEST_FIRST} LIMIT ${limit}`;
   const sql = `WITH found AS (${top})
-    SELECT json_agg(${place ? listed : 'found.listed'} ORDER BY ${orderOf('found.')}found.occurred_at DESC, found.id COLLATE "C") AS found FROM found${
-      place
-        ? ` CROSS JOIN LATERAL (
-      SELECT * FROM reports r WHERE r.id = found.id AND r.occurred_on = found.occurred_on${days === undefined ? '' : ` AND ${days}`} LIMIT 1
-    ) r`
-        : ''
-    }`;
+    SELECT json_agg(found.listed ORDER BY ${orderOf('found.')}found.occurred_at DESC, found.id COLLATE "C") AS found FROM found`;
   return { sql, params };
 }
 
@@ -193,6 +199,7 @@ type Found = [
   vehicles: ListedVehicle[],
 ];
 
+/** What search_place measures a place search's radius to, in SQL with the same floating-point steps. */
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
 /**
