@@ -52,6 +52,12 @@ export const MAX_OTHER_DATES = 3;
 /** An offset is less than a day: an instant a day or more outside some local days is on none of them. */
 const DAY_MS = 86_400_000;
 
+/** The instants around a search's days, loosely (a report's offset from UTC is less than a day): they bound an index ordered by occurred_at. */
+const instantsOf = ({ from, to }: { from: string; to: string }): [string, string] => {
+  const day = (iso: string, add: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + add * DAY_MS).toISOString();
+  return [day(from, -1), day(to, 2)];
+};
+
 export interface SearchAnswer {
   /** How many results there are (at most MAX_RESULTS). */
   count: number;
@@ -97,9 +103,8 @@ const NEWEST_FIRST = 'ORDER BY occurred_at DESC, id COLLATE "C"';
  * its 1.7 at 1,000,000 reports).
  */
 function placeSql({ mode, dates, make, years, exact = false }: ReportSearch & { mode: { kind: 'place' } }): { sql: string; params: unknown[] } {
-  const day = (iso: string, add: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + add * DAY_MS).toISOString();
   // The instants bound the index, ordered by occurred_at, loosely (an offset is less than a day); no dates, every day.
-  const [earliest, latest] = dates ? [day(dates.from, -1), day(dates.to, 2)] : ['-infinity', 'infinity'];
+  const [earliest, latest] = dates ? instantsOf(dates) : ['-infinity', 'infinity'];
   const params = [
     // A report's cell holds its public location too (or has it on its edge), the cells' edges being tenths of a degree.
     cellsAround(mode.centre, mode.radiusMiles),
@@ -160,8 +165,7 @@ function searchSql({ mode, dates, make, years }: ReportSearch, otherDates = fals
     first.unshift({ sql: `least(abs(r.occurred_on - ${from}), abs(r.occurred_on - ${to}))`, order: 'ASC' });
   } else if (dates) {
     bounds.push(`r.occurred_on BETWEEN ${$(dates.from)}::date AND ${$(dates.to)}::date`);
-    const earliest = new Date(Date.parse(`${dates.from}T00:00:00Z`) - DAY_MS).toISOString();
-    const latest = new Date(Date.parse(`${dates.to}T00:00:00Z`) + 2 * DAY_MS).toISOString();
+    const [earliest, latest] = instantsOf(dates);
     bounds.push(`r.occurred_at >= ${$(earliest)}::timestamptz`, `r.occurred_at < ${$(latest)}::timestamptz`);
   }
   const byVehicle = make !== undefined || years !== undefined;
