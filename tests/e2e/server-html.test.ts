@@ -52,14 +52,23 @@ async function watchedPage(browser: Browser) {
   return { context, page, messages, removed };
 }
 
-/** The page loaded with its JavaScript: the app takes the first screen drawn over as it is (no node replaced, no warning). */
+/**
+ * The page loaded with its JavaScript: the app takes the first screen drawn over as it is (no node replaced, no warning),
+ * and fetches none of the styles the page holds inline: the code it loads later (the next steps, drawn ahead) would link
+ * them again, and the browser would fetch each and restyle the whole page (the map's styles are not inline).
+ */
 async function expectTakenOver(browser: Browser, url: string, drawn: Awaited<ReturnType<typeof firstScreen>>) {
   const live = await watchedPage(browser);
+  const styles: string[] = [];
+  live.page.on('request', (request) => {
+    if (request.resourceType() === 'stylesheet' && !/\/leaflet-[^/]*\.css$/.test(request.url())) styles.push(new URL(request.url()).pathname);
+  });
   await live.page.goto(url);
   await live.page.waitForLoadState('networkidle');
   expect(await firstScreen(live.page)).toEqual(drawn);
   expect(await live.removed(), 'nodes of the drawn page removed (drawn anew, not hydrated)').toBe(0);
   expect(live.messages).toEqual([]);
+  expect(styles, 'styles fetched that the page holds inline').toEqual([]);
   await live.context.close();
 }
 

@@ -68,8 +68,7 @@ export function Estimate({ field, answers, send, busy }: EstimateProps) {
     if (changed) set(summary);
   });
 
-  const money = (n: number) => formatMoney(n, lng);
-  const shown = (reason: ShownReason) => t(reason.key, valuesOf(reason, money, t));
+  const shown = (reason: ShownReason) => t(reason.key, valuesOf(reason, t));
   const states = useMemo(
     () => STATE_CODES.map((code) => ({ value: code, label: t(`states.${code}`) })).sort((a, b) => a.label.localeCompare(b.label, lng)),
     [t, lng],
@@ -114,7 +113,7 @@ export function Estimate({ field, answers, send, busy }: EstimateProps) {
           <p className="estimate__range">
             <span className="estimate__range-label">{t('rangeLabel')}</span>
             <strong className="estimate__figure">
-              {result.low === result.high ? money(result.low) : t('range', { low: money(result.low), high: money(result.high) })}
+              {result.low === result.high ? formatMoney(result.low) : t('range', { low: formatMoney(result.low), high: formatMoney(result.high) })}
             </strong>
             {result.high === 0 && <span className="estimate__barred">{t('barred')}</span>}
           </p>
@@ -160,10 +159,10 @@ export function Estimate({ field, answers, send, busy }: EstimateProps) {
 type Translate = (key: string, values?: Record<string, unknown>) => string;
 
 /** A reason's values as shown: dollars, a state's name, a percent, a period ("2 years"); `count` for plurals by days. */
-function valuesOf(reason: ShownReason, money: (n: number) => string, t: Translate): Record<string, unknown> {
+function valuesOf(reason: ShownReason, t: Translate): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const [name, { kind, value }] of Object.entries(reason.values)) {
-    if (kind === 'money') values[name] = money(Number(value));
+    if (kind === 'money') values[name] = formatMoney(Number(value));
     else if (kind === 'state') values[name] = t(`states.${String(value)}`);
     else if (kind === 'percent') values[name] = `${String(value)}%`;
     else if (kind === 'period') values[name] = periodText(value, t);

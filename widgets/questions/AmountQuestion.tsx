@@ -11,19 +11,18 @@ const RANGES = Object.entries(amountRanges.ranges);
 /** Copy key of the amount's label: common:amounts.<answer field>. */
 export const amountLabel = (field: string) => `common:amounts.${field}`;
 
-export function AmountQuestion({ field, answers, send, busy, t, lng }: QuestionProps<string> & { lng: string }) {
+export function AmountQuestion({ field, answers, send, busy, t }: QuestionProps<string>) {
   const [value, setValue] = useAnswer<string | null>({ answers, send }, field);
-  const money = (n: number) => formatMoney(n, lng);
   const options = [
     { value: '', label: t('common:amounts.unsure') },
     ...RANGES.map(([key, [low, high]], i) => ({
       value: key,
       label:
         i === 0
-          ? t('common:amounts.under', { high: money(high as number) })
+          ? t('common:amounts.under', { high: formatMoney(high as number) })
           : i === RANGES.length - 1
-            ? t('common:amounts.over', { low: money(low as number) })
-            : t('common:amounts.between', { low: money(low as number), high: money(high as number) }),
+            ? t('common:amounts.over', { low: formatMoney(low as number) })
+            : t('common:amounts.between', { low: formatMoney(low as number), high: formatMoney(high as number) }),
     })),
   ];
   const chosen = typeof value === 'string' && RANGES.some(([key]) => key === value) ? value : '';

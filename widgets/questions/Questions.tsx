@@ -32,12 +32,12 @@ export interface QuestionsProps {
 const SLIDER_DEFAULT = 1;
 
 export function Questions({ props, answers, send, busy, ns }: WidgetProps<QuestionsProps>) {
-  const { t, lng } = useCopy(ns);
+  const { t } = useCopy(ns);
   return (
     <div className="widget questions">
       {props.fields.map((field) =>
         isToggle(field) ? (
-          <Question key={field.name} field={field} answers={answers} send={send} busy={busy} t={t} lng={lng} />
+          <Question key={field.name} field={field} answers={answers} send={send} busy={busy} t={t} />
         ) : (
           <FieldQuestion key={field.name} field={field} answers={answers} send={send} busy={busy} t={t} />
         ),
@@ -51,7 +51,7 @@ export interface QuestionProps<F> extends Pick<WidgetProps, 'answers' | 'send' |
   t: Translate;
 }
 
-function Question({ field, answers, send, busy, t, lng }: QuestionProps<ToggleQuestionSpec> & { lng: string }) {
+function Question({ field, answers, send, busy, t }: QuestionProps<ToggleQuestionSpec>) {
   const labelId = `${useId()}-label`;
   const [value, setValue] = useAnswer<unknown>({ answers, send }, field.name);
   const info = useDisclosure();
@@ -71,7 +71,7 @@ function Question({ field, answers, send, busy, t, lng }: QuestionProps<ToggleQu
       ) : (
         <Slider labelledBy={labelId} value={typeof value === 'number' ? value : SLIDER_DEFAULT} onChange={setValue} disabled={busy} />
       )}
-      {field.amount && <AmountQuestion field={field.amount} answers={answers} send={send} busy={busy} t={t} lng={lng} />}
+      {field.amount && <AmountQuestion field={field.amount} answers={answers} send={send} busy={busy} t={t} />}
     </div>
   );
 }
