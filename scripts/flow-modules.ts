@@ -1,12 +1,13 @@
 // Vite plugin: the funnels as the app loads them, expanded from flows/ (parts, variants) when the app is built or
 // served, so a phone downloads each funnel's flow as one JSON module of its own. `virtual:flows` lists every funnel's
-// id, namespace and routes with a loader of `virtual:flow/<id>`; `virtual:first-widgets` names the widgets each
+// id, namespace, routes and the query's names it reads with a loader of `virtual:flow/<id>`; `virtual:first-widgets` names the widgets each
 // funnel's first step shows (src/funnel/load-funnel.ts fetches their code with the flow). A change in flows/ reloads.
 import { existsSync, readdirSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import type { Plugin } from 'vite';
 import type { Flow } from '../engine/types.ts';
 import { expandedFlows, flowFolders } from '../server/flow-files.ts';
+import { queryNamesOf } from '../engine/query-names.ts';
 
 const LIST = 'virtual:flows';
 const FIRST_WIDGETS = 'virtual:first-widgets';
@@ -30,7 +31,7 @@ export function flowModules(): Plugin {
       if (id === `\0${LIST}`) {
         const entries = current().map(
           (flow) =>
-            `{ id: ${JSON.stringify(flow.id)}, namespace: ${JSON.stringify(flow.namespace)}, routes: ${JSON.stringify(flow.routes)}, site: ${JSON.stringify(flow.site)}, load: () => import(${JSON.stringify(ONE + flow.id)}).then((m) => m.default) }`,
+            `{ id: ${JSON.stringify(flow.id)}, namespace: ${JSON.stringify(flow.namespace)}, routes: ${JSON.stringify(flow.routes)}, site: ${JSON.stringify(flow.site)}, query: ${JSON.stringify(queryNamesOf(flow))}, load: () => import(${JSON.stringify(ONE + flow.id)}).then((m) => m.default) }`,
         );
         return `export default [\n${entries.join(',\n')}\n];`;
       }

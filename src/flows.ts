@@ -9,6 +9,8 @@ export interface FlowEntry {
   routes: string[];
   /** The place of the site it is, if any (the menu, the home screen and other pages link it by this name). */
   site?: SitePlace;
+  /** The names of the address's query the flow reads (engine/query-names.ts), or undefined for all. */
+  query?: string[];
   load: () => Promise<Flow>;
 }
 

@@ -1,6 +1,6 @@
 // One funnel on screen: runs its machine and draws the current step's heading, progress, widgets, error and buttons.
 import { useSelector } from '@xstate/react';
-import { Activity, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Activity, memo, useCallback, useEffect, useMemo, useRef, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { evaluate, holds } from '../../engine/logic.ts';
 import { dataOf, effectInput, isBusy, stepOf } from '../../engine/machine.ts';
@@ -34,6 +34,20 @@ const titleOf = (flow: Flow, id: string) => flow.steps[id]?.title ?? `${flow.nam
 /** A step's blocks that show with the answers as they stand. */
 const blocksOf = (flow: Flow, id: string, data: Record<string, unknown>) =>
   (flow.steps[id]?.blocks ?? []).filter((block) => block.when === undefined || holds(block.when, data, Date.now));
+
+/**
+ * A step's screen, drawn again only when what it is given changes: not when the page alone is drawn again, as it is when
+ * the step is written to the history entry after its paint (use-step-history.ts), which drew every screen, those drawn
+ * ahead too, in one task.
+ */
+const FunnelScreen = memo(function FunnelScreen({
+  flow,
+  stepId,
+  data,
+  ...rest
+}: { flow: Flow; stepId: string; data: Record<string, unknown> } & Omit<ComponentProps<typeof StepScreen>, 'blocks'>) {
+  return <StepScreen blocks={blocksOf(flow, stepId, data)} {...rest} />;
+});
 
 /** The id of what a disabled Next says to explain itself (its aria-describedby). */
 const NOT_READY_ID = 'next-not-ready';
@@ -147,7 +161,7 @@ function FunnelPage({ flow: built, route }: { flow: Flow; route?: string }) {
           {screens.map((screen) => (
             // The next screens are drawn ahead, out of sight (screens-ahead.ts): the tap that shows one only reveals it.
             <Activity key={screen.key} mode={screen.shown ? 'visible' : 'hidden'}>
-              <StepScreen blocks={blocksOf(flow, screen.stepId, data)} shared={shared} copy={copy} />
+              <FunnelScreen flow={flow} stepId={screen.stepId} data={data} shared={shared} copy={copy} />
             </Activity>
           ))}
         </div>

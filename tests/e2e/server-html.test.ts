@@ -133,6 +133,20 @@ describe.runIf(browserAvailable)('the first screen before JavaScript', () => {
     await context.close();
   });
 
+  // Most visitors land from an ad, with its names in the address: the first screen is the same, and is not drawn again.
+  it.each(['en', 'es'] as const)("takes over a funnel's page reached from an ad as it is drawn (%s)", async (lang) => {
+    const ad = (path: string) => `${at(path, lang)}${lang === 'es' ? '&' : '?'}utm_source=google&utm_campaign=truck-tx&gclid=Cj0KCQ-35`;
+    for (const path of ['/request-truck-attorney', '/calculate-your-accident-claim-value']) {
+      const bare = await suite.browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
+      const page = await bare.newPage();
+      await page.goto(ad(path));
+      const drawn = await firstScreen(page);
+      expect(drawn.heading).toBe(copy(lang, FUNNELS.get(path) as string));
+      await bare.close();
+      await expectTakenOver(suite.browser, ad(path), drawn);
+    }
+  });
+
   it.each(['en', 'es'] as const)("takes a tap on a funnel's first button made before the code has run (%s)", async (lang) => {
     const route = '/calculate-your-accident-claim-value';
     const { context, page, codeRuns } = await beforeTheCode(suite.browser, at(route, lang));
