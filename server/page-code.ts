@@ -12,7 +12,8 @@ import { dataBlock } from './page-html.ts';
 
 /**
  * The loader, as the page holds it: holds taps on buttons (a button drawn before its code does nothing, or submits a
- * form where none should go) in window.claimflowTaps until the app takes them (src/held-taps.ts), and adds the code's
+ * form where none should go) in window.claimflowTaps until the app takes them (src/held-taps.ts), each marked
+ * data-held meanwhile (shown as taken, src/styles/base.css), and adds the code's
  * preloads (its modules, its copy) and module script in the frame after the first paint (requestAnimationFrame runs
  * before the paint, the timeout it sets after it).
  */
@@ -23,7 +24,9 @@ export const PAGE_LOADER = `(() => {
     if (!button) return;
     event.preventDefault();
     event.stopImmediatePropagation();
-    if (!held.includes(button)) held.push(button);
+    if (held.includes(button)) return;
+    held.push(button);
+    button.dataset.held = '';
   }, true);
   const add = (tag, properties) => document.head.append(Object.assign(document.createElement(tag), { crossOrigin: '' }, properties));
   const start = () => requestAnimationFrame(() => setTimeout(() => {

@@ -1,7 +1,8 @@
 // Taps made before the app's code had run: the page's loader (server/page-code.ts) held the buttons tapped. Once the
 // app has the page's content (hydrated, with what was typed before it handed over: use-kept-inputs.ts), each is tapped
-// again, in order, in a task of its own (React has drawn what the tap before did, an answer chosen before "Continue").
-// A button drawn anew (no longer in the page) is not: it is not the one tapped.
+// again, in order, in a task of its own (React has drawn what the tap before did, an answer chosen before "Continue"),
+// and loses the mark the loader gave it (data-held). A button drawn anew (no longer in the page) is not tapped: it is
+// not the one tapped.
 import { useEffect } from 'react';
 
 declare global {
@@ -13,6 +14,7 @@ declare global {
 
 function replay(taps: HTMLElement[]) {
   const [button, ...rest] = taps;
+  if (button) delete button.dataset.held;
   if (button?.isConnected) button.click();
   if (rest.length) setTimeout(() => replay(rest));
 }

@@ -150,9 +150,13 @@ describe.runIf(browserAvailable)('the first screen before JavaScript', () => {
   it.each(['en', 'es'] as const)("takes a tap on a funnel's first button made before the code has run (%s)", async (lang) => {
     const route = '/calculate-your-accident-claim-value';
     const { context, page, codeRuns } = await beforeTheCode(suite.browser, at(route, lang));
-    await page.getByRole('button', { name: copy(lang, 'common:nav.continue'), exact: true }).click();
+    const next = page.getByRole('button', { name: copy(lang, 'common:nav.continue'), exact: true });
+    await next.click();
+    // The tap shows it was taken (a person would otherwise tap again, or give up), until the app has done it.
+    expect(await next.getAttribute('data-held')).toBe('');
     await codeRuns();
     await page.getByRole('heading', { level: 1, name: copy(lang, 'calculator:step1.title') }).waitFor();
+    expect(await page.locator('[data-held]').count()).toBe(0);
     await context.close();
   });
 
