@@ -26,14 +26,14 @@ function checkFlows(): Plugin {
 
 /**
  * App modules of the first screen that lazy chunks import too (else each would be a tiny chunk of its own). Not the
- * pages in folders of their own (src/pages/<page>/, lazy routes: home, search, report) nor the API clients only they use,
+ * place services' code (src/geo/ but the module choosing them: imported on first use), nor the pages in folders of their own (src/pages/<page>/, lazy routes: home, search, report) nor the API clients only they use,
  * nor the step events code a funnel loads after its first step (src/analytics/, but for its hook), nor the makes' names
  * (engine/vehicle-make.ts: results, reports and the make field), nor the claim estimate and its state facts
  * (engine/estimate.ts, engine/state-facts.ts: the calculator's results step). The report's preload (which route is a report's) is the
  * entry's on every URL: in the shell, not a small file more; the request and API client it starts go with the report.
  */
 const SHELL =
-  /[\\/](src[\\/](?!main\.tsx|geo[\\/]google-geo|pages[\\/][^\\/]+[\\/]|api[\\/]report|analytics[\\/](?!use-step-events))|engine[\\/](?!vehicle-make|estimate|state-facts)|widgets[\\/](types|lazy-widget|registry)\.tsx?$|widgets[\\/]shared[\\/](geo|use-copy)\.ts$|widgets[\\/]dialog[\\/]|widgets[\\/]locate[\\/]map-view\.ts$|src[\\/]pages[\\/]report[\\/]preload\.ts$)/;
+  /[\\/](src[\\/](?!main\.tsx|geo[\\/](?!geo-services)|pages[\\/][^\\/]+[\\/]|api[\\/]report|analytics[\\/](?!use-step-events))|engine[\\/](?!vehicle-make|estimate|state-facts)|widgets[\\/](types|lazy-widget|registry)\.tsx?$|widgets[\\/]shared[\\/](geo|use-copy)\.ts$|widgets[\\/]dialog[\\/]|widgets[\\/]locate[\\/]map-view\.ts$|src[\\/]pages[\\/]report[\\/]preload\.ts$)/;
 
 export default defineConfig({
   plugins: [

@@ -1,6 +1,6 @@
 // Vite plugin: after the web app's build, its pages with their styles inline (no stylesheet request before the first
 // paint) and the site's fixed pages drawn ahead in each language (pages/<path>[.es].html: the home page, every funnel
-// route's first step, the near-me page's frame), from the same components the browser then hydrates (src/main.tsx).
+// route's first step, the near-me page's frame, the results page without a search), from the same components the browser then hydrates (src/main.tsx).
 // The Node bundle that draws them (src/entry-server.tsx) is built beside the app for the server, which draws report
 // pages and the text pages (whose words come from the configuration) with it per request (server/pages.ts).
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -14,7 +14,7 @@ import { prerenderedFile, ssrDirOf, withRoot } from '../server/page-html.ts';
 import type * as EntryServer from '../src/entry-server.tsx';
 
 /** The pages that are the same for every visitor: drawn once per language. */
-const fixedPaths = () => ['/', '/privacy', '/accidents-near-me', ...expandedFlows().flatMap((flow) => flow.routes)];
+const fixedPaths = () => ['/', '/privacy', '/accidents-near-me', '/results', ...expandedFlows().flatMap((flow) => flow.routes)];
 
 /** Leaflet's styles wait for the first map (vite.config.ts); "<" of "</style>" cannot occur in a stylesheet but is escaped. */
 const INLINE_CSS = /^(?!leaflet-).*\.css$/;

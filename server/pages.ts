@@ -47,9 +47,12 @@ export function pageLanguage(request: FastifyRequest): Language {
 /**
  * The build's page file for a page: the one it drew ahead for the path (a funnel's route without its state prefix) in
  * the language (pages/<path>[.es].html, scripts/prerender.ts), else a funnel route's own (routes/<route>[.es].html),
- * else the app's index.
+ * else the app's index. The results page is drawn ahead for an address without a query (the way to start a search): a
+ * search in its address is run by the browser (a VIN's is a handle to it that only the visitor's tab can read), and
+ * its page must not show "start a search" meanwhile.
  */
-function pageFile(page: HeadPage, pathname: string, lang: Language, built: ReadonlySet<string>): string {
+function pageFile(page: HeadPage, pathname: string, search: string, lang: Language, built: ReadonlySet<string>): string {
+  if (page.kind === 'results' && searchWithoutLanguage(search) !== '') return 'index.html';
   const path = pathname.replace(/\/+$/, '') || '/';
   const route = page.kind === 'funnel' ? page.flow.routes.find((r) => withStatePrefixes(r, STATE_PREFIXES).includes(path)) : path;
   const suffix = lang === 'en' ? '' : `.${lang}`;
@@ -176,7 +179,7 @@ export function sitePages({ config, db, staticRoot, legal }: { config: Config; d
       const { page, report } = await withReport(db, sitePageAt(pathname, flows, STATE_PREFIXES));
       const head = headTags(page, lang, translators[lang], { origin: config.publicUrl, pathname });
       // Replaced by functions: a "$" in the copy is text, not a replacement pattern.
-      const html = template(pageFile(page, pathname, lang, builtPages))
+      const html = template(pageFile(page, pathname, search, lang, builtPages))
         .replace(/<html lang="[a-z]{2}">/, () => `<html lang="${lang}">`)
         .replace(/<title>[^<]*<\/title>/, () => head);
       return sendHtml(request, reply, page.kind === 'notFound' ? 404 : 200, await drawn(request, html, { pathname, search, lang }, page, report));

@@ -18,7 +18,7 @@ const FUNNELS = new Map(
     return [flow.routes[0] as string, title.includes(':') ? title : `${flow.namespace}:${title}`];
   }),
 );
-const PATHS = ['/', ...FUNNELS.keys(), '/accidents-near-me', '/privacy', ...TEXT_PAGES.map((page) => `/${page}`)];
+const PATHS = ['/', ...FUNNELS.keys(), '/accidents-near-me', '/results', '/privacy', ...TEXT_PAGES.map((page) => `/${page}`)];
 const CASES = PATHS.flatMap((path) => (['en', 'es'] as const).map((lang) => [path, lang] as const));
 
 /** What a visitor reads first: the page's heading, and its main action (the primary button or link shown), if it has one. */
@@ -144,6 +144,18 @@ describe.runIf(browserAvailable)('the first screen before JavaScript', () => {
       expect(drawn.heading).toBe(copy(lang, FUNNELS.get(path) as string));
       await bare.close();
       await expectTakenOver(suite.browser, ad(path), drawn);
+    }
+  });
+
+  it.each(['en', 'es'] as const)('draws the results page ahead only without a search: one is run by the browser (%s)', async (lang) => {
+    const page = async (query: string) => {
+      const url = `${at('/results', lang)}${query && (lang === 'es' ? '&' : '?')}${query}`;
+      const html = await (await fetch(url, { headers: { accept: 'text/html' } })).text();
+      return /<div id="root"[^>]*>([\s\S]*?)<\/div>\s*<\/body>/.exec(html)?.[1] ?? html;
+    };
+    expect(await page('')).toContain(copy(lang, 'search:results.empty.start'));
+    for (const search of ['caseId=LBK-35-0002&state=TX', 'lat=33.5779&lng=-101.8552', 'vin=h-handle']) {
+      expect(await page(search), search).not.toContain(copy(lang, 'search:results.empty.start'));
     }
   });
 
