@@ -134,14 +134,14 @@ describe.runIf(browserAvailable)('the first screen before JavaScript', () => {
   });
 
   // Most visitors land from an ad, with its names in the address: the first screen is the same, and is not drawn again.
-  it.each(['en', 'es'] as const)("takes over a funnel's page reached from an ad as it is drawn (%s)", async (lang) => {
+  it.each(['en', 'es'] as const)('takes over the home page or a funnel reached from an ad as it is drawn (%s)', async (lang) => {
     const ad = (path: string) => `${at(path, lang)}${lang === 'es' ? '&' : '?'}utm_source=google&utm_campaign=truck-tx&gclid=Cj0KCQ-35`;
-    for (const path of ['/request-truck-attorney', '/calculate-your-accident-claim-value']) {
+    for (const path of ['/', '/request-truck-attorney', '/calculate-your-accident-claim-value']) {
       const bare = await suite.browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
       const page = await bare.newPage();
       await page.goto(ad(path));
       const drawn = await firstScreen(page);
-      expect(drawn.heading).toBe(copy(lang, FUNNELS.get(path) as string));
+      expect(drawn.heading).toBe(copy(lang, FUNNELS.get(path) ?? 'search:home.title'));
       await bare.close();
       await expectTakenOver(suite.browser, ad(path), drawn);
     }
