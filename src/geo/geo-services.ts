@@ -4,7 +4,7 @@
 import { GeoError, type GeoServices } from '../../widgets/shared/geo.ts';
 import { clientConfig, type ClientConfig } from '../config.ts';
 
-/** Services whose code `load` imports on first use, once (again after a failure). */
+/** Services whose code `load` imports on first use or when warmed, once (again after a failure). */
 function lazyGeo(load: () => Promise<GeoServices>, tiles: GeoServices['tiles'], findsAddresses: boolean): GeoServices {
   let loading: Promise<GeoServices> | undefined;
   const geo = () =>
@@ -19,6 +19,7 @@ function lazyGeo(load: () => Promise<GeoServices>, tiles: GeoServices['tiles'], 
     suggest: async (text, signal, scope) => (await geo()).suggest(text, signal, scope),
     resolve: async (suggestion) => (await geo()).resolve(suggestion),
     reverse: async (point) => (await geo()).reverse(point),
+    warm: () => void geo().catch(() => undefined),
   };
 }
 

@@ -1,5 +1,7 @@
 // The place services: the offline gazetteer over the API, Google's libraries (a fake google.maps), the shared ZIP
 // fill-in, and the choice between them by the build's settings.
+import { render } from '@testing-library/react';
+import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clientConfig, DEFAULT_TILE_ATTRIBUTION, DEFAULT_TILE_URL } from '../../src/config.ts';
 import { googleGeo, type GoogleLibraries } from '../../src/geo/google-geo.ts';
@@ -389,5 +391,29 @@ describe('choosing the place services', () => {
     expect(loader.setOptions).toHaveBeenCalledWith({ key: 'test-key', v: 'weekly' });
     expect(loader.importLibrary.mock.calls.map(([name]) => name as string).sort()).toEqual(['geocoding', 'places']);
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("fetches the services' code as a widget that uses them is shown, so the first search does not wait for it", async () => {
+    const imported = vi.fn();
+    vi.resetModules();
+    vi.doMock('../../src/geo/offline-geo.ts', () => {
+      imported();
+      return { offlineGeo };
+    });
+    try {
+      const { createGeoServices } = await import('../../src/geo/geo-services.ts');
+      const { GeoContext: Context, useGeo: use } = await import('../../widgets/shared/geo.ts');
+      const geo = createGeoServices(clientConfig({}));
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(imported, 'not before a widget asks').not.toHaveBeenCalled();
+      const Widget = () => (use(), null);
+      const shown = render(createElement(Context.Provider, { value: geo }, createElement(Widget)));
+      await vi.waitFor(() => expect(imported).toHaveBeenCalledTimes(1));
+      expect(fetchMock, 'no search made').not.toHaveBeenCalled();
+      shown.unmount();
+    } finally {
+      vi.doUnmock('../../src/geo/offline-geo.ts');
+      vi.resetModules();
+    }
   });
 });

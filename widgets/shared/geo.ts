@@ -1,6 +1,6 @@
 // Place search, reverse geocoding and map tiles as widgets see them: one interface, provided by the app (Google when
 // a key is configured, else the API's offline US gazetteer), so widgets never know which one answers.
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useEffect } from 'react';
 
 export interface Point {
   lat: number;
@@ -44,6 +44,8 @@ export interface GeoServices {
   reverse(point: Point): Promise<Place | null>;
   /** Map tiles: a Leaflet URL template and its attribution (HTML). */
   tiles: { url: string; attribution: string };
+  /** Fetches the services' code ahead of their first use, when it is fetched on first use (src/geo/geo-services.ts). */
+  warm?: () => void;
 }
 
 /** A failure of the place service; status is its code (e.g. Google's OVER_QUERY_LIMIT, or an HTTP status). */
@@ -56,8 +58,10 @@ export class GeoError extends Error {
 
 export const GeoContext = createContext<GeoServices | null>(null);
 
+/** The place services, their code fetched as the widget that asks is shown: its first search does not wait for it. */
 export function useGeo(): GeoServices {
   const geo = useContext(GeoContext);
   if (!geo) throw new Error('useGeo: no GeoContext provider (the app provides one around funnels)');
+  useEffect(() => geo.warm?.(), [geo]);
   return geo;
 }
