@@ -170,15 +170,20 @@ function depthOf(value: unknown): number {
   return deepest;
 }
 
+const MALFORMED_KEYS = ['', 'a b', 'k'.repeat(201), 'é'];
 const keyHeader = fc.oneof(
   { arbitrary: fc.constant(undefined), weight: 3 },
   { arbitrary: fc.constant('unique'), weight: 2 },
-  { arbitrary: fc.constantFrom('', 'a b', 'k'.repeat(201), 'é'), weight: 1 },
+  { arbitrary: fc.constantFrom(...MALFORMED_KEYS), weight: 1 },
 );
 
 /** Valid bodies, mutations of them (a field removed, replaced or added, at any depth), junk, and __proto__ texts. */
 function cases(valid: fc.Arbitrary<Record<string, unknown>>): fc.Arbitrary<Case> {
-  const withKey = (arb: fc.Arbitrary<Omit<Case, 'key'>>) => fc.tuple(arb, keyHeader).map(([c, key]) => ({ ...c, key }));
+  // A request with a malformed key is refused whatever its body (400): its kind says so, so that a valid body sent with
+  // one is not counted as a valid request. 1 in 6 are sent with one: a CI run saw 6 of 11 valid bodies refused, and of
+  // 300 here every valid body refused (27) was refused for its key.
+  const withKey = (arb: fc.Arbitrary<Omit<Case, 'key'>>) =>
+    fc.tuple(arb, keyHeader).map(([c, key]) => ({ ...c, key, kind: key !== undefined && MALFORMED_KEYS.includes(key) ? `${c.kind}, malformed key` : c.kind }));
   const mutated = fc.tuple(valid, fc.nat(), oddValue, oddKey, fc.nat(3)).map(([body, at, value, key, how]) => {
     const all = paths(body).filter((p) => p.length > 0);
     const path = all[at % all.length] ?? [];
