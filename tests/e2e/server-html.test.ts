@@ -159,8 +159,13 @@ describe.runIf(browserAvailable)('the first screen before JavaScript', () => {
     }
   });
 
-  it.each(['en', 'es'] as const)("takes a tap on a funnel's first button made before the code has run (%s)", async (lang) => {
-    const route = '/calculate-your-accident-claim-value';
+  // With calc_id (which the calculator reads) the app draws the page anew over the server's: the tap is still taken.
+  it.each([
+    ['en', ''],
+    ['es', ''],
+    ['en', 'calc_id=taps'],
+  ] as const)("takes a tap on a funnel's first button made before the code has run (%s %s)", async (lang, query) => {
+    const route = `/calculate-your-accident-claim-value${query && `?${query}`}`;
     const { context, page, codeRuns } = await beforeTheCode(suite.browser, at(route, lang));
     const next = page.getByRole('button', { name: copy(lang, 'common:nav.continue'), exact: true });
     await next.click();
