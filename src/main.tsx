@@ -31,8 +31,8 @@ const root = document.getElementById('root') as HTMLElement;
 /**
  * Whether the app's first render draws what the page came with: it was drawn for this query (none but the language,
  * unless the server drew it for this address: data-search, server/pages.ts; of a funnel's, only the names its flow
- * reads count, and none of the home page's: not an ad's utm_source or gclid), and a funnel starts on its first step (no saved visit to resume, no
- * step in the history entry: a reload mid-funnel resumes where it was).
+ * reads count, and none of the home page's: not an ad's utm_source or gclid), and a funnel starts on its first step
+ * (no saved visit to resume, no step in the history entry: a reload mid-funnel resumes where it was).
  */
 function drawnAlike(funnel: FlowEntry | undefined): boolean {
   const search = new URLSearchParams(searchWithoutLanguage(window.location.search));
