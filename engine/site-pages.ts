@@ -37,10 +37,23 @@ export const DRAWN_REPORT_ID = 'claimflow-report';
 /** id of the JSON block a text page comes with: what the legal pages state (GET /api/legal), as the server drew it with. */
 export const DRAWN_LEGAL_ID = 'claimflow-legal';
 
+/** id of the JSON block a results page with a search comes with: the search's answer, as the server drew it with. */
+export const DRAWN_SEARCH_ID = 'claimflow-search';
+
+/**
+ * A results page's search as the server ran it: the API's query (GET /api/reports/search, its parameters in the app's
+ * order), its answer, and the day the server took for today (YYYY-MM-DD) for what the page says of "the last 14 days".
+ */
+export interface DrawnSearch {
+  query: string;
+  answer: object;
+  today: string;
+}
+
 /**
  * What a page is drawn for on the server (src/entry-server.tsx): its path and query as the browser's address has them,
- * its language, for a report's page the report's public facts (as GET /api/reports/{id} answers without proof), and for
- * a text page what the legal pages state (as GET /api/legal answers).
+ * its language, for a report's page the report's public facts (as GET /api/reports/{id} answers without proof), for
+ * a text page what the legal pages state (as GET /api/legal answers), and for a results page its search's answer.
  */
 export interface DrawnPage {
   pathname: string;
@@ -48,10 +61,19 @@ export interface DrawnPage {
   lang: Language;
   report?: object;
   legal?: object;
+  results?: DrawnSearch;
 }
 
-/** Draws a page: the HTML of the app's first render there. */
-export type DrawPage = (page: DrawnPage) => Promise<string>;
+/** The build's Node bundle of the app (src/entry-server.tsx), as the server uses it. */
+export interface PageDrawing {
+  /** Draws a page: the HTML of the app's first render there. */
+  renderPage: (page: DrawnPage) => Promise<string>;
+  /**
+   * The API's query for the search a results page's address holds (its query string), as the page asks it; none when
+   * the address holds no search the server can run (a VIN's handle is the visitor's tab's).
+   */
+  searchQueryOf: (search: string) => string | undefined;
+}
 
 /** A report's public id: 16 random bytes in base64url. Anything else is no report's (404 before any query). */
 export const REPORT_ID = /^[A-Za-z0-9_-]{22}$/;

@@ -14,9 +14,11 @@ import { FALLBACK, LANG_COOKIE, LANGUAGES, queryLanguage, searchWithoutLanguage,
 import {
   DRAWN_LEGAL_ID,
   DRAWN_REPORT_ID,
+  DRAWN_SEARCH_ID,
   sitePageAt,
   type DrawnPage,
-  type DrawPage,
+  type DrawnSearch,
+  type PageDrawing,
   withStatePrefixes,
   type SiteFlow,
   type SitePage,
@@ -47,9 +49,9 @@ export function pageLanguage(request: FastifyRequest): Language {
 /**
  * The build's page file for a page: the one it drew ahead for the path (a funnel's route without its state prefix) in
  * the language (pages/<path>[.es].html, scripts/prerender.ts), else a funnel route's own (routes/<route>[.es].html),
- * else the app's index. The results page is drawn ahead for an address without a query (the way to start a search): a
- * search in its address is run by the browser (a VIN's is a handle to it that only the visitor's tab can read), and
- * its page must not show "start a search" meanwhile.
+ * else the app's index. The results page is drawn ahead for an address without a query (the way to start a search);
+ * with a search, it is the index, drawn with the search's answer (searchOf) or else by the browser (a VIN's handle,
+ * which only the visitor's tab can read, or a search over the visitor's limit): never "start a search" meanwhile.
  */
 function pageFile(page: HeadPage, pathname: string, search: string, lang: Language, built: ReadonlySet<string>): string {
   if (page.kind === 'results' && searchWithoutLanguage(search) !== '') return 'index.html';
@@ -61,15 +63,43 @@ function pageFile(page: HeadPage, pathname: string, search: string, lang: Langua
   );
 }
 
+/**
+ * The time zone whose date a page drawn by the server takes for today ("the last 14 days" it names): a visitor's own is
+ * not sent with the first request, and the app takes it over once it runs (src/pages/search/drawn-search.ts). The US's
+ * Eastern time: the date of every US visitor but from its midnight to theirs (an hour to six), when few search.
+ */
+const PAGE_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** Today's date in the pages' time zone at `now` (ms), YYYY-MM-DD. */
+export const todayOfPages = (now: number): string => PAGE_DAY.format(now);
+
 /** The build's Node bundle of the app (scripts/prerender.ts), loaded for the first page drawn per request; none without. */
-function drawing(staticRoot: string): () => Promise<DrawPage | undefined> {
-  let loaded: Promise<DrawPage | undefined> | undefined;
+function drawing(staticRoot: string): () => Promise<PageDrawing | undefined> {
+  let loaded: Promise<PageDrawing | undefined> | undefined;
   const bundle = pathToFileURL(join(ssrDirOf(staticRoot), 'entry-server.js')).href;
   return () =>
     (loaded ??= import(bundle).then(
-      (module: { renderPage: DrawPage }) => module.renderPage,
+      (module: PageDrawing) => module,
       () => undefined,
     ));
+}
+
+/**
+ * A results page's search, run as the API runs it for this visitor (GET /api/reports/search from the visitor's
+ * address: its limits count it, a case ID's wrong guesses too, and its answer is the one the app would get); none when
+ * the address holds no search the server runs, or the API does not answer it (over a limit: the app asks, and says so).
+ */
+async function searchOf(request: FastifyRequest, drawing: PageDrawing | undefined, search: string): Promise<DrawnSearch | undefined> {
+  const query = drawing?.searchQueryOf(search);
+  if (query === undefined) return undefined;
+  const answer = await request.server.inject({
+    method: 'GET',
+    url: `/api/reports/search?${query}`,
+    remoteAddress: request.ip,
+    headers: { accept: 'application/json' },
+  });
+  if (answer.statusCode !== 200) return undefined;
+  return { query, answer: answer.json<object>(), today: todayOfPages(Date.now()) };
 }
 
 /** A report's page with its public place and date, and the report, or notFound when the id is no report. */
@@ -138,13 +168,13 @@ export function sitePages({ config, db, staticRoot, legal }: { config: Config; d
    * build has no Node bundle or drawing fails.
    */
   async function drawPage(request: FastifyRequest, html: string, drawn: DrawnPage, block: string, keep = false): Promise<string> {
-    const render = await draw();
-    if (!render) return html;
+    const drawing = await draw();
+    if (!drawing) return html;
     const key = `${drawn.lang} ${drawn.pathname}`;
     try {
       let root = keep ? kept.get(key) : undefined;
       if (root === undefined) {
-        root = render(drawn);
+        root = drawing.renderPage(drawn);
         if (keep) kept.set(key, root);
       }
       return withRoot(
@@ -161,6 +191,7 @@ export function sitePages({ config, db, staticRoot, legal }: { config: Config; d
 
   /** The page's HTML as the server draws it for this visit, if it draws this kind of page. */
   const drawn = async (request: FastifyRequest, html: string, at: Omit<DrawnPage, 'report' | 'legal'>, page: HeadPage, report?: FullReport) => {
+    if (at.results) return drawPage(request, html, at, dataBlock(DRAWN_SEARCH_ID, at.results));
     if (page.kind === 'report' && report) {
       const view = reportView(report);
       return drawPage(request, html, { ...at, report: view }, dataBlock(DRAWN_REPORT_ID, view));
@@ -177,12 +208,14 @@ export function sitePages({ config, db, staticRoot, legal }: { config: Config; d
       const { pathname, search } = new URL(request.url, 'http://page');
       const lang = pageLanguage(request);
       const { page, report } = await withReport(db, sitePageAt(pathname, flows, STATE_PREFIXES));
+      const results = page.kind === 'results' && searchWithoutLanguage(search) !== '' ? await searchOf(request, await draw(), search) : undefined;
       const head = headTags(page, lang, translators[lang], { origin: config.publicUrl, pathname });
       // Replaced by functions: a "$" in the copy is text, not a replacement pattern.
       const html = template(pageFile(page, pathname, search, lang, builtPages))
         .replace(/<html lang="[a-z]{2}">/, () => `<html lang="${lang}">`)
         .replace(/<title>[^<]*<\/title>/, () => head);
-      return sendHtml(request, reply, page.kind === 'notFound' ? 404 : 200, await drawn(request, html, { pathname, search, lang }, page, report));
+      const status = page.kind === 'notFound' ? 404 : 200;
+      return sendHtml(request, reply, status, await drawn(request, html, { pathname, search, lang, ...(results && { results }) }, page, report));
     },
     manifest: (lang) => manifest(lang, translators[lang]),
   };

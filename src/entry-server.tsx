@@ -6,11 +6,13 @@ import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { I18nextProvider } from 'react-i18next';
 import { Router } from 'wouter';
-import type { DrawPage } from '../engine/site-pages.ts';
+import type { PageDrawing } from '../engine/site-pages.ts';
 import type { Report } from './api/reports.ts';
 import type { LegalFacts } from './api/legal.ts';
 import { DrawnLegal } from './pages/legal/operator.tsx';
 import { DrawnReport } from './pages/report/use-report.ts';
+import { DrawnSearch, type DrawnSearchValue } from './pages/search/drawn-search.ts';
+import { apiQuery, searchFromParams } from '../widgets/report-search/search-query.ts';
 import { AppRoutes } from './routes.tsx';
 
 // Every catalogue in every language, read when the bundle is built: nothing is fetched while a page is drawn.
@@ -22,7 +24,7 @@ for (const [path, catalogue] of Object.entries(found)) {
 }
 
 /** The HTML of the app's first render at an address, once every lazy part of it has arrived. */
-export const renderPage: DrawPage = async ({ pathname, search, lang, report, legal }) => {
+export const renderPage: PageDrawing['renderPage'] = async ({ pathname, search, lang, report, legal, results }) => {
   // One i18next per page (pages are drawn side by side), with the browser's options (src/i18n.ts).
   const i18n = createInstance({
     lng: lang,
@@ -43,7 +45,9 @@ export const renderPage: DrawPage = async ({ pathname, search, lang, report, leg
         <Router ssrPath={pathname} ssrSearch={search.replace(/^\?/, '')}>
           <DrawnReport value={report as Report | undefined}>
             <DrawnLegal value={legal as LegalFacts | undefined}>
-              <AppRoutes />
+              <DrawnSearch value={results as DrawnSearchValue | undefined}>
+                <AppRoutes />
+              </DrawnSearch>
             </DrawnLegal>
           </DrawnReport>
         </Router>
@@ -56,4 +60,13 @@ export const renderPage: DrawPage = async ({ pathname, search, lang, report, leg
   );
   if (errors.length) throw new AggregateError(errors, `drawing ${pathname}${search} failed: ${errors.map(String).join('; ')}`);
   return new Response(prelude).text();
+};
+
+/**
+ * The API's query for a results page's search, as its page asks it (src/pages/search/ResultsPage.tsx); none for a VIN's
+ * handle, which only the visitor's tab can read.
+ */
+export const searchQueryOf: PageDrawing['searchQueryOf'] = (search) => {
+  const found = searchFromParams(new URLSearchParams(search));
+  return found ? new URLSearchParams(apiQuery(found)).toString() : undefined;
 };

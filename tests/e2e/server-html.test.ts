@@ -32,8 +32,12 @@ async function firstScreen(page: Page) {
 }
 
 /** A page whose console errors and warnings, page errors, and nodes removed from #root are counted from its start. */
+/** A transparent pixel: the map's tiles (no tile server here), so that a missing picture is no console error. */
+const TILE = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+
 async function watchedPage(browser: Browser) {
   const context = await browser.newContext({ viewport: PHONE });
+  await context.route('https://tile.openstreetmap.org/**', (route) => route.fulfill({ contentType: 'image/png', body: TILE }));
   const page = await context.newPage();
   const messages: string[] = [];
   page.on('console', (message) => {
@@ -60,8 +64,10 @@ async function watchedPage(browser: Browser) {
 async function expectTakenOver(browser: Browser, url: string, drawn: Awaited<ReturnType<typeof firstScreen>>) {
   const live = await watchedPage(browser);
   const styles: string[] = [];
+  const searches: string[] = [];
   live.page.on('request', (request) => {
     if (request.resourceType() === 'stylesheet' && !/\/leaflet-[^/]*\.css$/.test(request.url())) styles.push(new URL(request.url()).pathname);
+    if (new URL(request.url()).pathname === '/api/reports/search') searches.push(request.url());
   });
   await live.page.goto(url);
   await live.page.waitForLoadState('networkidle');
@@ -69,6 +75,8 @@ async function expectTakenOver(browser: Browser, url: string, drawn: Awaited<Ret
   expect(await live.removed(), 'nodes of the drawn page removed (drawn anew, not hydrated)').toBe(0);
   expect(live.messages).toEqual([]);
   expect(styles, 'styles fetched that the page holds inline').toEqual([]);
+  // A results page comes with its search's answer: the app does not ask for it again.
+  expect(searches, 'searches the page came answered').toEqual([]);
   await live.context.close();
 }
 
@@ -147,14 +155,15 @@ describe.runIf(browserAvailable)('the first screen before JavaScript', () => {
     }
   });
 
-  it.each(['en', 'es'] as const)('draws the results page ahead only without a search: one is run by the browser (%s)', async (lang) => {
+  it.each(['en', 'es'] as const)('draws the results page ahead without a search, never "start a search" with one (%s)', async (lang) => {
     const page = async (query: string) => {
       const url = `${at('/results', lang)}${query && (lang === 'es' ? '&' : '?')}${query}`;
       const html = await (await fetch(url, { headers: { accept: 'text/html' } })).text();
       return /<div id="root"[^>]*>([\s\S]*?)<\/div>\s*<\/body>/.exec(html)?.[1] ?? html;
     };
     expect(await page('')).toContain(copy(lang, 'search:results.empty.start'));
-    for (const search of ['caseId=LBK-35-0002&state=TX', 'lat=33.5779&lng=-101.8552', 'vin=h-handle']) {
+    // Drawn with its answer (none found, some found), or left to the browser (a VIN's handle, which only its tab reads).
+    for (const search of ['caseId=LBK-35-0002&state=TX', 'lat=33.5779&lng=-101.8552', 's=abcdefghijkl']) {
       expect(await page(search), search).not.toContain(copy(lang, 'search:results.empty.start'));
     }
   });
@@ -177,7 +186,7 @@ describe.runIf(browserAvailable)('the first screen before JavaScript', () => {
     await context.close();
   });
 
-  describe("a report's page", () => {
+  describe("a report's page, and the results that list it", () => {
     /** A report of its own VIN, in Lubbock: no other suite's search on the shared server finds it. */
     const report = sampleReport({
       crashId: 'PAINT-1',
@@ -220,6 +229,29 @@ describe.runIf(browserAvailable)('the first screen before JavaScript', () => {
       await bare.close();
 
       await expectTakenOver(suite.browser, at(path, lang), drawn);
+    });
+
+    // A place (the last 14 days, as a pin's link gives it) and a case ID: the results come drawn, public facts only.
+    it.each([
+      ['a place', 'en', '/results?lat=33.5779&lng=-101.8552&near=University%20Ave%2C%20Lubbock'],
+      ['a place', 'es', '/results?lat=33.5779&lng=-101.8552&near=University%20Ave%2C%20Lubbock'],
+      ['a case ID', 'en', '/results?caseId=LBK-35-0001&state=TX'],
+    ] as const)('a search of %s (%s) comes drawn with its results, and the app takes them over', async (_, lang, search) => {
+      const url = `${suite.server.url}${search}${lang === 'es' ? '&lang=es' : ''}`;
+      const html = await (await fetch(url, { headers: { accept: 'text/html' } })).text();
+      for (const text of personal.filter((text) => !search.includes(text))) expect(html, 'personal data in the page').not.toContain(text);
+
+      const bare = await suite.browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
+      const page = await bare.newPage();
+      await page.goto(url);
+      const drawn = await firstScreen(page);
+      expect(drawn.heading).toBe(copy(lang, 'search:results.title'));
+      const count = copy(lang, 'search:results.count_one').replace('{{count}}', '1');
+      expect(await page.getByRole('main').getByRole('heading', { level: 2, name: count, exact: true }).count(), 'the count found').toBe(1);
+      expect(await page.locator(`main a[href^="${path}"]`).count(), 'a link to the report found').toBe(1);
+      await bare.close();
+
+      await expectTakenOver(suite.browser, url, drawn);
     });
   });
 

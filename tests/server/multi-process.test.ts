@@ -37,7 +37,14 @@ describe.skipIf(!ADMIN_URL)('two APIs and a worker on one PostgreSQL', () => {
   let twilio: FakeTwilio;
   let env: Record<string, string>;
   const apis: (ServerProcess | undefined)[] = [];
+  /** Every API started, killed ones too: their logs explain a failed request. */
+  const started: ServerProcess[] = [];
   let worker: WorkerProcess | undefined;
+  const startApi = async () => {
+    const api = await startServer(env);
+    started.push(api);
+    return api;
+  };
 
   beforeAll(async () => {
     database = await freshPostgres(ADMIN_URL!, 'claimflow_processes');
@@ -66,7 +73,7 @@ describe.skipIf(!ADMIN_URL)('two APIs and a worker on one PostgreSQL', () => {
   });
 
   it('migrate an empty database once when both APIs start at the same moment', { timeout: 4 * STARTUP_MS }, async () => {
-    apis.push(...(await Promise.all([startServer(env), startServer(env)])));
+    apis.push(...(await Promise.all([startApi(), startApi()])));
     const { rows } = await db.query<{ name: string }>('SELECT name FROM pgmigrations ORDER BY run_on, id');
     const files = readdirSync(MIGRATIONS_DIR).map((file) => file.replace(/\.[^.]+$/, ''));
     expect(rows.map((r) => r.name).sort()).toEqual(files.sort());
@@ -84,15 +91,22 @@ describe.skipIf(!ADMIN_URL)('two APIs and a worker on one PostgreSQL', () => {
       const running = apis.flatMap((api) => (api ? [`http://127.0.0.1:${api.port}`] : [])).filter((base) => base !== failed);
       return running[turn++ % running.length]!;
     };
+    /** Any other failure, with what the APIs logged. */
+    const withLogs = (error: unknown) => {
+      const logs = started.map((api, i) => `API ${i} (port ${api.port}):\n${api.output().slice(-6000)}`);
+      return new Error(`${String(error)}\n${logs.join('\n')}`, { cause: error });
+    };
     /** A request sent to the next API; when that API dies under it, sent again to another (a load balancer's retry). */
     const send = async <T>(request: (base: string) => Promise<T>): Promise<T> => {
       const base = next();
       try {
         return await request(base);
       } catch (error) {
-        if (!(error instanceof TypeError)) throw error;
+        if (!(error instanceof TypeError)) throw withLogs(error);
         retried++;
-        return request(next(base));
+        return request(next(base)).catch((again: unknown) => {
+          throw withLogs(again);
+        });
       }
     };
     /** Reports of these VINs, one each, sent to an API (the same reports again to another, if that one dies). */
@@ -105,7 +119,7 @@ describe.skipIf(!ADMIN_URL)('two APIs and a worker on one PostgreSQL', () => {
     };
 
     for (let round = 0; round < ROUNDS; round++) {
-      if (round === BACK_ROUND) apis[0] = await startServer(env);
+      if (round === BACK_ROUND) apis[0] = await startApi();
       const vins = Array.from({ length: ALERTS_A_ROUND }, () => testVin());
       alertVins.push(vins);
       const work = [

@@ -1,7 +1,7 @@
 // The page a browser navigation gets: in the visitor's language (?lang=, then the visit's choice, then the browser's),
 // with its own title, description, canonical address, hreflang and link-preview tags, and 404 for what is no page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEXT_PAGE_COPY, TEXT_PAGES } from '../../engine/site-pages.ts';
+import { DRAWN_SEARCH_ID, TEXT_PAGE_COPY, TEXT_PAGES } from '../../engine/site-pages.ts';
 import { copy, type Lang } from '../testing/copy.ts';
 import { storeReport } from '../testing/report-store.ts';
 import { sampleReport } from '../testing/reports.ts';
@@ -145,5 +145,64 @@ describe('the app manifest', () => {
     const manifest = res.json<{ lang: string; description: string; start_url: string; theme_color: string; icons: { src: string; purpose?: string }[] }>();
     expect(manifest).toMatchObject({ lang, description: copy(lang, 'app:tagline'), start_url: lang === 'en' ? '/' : '/?lang=es', theme_color: '#0b57d0' });
     expect(manifest.icons.map((icon) => icon.src)).toEqual(['/favicon.svg', '/icons/icon-192.png', '/icons/icon-512.png', '/icons/icon-maskable-512.png']);
+  });
+});
+
+describe('a results page with a search', () => {
+  // The build's Node bundle as far as the server uses it: a search is the address's query but its language and a VIN's
+  // handle, and a page says what it was drawn with.
+  const drawing = `
+    export const searchQueryOf = (search) => {
+      const query = new URLSearchParams(search);
+      query.delete('lang');
+      return query.has('s') ? undefined : query.toString();
+    };
+    export const renderPage = async ({ results }) => '<p>drawn with ' + JSON.stringify(results) + '</p>';
+  `;
+  const LIMIT = 3;
+  let drawn: Awaited<ReturnType<typeof makeTestDist>>;
+  let server: TestServer;
+  beforeAll(async () => {
+    drawn = await makeTestDist(drawing);
+    server = await makeTestServer({ config: { staticDir: drawn.dir, publicUrl: ORIGIN, rateLimit: { apiPerMinute: LIMIT, staticPerMinute: 1000 } } });
+    await storeReport(server.db, sampleReport());
+  }, STARTUP_MS);
+  afterAll(async () => {
+    await server?.close();
+    await drawn?.remove();
+  });
+
+  const visit = (url: string, remoteAddress: string) => server.app.inject({ url, remoteAddress, headers: { accept: 'text/html' } });
+  const search = (query: string, remoteAddress: string) => server.app.inject({ url: `/api/reports/search?${query}`, remoteAddress });
+  const QUERY = 'city=Austin&state=TX';
+
+  it("is drawn with the API's answer to its visitor, each a search of the visitor's API limit; over it, the browser asks", async () => {
+    const answer = (await search(QUERY, '198.51.100.7')).json<{ count: number }>();
+    expect(answer.count).toBe(1);
+    const first = await visit(`/results?${QUERY}`, '198.51.100.8');
+    expect(first.statusCode).toBe(200);
+    expect(first.body).toContain(`<script type="application/json" id="${DRAWN_SEARCH_ID}">`);
+    const block = JSON.parse(/id="claimflow-search">([^<]*)</.exec(first.body)![1]!) as { query: string; answer: unknown; today: string };
+    expect(block).toMatchObject({ query: QUERY, answer });
+    expect(block.today).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(first.body).toContain('data-search="city=Austin&amp;state=TX"');
+
+    // The page's search was the visitor's first of LIMIT: LIMIT - 1 more, and then neither the API nor a page searches.
+    for (let i = 1; i < LIMIT; i++) expect((await search(QUERY, '198.51.100.8')).statusCode).toBe(200);
+    expect((await search(QUERY, '198.51.100.8')).statusCode).toBe(429);
+    const over = await visit(`/results?${QUERY}`, '198.51.100.8');
+    expect(over.statusCode).toBe(200);
+    expect(over.body).not.toContain(DRAWN_SEARCH_ID);
+    expect(over.body).toContain('<div id="root"></div>');
+    // Another visitor's page is still drawn.
+    expect((await visit(`/results?${QUERY}&lang=es`, '198.51.100.9')).body).toContain(DRAWN_SEARCH_ID);
+  });
+
+  it("leaves a VIN's handle and a search the API refuses to the browser", async () => {
+    for (const query of ['s=abcdefghijkl', 'city=Austin']) {
+      const page = await visit(`/results?${query}`, '198.51.100.10');
+      expect(page.statusCode, query).toBe(200);
+      expect(page.body, query).toContain('<div id="root"></div>');
+    }
   });
 });

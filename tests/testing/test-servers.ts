@@ -11,6 +11,7 @@ import { Jobs } from '../../server/jobs/jobs.ts';
 import type { LogSetting } from '../../server/logging.ts';
 import type { Policies } from '../../server/limits/policies.ts';
 import { Metrics } from '../../server/metrics/metrics.ts';
+import { ssrDirOf } from '../../server/page-html.ts';
 import { recordingSms, type RecordingSms } from './fake-sms.ts';
 import { openTestDb, type TestDbKind } from './test-db.ts';
 
@@ -121,9 +122,17 @@ export function routesOf(app: FastifyInstance): { method: string; url: string }[
   return routes;
 }
 
-/** A throwaway "built web app": index.html (with a module script and a stylesheet, as vite writes it) and hashed assets. */
-export async function makeTestDist(): Promise<{ dir: string; remove(): Promise<void> }> {
+/**
+ * A throwaway "built web app": index.html (with a module script and a stylesheet, as vite writes it) and hashed assets;
+ * with drawing, the source of its Node bundle (engine/site-pages.ts's PageDrawing) beside it, as the build writes it.
+ */
+export async function makeTestDist(drawing?: string): Promise<{ dir: string; remove(): Promise<void> }> {
   const dir = await mkdtemp(join(tmpdir(), 'claimflow-dist-'));
+  const ssr = ssrDirOf(dir);
+  if (drawing !== undefined) {
+    await mkdir(ssr);
+    await writeFile(join(ssr, 'entry-server.js'), drawing);
+  }
   await mkdir(join(dir, 'assets'));
   await writeFile(
     join(dir, 'index.html'),
@@ -132,7 +141,7 @@ export async function makeTestDist(): Promise<{ dir: string; remove(): Promise<v
   );
   await writeFile(join(dir, 'assets', 'index-1a2b3c.js'), 'console.log("app")');
   await writeFile(join(dir, 'assets', 'index-4d5e6f.css'), 'body { margin: 0 }');
-  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+  return { dir, remove: () => Promise.all([dir, ssr].map((d) => rm(d, { recursive: true, force: true }))).then(() => {}) };
 }
 
 /**

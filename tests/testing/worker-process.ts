@@ -11,6 +11,8 @@ export interface WorkerProcess {
   stop(): Promise<number | null>;
   /** Kills it at once (SIGKILL), as a crash would. */
   kill(): Promise<void>;
+  /** What it has written so far, stdout and stderr as they came: its log, to show when a test fails. */
+  output(): string;
 }
 
 export interface ServerProcess extends WorkerProcess {
@@ -36,17 +38,16 @@ async function startProcess(entry: string, ready: RegExp, env: Record<string, st
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  let output = '';
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const match = await new Promise<RegExpExecArray>((resolve, reject) => {
-    let stdout = '';
     child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      const found = ready.exec(stdout);
+      output += chunk.toString();
+      const found = ready.exec(output);
       if (found) resolve(found);
     });
-    void exited.then((code) => reject(new Error(`${entry} exited (${code}) before it started:\n${stderr}`)));
+    void exited.then((code) => reject(new Error(`${entry} exited (${code}) before it started:\n${output}`)));
   });
   const end = async (signal: NodeJS.Signals) => {
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
@@ -57,5 +58,6 @@ async function startProcess(entry: string, ready: RegExp, env: Record<string, st
     stop: () => end('SIGTERM'),
     kill: async () => void (await end('SIGKILL')),
     ready: match,
+    output: () => output,
   };
 }

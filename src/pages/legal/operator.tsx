@@ -8,6 +8,7 @@ import { DRAWN_LEGAL_ID } from '../../../engine/site-pages.ts';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/client.ts';
 import type { LegalFacts } from '../../api/legal.ts';
+import { drawnBlock } from '../../drawn-block.ts';
 
 export type LegalFactsState = { kind: 'loading' } | { kind: 'shown'; facts: LegalFacts } | { kind: 'failed' };
 
@@ -15,11 +16,7 @@ export type LegalFactsState = { kind: 'loading' } | { kind: 'shown'; facts: Lega
  * The facts a text page was drawn with: given to the server's render (src/entry-server.tsx), read from the page's block
  * in the browser, so that the first render draws what the page shows, with no request.
  */
-export const DrawnLegal = createContext<LegalFacts | undefined>(
-  typeof document === 'undefined'
-    ? undefined
-    : ((JSON.parse(document.getElementById(DRAWN_LEGAL_ID)?.textContent ?? 'null') as LegalFacts | null) ?? undefined),
-);
+export const DrawnLegal = createContext<LegalFacts | undefined>(drawnBlock<LegalFacts>(DRAWN_LEGAL_ID));
 
 /**
  * The facts for a component: those the page was drawn with, else loading, then shown or failed (retry asks again; the

@@ -3,6 +3,7 @@ import { createContext, startTransition, use, useCallback, useEffect, useState }
 import { ApiError } from '../../api/client.ts';
 import { DRAWN_REPORT_ID } from '../../../engine/site-pages.ts';
 import { fetchReport, type Report } from '../../api/reports.ts';
+import { drawnBlock } from '../../drawn-block.ts';
 
 export type ReportLoad = { status: 'loading' } | { status: 'ready'; report: Report } | { status: 'not-found' } | { status: 'failed' };
 
@@ -46,9 +47,7 @@ export function startRequest(id: string): void {
  * The report the page was drawn with, its public facts: given to the server's render (src/entry-server.tsx), read from
  * the page's block in the browser, so that the first render draws what the page shows.
  */
-export const DrawnReport = createContext<Report | undefined>(
-  typeof document === 'undefined' ? undefined : ((JSON.parse(document.getElementById(DRAWN_REPORT_ID)?.textContent ?? 'null') as Report | null) ?? undefined),
-);
+export const DrawnReport = createContext<Report | undefined>(drawnBlock<Report>(DRAWN_REPORT_ID));
 
 interface ReportState {
   id: string;

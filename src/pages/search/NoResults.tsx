@@ -7,12 +7,14 @@ import { formatDays } from './format.ts';
 
 interface NoResultsProps {
   search: ReportSearch;
+  /** The moment whose day the widened dates end on. */
+  now: Date;
   onWiden: (next: PlaceSearch) => void;
   /** Where to search another way (the locating wizard), or none (the near-me page). */
   otherWay?: string;
 }
 
-export function NoResults({ search, onWiden, otherWay }: NoResultsProps) {
+export function NoResults({ search, now, onWiden, otherWay }: NoResultsProps) {
   const { t, i18n } = useTranslation('search');
   const label = (w: Widening) => {
     switch (w.kind) {
@@ -28,8 +30,8 @@ export function NoResults({ search, onWiden, otherWay }: NoResultsProps) {
         return t('results.widen.make');
     }
   };
-  const ways = widenings(search);
-  const all = widest(search);
+  const ways = widenings(search, now);
+  const all = widest(search, now);
   return (
     <div className="no-results">
       <p className="no-results__text">{t('results.none.text')}</p>

@@ -1,9 +1,11 @@
 // Where the results' map goes: its code fetched only once the map is shown (a lazy chunk), a placeholder of the same
-// size meanwhile, and a note that its numbers match the list.
+// size meanwhile (and in a page drawn by the server: the list is drawn before the map's code comes), and a note that
+// its numbers match the list.
 import { lazy, Suspense, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SearchResult } from '../../api/report-search.ts';
 import { geoServices } from '../../geo/geo-services.ts';
+import { useInBrowser } from '../../use-in-browser.ts';
 import type { ReportSearch } from '../../../widgets/report-search/search-query.ts';
 
 const ResultsMap = lazy(() => import('./ResultsMap.tsx'));
@@ -13,6 +15,7 @@ const METRES_PER_MILE = 1609.344;
 export function ResultsMapSlot({ search, results, id }: { search: ReportSearch; results: SearchResult[]; id: string }) {
   const { t } = useTranslation('search');
   const helpId = useId();
+  const inBrowser = useInBrowser();
   const points = useMemo(() => results.map((r, i) => ({ id: r.id, n: i + 1, lat: r.location.lat, lng: r.location.lng })), [results]);
   const area = useMemo(
     () =>
@@ -27,16 +30,20 @@ export function ResultsMapSlot({ search, results, id }: { search: ReportSearch; 
   return (
     <div id={id} className="results-map">
       <div className="locate-map__frame">
-        <Suspense fallback={placeholder}>
-          <ResultsMap
-            points={points}
-            area={area}
-            tiles={geoServices.tiles}
-            label={t('map.label')}
-            describedBy={helpId}
-            clusterLabel={(count) => t('map.cluster', { count })}
-          />
-        </Suspense>
+        {inBrowser ? (
+          <Suspense fallback={placeholder}>
+            <ResultsMap
+              points={points}
+              area={area}
+              tiles={geoServices.tiles}
+              label={t('map.label')}
+              describedBy={helpId}
+              clusterLabel={(count) => t('map.cluster', { count })}
+            />
+          </Suspense>
+        ) : (
+          placeholder
+        )}
       </div>
       <p id={helpId} className="results-map__help">
         {t('map.help')}

@@ -12,13 +12,15 @@ const RECENT_DAYS = [7, DEFAULT_DAYS, WIDE_DAYS];
 
 interface SearchOptionsProps {
   search: PlaceSearch;
+  /** The moment whose day the recent ranges end on. */
+  now: Date;
   onChange: (next: PlaceSearch) => void;
 }
 
-export function SearchOptions({ search, onChange }: SearchOptionsProps) {
+export function SearchOptions({ search, now, onChange }: SearchOptionsProps) {
   const { t, i18n } = useTranslation('search');
   const id = useId();
-  const last = today(new Date());
+  const last = today(now);
   // A recent range is written as its number of days; the default (14 days) as no dates at all, as the API takes it.
   const recent = !search.from ? DEFAULT_DAYS : RECENT_DAYS.find((days) => search.to === last && search.from === addDays(last, -days));
   const dates = recent === undefined ? 'range' : String(recent);

@@ -7,8 +7,8 @@ import { makeLabel } from '../../../engine/vehicle-make.ts';
 import { dateRange, type ReportSearch } from '../../../widgets/report-search/search-query.ts';
 import { formatDays } from './format.ts';
 
-/** The lines of a search's summary; `pointName` names a point that came without an address. */
-export function summaryOf(search: ReportSearch, t: TFunction<'search'>, language: string, pointName: string): string[] {
+/** The lines of a search's summary; `pointName` names a point that came without an address, `now` the day it is. */
+export function summaryOf(search: ReportSearch, t: TFunction<'search'>, language: string, pointName: string, now: Date): string[] {
   if (search.by !== 'place') {
     const what =
       search.by === 'vin'
@@ -19,7 +19,7 @@ export function summaryOf(search: ReportSearch, t: TFunction<'search'>, language
     return search.from && search.to ? [what, formatDays(search.from, search.to, language)] : [what];
   }
   const place = 'city' in search.where ? `${search.where.city}, ${search.where.state}` : (search.near ?? pointName);
-  const { from, to } = dateRange(search);
+  const { from, to } = dateRange(search, now);
   const lines = [t('results.near', { radius: search.radius, place }), formatDays(from, to, language)];
   const years = search.year ? (search.yearMatch === 'approx' ? yearRange(search.year, 'approx') : null) : undefined;
   if (search.make) {
@@ -33,11 +33,11 @@ export function summaryOf(search: ReportSearch, t: TFunction<'search'>, language
   return lines;
 }
 
-export function SearchSummary({ search, pointName }: { search: ReportSearch; pointName: string }) {
+export function SearchSummary({ search, pointName, now }: { search: ReportSearch; pointName: string; now: Date }) {
   const { t, i18n } = useTranslation('search');
   return (
     <ul className="search-summary" aria-label={t('results.searched')}>
-      {summaryOf(search, t, i18n.language, pointName).map((line) => (
+      {summaryOf(search, t, i18n.language, pointName, now).map((line) => (
         <li key={line} className="search-summary__item">
           {line}
         </li>

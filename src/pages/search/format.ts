@@ -51,8 +51,12 @@ const dayOf = (date: string) => {
   return new Date(Date.UTC(y, m - 1, d));
 };
 
-/** "Mar 11 – 17, 2026" (English), "11–17 mar 2026" (Spanish): a range of days as short as the language writes it. */
-export const formatDays = (from: string, to: string, language: string) => formats(language).day.formatRange(dayOf(from), dayOf(to));
+/**
+ * "Mar 11 – 17, 2026" (English), "11–17 mar 2026" (Spanish): a range of days as short as the language writes it, with
+ * plain spaces about its dash as browsers write them (Node's ICU writes thin ones: a page the server drew would read
+ * otherwise than the app taking it over).
+ */
+export const formatDays = (from: string, to: string, language: string) => formats(language).day.formatRange(dayOf(from), dayOf(to)).replaceAll('\u2009', ' ');
 
 /**
  * "November 7" (English), "7 de noviembre" (Spanish): the local day of "2026-11-07T17:42:00-06:00" as a sentence names
