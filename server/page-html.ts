@@ -10,13 +10,34 @@ export const prerenderedFile = (path: string, lang: Language) => `pages${path ==
 
 const EMPTY_ROOT = '<div id="root"></div>';
 
+/** The app's HTML as a page's #root, drawn for a query other than the language (searchWithoutLanguage) when given. */
+const rootOf = (html: string, search: string) =>
+  `<div id="root"${search ? ` data-search="${search.replaceAll('&', '&amp;').replaceAll('"', '&quot;')}"` : ''}>${html}</div>`;
+
 /**
- * The page with the app's HTML in its #root (empty in the build's templates), drawn for a query other than the
- * language (searchWithoutLanguage) when given: data-search tells the app's entry (src/main.tsx) it may hydrate it.
- * Replaced by a function: "$" is text.
+ * The page with the app's HTML in its #root (empty in the build's templates): data-search tells the app's entry
+ * (src/main.tsx) it may hydrate it. Replaced by a function: "$" is text.
  */
-export const withRoot = (page: string, html: string, search = '') =>
-  page.replace(EMPTY_ROOT, () => `<div id="root"${search ? ` data-search="${search.replaceAll('&', '&amp;').replaceAll('"', '&quot;')}"` : ''}>${html}</div>`);
+export const withRoot = (page: string, html: string, search = '') => page.replace(EMPTY_ROOT, () => rootOf(html, search));
+
+/**
+ * A page in two parts: all before its #root, sent at once, and its #root with the rest, found and drawn once the head
+ * is out (drawing takes the event loop, which would hold the head back).
+ */
+export interface StreamedPage {
+  head: string;
+  rest: () => Promise<string>;
+}
+
+/**
+ * The page streamed: its part before #root, then #root with the app's HTML and the block of what it was drawn with
+ * (read when the app starts, once the page is whole), or empty when it is not drawn, and the rest.
+ */
+export function streamRoot(page: string, draw: () => Promise<{ html: string; block: string } | undefined>, search = ''): StreamedPage {
+  const at = page.indexOf(EMPTY_ROOT);
+  const tail = page.slice(at + EMPTY_ROOT.length);
+  return { head: page.slice(0, at), rest: () => draw().then((drawn) => (drawn ? `${rootOf(drawn.html, search)}\n    ${drawn.block}` : EMPTY_ROOT) + tail) };
+}
 
 /** A JSON block a page carries for the app ("<" escaped: no "</script>" can end it). */
 export const dataBlock = (id: string, value: object) =>

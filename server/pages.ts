@@ -7,7 +7,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { PassThrough } from 'node:stream';
+import { brotliCompress, constants, createBrotliCompress, createGzip, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import Negotiator from 'negotiator';
 import { FALLBACK, LANG_COOKIE, LANGUAGES, queryLanguage, searchWithoutLanguage, supported, type Language } from '../engine/languages.ts';
@@ -29,7 +30,7 @@ import type { Db } from './db/db.ts';
 import { expandedFlows, readCatalogues } from './flow-files.ts';
 import type { LegalFacts } from './legal/legal-facts.ts';
 import { headTags, headTranslators, manifest, type HeadPage } from './page-head.ts';
-import { dataBlock, prerenderedFile, ssrDirOf, withRoot } from './page-html.ts';
+import { dataBlock, prerenderedFile, ssrDirOf, streamRoot, type StreamedPage } from './page-html.ts';
 import { reportView, type FullReport } from './reports/report-view.ts';
 import { allowPageStyles } from './security.ts';
 import { readReport } from './reports/read-report.ts';
@@ -71,7 +72,7 @@ function pageFile(page: HeadPage, pathname: string, search: string, lang: Langua
 const PAGE_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' });
 
 /** Today's date in the pages' time zone at `now` (ms), YYYY-MM-DD. */
-export const todayOfPages = (now: number): string => PAGE_DAY.format(now);
+const todayOfPages = (now: number): string => PAGE_DAY.format(now);
 
 /** The build's Node bundle of the app (scripts/prerender.ts), loaded for the first page drawn per request; none without. */
 function drawing(staticRoot: string): () => Promise<PageDrawing | undefined> {
@@ -89,8 +90,8 @@ function drawing(staticRoot: string): () => Promise<PageDrawing | undefined> {
  * address: its limits count it, a case ID's wrong guesses too, and its answer is the one the app would get); none when
  * the address holds no search the server runs, or the API does not answer it (over a limit: the app asks, and says so).
  */
-async function searchOf(request: FastifyRequest, drawing: PageDrawing | undefined, search: string): Promise<DrawnSearch | undefined> {
-  const query = drawing?.searchQueryOf(search);
+async function searchOf(request: FastifyRequest, drawing: PageDrawing, search: string): Promise<DrawnSearch | undefined> {
+  const query = drawing.searchQueryOf(search);
   if (query === undefined) return undefined;
   const answer = await request.server.inject({
     method: 'GET',
@@ -121,12 +122,28 @@ function builtFiles(staticRoot: string, dir: string): string[] {
 const compressBrotli = promisify(brotliCompress);
 const compressGzip = promisify(gzip);
 
-/** The page in the encoding the browser takes: brotli at a quality that costs about 1.5 ms for 27 KB, off the event loop. */
-export async function sendHtml(request: FastifyRequest, reply: FastifyReply, status: number, html: string) {
+/**
+ * The page in the encoding the browser takes: brotli at a quality that costs about 1.5 ms for 27 KB, off the event loop.
+ * A streamed page's head is sent (flushed) at once and its rest once drawn; its styles allowed are its head's (what is
+ * drawn per request has no style attribute: only a funnel's progress bar does, and funnels are drawn ahead).
+ */
+export async function sendHtml(request: FastifyRequest, reply: FastifyReply, status: number, page: string | StreamedPage) {
   const encoding = new Negotiator(request).encoding(['br', 'gzip', 'identity']);
+  const html = typeof page === 'string' ? page : page.head;
   const csp = reply.getHeader('content-security-policy');
   if (typeof csp === 'string') void reply.header('content-security-policy', allowPageStyles(csp, html));
   void reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Language, Cookie');
+  if (typeof page !== 'string') {
+    const stream =
+      encoding === 'br' ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) : encoding === 'gzip' ? createGzip() : new PassThrough();
+    if (encoding !== 'identity') void reply.header('content-encoding', encoding);
+    // The rest is drawn once the head is on its way: compressed (flushed), and written out in the next turn.
+    const drawRest = () => setImmediate(() => void page.rest().then((rest) => stream.end(rest)));
+    stream.write(page.head);
+    if ('flush' in stream) stream.flush(drawRest);
+    else drawRest();
+    return reply.send(stream);
+  }
   if (encoding === 'br') {
     return reply.header('content-encoding', 'br').send(await compressBrotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }));
   }
@@ -161,44 +178,59 @@ export function sitePages({ config, db, staticRoot, legal }: { config: Config; d
    */
   const kept = new Map<string, Promise<string>>();
 
+  /** What a page is drawn with (its query, language, and facts), and the block that carries those facts for the app. */
+  type Drawn = { at: DrawnPage; block: string };
+
   /**
-   * A page drawn for this address with what it shows, which the page carries too (block) for the app's first render: a
-   * report's page with its public facts only (the proof rule: what anyone may see; src/pages/report/use-report.ts), a
-   * text page with what the legal pages state (src/pages/legal/operator.tsx). Left for the browser to draw when the
-   * build has no Node bundle or drawing fails.
+   * A page drawn for this address with what it shows, which the page carries too (its block) for the app's first
+   * render: a report's page with its public facts only (the proof rule: what anyone may see;
+   * src/pages/report/use-report.ts), a text page with what the legal pages state (src/pages/legal/operator.tsx), a
+   * results page with its search's answer. Streamed: its head (the styles inline) goes first, and what it shows is
+   * found and drawn meanwhile. Left for the browser to draw when the build has no Node bundle, there is nothing to draw
+   * with (a search the server does not run), or drawing fails.
    */
-  async function drawPage(request: FastifyRequest, html: string, drawn: DrawnPage, block: string, keep = false): Promise<string> {
-    const drawing = await draw();
-    if (!drawing) return html;
-    const key = `${drawn.lang} ${drawn.pathname}`;
-    try {
+  function drawPage(request: FastifyRequest, html: string, at: DrawnPage, what: (drawing: PageDrawing) => Promise<Drawn | undefined>, keep = false) {
+    const key = `${at.lang} ${at.pathname}`;
+    const drawnWith = async (drawing: PageDrawing, found: Drawn) => {
       let root = keep ? kept.get(key) : undefined;
       if (root === undefined) {
-        root = drawing.renderPage(drawn);
+        root = drawing.renderPage(found.at);
         if (keep) kept.set(key, root);
       }
-      return withRoot(
-        html.replace('</head>', () => `  ${block}\n  </head>`),
-        await root,
-        searchWithoutLanguage(drawn.search),
-      );
-    } catch (error) {
-      if (keep) kept.delete(key);
-      request.log.error({ err: error }, `drawing ${drawn.pathname} failed`);
-      return html;
-    }
+      try {
+        return { html: await root, block: found.block };
+      } catch (error) {
+        if (keep) kept.delete(key);
+        request.log.error({ err: error }, `drawing ${at.pathname} failed`);
+        return undefined;
+      }
+    };
+    return streamRoot(
+      html,
+      async () => {
+        const drawing = await draw();
+        const found = drawing && (await what(drawing));
+        return drawing && found && drawnWith(drawing, found);
+      },
+      searchWithoutLanguage(at.search),
+    );
   }
 
   /** The page's HTML as the server draws it for this visit, if it draws this kind of page. */
-  const drawn = async (request: FastifyRequest, html: string, at: Omit<DrawnPage, 'report' | 'legal'>, page: HeadPage, report?: FullReport) => {
-    if (at.results) return drawPage(request, html, at, dataBlock(DRAWN_SEARCH_ID, at.results));
+  const drawn = (request: FastifyRequest, html: string, at: DrawnPage, page: HeadPage, report?: FullReport) => {
+    if (page.kind === 'results' && searchWithoutLanguage(at.search) !== '') {
+      return drawPage(request, html, at, async (drawing) => {
+        const results = await searchOf(request, drawing, at.search);
+        return results && { at: { ...at, results }, block: dataBlock(DRAWN_SEARCH_ID, results) };
+      });
+    }
     if (page.kind === 'report' && report) {
       const view = reportView(report);
-      return drawPage(request, html, { ...at, report: view }, dataBlock(DRAWN_REPORT_ID, view));
+      return drawPage(request, html, at, () => Promise.resolve({ at: { ...at, report: view }, block: dataBlock(DRAWN_REPORT_ID, view) }));
     }
     if (page.kind === 'text') {
       const keep = at.pathname === `/${page.page}` && searchWithoutLanguage(at.search) === '';
-      return drawPage(request, html, { ...at, legal }, dataBlock(DRAWN_LEGAL_ID, legal), keep);
+      return drawPage(request, html, at, () => Promise.resolve({ at: { ...at, legal }, block: dataBlock(DRAWN_LEGAL_ID, legal) }), keep);
     }
     return html;
   };
@@ -208,14 +240,12 @@ export function sitePages({ config, db, staticRoot, legal }: { config: Config; d
       const { pathname, search } = new URL(request.url, 'http://page');
       const lang = pageLanguage(request);
       const { page, report } = await withReport(db, sitePageAt(pathname, flows, STATE_PREFIXES));
-      const results = page.kind === 'results' && searchWithoutLanguage(search) !== '' ? await searchOf(request, await draw(), search) : undefined;
       const head = headTags(page, lang, translators[lang], { origin: config.publicUrl, pathname });
       // Replaced by functions: a "$" in the copy is text, not a replacement pattern.
       const html = template(pageFile(page, pathname, search, lang, builtPages))
         .replace(/<html lang="[a-z]{2}">/, () => `<html lang="${lang}">`)
         .replace(/<title>[^<]*<\/title>/, () => head);
-      const status = page.kind === 'notFound' ? 404 : 200;
-      return sendHtml(request, reply, status, await drawn(request, html, { pathname, search, lang, ...(results && { results }) }, page, report));
+      return sendHtml(request, reply, page.kind === 'notFound' ? 404 : 200, drawn(request, html, { pathname, search, lang }, page, report));
     },
     manifest: (lang) => manifest(lang, translators[lang]),
   };

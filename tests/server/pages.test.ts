@@ -157,7 +157,10 @@ describe('a results page with a search', () => {
       query.delete('lang');
       return query.has('s') ? undefined : query.toString();
     };
-    export const renderPage = async ({ results }) => '<p>drawn with ' + JSON.stringify(results) + '</p>';
+    export const renderPage = async ({ results }) => {
+      await globalThis.drawing;
+      return '<p>drawn with ' + JSON.stringify(results) + '</p>';
+    };
   `;
   const LIMIT = 3;
   let drawn: Awaited<ReturnType<typeof makeTestDist>>;
@@ -196,6 +199,27 @@ describe('a results page with a search', () => {
     expect(over.body).toContain('<div id="root"></div>');
     // Another visitor's page is still drawn.
     expect((await visit(`/results?${QUERY}&lang=es`, '198.51.100.9')).body).toContain(DRAWN_SEARCH_ID);
+  });
+
+  it('comes streamed: its head, with the styles, before the page is drawn', async () => {
+    const url = await server.app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      for (const encoding of ['br', 'gzip', 'identity']) {
+        let draw = () => {};
+        (globalThis as { drawing?: Promise<void> }).drawing = new Promise<void>((resolve) => (draw = resolve));
+        const res = await fetch(`${url}/results?${QUERY}`, { headers: { accept: 'text/html', 'accept-encoding': encoding } });
+        const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+        const first = await reader.read();
+        expect(first.value, encoding).toMatch(/<\/head>\s*<body>$/);
+        expect(first.value, encoding).not.toContain('drawn with');
+        draw();
+        let rest = '';
+        for (let part = await reader.read(); !part.done; part = await reader.read()) rest += part.value;
+        expect(rest, encoding).toMatch(/^<div id="root" data-search="[^"]+"><p>drawn with \{"query"[^<]*<\/p><\/div>[\s\S]*<\/html>$/);
+      }
+    } finally {
+      delete (globalThis as { drawing?: Promise<void> }).drawing;
+    }
   });
 
   it("leaves a VIN's handle and a search the API refuses to the browser", async () => {
