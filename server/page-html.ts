@@ -1,5 +1,6 @@
 // The pages the app is drawn into, as the build leaves them (scripts/prerender.ts) and the server sends them
-// (server/pages.ts): where a page drawn ahead is kept, and how the app's HTML goes into a page's #root.
+// (server/pages.ts): where a page drawn ahead is kept, and how the app's HTML goes into a page's #root, at once or
+// streamed after the page's head.
 import type { Language } from '../engine/languages.ts';
 
 /** The build's Node bundle of src/entry-server.tsx lives beside the web app's folder, never inside it (not served). */

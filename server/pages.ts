@@ -2,7 +2,8 @@
 // else Accept-Language): the build's page for a funnel route (its first step's files preloaded and its copy inlined,
 // scripts/route-pages.ts), with or without a state prefix (/tx/<route>), else index.html; with its head (title,
 // description, hreflang, link previews: page-head.ts), and 404 for what is no page of the site, a one-segment id or a
-// report id that is no report included. Also the app manifest in each language.
+// report id that is no report included; a report's, a text page's and a search's page drawn per request and streamed.
+// Also the app manifest in each language.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
