@@ -8,6 +8,7 @@ import type { LegalFacts } from '../../src/api/legal.ts';
 import { initI18n } from '../../src/i18n.ts';
 import { json, urlOf } from '../testing/fake-api.ts';
 import { loadCatalogue, type Lang } from '../testing/i18n.ts';
+import { onScreen } from '../testing/on-screen.ts';
 import { renderAppAt } from '../testing/render-app.tsx';
 
 const FACTS: LegalFacts = {
@@ -149,16 +150,7 @@ describe.each<Lang>(['en', 'es'])('the legal pages in %s', (lang) => {
 describe('the footer', () => {
   it('names the operator once it nears the screen, and links every legal page and the privacy choices', async () => {
     serve(FACTS);
-    vi.stubGlobal(
-      'IntersectionObserver',
-      class {
-        constructor(private readonly report: (entries: { isIntersecting: boolean }[]) => void) {}
-        observe() {
-          this.report([{ isIntersecting: true }]);
-        }
-        disconnect() {}
-      },
-    );
+    onScreen();
     await open('/about', 'en');
     const footer = await screen.findByRole('contentinfo');
     const operator = await within(footer).findByLabelText(t('app:footer.operator'));

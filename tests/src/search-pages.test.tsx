@@ -8,6 +8,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { initI18n } from '../../src/i18n.ts';
 import { loadCatalogue } from '../testing/i18n.ts';
 import { json, urlOf } from '../testing/fake-api.ts';
+import { onScreen } from '../testing/on-screen.ts';
 import { renderAppAt } from '../testing/render-app.tsx';
 
 // The map's own chunk (Leaflet) is not this test's subject: a list of its points stands in.
@@ -98,6 +99,8 @@ describe('the results page', () => {
     const user = userEvent.setup();
     answers = [json(200, { count: 0, more: false, results: [] }), json(200, { count: 1, more: false, results: [result(ID1, { distanceMiles: 6.94 })] })];
     const query = 'lat=30.2672&lng=-97.7431&radius=5&make=FORD';
+    // The map is drawn once it nears the screen (not the footer's operator, which would ask for the legal facts).
+    onScreen('.locate-map__frame');
     renderAppAt(`/results?${query}`);
     expect(await screen.findByRole('heading', { level: 2, name: 'No results found.' })).toBeInTheDocument();
     expect(screen.getByText('No results. Please try again with a different date range or city.')).toBeInTheDocument();

@@ -3,19 +3,19 @@
 import { useTranslation } from 'react-i18next';
 import { LangLink } from '../../layout/LangLink.tsx';
 import { widenings, widest, type PlaceSearch, type ReportSearch, type Widening } from '../../../widgets/report-search/search-query.ts';
+import { usePageNow } from './drawn-search.ts';
 import { formatDays } from './format.ts';
 
 interface NoResultsProps {
   search: ReportSearch;
-  /** The moment whose day the widened dates end on. */
-  now: Date;
   onWiden: (next: PlaceSearch) => void;
   /** Where to search another way (the locating wizard), or none (the near-me page). */
   otherWay?: string;
 }
 
-export function NoResults({ search, now, onWiden, otherWay }: NoResultsProps) {
+export function NoResults({ search, onWiden, otherWay }: NoResultsProps) {
   const { t, i18n } = useTranslation('search');
+  const now = usePageNow();
   const label = (w: Widening) => {
     switch (w.kind) {
       case 'radius':

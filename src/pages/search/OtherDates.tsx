@@ -5,23 +5,23 @@ import { useTranslation } from 'react-i18next';
 import type { SearchResult } from '../../api/report-search.ts';
 import { today } from '../../../engine/validators.ts';
 import type { ReportSearch } from '../../../widgets/report-search/search-query.ts';
+import { usePageNow } from './drawn-search.ts';
 import { formatDate, formatList } from './format.ts';
 import { ResultList } from './ResultList.tsx';
 
 interface OtherDatesProps {
   search: Extract<ReportSearch, { by: 'vin' | 'case' }>;
-  /** The moment whose year a day without dates searched is written against. */
-  now: Date;
   /** The reports of other dates, nearest first. */
   reports: SearchResult[];
   hrefOf: (result: SearchResult) => string;
   embed: boolean;
 }
 
-export function OtherDates({ search, now, reports, hrefOf, embed }: OtherDatesProps) {
+export function OtherDates({ search, reports, hrefOf, embed }: OtherDatesProps) {
   const { t, i18n } = useTranslation('search');
   const id = useId();
   const language = i18n.language;
+  const now = usePageNow();
   // The year goes with a day of another year than the one searched.
   const year = Number((search.to ?? today(now)).slice(0, 4));
   const dates = formatList(

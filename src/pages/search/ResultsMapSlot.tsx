@@ -1,11 +1,10 @@
-// Where the results' map goes: its code fetched only once the map is shown (a lazy chunk), a placeholder of the same
-// size meanwhile (and in a page drawn by the server: the list is drawn before the map's code comes), and a note that
-// its numbers match the list.
-import { lazy, Suspense, useId, useMemo } from 'react';
+// Where the results' map goes: its code fetched once the map is shown and near the screen (a lazy chunk: on a phone,
+// after a long list, not before the visitor scrolls towards it), a placeholder of the same size meanwhile (and in a page
+// drawn by the server: the list is drawn before the map's code comes), and a note that its numbers match the list.
+import { lazy, Suspense, useCallback, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SearchResult } from '../../api/report-search.ts';
 import { geoServices } from '../../geo/geo-services.ts';
-import { useInBrowser } from '../../use-in-browser.ts';
 import type { ReportSearch } from '../../../widgets/report-search/search-query.ts';
 
 const ResultsMap = lazy(() => import('./ResultsMap.tsx'));
@@ -15,7 +14,20 @@ const METRES_PER_MILE = 1609.344;
 export function ResultsMapSlot({ search, results, id }: { search: ReportSearch; results: SearchResult[]; id: string }) {
   const { t } = useTranslation('search');
   const helpId = useId();
-  const inBrowser = useInBrowser();
+  // Within a screen's height of the visible part (never while the page is drawn or taken over: no observer yet).
+  const [near, setNear] = useState(false);
+  const watch = useCallback((frame: HTMLDivElement) => {
+    const observer = new IntersectionObserver(
+      ([entry]) => {
+        if (!entry?.isIntersecting) return;
+        setNear(true);
+        observer.disconnect();
+      },
+      { rootMargin: '100% 0px' },
+    );
+    observer.observe(frame);
+    return () => observer.disconnect();
+  }, []);
   const points = useMemo(() => results.map((r, i) => ({ id: r.id, n: i + 1, lat: r.location.lat, lng: r.location.lng })), [results]);
   const area = useMemo(
     () =>
@@ -29,8 +41,8 @@ export function ResultsMapSlot({ search, results, id }: { search: ReportSearch; 
   );
   return (
     <div id={id} className="results-map">
-      <div className="locate-map__frame">
-        {inBrowser ? (
+      <div className="locate-map__frame" ref={watch}>
+        {near ? (
           <Suspense fallback={placeholder}>
             <ResultsMap
               points={points}

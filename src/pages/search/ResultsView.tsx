@@ -12,7 +12,6 @@ import { ResultsMapSlot } from './ResultsMapSlot.tsx';
 import { SearchOptions } from './SearchOptions.tsx';
 import { SearchSummary } from './SearchSummary.tsx';
 import { useReportSearch } from './use-report-search.ts';
-import { usePageNow } from './drawn-search.ts';
 import './search.css';
 
 export interface ResultsViewProps {
@@ -42,7 +41,6 @@ export function ResultsView({ search, onChange, pointName, mapFirst, changeHref,
   const ids = { count: `${id}-count`, map: `${id}-map` };
   const query = useMemo(() => apiQuery(search), [search]);
   const { loading, answer, current, error, retry } = useReportSearch(query);
-  const now = usePageNow();
   const [mapShown, setMapShown] = useState(mapFirst);
   const count = useRef<HTMLHeadingElement>(null);
   // A widening replaces the buttons that were pressed: focus goes to the new count once it is in.
@@ -66,14 +64,14 @@ export function ResultsView({ search, onChange, pointName, mapFirst, changeHref,
   return (
     <div className="results">
       <div className="results__searched">
-        <SearchSummary search={search} pointName={pointName} now={now} />
+        <SearchSummary search={search} pointName={pointName} />
         {changeHref && (
           <LangLink to={changeHref} className="text-link results__change">
             {t('results.change')}
           </LangLink>
         )}
       </div>
-      {search.by === 'place' && <SearchOptions search={search} now={now} onChange={(next) => onChange(next, 'replace')} />}
+      {search.by === 'place' && <SearchOptions search={search} onChange={(next) => onChange(next, 'replace')} />}
 
       <div role="status" className="results__status">
         {loading ? (
@@ -125,8 +123,8 @@ export function ResultsView({ search, onChange, pointName, mapFirst, changeHref,
         </div>
       )}
 
-      {otherDates && search.by !== 'place' && <OtherDates search={search} now={now} reports={otherDates} hrefOf={reportHref} embed={embed} />}
-      {shown && shown.count === 0 && !otherDates && <NoResults search={search} now={now} onWiden={widen} otherWay={changeHref} />}
+      {otherDates && search.by !== 'place' && <OtherDates search={search} reports={otherDates} hrefOf={reportHref} embed={embed} />}
+      {shown && shown.count === 0 && !otherDates && <NoResults search={search} onWiden={widen} otherWay={changeHref} />}
 
       {notifyHref && (shown || error) && (
         <aside className="results__notify" aria-labelledby={`${id}-notify`}>

@@ -6,21 +6,20 @@ import { today } from '../../../engine/validators.ts';
 import { ChoiceField } from '../../../widgets/fields/ChoiceField.tsx';
 import { addDays, DEFAULT_DAYS, yearRange } from '../../../engine/report-search.ts';
 import { WIDE_DAYS, type PlaceSearch } from '../../../widgets/report-search/search-query.ts';
+import { usePageNow } from './drawn-search.ts';
 import { formatDays } from './format.ts';
 
 const RECENT_DAYS = [7, DEFAULT_DAYS, WIDE_DAYS];
 
 interface SearchOptionsProps {
   search: PlaceSearch;
-  /** The moment whose day the recent ranges end on. */
-  now: Date;
   onChange: (next: PlaceSearch) => void;
 }
 
-export function SearchOptions({ search, now, onChange }: SearchOptionsProps) {
+export function SearchOptions({ search, onChange }: SearchOptionsProps) {
   const { t, i18n } = useTranslation('search');
   const id = useId();
-  const last = today(now);
+  const last = today(usePageNow());
   // A recent range is written as its number of days; the default (14 days) as no dates at all, as the API takes it.
   const recent = !search.from ? DEFAULT_DAYS : RECENT_DAYS.find((days) => search.to === last && search.from === addDays(last, -days));
   const dates = recent === undefined ? 'range' : String(recent);

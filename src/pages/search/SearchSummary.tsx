@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { yearRange } from '../../../engine/report-search.ts';
 import { makeLabel } from '../../../engine/vehicle-make.ts';
 import { dateRange, type ReportSearch } from '../../../widgets/report-search/search-query.ts';
+import { usePageNow } from './drawn-search.ts';
 import { formatDays } from './format.ts';
 
 /** The lines of a search's summary; `pointName` names a point that came without an address, `now` the day it is. */
@@ -33,8 +34,9 @@ export function summaryOf(search: ReportSearch, t: TFunction<'search'>, language
   return lines;
 }
 
-export function SearchSummary({ search, pointName, now }: { search: ReportSearch; pointName: string; now: Date }) {
+export function SearchSummary({ search, pointName }: { search: ReportSearch; pointName: string }) {
   const { t, i18n } = useTranslation('search');
+  const now = usePageNow();
   return (
     <ul className="search-summary" aria-label={t('results.searched')}>
       {summaryOf(search, t, i18n.language, pointName, now).map((line) => (

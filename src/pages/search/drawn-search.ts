@@ -5,7 +5,6 @@ import { DRAWN_SEARCH_ID, type DrawnSearch as Drawn } from '../../../engine/site
 import { today } from '../../../engine/validators.ts';
 import type { SearchAnswer } from '../../api/report-search.ts';
 import { drawnBlock } from '../../drawn-block.ts';
-import { unwatched } from '../../use-in-browser.ts';
 
 export type DrawnSearchValue = Omit<Drawn, 'answer'> & { answer: SearchAnswer };
 
@@ -27,7 +26,7 @@ export function usePageNow(): Date {
   const drawnToday = use(DrawnSearch)?.today;
   // The day changes under a page too seldom to watch: it is read again whenever the page renders.
   const day = useSyncExternalStore(
-    unwatched,
+    () => () => {},
     () => today(new Date()),
     () => drawnToday ?? today(new Date()),
   );
