@@ -176,6 +176,9 @@ describe.runIf(browserAvailable)('a map a thumb can use', () => {
     const list = page.getByRole('list', { name: t('en', 'search:results.count_other').replace('{{count}}', '50') });
     await list.waitFor();
     const map = page.getByRole('region', { name: t('en', 'search:map.label') });
+    // On a phone the map is after the list: its code comes as the visitor scrolls towards it, not before.
+    expect(await map.count()).toBe(0);
+    await page.getByText(t('en', 'search:map.help')).scrollIntoViewIfNeeded();
     await map.waitFor();
     const cluster = map.locator('.marker-cluster');
     await cluster.waitFor();
