@@ -190,28 +190,27 @@ export function sitePages({ config, db, staticRoot, legal }: { config: Config; d
    * found and drawn meanwhile. Left for the browser to draw when the build has no Node bundle, there is nothing to draw
    * with (a search the server does not run), or drawing fails.
    */
-  function drawPage(request: FastifyRequest, html: string, at: DrawnPage, what: (drawing: PageDrawing) => Promise<Drawn | undefined>, keep = false) {
+  function drawPage(request: FastifyRequest, html: string, at: DrawnPage, what: (drawing: PageDrawing) => Drawn | Promise<Drawn | undefined>, keep = false) {
     const key = `${at.lang} ${at.pathname}`;
-    const drawnWith = async (drawing: PageDrawing, found: Drawn) => {
-      let root = keep ? kept.get(key) : undefined;
-      if (root === undefined) {
-        root = drawing.renderPage(found.at);
-        if (keep) kept.set(key, root);
-      }
-      try {
-        return { html: await root, block: found.block };
-      } catch (error) {
-        if (keep) kept.delete(key);
-        request.log.error({ err: error }, `drawing ${at.pathname} failed`);
-        return undefined;
-      }
-    };
     return streamRoot(
       html,
       async () => {
         const drawing = await draw();
-        const found = drawing && (await what(drawing));
-        return drawing && found && drawnWith(drawing, found);
+        if (!drawing) return undefined;
+        try {
+          const found = await what(drawing);
+          if (!found) return undefined;
+          let root = keep ? kept.get(key) : undefined;
+          if (root === undefined) {
+            root = drawing.renderPage(found.at);
+            if (keep) kept.set(key, root);
+          }
+          return { html: await root, block: found.block };
+        } catch (error) {
+          if (keep) kept.delete(key);
+          request.log.error({ err: error }, `drawing ${at.pathname} failed`);
+          return undefined;
+        }
       },
       searchWithoutLanguage(at.search),
     );
@@ -227,11 +226,11 @@ export function sitePages({ config, db, staticRoot, legal }: { config: Config; d
     }
     if (page.kind === 'report' && report) {
       const view = reportView(report);
-      return drawPage(request, html, at, () => Promise.resolve({ at: { ...at, report: view }, block: dataBlock(DRAWN_REPORT_ID, view) }));
+      return drawPage(request, html, at, () => ({ at: { ...at, report: view }, block: dataBlock(DRAWN_REPORT_ID, view) }));
     }
     if (page.kind === 'text') {
       const keep = at.pathname === `/${page.page}` && searchWithoutLanguage(at.search) === '';
-      return drawPage(request, html, at, () => Promise.resolve({ at: { ...at, legal }, block: dataBlock(DRAWN_LEGAL_ID, legal) }), keep);
+      return drawPage(request, html, at, () => ({ at: { ...at, legal }, block: dataBlock(DRAWN_LEGAL_ID, legal) }), keep);
     }
     return html;
   };

@@ -154,6 +154,7 @@ describe('a results page with a search', () => {
   const drawing = `
     export const searchQueryOf = (search) => {
       const query = new URLSearchParams(search);
+      if (query.has('fail')) throw new Error('no search');
       query.delete('lang');
       return query.has('s') ? undefined : query.toString();
     };
@@ -222,8 +223,8 @@ describe('a results page with a search', () => {
     }
   });
 
-  it("leaves a VIN's handle and a search the API refuses to the browser", async () => {
-    for (const query of ['s=abcdefghijkl', 'city=Austin']) {
+  it("leaves a VIN's handle, a search the API refuses and one that fails to be found to the browser", async () => {
+    for (const query of ['s=abcdefghijkl', 'city=Austin', 'fail=1']) {
       const page = await visit(`/results?${query}`, '198.51.100.10');
       expect(page.statusCode, query).toBe(200);
       expect(page.body, query).toContain('<div id="root"></div>');
