@@ -93,6 +93,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // What a page shows after a click may wait on the API, which under CI's load took over Vitest's 1 s default
+          // (the studio's report, 4f2b0bb): a poll waits up to 10 s here, and still fails on a wrong answer.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
