@@ -94,14 +94,14 @@ export const milesSql = (lat: string, lng: string, report = { lat: 'r.lat', lng:
 const NEWEST_FIRST = 'ORDER BY occurred_at DESC, id COLLATE "C"';
 
 /**
- * A place search, one call of the function search_place (migrations 0035 and 0036): it reads the grid cells around the
- * point together from reports_geo_idx alone (one index-only scan for all of them, in the partitions of the months it
- * reads), a slice of time at a time from the newest (the last day, then as far back as the hits found so far say the
- * rest needs; after three slices, all that is left), until it has the newest MAX_RESULTS + 1 within the radius, so
- * that what it reads hardly grows with the area's density. Its found reports are then read again all at once by their
- * ids (in the months of their days) as one JSON document. A function, so that its statements keep one generic plan,
- * the executor pruning the months: prepared as a statement of its own, PostgreSQL planned it anew for each search (0.3
- * to 0.4 ms of its 1.7 at 1,000,000 reports).
+ * A place search, one call of the function search_place (migrations 0035 to 0037): it reads the grid cells around the
+ * point together through reports_geo_idx (one index scan for all of them, in the partitions of the months it reads), a
+ * slice of time at a time from the newest (the last day, then as far back as the hits found so far say the rest needs;
+ * after three slices, all that is left), until it has the newest MAX_RESULTS + 1 within the radius, so that what it
+ * reads hardly grows with the area's density; each slice builds the listed facts of the reports it keeps, as one JSON
+ * document in the end. A function, so that its statements keep one generic plan, the executor pruning the months:
+ * prepared as a statement of its own, PostgreSQL planned it anew for each search (0.3 to 0.4 ms of its 1.7 at 1,000,000
+ * reports).
  */
 function placeSql({ mode, dates, make, years, exact = false }: ReportSearch & { mode: { kind: 'place' } }): { sql: string; params: unknown[] } {
   // The instants bound the index, ordered by occurred_at, loosely (an offset is less than a day); no dates, every day.
