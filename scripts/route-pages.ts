@@ -15,10 +15,10 @@ import { flowModuleId } from './flow-modules.ts';
 const LANGUAGES = { en: '', es: '.es' };
 const REGISTRY = join(import.meta.dirname, '..', 'widgets', 'registry.ts');
 
-/** Widget name -> its module under widgets/, read from the registry's `name: lazyWidget(() => import('./dir/File.tsx')` lines. */
+/** Widget name -> its module under widgets/, read from the registry's `name: lazyPart(() => import('./dir/File.tsx')` lines. */
 function widgetModules(): Map<string, string> {
   const source = readFileSync(REGISTRY, 'utf8');
-  return new Map([...source.matchAll(/'?([a-z-]+)'?: lazyWidget\(\(\) => import\('\.\/([^']+)'\)/g)].map(([, name, file]) => [name!, `widgets/${file!}`]));
+  return new Map([...source.matchAll(/'?([a-z-]+)'?: lazyPart\(\(\) => import\('\.\/([^']+)'\)/g)].map(([, name, file]) => [name!, `widgets/${file!}`]));
 }
 
 /** A chunk's file and the files it imports statically, all the way down. */

@@ -1,12 +1,13 @@
 // The app's routes: every route of every flow, the home page, the text pages, the report search and report screens,
 // a report's short link, and a not-found page (the server names them alike, for their heads and 404s:
 // engine/site-pages.ts).
-import { lazy, useMemo, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Route, Switch } from 'wouter';
 import { TEXT_PAGES, withStatePrefixes } from '../engine/site-pages.ts';
 import { CodeResendContext } from '../widgets/contact/code-resend.ts';
 import { LinkConfirmationContext } from '../widgets/contact/link-confirmation.ts';
 import { STATE_VIEWS } from '../widgets/locate/map-view.ts';
+import { lazyPart } from '../widgets/lazy-part.tsx';
 import { GeoContext } from '../widgets/shared/geo.ts';
 import { codeLinkConfirmed, codeResender } from './api/phone-link.ts';
 import { visitArm } from './funnel/experiment-arm.ts';
@@ -19,16 +20,16 @@ import { LinksPage } from './pages/LinksPage.tsx';
 
 // Pages that are not funnels are chunks of their own, fetched with their route: a funnel's first screen (where ads
 // land) carries none of their code.
-const HomePage = lazy(() => import('./pages/home/HomePage.tsx'));
-const ShortLinkPage = lazy(() => import('./pages/home/ShortLinkPage.tsx'));
-const ResultsPage = lazy(() => import('./pages/search/ResultsPage.tsx'));
-const NearMePage = lazy(() => import('./pages/search/NearMePage.tsx'));
-const ReportPage = lazy(() => import('./pages/report/ReportPage.tsx').then((m) => ({ default: m.ReportPage })));
-const UnsubscribePage = lazy(() => import('./pages/unsubscribe/UnsubscribePage.tsx'));
-const CertificatePage = lazy(() => import('./pages/certificate/CertificatePage.tsx'));
-const PrivacyPage = lazy(() => import('./pages/privacy/PrivacyPage.tsx'));
-const LegalPage = lazy(() => import('./pages/legal/LegalPage.tsx'));
-const VerifyPage = lazy(() => import('./pages/verify/VerifyPage.tsx'));
+const HomePage = lazyPart(() => import('./pages/home/HomePage.tsx').then((m) => m.default));
+const ShortLinkPage = lazyPart(() => import('./pages/home/ShortLinkPage.tsx').then((m) => m.default));
+const ResultsPage = lazyPart(() => import('./pages/search/ResultsPage.tsx').then((m) => m.default));
+const NearMePage = lazyPart(() => import('./pages/search/NearMePage.tsx').then((m) => m.default));
+const ReportPage = lazyPart(() => import('./pages/report/ReportPage.tsx').then((m) => m.ReportPage));
+const UnsubscribePage = lazyPart(() => import('./pages/unsubscribe/UnsubscribePage.tsx').then((m) => m.default));
+const CertificatePage = lazyPart(() => import('./pages/certificate/CertificatePage.tsx').then((m) => m.default));
+const PrivacyPage = lazyPart(() => import('./pages/privacy/PrivacyPage.tsx').then((m) => m.default));
+const LegalPage = lazyPart(() => import('./pages/legal/LegalPage.tsx').then((m) => m.default));
+const VerifyPage = lazyPart(() => import('./pages/verify/VerifyPage.tsx').then((m) => m.default));
 
 /** §2.1: states whose code may open a funnel's path (/tx/<route>): those the map picker has a view of. */
 export const STATE_PREFIXES = Object.keys(STATE_VIEWS);

@@ -2,10 +2,10 @@
 // could not be fetched and the Suspense that waits for code still on its way (fetched ahead, screens-ahead.ts).
 import { Suspense, type ComponentType } from 'react';
 import type { Block } from '../../engine/types.ts';
-import { loadWidgets, registry } from '../../widgets/registry.ts';
+import { registry } from '../../widgets/registry.ts';
+import { LoadBoundary } from '../../widgets/shared/LoadBoundary.tsx';
 import type { WidgetProps } from '../../widgets/types.ts';
 import { Skeleton } from '../layout/Skeleton.tsx';
-import { StepLoadBoundary } from './StepLoadBoundary.tsx';
 
 interface Props {
   blocks: Block[];
@@ -16,7 +16,7 @@ interface Props {
 
 export function StepScreen({ blocks, shared, copy }: Props) {
   return (
-    <StepLoadBoundary message={copy.failed} retry={copy.retry} onRetry={() => void loadWidgets(blocks.map((block) => block.widget)).catch(() => undefined)}>
+    <LoadBoundary message={copy.failed} retry={copy.retry}>
       <Suspense fallback={<Skeleton label={copy.loading} />}>
         {blocks.map((block, i) => {
           const Widget = registry[block.widget] as ComponentType<WidgetProps> | undefined;
@@ -24,6 +24,6 @@ export function StepScreen({ blocks, shared, copy }: Props) {
           return Widget ? <Widget key={`${i}-${block.widget}`} props={block.props ?? {}} {...shared} /> : null;
         })}
       </Suspense>
-    </StepLoadBoundary>
+    </LoadBoundary>
   );
 }

@@ -17,10 +17,17 @@ export function loadFunnel(entry: FlowEntry): Promise<Flow> {
     // Before i18next starts (main.tsx), initI18n fetches these namespaces itself.
     const copy = i18next.isInitialized ? i18next.loadNamespaces(funnelNamespaces(entry)) : undefined;
     // The first step's widgets with the flow (their names are known at build time), so the first screen does not suspend.
-    promise = Promise.all([entry.load(), loadWidgets(firstWidgets[entry.id] ?? []), copy]).then(([flow]) => {
-      loaded.set(entry.id, flow);
-      return flow;
-    });
+    // A failed fetch is forgotten: the page's load boundary (its Try again, or another page) asks again.
+    promise = Promise.all([entry.load(), loadWidgets(firstWidgets[entry.id] ?? []), copy]).then(
+      ([flow]) => {
+        loaded.set(entry.id, flow);
+        return flow;
+      },
+      (error: unknown) => {
+        loading.delete(entry.id);
+        throw error;
+      },
+    );
     loading.set(entry.id, promise);
   }
   return promise;

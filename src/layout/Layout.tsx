@@ -2,6 +2,7 @@
 // when the URL contains embed).
 import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadBoundary } from '../../widgets/shared/LoadBoundary.tsx';
 import { HeldTaps } from '../held-taps.ts';
 import { usePageLocation } from '../page-history.ts';
 import { Footer } from './Footer.tsx';
@@ -34,10 +35,13 @@ export function Layout({ children }: { children: ReactNode }) {
         </header>
       )}
       <main id="main" className="site-main">
-        <Suspense fallback={<Skeleton label={t('loading')} />}>
-          {children}
-          <HeldTaps />
-        </Suspense>
+        {/* A page whose code does not arrive says so, with Try again; another page starts afresh (a funnel's steps share its path). */}
+        <LoadBoundary key={location.pathname} message={t('pageLoadFailed')} retry={t('funnel.retry')}>
+          <Suspense fallback={<Skeleton label={t('loading')} />}>
+            {children}
+            <HeldTaps />
+          </Suspense>
+        </LoadBoundary>
       </main>
       {!embed && <Footer />}
     </>

@@ -245,6 +245,52 @@ describe.runIf(browserAvailable)('the report search in the browser', () => {
     await close(run);
   });
 
+  it('says so when a page’s or the map’s code does not arrive, and Try again brings it (English, phone)', async () => {
+    const run = await open('phone');
+    const { page } = run;
+    // Each chunk's fetches fail as a dropped connection's do (Vite's preload and the import alike), until it is back.
+    const offline = new Set(['NearMePage', 'ResultsMap']);
+    await page.route(/\/assets\/(NearMePage|ResultsMap)-[\w-]+\.js$/, (route) =>
+      offline.has(/\/assets\/(\w+)-/.exec(route.request().url())?.[1] ?? '') ? route.abort('internetdisconnected') : route.continue(),
+    );
+    await page.goto(`${suite.server.url}/`);
+    const home = page.getByRole('heading', { level: 1, name: t('en', 'search:home.title') });
+    await home.waitFor();
+    const openNearMe = async () => {
+      await page.getByRole('button', { name: t('en', 'menu.open') }).click();
+      await page
+        .getByRole('navigation', { name: t('en', 'menu.title') })
+        .getByRole('link', { name: t('en', 'menu.nearMe'), exact: true })
+        .click();
+    };
+    await openNearMe();
+    const pageFailed = page.getByRole('alert').filter({ hasText: t('en', 'pageLoadFailed') });
+    await pageFailed.waitFor();
+    await screen(page, 'page-failed-en-phone');
+    // Another page starts afresh; back at the failed one, the failure is said again while the network is down.
+    await page.getByRole('link', { name: t('en', 'brand') }).click();
+    await home.waitFor();
+    expect(await pageFailed.count()).toBe(0);
+    await openNearMe();
+    await pageFailed.waitFor();
+    offline.delete('NearMePage');
+    await pageFailed.getByRole('button', { name: t('en', 'funnel.retry') }).click();
+    await page.getByRole('heading', { level: 1, name: t('en', 'search:near.title') }).waitFor();
+
+    // The results' map, fetched as it nears the screen: its place says why and offers Try again; the list stays.
+    await page.goto(`${suite.server.url}/results?city=Austin&state=TX`);
+    await results(page, 'en', 2).waitFor();
+    await page.locator('.results-map').scrollIntoViewIfNeeded();
+    const mapFailed = page.getByRole('alert').filter({ hasText: t('en', 'search:map.failed') });
+    await mapFailed.waitFor();
+    await screen(page, 'map-failed-en-phone');
+    offline.delete('ResultsMap');
+    await mapFailed.getByRole('button', { name: t('en', 'funnel.retry') }).click();
+    await page.getByRole('region', { name: t('en', 'search:map.label') }).waitFor();
+    expect(await mapFailed.count()).toBe(0);
+    await close(run);
+  });
+
   it('reflows at 320 px (200% zoom) and keeps touch targets: home, results with options, near me (Spanish, the longer words)', async () => {
     const context = await suite.browser.newContext({ viewport: NARROW });
     const page = await context.newPage();

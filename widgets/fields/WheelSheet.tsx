@@ -1,12 +1,14 @@
 // The phone date picker: a modal bottom sheet (focus kept inside, Escape cancels) around the lazily loaded date wheel.
-import { lazy, Suspense, useId, useMemo, useRef, useState } from 'react';
+import { Suspense, useId, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useModal } from '../dialog/use-modal.ts';
+import { lazyPart } from '../lazy-part.tsx';
+import { LoadBoundary } from '../shared/LoadBoundary.tsx';
 import { useCopy } from '../shared/use-copy.ts';
 import { clampParts, formatDate, parseDate, type DateParts } from './date-parts.ts';
 import './wheel-sheet.css';
 
-const DateWheel = lazy(() => import('./DateWheel.tsx'));
+const DateWheel = lazyPart(() => import('./DateWheel.tsx').then((m) => m.default));
 
 /** The floor when min is not a date (DEFAULT_MIN_DATE). */
 const FIRST_DATE: DateParts = { year: 1900, month: 1, day: 1 };
@@ -58,9 +60,11 @@ export function WheelSheet({ title, value, min, max, onConfirm, onCancel }: Whee
             {t('fields:date.confirm')}
           </button>
         </div>
-        <Suspense fallback={<p className="wheel-sheet__loading">{t('fields:date.loading')}</p>}>
-          <DateWheel value={draft} min={bounds.min} max={bounds.max} onChange={(parts) => setDraft(clampParts(parts, bounds.min, bounds.max))} />
-        </Suspense>
+        <LoadBoundary message={t('fields:date.failed')} retry={t('app:funnel.retry')} className="wheel-sheet__loading">
+          <Suspense fallback={<p className="wheel-sheet__loading">{t('fields:date.loading')}</p>}>
+            <DateWheel value={draft} min={bounds.min} max={bounds.max} onChange={(parts) => setDraft(clampParts(parts, bounds.min, bounds.max))} />
+          </Suspense>
+        </LoadBoundary>
       </div>
     </div>,
     document.body,

@@ -1,21 +1,20 @@
 // The pin part of the map form: a place search and "Use my location" that move the map, the lazily loaded map (created
 // after 300 ms; opening on the page's state, a city typed earlier or the flow's view), keyboard ways to drop a pin,
 // the address found for the pin and any geocoding problem in an alert.
-import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { validators } from '../../engine/validators.ts';
 import { describedBy as describe, FieldMessage } from '../fields/FieldMessage.tsx';
 import { useGeo, type Place, type Point } from '../shared/geo.ts';
 import { useCopy } from '../shared/use-copy.ts';
+import { LoadBoundary } from '../shared/LoadBoundary.tsx';
 import { CrosshairIcon } from './locate-icons.tsx';
+import { LeafletMap } from './leaflet-map-part.ts';
 import { LOCATION_ZOOM, MAP_DELAY_MS, PIN_ZOOM, startView, toPoint, viewForPlace, type GivenView, type MapView } from './map-view.ts';
 import { MapSearch } from './MapSearch.tsx';
 import { lookupAlert } from './pin-lookup.ts';
 import type { PinDrop } from './use-pin.ts';
 import '../fields/fields.css';
 import './map.css';
-
-const loadMap = () => import('./LeafletMap.tsx');
-const LeafletMap = lazy(loadMap);
 
 interface MapPickerProps {
   answers: Record<string, unknown>;
@@ -57,7 +56,7 @@ export function MapPicker({ answers, pins, radius, given, error, disabled, box }
 
   // The map's code starts loading with the form, while the 300 ms pass.
   useEffect(() => {
-    void loadMap();
+    void LeafletMap.load().catch(() => undefined);
   }, []);
 
   const onPick = useCallback(
@@ -107,19 +106,21 @@ export function MapPicker({ answers, pins, radius, given, error, disabled, box }
       </p>
       <div ref={setFrame} className={error ? 'locate-map__frame is-invalid' : 'locate-map__frame'}>
         {ready ? (
-          <Suspense fallback={placeholder}>
-            <LeafletMap
-              view={view}
-              pin={pin}
-              radius={radius}
-              tiles={geo.tiles}
-              label={t('locate:map.label')}
-              pinLabel={t('locate:map.pin')}
-              describedBy={describe(ids.error, error, ids.help, ids.keys) ?? ids.help}
-              onPick={onPick}
-              onMove={onMove}
-            />
-          </Suspense>
+          <LoadBoundary message={t('locate:map.failed')} retry={t('app:funnel.retry')} className="locate-map__canvas locate-map__placeholder">
+            <Suspense fallback={placeholder}>
+              <LeafletMap
+                view={view}
+                pin={pin}
+                radius={radius}
+                tiles={geo.tiles}
+                label={t('locate:map.label')}
+                pinLabel={t('locate:map.pin')}
+                describedBy={describe(ids.error, error, ids.help, ids.keys) ?? ids.help}
+                onPick={onPick}
+                onMove={onMove}
+              />
+            </Suspense>
+          </LoadBoundary>
         ) : (
           placeholder
         )}

@@ -1,13 +1,15 @@
 // Where the results' map goes: its code fetched once the map is shown and near the screen (a lazy chunk: on a phone,
 // after a long list, not before the visitor scrolls towards it), a placeholder of the same size meanwhile (and in a page
 // drawn by the server: the list is drawn before the map's code comes), and a note that its numbers match the list.
-import { lazy, Suspense, useCallback, useId, useMemo, useState } from 'react';
+import { Suspense, useCallback, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SearchResult } from '../../api/report-search.ts';
 import { geoServices } from '../../geo/geo-services.ts';
+import { lazyPart } from '../../../widgets/lazy-part.tsx';
 import type { ReportSearch } from '../../../widgets/report-search/search-query.ts';
+import { LoadBoundary } from '../../../widgets/shared/LoadBoundary.tsx';
 
-const ResultsMap = lazy(() => import('./ResultsMap.tsx'));
+const ResultsMap = lazyPart(() => import('./ResultsMap.tsx').then((m) => m.default));
 
 const METRES_PER_MILE = 1609.344;
 
@@ -43,16 +45,22 @@ export function ResultsMapSlot({ search, results, id }: { search: ReportSearch; 
     <div id={id} className="results-map">
       <div className="locate-map__frame" ref={watch}>
         {near ? (
-          <Suspense fallback={placeholder}>
-            <ResultsMap
+          <LoadBoundary
+            message={t('map.failed')}
+            retry={t('app:funnel.retry')}
+            className="locate-map__canvas results-map__canvas locate-map__placeholder"
+          >
+            <Suspense fallback={placeholder}>
+              <ResultsMap
               points={points}
               area={area}
               tiles={geoServices.tiles}
               label={t('map.label')}
               describedBy={helpId}
-              clusterLabel={(count) => t('map.cluster', { count })}
-            />
-          </Suspense>
+                clusterLabel={(count) => t('map.cluster', { count })}
+              />
+            </Suspense>
+          </LoadBoundary>
         ) : (
           placeholder
         )}

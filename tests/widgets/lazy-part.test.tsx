@@ -1,8 +1,9 @@
-// A widget in its own chunk: shown once its code is here, at once when it was fetched ahead, fetched again after a failure.
+// A part (a widget, a page, a map) in its own chunk: shown once its code is here, at once when it was fetched ahead,
+// fetched again after a failure.
 import { act, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { describe, expect, it } from 'vitest';
-import { lazyWidget } from '../../widgets/lazy-widget.tsx';
+import { lazyPart, retryFailedLoads, type LazyPart } from '../../widgets/lazy-part.tsx';
 import type { Widget, WidgetProps } from '../../widgets/types.ts';
 
 const Hello: Widget = (({ ns }: WidgetProps<never>) => <p>hello from {ns}</p>) as Widget;
@@ -15,18 +16,18 @@ function controlledImport() {
   return { calls, importWidget };
 }
 
-const renderLazy = (Lazy: ReturnType<typeof lazyWidget>) =>
+const renderLazy = (Lazy: LazyPart<WidgetProps<never>>) =>
   render(
     <Suspense fallback={<p>loading</p>}>
       <Lazy {...props} />
     </Suspense>,
   );
 
-describe('lazyWidget', () => {
+describe('lazyPart', () => {
   it('shows the fallback until the code arrives, then the widget', async () => {
     const { calls, importWidget } = controlledImport();
     // In an awaited act(), so React retries the suspended render when the code arrives (as it does outside tests).
-    await act(() => Promise.resolve(void renderLazy(lazyWidget(importWidget))));
+    await act(() => Promise.resolve(void renderLazy(lazyPart(importWidget))));
     expect(screen.getByText('loading')).toBeInTheDocument();
     await act(() => Promise.resolve(calls[0]!.resolve(Hello)));
     expect(screen.getByText('hello from test')).toBeInTheDocument();
@@ -36,7 +37,7 @@ describe('lazyWidget', () => {
 
   it('renders at once, without the fallback, when its code was loaded ahead', async () => {
     const { calls, importWidget } = controlledImport();
-    const Lazy = lazyWidget(importWidget);
+    const Lazy = lazyPart(importWidget);
     const loaded = Lazy.load();
     calls[0]!.resolve(Hello);
     await loaded;
@@ -47,7 +48,7 @@ describe('lazyWidget', () => {
 
   it('fetches once however often it is asked, and again after a failed fetch', async () => {
     const { calls, importWidget } = controlledImport();
-    const Lazy = lazyWidget(importWidget);
+    const Lazy = lazyPart(importWidget);
     const first = Lazy.load();
     void Lazy.load();
     expect(calls).toHaveLength(1);
@@ -57,5 +58,28 @@ describe('lazyWidget', () => {
     expect(calls).toHaveLength(2);
     calls[1]!.resolve(Hello);
     await expect(second).resolves.toBe(Hello);
+  });
+
+  it('is fetched again by retryFailedLoads once its fetch failed, and only then', async () => {
+    const { calls, importWidget } = controlledImport();
+    const Lazy = lazyPart(importWidget);
+    const other = controlledImport();
+    const Other = lazyPart(other.importWidget);
+    const first = Lazy.load();
+    const fine = Other.load();
+    other.calls[0]!.resolve(Hello);
+    await fine;
+    calls[0]!.reject(new Error('offline'));
+    await expect(first).rejects.toThrow('offline');
+    const retried = retryFailedLoads();
+    // The failed part is fetched again; the one that arrived is not.
+    expect(calls).toHaveLength(2);
+    expect(other.calls).toHaveLength(1);
+    calls[1]!.resolve(Hello);
+    await retried;
+    await expect(Lazy.load()).resolves.toBe(Hello);
+    // Nothing failed since: nothing is fetched.
+    await retryFailedLoads();
+    expect(calls).toHaveLength(2);
   });
 });
