@@ -35,8 +35,9 @@ export function Layout({ children }: { children: ReactNode }) {
         </header>
       )}
       <main id="main" className="site-main">
-        {/* A page whose code does not arrive says so, with Try again; another page starts afresh (a funnel's steps share its path). */}
-        <LoadBoundary key={location.pathname} message={t('pageLoadFailed')} retry={t('funnel.retry')}>
+        {/* A page whose code does not arrive says so, with Try again; another kind of page (its path's first segment: a
+            funnel's steps, a report's address with and without its VIN share it) starts afresh. */}
+        <LoadBoundary key={location.pathname.split('/')[1]} message={t('pageLoadFailed')} retry={t('funnel.retry')}>
           <Suspense fallback={<Skeleton label={t('loading')} />}>
             {children}
             <HeldTaps />

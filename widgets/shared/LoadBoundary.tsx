@@ -1,6 +1,6 @@
 // Where code fetched on demand may not arrive (the network dropped: a step's widgets, a page, a map): says so and offers
 // to try again, instead of the whole page going blank. Try again fetches what failed (lazy-part.tsx). The page's own
-// boundary is keyed by its path (Layout.tsx): another page starts afresh.
+// boundary is keyed by its kind (Layout.tsx): another kind of page starts afresh.
 import { Component, type ReactNode } from 'react';
 import { retryFailedLoads } from '../lazy-part.tsx';
 

@@ -45,18 +45,14 @@ export function ResultsMapSlot({ search, results, id }: { search: ReportSearch; 
     <div id={id} className="results-map">
       <div className="locate-map__frame" ref={watch}>
         {near ? (
-          <LoadBoundary
-            message={t('map.failed')}
-            retry={t('app:funnel.retry')}
-            className="locate-map__canvas results-map__canvas locate-map__placeholder"
-          >
+          <LoadBoundary message={t('map.failed')} retry={t('app:funnel.retry')} className="locate-map__canvas results-map__canvas locate-map__placeholder">
             <Suspense fallback={placeholder}>
               <ResultsMap
-              points={points}
-              area={area}
-              tiles={geoServices.tiles}
-              label={t('map.label')}
-              describedBy={helpId}
+                points={points}
+                area={area}
+                tiles={geoServices.tiles}
+                label={t('map.label')}
+                describedBy={helpId}
                 clusterLabel={(count) => t('map.cluster', { count })}
               />
             </Suspense>
