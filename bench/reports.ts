@@ -117,7 +117,8 @@ async function targets(db: Db): Promise<{ targets: Target[]; density: string }> 
       call: (q, i) => searchReports(q, { mode: { kind: 'case', caseKey: caseKeyOf(pick(i).case_id), state: pick(i).state } }),
     },
     {
-      name: `search within 10 mi, last 14 days, densest area (${centre.lat.toFixed(3)}, ${centre.lng.toFixed(3)})`,
+      // The centre is each size's own (its section's note says where): not in the name, which the sizes' rows share.
+      name: 'search within 10 mi, last 14 days, densest area',
       ratio: 2,
       path: (i) => `/api/reports/search?lat=${point(i).lat}&lng=${point(i).lng}&radius=10&from=${from}&to=${to}`,
       call: (q, i) => searchReports(q, { mode: { kind: 'place', centre: point(i), radiusMiles: 10 }, dates: { from, to } }),
