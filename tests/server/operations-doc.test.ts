@@ -11,7 +11,7 @@ const example = readFileSync(join(ROOT, '.env.example'), 'utf8');
 
 const schemaNames = Object.keys(ENV_SCHEMA.properties);
 /** Named by the commands' table and notes: the benchmark's and the soak runs' own variables, and a test helper's constant. */
-const NOT_SETTINGS = ['BENCH_PARTS', 'BENCH_ALERTS_DB', 'SCREENSHOT_DIR', 'CRASH_ROUNDS', 'DELIVERY_KILLS', 'NO_SHEDDING'];
+const NOT_SETTINGS = ['BENCH_PARTS', 'BENCH_ALERTS_DB', 'BENCH_REPORTS_DBS', 'SCREENSHOT_DIR', 'CRASH_ROUNDS', 'DELIVERY_KILLS', 'NO_SHEDDING'];
 const exampleNames = [...example.matchAll(/^#? ?([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]!);
 /** Names in backticks, alone or with a value (`GOOGLE_MAPS=on`), with an underscore or a schema's name. */
 const named = [...doc.matchAll(/`([A-Z][A-Z0-9_]+)(?:=[^`]*)?`/g)].map((m) => m[1]!).filter((n) => n.includes('_') || schemaNames.includes(n));

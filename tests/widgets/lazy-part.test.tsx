@@ -1,7 +1,7 @@
 // A part (a widget, a page, a map) in its own chunk: shown once its code is here, at once when it was fetched ahead,
 // fetched again after a failure.
 import { act, render, screen } from '@testing-library/react';
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { describe, expect, it } from 'vitest';
 import { lazyPart, retryFailedLoads, type LazyPart } from '../../widgets/lazy-part.tsx';
 import type { Widget, WidgetProps } from '../../widgets/types.ts';
@@ -81,5 +81,29 @@ describe('lazyPart', () => {
     // Nothing failed since: nothing is fetched.
     await retryFailedLoads();
     expect(calls).toHaveLength(2);
+  });
+
+  it('keeps what it drew when drawn again after its code arrived: the part is not started afresh', async () => {
+    const { calls, importWidget } = controlledImport();
+    const mounts: string[] = [];
+    const Counted: Widget = (({ ns }: WidgetProps<never>) => {
+      // Once per mount, with the name it mounted with.
+      // eslint-disable-next-line react-hooks/exhaustive-deps
+      useEffect(() => void mounts.push(ns), []);
+      return <p>hello from {ns}</p>;
+    }) as Widget;
+    const Lazy = lazyPart(importWidget);
+    const drawn = (ns: string) => (
+      <Suspense fallback={<p>loading</p>}>
+        <Lazy {...props} ns={ns} />
+      </Suspense>
+    );
+    const { rerender } = await act(() => Promise.resolve(render(drawn('first'))));
+    await act(() => Promise.resolve(calls[0]!.resolve(Counted)));
+    expect(screen.getByText('hello from first')).toBeInTheDocument();
+    // New props once the code is here (a step's answers, a report's address without its VIN): the same part, updated.
+    await act(() => Promise.resolve(void rerender(drawn('second'))));
+    expect(screen.getByText('hello from second')).toBeInTheDocument();
+    expect(mounts).toEqual(['first']);
   });
 });
