@@ -130,9 +130,11 @@ function chunkOf(batch: Map<string, ReportRow>, repeats: number): Chunk {
  */
 async function storeChunk(connection: Connection, chunk: Chunk, jobs: ImportOptions['jobs']): Promise<number> {
   let texts = 0;
+  // Committed on their own, as ingestReports does (a partition made in the store's transaction could deadlock it with
+  // a search).
+  await connection.transaction((tx) => makePartitions(tx, chunk.days));
   const inserted = await connection.transaction(async (tx) => {
     await tx.copyRows(REPORTS_STAGE, REPORT_NAMES, chunk.reports);
-    await makePartitions(tx, chunk.days);
     const { rows } = await tx.query<{ id: string; inserted: boolean }>(UPSERT);
     const stored = storedOf(rows);
     texts = await matchReports(tx, stored.ids);

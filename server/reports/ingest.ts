@@ -11,6 +11,7 @@ import { prepareReport } from './prepare-report.ts';
 import type { FieldError } from './report-input.ts';
 import { reportPlaces } from './report-places.ts';
 import type { ReportRow } from './report-rows.ts';
+import { makePartitions } from './report-partitions.ts';
 import { storeReports } from './store-reports.ts';
 
 export interface IngestOptions {
@@ -61,6 +62,16 @@ export async function ingestReports(db: Db, reports: readonly unknown[], options
   });
   // In key order, so two batches amending the same reports lock them in the same order.
   const batch = [...kept].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, r]) => r);
+  // The months' partitions first, committed on their own: made inside the store's transaction, a new partition stayed
+  // locked while the transaction went on to wait for the parent table, which a search in another transaction held while
+  // it waited for that partition (a deadlock: a lead's alert failed with 500 in the multi-process test).
+  if (batch.length > 0)
+    await db.transaction((tx) =>
+      makePartitions(
+        tx,
+        batch.map((r) => r.occurred_on),
+      ),
+    );
   const { inserted, texts } =
     batch.length === 0
       ? { inserted: 0, texts: 0 }

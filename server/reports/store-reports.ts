@@ -2,7 +2,6 @@
 // POST /api/reports, the import's COPY staging table). A report sent again keeps the id it was first stored with and
 // takes everything else, its vehicles included, from the new one.
 import type { Queryable } from '../db/db.ts';
-import { makePartitions } from './report-partitions.ts';
 import { REPORT_COLUMNS, type ReportRow } from './report-rows.ts';
 
 /** What a batch did: the ids of the reports as stored (a new one's, or the one an amended report keeps). */
@@ -46,12 +45,8 @@ export function storedOf(rows: readonly { id: string; inserted: boolean }[]): St
 
 const UPSERT_JSON = upsertReportsSql(`jsonb_to_recordset($1::jsonb) AS x(${REPORT_COLUMNS.map(([c, type]) => `${c} ${type}`).join(', ')})`);
 
-/** Stores reports (distinct by source and crash_id), in the caller's transaction. */
+/** Stores reports (distinct by source and crash_id), in the caller's transaction, once their months' partitions exist (makePartitions). */
 export async function storeReports(tx: Queryable, reports: readonly ReportRow[]): Promise<Stored> {
-  await makePartitions(
-    tx,
-    reports.map((r) => r.occurred_on),
-  );
   const { rows } = await tx.query<{ id: string; inserted: boolean }>(UPSERT_JSON, [JSON.stringify(reports)]);
   return storedOf(rows);
 }

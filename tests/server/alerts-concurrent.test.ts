@@ -7,6 +7,7 @@ import { ingestReports } from '../../server/reports/ingest.ts';
 import { prepareReport } from '../../server/reports/prepare-report.ts';
 import { reportPlaces } from '../../server/reports/report-places.ts';
 import { storeReports } from '../../server/reports/store-reports.ts';
+import { makePartitions } from '../../server/reports/report-partitions.ts';
 import { ALERT_TEST_MS, alertSubscriber } from '../testing/alerts.ts';
 import { sampleReport } from '../testing/reports.ts';
 import { STARTUP_MS, testDbKinds } from '../testing/test-db.ts';
@@ -39,6 +40,7 @@ describe.each(testDbKinds)('an alert and a report stored at once on %s', { timeo
     const held = gate();
     // The report's transaction has stored and matched it (no alert yet) and has not committed.
     const stored = gate();
+    await s.db.transaction((tx) => makePartitions(tx, [prepared.report.occurred_on]));
     const storing = s.db.transaction(async (tx) => {
       const { ids } = await storeReports(tx, [prepared.report]);
       await matchReports(tx, ids);
