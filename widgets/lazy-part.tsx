@@ -1,6 +1,6 @@
 // A part whose code is its own chunk (a widget, a page, a map): fetched when it is about to show, not with the first
-// screen. A fetch that failed is fetched again by the load boundary (shared/LoadBoundary.tsx): its Try again, or the
-// next page, calls retryFailedLoads; or a prefetch calls load() again.
+// screen. A fetch that failed is fetched again when the load boundary's Try again (shared/LoadBoundary.tsx) calls
+// retryFailedLoads, or when a prefetch calls load() again.
 import { lazy, memo, type ComponentType, type ReactNode } from 'react';
 
 export interface LazyPart<P> {
