@@ -51,3 +51,20 @@ export function serverVersion(url: string): Promise<string> {
     }
   })();
 }
+
+/** The server settings a bulk load and the searches depend on (docs/operations.md, "The report store"). */
+const SETTINGS = ['shared_buffers', 'max_wal_size', 'checkpoint_timeout', 'wal_compression', 'autovacuum', 'synchronous_commit', 'fsync'];
+
+/** The server's SETTINGS, as "name value, …", for a section's notes. */
+export async function serverSettings(url: string): Promise<string> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ s: string }>("SELECT string_agg(name || ' ' || current_setting(name), ', ') AS s FROM unnest($1::text[]) AS name", [
+      SETTINGS,
+    ]);
+    return rows[0]?.s ?? '';
+  } finally {
+    await client.end();
+  }
+}
