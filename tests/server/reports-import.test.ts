@@ -75,6 +75,23 @@ describe.each(testDbKinds)('importing report files on %s', (kind) => {
     expect(rows).toEqual([{ injured_count: 2 }]);
   });
 
+  // The database answers a store's statements only in a turn of the event loop: records checked back to back, as a
+  // generator gives them, held the last chunk's store until the next chunk was ready (and the server's requests with it).
+  it('lets the event loop turn while it checks records, so the last chunk is stored meanwhile', async () => {
+    let turned = false;
+    let pulledBeforeTurn = 0;
+    function* records() {
+      setImmediate(() => (turned = true));
+      for (let i = 0; i < 300; i++) {
+        if (!turned) pulledBeforeTurn = i + 1;
+        yield sampleReport({ units: [{ unit: 1, make: 'KIA' }] });
+      }
+    }
+    const summary = await importReports(db(), records(), { chunkSize: 1000 });
+    expect(summary).toMatchObject({ read: 300, accepted: 300 });
+    expect(pulledBeforeTurn).toBeLessThanOrEqual(100);
+  });
+
   it('imports a CSV file (CRLF too) with every kind of text', async () => {
     const slice = reports.slice(20);
     const lf = csvHeader() + slice.slice(0, 10).map(csvLine).join('');
