@@ -6,9 +6,9 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Request } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { useSharedAppAndBrowser } from '../testing/app-and-browser.ts';
-import { PHONE, browserAvailable } from '../testing/browser.ts';
+import { PHONE, browserAvailable, firstVisitsPage } from '../testing/browser.ts';
 import type { Lang } from '../testing/copy.ts';
 import { STEP_SHOWN_MARK } from '../../src/funnel/step-shown.ts';
 import { transitionList } from '../../engine/transitions.ts';
@@ -59,18 +59,24 @@ interface FirstScreen {
 
 describe.runIf(browserAvailable)('the first screen of each funnel', () => {
   const suite = useSharedAppAndBrowser();
+  /** The page every route is opened in, one after another, and what it requested since the last route was opened. */
+  let visits: Awaited<ReturnType<typeof firstVisitsPage>>;
+  const requests: Request[] = [];
+  beforeAll(async () => {
+    visits = await firstVisitsPage(suite.browser, { viewport: PHONE });
+    visits.page.on('request', (request) => requests.push(request));
+  });
 
   async function firstScreen(route: string, lang: Lang): Promise<FirstScreen> {
-    const page = await suite.browser.newPage({ viewport: PHONE });
-    const requests: Request[] = [];
-    page.on('request', (request) => requests.push(request));
+    const { page } = visits;
+    requests.length = 0;
     // The map's code is fetched ahead when the browser is idle (at most a second after the step under load), which can
     // be after the network has gone quiet: waited for by name, not by the quiet.
     const patterns = notYet(lang === 'en' ? 'es' : 'en');
     const mapAhead = MAP_NEXT.has(route)
       ? MAP_CODE.map((what) => page.waitForRequest((request) => (patterns[what] as RegExp).test(request.url()), { timeout: 15_000 }).catch(() => undefined))
       : [];
-    await page.goto(`${suite.server.url}${route}${lang === 'es' ? '?lang=es' : ''}`);
+    await visits.visit(`${suite.server.url}${route}${lang === 'es' ? '?lang=es' : ''}`);
     await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, STEP_SHOWN_MARK);
     // Whatever the first screen starts by itself (prefetches of the next step) is in the log too.
     await Promise.all(mapAhead);
@@ -102,7 +108,6 @@ describe.runIf(browserAvailable)('the first screen of each funnel', () => {
     await page.getByRole('contentinfo').locator('button[lang]').click();
     await page.waitForLoadState('networkidle');
     const urlsOnSwitch = requests.slice(urls.length).map((request) => request.url());
-    await page.close();
     return { urls, urlsOnSwitch, urlsBefore, scripts };
   }
 

@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_CODE_ID, TEXT_PAGES } from '../../engine/site-pages.ts';
 import { useSharedAppAndBrowser } from '../testing/app-and-browser.ts';
-import { PHONE, browserAvailable } from '../testing/browser.ts';
+import { PHONE, browserAvailable, firstVisitsPage } from '../testing/browser.ts';
 import { copy, type Lang } from '../testing/copy.ts';
 import { allFlows } from '../testing/flows.ts';
 import { uniquePhone } from '../testing/lead-bodies.ts';
@@ -31,19 +31,28 @@ async function firstScreen(page: Page) {
   };
 }
 
-/** A page whose console errors and warnings, page errors, and nodes removed from #root are counted from its start. */
 /** A transparent pixel: the map's tiles (no tile server here), so that a missing picture is no console error. */
 const TILE = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 
+/**
+ * A page with its JavaScript, which load() opens a URL in as a first visit would: what it logged (console errors and
+ * warnings, page errors), the styles it fetched (but the map's, which are not inline), its report searches, and the
+ * nodes removed from #root are counted from the load.
+ */
 async function watchedPage(browser: Browser) {
-  const context = await browser.newContext({ viewport: PHONE });
-  await context.route('https://tile.openstreetmap.org/**', (route) => route.fulfill({ contentType: 'image/png', body: TILE }));
-  const page = await context.newPage();
+  const { page, visit } = await firstVisitsPage(browser, { viewport: PHONE });
+  await page.route('https://tile.openstreetmap.org/**', (route) => route.fulfill({ contentType: 'image/png', body: TILE }));
   const messages: string[] = [];
+  const styles: string[] = [];
+  const searches: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error' || message.type() === 'warning') messages.push(`${message.type()}: ${message.text()}`);
   });
   page.on('pageerror', (error) => messages.push(`pageerror: ${error.message}`));
+  page.on('request', (request) => {
+    if (request.resourceType() === 'stylesheet' && !/\/leaflet-[^/]*\.css$/.test(request.url())) styles.push(new URL(request.url()).pathname);
+    if (new URL(request.url()).pathname === '/api/reports/search') searches.push(request.url());
+  });
   // A page drawn anew over the server's HTML (createRoot) removes the nodes it came with; hydration keeps them.
   await page.addInitScript(() => {
     const counted = window as unknown as { removedFromRoot: number };
@@ -53,31 +62,28 @@ async function watchedPage(browser: Browser) {
     }).observe(document, { childList: true, subtree: true });
   });
   const removed = () => page.evaluate(() => (window as unknown as { removedFromRoot: number }).removedFromRoot);
-  return { context, page, messages, removed };
+  const load = async (url: string) => {
+    for (const seen of [messages, styles, searches]) seen.length = 0;
+    await visit(url);
+    await page.waitForLoadState('networkidle');
+  };
+  return { page, messages, styles, searches, removed, load };
 }
+type Watched = Awaited<ReturnType<typeof watchedPage>>;
 
 /**
  * The page loaded with its JavaScript: the app takes the first screen drawn over as it is (no node replaced, no warning),
  * and fetches none of the styles the page holds inline: the code it loads later (the next steps, drawn ahead) would link
- * them again, and the browser would fetch each and restyle the whole page (the map's styles are not inline).
+ * them again, and the browser would fetch each and restyle the whole page.
  */
-async function expectTakenOver(browser: Browser, url: string, drawn: Awaited<ReturnType<typeof firstScreen>>) {
-  const live = await watchedPage(browser);
-  const styles: string[] = [];
-  const searches: string[] = [];
-  live.page.on('request', (request) => {
-    if (request.resourceType() === 'stylesheet' && !/\/leaflet-[^/]*\.css$/.test(request.url())) styles.push(new URL(request.url()).pathname);
-    if (new URL(request.url()).pathname === '/api/reports/search') searches.push(request.url());
-  });
-  await live.page.goto(url);
-  await live.page.waitForLoadState('networkidle');
+async function expectTakenOver(live: Watched, url: string, drawn: Awaited<ReturnType<typeof firstScreen>>) {
+  await live.load(url);
   expect(await firstScreen(live.page)).toEqual(drawn);
   expect(await live.removed(), 'nodes of the drawn page removed (drawn anew, not hydrated)').toBe(0);
   expect(live.messages).toEqual([]);
-  expect(styles, 'styles fetched that the page holds inline').toEqual([]);
+  expect(live.styles, 'styles fetched that the page holds inline').toEqual([]);
   // A results page comes with its search's answer: the app does not ask for it again.
-  expect(searches, 'searches the page came answered').toEqual([]);
-  await live.context.close();
+  expect(live.searches, 'searches the page came answered').toEqual([]);
 }
 
 /**
@@ -104,27 +110,36 @@ async function beforeTheCode(browser: Browser, url: string) {
 describe.runIf(browserAvailable)('the first screen before JavaScript', () => {
   const suite = useSharedAppAndBrowser();
   const at = (path: string, lang: Lang) => `${suite.server.url}${path}${lang === 'es' ? '?lang=es' : ''}`;
+  // Two pages every case loads its URL in, one case after another (firstVisitsPage): one without JavaScript (the HTML as
+  // it comes), one with. The cases opened two pages each: the file took 344 CPU-seconds, now about half.
+  let bare: Page;
+  let live: Watched;
+  beforeAll(async () => {
+    bare = await (await suite.browser.newContext({ viewport: PHONE, javaScriptEnabled: false })).newPage();
+    live = await watchedPage(suite.browser);
+  });
+  /** The first screen of url as the HTML draws it. */
+  const drawnAt = async (url: string) => {
+    await bare.goto(url);
+    return firstScreen(bare);
+  };
 
-  it.concurrent.each(CASES)('%s (%s) comes drawn in its language, and the app takes it over as it is', async (path, lang) => {
-    const bare = await suite.browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
-    const page = await bare.newPage();
-    await page.goto(at(path, lang));
-    const drawn = await firstScreen(page);
-    expect(await page.locator('html').getAttribute('lang')).toBe(lang);
+  it.each(CASES)('%s (%s) comes drawn in its language, and the app takes it over as it is', async (path, lang) => {
+    const drawn = await drawnAt(at(path, lang));
+    expect(await bare.locator('html').getAttribute('lang')).toBe(lang);
     // Its code starts after the first paint (server/page-code.ts): nothing the HTML names fetches it before.
-    expect(await page.locator('script[src], link[rel="modulepreload"], link[rel="preload"][as="style"]').count()).toBe(0);
-    const code = JSON.parse((await page.locator(`#${PAGE_CODE_ID}`).textContent()) ?? '{}') as { entry?: string };
+    expect(await bare.locator('script[src], link[rel="modulepreload"], link[rel="preload"][as="style"]').count()).toBe(0);
+    const code = JSON.parse((await bare.locator(`#${PAGE_CODE_ID}`).textContent()) ?? '{}') as { entry?: string };
     expect(code.entry).toMatch(/^\/assets\/index-.*\.js$/);
     // A text page comes with its words, which end with the line saying where they come from (not "Loading…").
-    if (TEXT_PAGES.some((text) => `/${text}` === path)) expect(await page.getByRole('main').textContent()).toContain(copy(lang, 'privacy:legal.generated'));
-    await bare.close();
+    if (TEXT_PAGES.some((text) => `/${text}` === path)) expect(await bare.getByRole('main').textContent()).toContain(copy(lang, 'privacy:legal.generated'));
     const funnelTitle = FUNNELS.get(path);
     if (funnelTitle !== undefined) {
       expect(drawn.heading).toBe(copy(lang, funnelTitle));
       expect(drawn.action, 'a funnel starts with a button').toBeTruthy();
     }
 
-    await expectTakenOver(suite.browser, at(path, lang), drawn);
+    await expectTakenOver(live, at(path, lang), drawn);
   });
 
   it('keeps a number typed before the code has run, and takes a tap on its button made before then', async () => {
@@ -145,13 +160,9 @@ describe.runIf(browserAvailable)('the first screen before JavaScript', () => {
   it.each(['en', 'es'] as const)('takes over the home page or a funnel reached from an ad as it is drawn (%s)', async (lang) => {
     const ad = (path: string) => `${at(path, lang)}${lang === 'es' ? '&' : '?'}utm_source=google&utm_campaign=truck-tx&gclid=Cj0KCQ-35`;
     for (const path of ['/', '/request-truck-attorney', '/calculate-your-accident-claim-value']) {
-      const bare = await suite.browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
-      const page = await bare.newPage();
-      await page.goto(ad(path));
-      const drawn = await firstScreen(page);
+      const drawn = await drawnAt(ad(path));
       expect(drawn.heading).toBe(copy(lang, FUNNELS.get(path) ?? 'search:home.title'));
-      await bare.close();
-      await expectTakenOver(suite.browser, ad(path), drawn);
+      await expectTakenOver(live, ad(path), drawn);
     }
   });
 
@@ -221,14 +232,10 @@ describe.runIf(browserAvailable)('the first screen before JavaScript', () => {
       for (const text of personal) expect(html, 'personal data in the page').not.toContain(text);
       expect(html).toContain(report.policeDepartment as string);
 
-      const bare = await suite.browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
-      const page = await bare.newPage();
-      await page.goto(at(path, lang));
-      const drawn = await firstScreen(page);
+      const drawn = await drawnAt(at(path, lang));
       expect(drawn.heading).toBe(copy(lang, 'report:screen.title'));
-      await bare.close();
 
-      await expectTakenOver(suite.browser, at(path, lang), drawn);
+      await expectTakenOver(live, at(path, lang), drawn);
     });
 
     // A place (the last 14 days, as a pin's link gives it) and a case ID: the results come drawn, public facts only.
@@ -241,26 +248,21 @@ describe.runIf(browserAvailable)('the first screen before JavaScript', () => {
       const html = await (await fetch(url, { headers: { accept: 'text/html' } })).text();
       for (const text of personal.filter((text) => !search.includes(text))) expect(html, 'personal data in the page').not.toContain(text);
 
-      const bare = await suite.browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
-      const page = await bare.newPage();
-      await page.goto(url);
-      const drawn = await firstScreen(page);
+      const drawn = await drawnAt(url);
       expect(drawn.heading).toBe(copy(lang, 'search:results.title'));
       const count = copy(lang, 'search:results.count_one').replace('{{count}}', '1');
-      expect(await page.getByRole('main').getByRole('heading', { level: 2, name: count, exact: true }).count(), 'the count found').toBe(1);
-      expect(await page.locator(`main a[href^="${path}"]`).count(), 'a link to the report found').toBe(1);
-      await bare.close();
+      expect(await bare.getByRole('main').getByRole('heading', { level: 2, name: count, exact: true }).count(), 'the count found').toBe(1);
+      expect(await bare.locator(`main a[href^="${path}"]`).count(), 'a link to the report found').toBe(1);
 
-      await expectTakenOver(suite.browser, url, drawn);
+      await expectTakenOver(live, url, drawn);
     });
   });
 
   it('a reload mid-funnel resumes its step, in its language', async () => {
     const route = '/calculate-your-accident-claim-value';
-    const live = await watchedPage(suite.browser);
     const { page } = live;
     const heading = (key: string) => page.getByRole('heading', { level: 1, name: copy('es', key) });
-    await page.goto(at(route, 'es'));
+    await live.load(at(route, 'es'));
     await page.getByRole('button', { name: copy('es', 'common:nav.continue'), exact: true }).click();
     await heading('calculator:step1.title').waitFor();
     await page.reload();
@@ -268,6 +270,5 @@ describe.runIf(browserAvailable)('the first screen before JavaScript', () => {
     await page.waitForLoadState('networkidle');
     expect(await heading('calculator:step1.title').isVisible()).toBe(true);
     expect(live.messages).toEqual([]);
-    await live.context.close();
   });
 });
