@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { blacklist } from '../../server/store/blacklist.ts';
 import { useAppAndBrowser } from '../testing/app-and-browser.ts';
 import { expectNoAxeViolations } from '../testing/axe.ts';
-import { DESKTOP, PHONE, browserAvailable } from '../testing/browser.ts';
+import { DESKTOP, PHONE, browserAvailable, openPage, closePage } from '../testing/browser.ts';
 import { copy, type Lang } from '../testing/copy.ts';
 import { FunnelWalk, saveStepShot } from '../testing/funnel-walk.ts';
 import { TEST_INGEST_KEY, ingestReports, sampleReport } from '../testing/reports.ts';
@@ -70,8 +70,8 @@ describe.runIf(browserAvailable)('business users and call times in the browser',
 
     it(`a business partner's link keeps the token for the next lead, whose call time ends on the day of the call (${size}, ${lang})`, async () => {
       // A browser in Chicago: the calculator's lead names no place, so the call is in the browser's zone.
-      const context = await suite.browser.newContext({ viewport, timezoneId: 'America/Chicago' });
-      const page = await context.newPage();
+      const opened = await openPage(suite.browser, { viewport, timezoneId: 'America/Chicago' });
+      const { page } = opened;
       const w = new FunnelWalk(page, suite.server, lang, shots(size, lang));
       const token = `biz-${size}-${lang}`;
       await page.goto(`${suite.server.url}/business/${reportId}/${token}${query(lang)}`);
@@ -117,12 +117,12 @@ describe.runIf(browserAvailable)('business users and call times in the browser',
       expect(await dialog.textContent()).toMatch(new RegExp(when));
       await saveStepShot(page, shots(size, lang), 'call-time-dialog');
       await expectNoAxeViolations(page, `${size} ${lang} call time dialog`);
-      await context.close();
+      await closePage(opened);
     });
 
     it(`the lead types' calls end the calculator with the day and hours of each service's call (${size}, ${lang})`, async () => {
-      const context = await suite.browser.newContext({ viewport, timezoneId: 'America/Chicago' });
-      const page = await context.newPage();
+      const opened = await openPage(suite.browser, { viewport, timezoneId: 'America/Chicago' });
+      const { page } = opened;
       const w = new FunnelWalk(page, suite.server, lang);
       await toContact(w, TEST_PHONE);
       await page.getByRole('heading', { level: 1, name: t('calculator:step3.title') }).waitFor();
@@ -157,12 +157,12 @@ describe.runIf(browserAvailable)('business users and call times in the browser',
       expect(await calls.textContent()).toContain(lang === 'en' ? ' and 5 PM (Central Time)' : ' a 5 p. m. (hora central)');
       await saveStepShot(page, shots(size, lang), 'lead-type-calls');
       await expectNoAxeViolations(page, `${size} ${lang} lead type calls`);
-      await context.close();
+      await closePage(opened);
     });
 
     it(`a commercial user's phone gets the message inline and in a warning dialog, then the business sign-up page (${size}, ${lang})`, async () => {
-      const context = await suite.browser.newContext({ viewport });
-      const page = await context.newPage();
+      const opened = await openPage(suite.browser, { viewport });
+      const { page } = opened;
       const w = new FunnelWalk(page, suite.server, lang);
       // The sign-up site stands in for the business service (no network in tests).
       await page.route(`${SIGNUP}**`, (route) =>
@@ -185,7 +185,7 @@ describe.runIf(browserAvailable)('business users and call times in the browser',
       await page.getByRole('heading', { level: 1, name: t('common:contact.title') }).waitFor();
       expect(await page.getByLabel(t('common:contact.phone'), { exact: true }).inputValue()).toContain('555');
       expect(await page.getByRole('alertdialog').count()).toBe(0);
-      await context.close();
+      await closePage(opened);
     });
   }
 });

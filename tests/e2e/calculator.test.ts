@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { openPgliteDb } from '../../server/db/pglite-db.ts';
 import { useAppAndBrowser } from '../testing/app-and-browser.ts';
-import { DESKTOP, PHONE, browserAvailable } from '../testing/browser.ts';
+import { DESKTOP, PHONE, browserAvailable, openPage, closePage } from '../testing/browser.ts';
 import { walkCalculator } from '../testing/calculator-walk.ts';
 import { expectStoredAsShown, storedConsents } from '../testing/stored-consents.ts';
 
@@ -22,13 +22,10 @@ describe.runIf(browserAvailable)('claim calculator in the browser', () => {
   const agreed = new Map<string, string[]>();
 
   it.each(runs)('$lang at $size size, consult $consult: intro to confirmation, phone verified by SMS', async (run) => {
-    const context = await suite.browser.newContext({ viewport: run.viewport });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
+    const opened = await openPage(suite.browser, { viewport: run.viewport });
+    const { page } = opened;
     agreed.set(run.phone, await walkCalculator(page, suite.server, { ...run, route: ROUTE, shots: `calculator-${run.lang}-${run.size}-${run.consult}` }));
-    expect(errors).toEqual([]);
-    await context.close();
+    await closePage(opened);
   });
 
   it('stored every lead with its answers, language, calc_id, gclid and call time, and the very words of its consents', async () => {

@@ -8,7 +8,7 @@ import { loadCertificateKeys } from '../../server/certificates/certificate-keys.
 import { issueCertificate } from '../../server/certificates/issue-certificate.ts';
 import { useAppAndBrowser } from '../testing/app-and-browser.ts';
 import { expectNoAxeViolations } from '../testing/axe.ts';
-import { DESKTOP, PHONE, browserAvailable } from '../testing/browser.ts';
+import { DESKTOP, PHONE, browserAvailable, openPage, closePage } from '../testing/browser.ts';
 import { copy, type Lang } from '../testing/copy.ts';
 import { calcLeadBody, testConsent } from '../testing/lead-bodies.ts';
 import { send, verifyTestPhone } from '../testing/requests.ts';
@@ -56,10 +56,8 @@ describe.runIf(browserAvailable)('the consent certificate page', () => {
     const t = (key: string) => copy(lang, `certificate:${key}`);
     const q = lang === 'es' ? '?lang=es' : '';
     const id = certificates.get(lang) ?? '';
-    const context = await suite.browser.newContext({ viewport });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
+    const opened = await openPage(suite.browser, { viewport });
+    const { page } = opened;
 
     await page.goto(`${suite.server.url}/certificates/${id}${q}`);
     await page.getByRole('heading', { level: 1, name: t('title') }).waitFor();
@@ -92,19 +90,18 @@ describe.runIf(browserAvailable)('the consent certificate page', () => {
     const shown = JSON.parse(await page.locator('pre').innerText()) as unknown;
     const asBuyer = (await (await fetch(`${suite.server.url}/certificates/${id}`, { headers: { accept: 'application/json' } })).json()) as unknown;
     expect(shown).toEqual(asBuyer);
-    expect(errors).toEqual([]);
-    await context.close();
+    await closePage(opened);
   });
 
   it.each([PHONE_ES, DESKTOP_EN])('%s, %s: an unknown certificate says so', async (size, lang, viewport) => {
     const q = lang === 'es' ? '?lang=es' : '';
-    const context = await suite.browser.newContext({ viewport });
-    const page = await context.newPage();
+    const opened = await openPage(suite.browser, { viewport });
+    const { page } = opened;
     await page.goto(`${suite.server.url}/certificates/AAAAAAAAAAAAAAAAAAAAAA${q}`);
     await page.getByRole('heading', { level: 1, name: copy(lang, 'certificate:unknown.title') }).waitFor();
     await page.getByText(copy(lang, 'certificate:unknown.text')).waitFor();
     expect(await page.getByRole('link', { name: copy(lang, 'certificate:unknown.home') }).getAttribute('href')).toBe(`/${q}`);
     await check(page, size, lang, 'unknown');
-    await context.close();
+    await closePage(opened);
   });
 });

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { useAppAndBrowser } from '../testing/app-and-browser.ts';
 import type { AppServer } from '../testing/app-server.ts';
 import { expectNoAxeViolations } from '../testing/axe.ts';
-import { DESKTOP, PHONE, browserAvailable } from '../testing/browser.ts';
+import { DESKTOP, PHONE, browserAvailable, openPage, closePage } from '../testing/browser.ts';
 import { copy, type Lang } from '../testing/copy.ts';
 import { fakeClock, HOUR_MS, MINUTE_MS } from '../testing/fake-clock.ts';
 import { uniquePhone } from '../testing/lead-bodies.ts';
@@ -73,10 +73,8 @@ describe.runIf(browserAvailable)('the link of a code text', () => {
     if (!phone) throw new Error('no phone');
     const t = (key: string) => copy(lang, key);
     const heading = (page: Page, key: string) => page.getByRole('heading', { level: 1, name: t(key) });
-    const context = await suite.browser.newContext({ viewport });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
+    const opened = await openPage(suite.browser, { viewport });
+    const { page } = opened;
 
     // The calculator to its code step.
     await page.goto(`${suite.server.url}/calculate-your-accident-claim-value${lang === 'es' ? '?lang=es' : ''}`);
@@ -117,20 +115,20 @@ describe.runIf(browserAvailable)('the link of a code text', () => {
     await check(page, `${size} ${lang} confirm by link`);
 
     // The link, opened in another browser (the owner's phone, if a stranger had asked): nothing is confirmed.
-    const otherBrowser = await suite.browser.newContext({ viewport: PHONE });
-    const otherPage = await otherBrowser.newPage();
+    const otherBrowser = await openPage(suite.browser, { viewport: PHONE });
+    const otherPage = otherBrowser.page;
     await otherPage.goto(link);
     await heading(otherPage, 'verify:other.title').waitFor();
     await otherPage.getByText(t('verify:other.text')).waitFor();
     expect(await otherPage.getByText(t('verify:done.title')).count()).toBe(0);
     await check(otherPage, `${size} ${lang} link opened elsewhere`);
-    await otherBrowser.close();
+    await closePage(otherBrowser);
     // The first page asks every 3 seconds: it stays on the code step.
     await page.waitForTimeout(4_000);
     await heading(page, 'common:contact.codeTitle').waitFor();
 
     // The link, opened in the browser that asked for the code (another tab of it): the number is confirmed.
-    const linkPage = await context.newPage();
+    const linkPage = await opened.context.newPage();
     await linkPage.goto(link);
     await heading(linkPage, 'verify:done.title').waitFor();
     await linkPage.getByText(t('verify:done.text')).waitFor();
@@ -139,7 +137,6 @@ describe.runIf(browserAvailable)('the link of a code text', () => {
 
     // The first page goes on by itself.
     await heading(page, 'calculator:step3.title').waitFor({ timeout: 15_000 });
-    expect(errors).toEqual([]);
-    await context.close();
+    await closePage(opened);
   });
 });

@@ -6,7 +6,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Request } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { useSharedAppAndBrowser } from '../testing/app-and-browser.ts';
 import { PHONE, browserAvailable, firstVisitsPage } from '../testing/browser.ts';
 import type { Lang } from '../testing/copy.ts';
@@ -66,6 +66,8 @@ describe.runIf(browserAvailable)('the first screen of each funnel', () => {
     visits = await firstVisitsPage(suite.browser, { viewport: PHONE });
     visits.page.on('request', (request) => requests.push(request));
   });
+  // The browser is the worker's, for the files after this one.
+  afterAll(() => visits.page.context().close());
 
   async function firstScreen(route: string, lang: Lang): Promise<FirstScreen> {
     const { page } = visits;

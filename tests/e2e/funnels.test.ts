@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { today } from '../../engine/validators.ts';
 import { openPgliteDb } from '../../server/db/pglite-db.ts';
 import { useAppAndBrowser } from '../testing/app-and-browser.ts';
-import { browserAvailable } from '../testing/browser.ts';
+import { browserAvailable, openPage, closePage } from '../testing/browser.ts';
 import { FunnelWalk } from '../testing/funnel-walk.ts';
 import { FUNNEL_WALKS, stubExternalPages, viewport, type Run } from '../testing/funnel-walks.ts';
 import { expectStoredAsShown, storedConsents } from '../testing/stored-consents.ts';
@@ -59,16 +59,13 @@ describe.runIf(browserAvailable)('every funnel in the browser', () => {
 
   describe.each(funnels)('$id', ({ id, walk, runs }) => {
     it.each(runs)('$lang at $size size, consult $consult: start to finish', async (run) => {
-      const context = await suite.browser.newContext({ viewport: viewport(run) });
-      const page = await context.newPage();
-      const errors: string[] = [];
-      page.on('pageerror', (e) => errors.push(e.message));
+      const opened = await openPage(suite.browser, { viewport: viewport(run) });
+      const { page } = opened;
       await stubExternalPages(page);
       const person = new FunnelWalk(page, suite.server, run.lang, `${id}-${run.lang}-${run.size}`);
       await walk(person, run);
       agreed.set(run.phone, person.agreed);
-      expect(errors).toEqual([]);
-      await context.close();
+      await closePage(opened);
     });
   });
 

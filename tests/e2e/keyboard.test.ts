@@ -7,7 +7,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openPgliteDb } from '../../server/db/pglite-db.ts';
 import { useAppAndBrowser } from '../testing/app-and-browser.ts';
-import { DESKTOP, browserAvailable } from '../testing/browser.ts';
+import { DESKTOP, browserAvailable, openPage, closePage } from '../testing/browser.ts';
 import { expectHeadingFocused, FunnelWalk } from '../testing/funnel-walk.ts';
 import { expectStoredAsShown, storedConsents } from '../testing/stored-consents.ts';
 
@@ -168,13 +168,10 @@ describe.runIf(browserAvailable)('keyboard only', () => {
   const suite = useAppAndBrowser();
 
   const withPage = async (body: (w: FunnelWalk) => Promise<void>) => {
-    const context = await suite.browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
+    const opened = await openPage(suite.browser, { viewport: DESKTOP, locale: 'en-US' });
+    const { page } = opened;
     await body(new FunnelWalk(page, suite.server, 'en'));
-    expect(errors).toEqual([]);
-    await context.close();
+    await closePage(opened);
   };
 
   it('truck accident, located by VIN: intro to thank-you', () =>

@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { verifyCertificate, type Certificate, type PublicKeys } from '../../server/certificates/verify-certificate.ts';
 import { useAppAndBrowser } from '../testing/app-and-browser.ts';
-import { browserAvailable } from '../testing/browser.ts';
+import { browserAvailable, openPage, closePage } from '../testing/browser.ts';
 import { startFakeSponsors, type FakeSponsors, type Received } from '../testing/fake-sponsors.ts';
 import { FunnelWalk } from '../testing/funnel-walk.ts';
 import { FUNNEL_WALKS, stubExternalPages, viewport, type Run } from '../testing/funnel-walks.ts';
@@ -44,11 +44,11 @@ describe.runIf(browserAvailable)('a lead made in the browser, at its sponsor', (
   };
 
   it('arrives signed, with a certificate that verifies offline', async () => {
-    const context = await suite.browser.newContext({ viewport: viewport(RUN) });
-    const page = await context.newPage();
+    const opened = await openPage(suite.browser, { viewport: viewport(RUN) });
+    const { page } = opened;
     await stubExternalPages(page);
     await FUNNEL_WALKS.attorney(new FunnelWalk(page, suite.server, RUN.lang), RUN);
-    await context.close();
+    await closePage(opened);
 
     const created = await received('lead.created');
     expect(created.sponsor).toBe('texas-injury-law');

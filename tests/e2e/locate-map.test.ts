@@ -49,7 +49,7 @@ describe.runIf(browserAvailable)('a map a thumb can use', () => {
   /** A page of its own, the map tiles refused at once (no tile server here: the map works without its pictures). */
   async function open(options: BrowserContextOptions = {}) {
     const run = await openPage(suite.browser, { viewport: PHONE, ...options });
-    await run.context.route('https://tile.openstreetmap.org/**', (route) => route.abort());
+    await run.page.route('https://tile.openstreetmap.org/**', (route) => route.abort());
     return run;
   }
 

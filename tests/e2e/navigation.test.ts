@@ -3,7 +3,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useSharedAppAndBrowser } from '../testing/app-and-browser.ts';
-import { PHONE, browserAvailable } from '../testing/browser.ts';
+import { PHONE, browserAvailable, openPage, closePage, type OpenPage } from '../testing/browser.ts';
 import { copy, type Lang } from '../testing/copy.ts';
 import { FunnelWalk } from '../testing/funnel-walk.ts';
 import { SHARED_TEST_PHONE as TEST_PHONE } from '../testing/lead-bodies.ts';
@@ -12,7 +12,13 @@ const ROUTE = '/calculate-your-accident-claim-value';
 
 describe.runIf(browserAvailable)('browser navigation in a funnel', () => {
   const suite = useSharedAppAndBrowser();
+  /** The test's page (tests run one at a time). */
+  let opened: OpenPage;
   let page: Page;
+  const open = (run: OpenPage) => {
+    opened = run;
+    page = run.page;
+  };
 
   const heading = (lang: Lang, key: string) => page.getByRole('heading', { level: 1, name: copy(lang, key) });
   const button = (lang: Lang, key: string) => page.getByRole('button', { name: copy(lang, key), exact: true });
@@ -32,7 +38,7 @@ describe.runIf(browserAvailable)('browser navigation in a funnel', () => {
   }
 
   it('Forward after Back does not move the funnel back again', async () => {
-    page = await suite.browser.newPage({ viewport: PHONE });
+    open(await openPage(suite.browser, { viewport: PHONE }));
     await toSliders('en');
     await page.goBack();
     await heading('en', 'calculator:step1.title').waitFor();
@@ -41,11 +47,11 @@ describe.runIf(browserAvailable)('browser navigation in a funnel', () => {
     expect(await heading('en', 'calculator:step1.title').isVisible()).toBe(true);
     await button('en', 'common:nav.next').click();
     await heading('en', 'calculator:step175.title').waitFor();
-    await page.close();
+    await closePage(opened);
   });
 
   it('keeps the language chosen mid-funnel through Back and a reload', async () => {
-    page = await suite.browser.newPage({ viewport: PHONE });
+    open(await openPage(suite.browser, { viewport: PHONE }));
     await toSliders('en');
     await page
       .getByRole('banner')
@@ -56,12 +62,11 @@ describe.runIf(browserAvailable)('browser navigation in a funnel', () => {
     await heading('es', 'calculator:step1.title').waitFor();
     await page.reload();
     await heading('es', 'calculator:step1.title').waitFor();
-    await page.close();
+    await closePage(opened);
   });
 
   it('a Spanish browser lands in Spanish; English chosen in the header stays through a reload and the next page', async () => {
-    const context = await suite.browser.newContext({ viewport: PHONE, locale: 'es-US' });
-    page = await context.newPage();
+    open(await openPage(suite.browser, { viewport: PHONE, locale: 'es-US' }));
     await page.goto(`${suite.server.url}${ROUTE}`);
     await button('es', 'common:nav.continue').click();
     await choose('es', 'calculator:step1.fault', 'no');
@@ -83,11 +88,11 @@ describe.runIf(browserAvailable)('browser navigation in a funnel', () => {
     await page.goto(`${suite.server.url}/`);
     await page.getByRole('heading', { level: 1, name: copy('en', 'search:home.title') }).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
-    await context.close();
+    await closePage(opened);
   });
 
   it('after the end, a reload stays on the confirmation and a new visit starts over', async () => {
-    page = await suite.browser.newPage({ viewport: PHONE });
+    open(await openPage(suite.browser, { viewport: PHONE }));
     const w = new FunnelWalk(page, suite.server, 'en');
     await toSliders('en');
     await button('en', 'common:nav.next').click();
@@ -112,6 +117,6 @@ describe.runIf(browserAvailable)('browser navigation in a funnel', () => {
       .getByRole('link', { name: copy('en', 'calculator:meta.title') })
       .click();
     await heading('en', 'calculator:intro.title').waitFor();
-    await page.close();
+    await closePage(opened);
   });
 });

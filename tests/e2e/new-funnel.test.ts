@@ -12,7 +12,7 @@ import { openPgliteDb } from '../../server/db/pglite-db.ts';
 import { flowProblems, formatProblems } from '../../scripts/flows-check.ts';
 import { startAppServer, type AppServer } from '../testing/app-server.ts';
 import { buildApp } from '../testing/build-app.ts';
-import { PHONE, browserAvailable, closePage, launchBrowser, openPage } from '../testing/browser.ts';
+import { PHONE, browserAvailable, closePage, theBrowser, openPage } from '../testing/browser.ts';
 import { walkCalculator } from '../testing/calculator-walk.ts';
 import { readySponsorsEnv } from '../testing/fake-sponsors.ts';
 import { FunnelWalk } from '../testing/funnel-walk.ts';
@@ -55,7 +55,6 @@ describe.runIf(browserAvailable)('funnels added as JSON files only', () => {
   });
 
   afterAll(async () => {
-    await browser?.close();
     await server?.stop();
     delete process.env.FLOWS_DIR;
     delete process.env.LOCALES_DIR;
@@ -80,7 +79,7 @@ describe.runIf(browserAvailable)('funnels added as JSON files only', () => {
     const sponsor = JSON.parse(readFileSync(buyer, 'utf8')) as { services: string[] };
     writeFileSync(buyer, JSON.stringify({ ...sponsor, services: [...sponsor.services, flow.id, 'spring-campaign'] }));
     server = await startAppServer({ staticDir: await buildApp(), env: { ...readySponsorsEnv(), SPONSORS_DIR: join(root, 'sponsors') } });
-    browser = await launchBrowser();
+    browser = await theBrowser();
     const open = await openPage(browser, { viewport: PHONE });
     const run: Run = { lang: 'en', size: 'phone', phone, consult: 'yes' };
     // The walk asks for the call, so it never leaves for the learn-more page.

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { openPgliteDb } from '../../server/db/pglite-db.ts';
 import { useAppAndBrowser } from '../testing/app-and-browser.ts';
-import { PHONE, browserAvailable } from '../testing/browser.ts';
+import { PHONE, browserAvailable, openPage, closePage } from '../testing/browser.ts';
 import { copy } from '../testing/copy.ts';
 import { FunnelWalk } from '../testing/funnel-walk.ts';
 
@@ -12,8 +12,8 @@ describe.runIf(browserAvailable)('the outbox in the browser', () => {
   const suite = useAppAndBrowser({ env: { TEST_PHONE: `+1${TEST_PHONE}` } });
 
   it('keeps a lead submitted offline through a reload and sends it once when back online', async () => {
-    const context = await suite.browser.newContext({ viewport: PHONE });
-    const page = await context.newPage();
+    const opened = await openPage(suite.browser, { viewport: PHONE });
+    const { page } = opened;
     const w = new FunnelWalk(page, suite.server, 'en');
     const t = (key: string) => copy('en', key);
     const button = (key: string) => page.getByRole('button', { name: t(key), exact: true });
@@ -39,7 +39,7 @@ describe.runIf(browserAvailable)('the outbox in the browser', () => {
     await notice.waitFor();
 
     // Then the API cannot be reached: the submission waits in the outbox and a Network Error dialog says so, with a retry.
-    await context.route('**/api/leads/**', (route) => route.abort('internetdisconnected'));
+    await page.route('**/api/leads/**', (route) => route.abort('internetdisconnected'));
     await w.agree('common:nav.submit');
     const dialog = page.getByRole('alertdialog', { name: t('errors:NETWORK_ERROR') });
     await dialog.getByText(t('app:funnel.outboxFailed')).waitFor();
@@ -60,7 +60,7 @@ describe.runIf(browserAvailable)('the outbox in the browser', () => {
     expect(await button('common:nav.submit').isDisabled()).toBe(true);
 
     // Back online: the outbox sends the lead by itself; submitting again gets the same answer, not a second lead.
-    await context.unroute('**/api/leads/**');
+    await page.unroute('**/api/leads/**');
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
     // Within 30 s, not expect.poll's default 1 s: a CI run sharing 2 cores with the other suites took longer.
     await expect.poll(() => page.evaluate(() => localStorage.getItem('claimflow:outbox')), { timeout: 30_000 }).toBeNull();
@@ -72,7 +72,7 @@ describe.runIf(browserAvailable)('the outbox in the browser', () => {
     expect(w.agreed[2]).toBe(w.agreed[1]);
     expect(w.agreed[1]).toContain('Summit Accident Lawyers');
     await page.getByRole('radio', { name: t('common:callTime.asap') }).waitFor();
-    await context.close();
+    await closePage(opened);
 
     await suite.server.stop();
     const db = await openPgliteDb(suite.server.dataDir);

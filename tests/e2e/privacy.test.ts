@@ -10,7 +10,7 @@ import { newVerificationId } from '../../server/verification-cookie.ts';
 import { alertLeadBody } from '../testing/alerts.ts';
 import { useAppAndBrowser } from '../testing/app-and-browser.ts';
 import { expectNoAxeViolations } from '../testing/axe.ts';
-import { DESKTOP, PHONE, browserAvailable } from '../testing/browser.ts';
+import { DESKTOP, PHONE, browserAvailable, openPage, closePage } from '../testing/browser.ts';
 import { copy, type Lang } from '../testing/copy.ts';
 import { calcLeadBody, testConsent, uniquePhone } from '../testing/lead-bodies.ts';
 import { send } from '../testing/requests.ts';
@@ -110,10 +110,8 @@ describe.runIf(browserAvailable)('the privacy page', () => {
     const person = people.get(`${size} ${lang}`);
     if (!person) throw new Error('no person');
     const q = lang === 'es' ? '?lang=es' : '';
-    const context = await suite.browser.newContext({ viewport });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
+    const opened = await openPage(suite.browser, { viewport });
+    const { page } = opened;
 
     await page.goto(`${suite.server.url}/privacy${q}`);
     await page.getByRole('heading', { level: 1, name: copy(lang, 'app:pages.privacy.title') }).waitFor();
@@ -172,7 +170,6 @@ describe.runIf(browserAvailable)('the privacy page', () => {
       const after = await page.locator('main').innerText();
       for (const gone of [person.name, person.email, '1HGCM82633A004352']) expect(after).not.toContain(gone);
     }
-    expect(errors).toEqual([]);
-    await context.close();
+    await closePage(opened);
   });
 });

@@ -2,7 +2,7 @@
 // 44×44 px touch targets, and axe's checks.
 import { describe, expect, it } from 'vitest';
 import { useSharedAppAndBrowser } from '../testing/app-and-browser.ts';
-import { browserAvailable } from '../testing/browser.ts';
+import { browserAvailable, openPage, closePage } from '../testing/browser.ts';
 import { FunnelWalk } from '../testing/funnel-walk.ts';
 import { expectReflowAndTouchTargets, NARROW } from '../testing/layout.ts';
 import { locate } from '../testing/locate-walk.ts';
@@ -11,10 +11,8 @@ describe.runIf(browserAvailable)('320 px wide', () => {
   const suite = useSharedAppAndBrowser();
 
   it.each(['en', 'es'] as const)('%s: the truck funnel, located by VIN, reflows and keeps touch targets', async (lang) => {
-    const context = await suite.browser.newContext({ viewport: NARROW });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
+    const opened = await openPage(suite.browser, { viewport: NARROW });
+    const { page } = opened;
     const w = new FunnelWalk(page, suite.server, lang, `truck-${lang}-320`);
     w.checks.push(expectReflowAndTouchTargets);
 
@@ -40,7 +38,6 @@ describe.runIf(browserAvailable)('320 px wide', () => {
     expect(w.agreed.at(-1)).toContain('Summit Accident Lawyers');
     await w.at('truck:step4.title', '4');
     await w.callTime('common:callTime.asap', '4');
-    expect(errors).toEqual([]);
-    await context.close();
+    await closePage(opened);
   });
 });

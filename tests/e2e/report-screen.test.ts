@@ -4,11 +4,11 @@
 // /accident/{id}/{vin} (the VIN gone from the address) asking only for a last name; the case ID and a name; the link
 // copied without a proof; not found. Phone and desktop, English and Spanish, axe on every state.
 import { readFile } from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useSharedAppAndBrowser } from '../testing/app-and-browser.ts';
 import { expectNoAxeViolations } from '../testing/axe.ts';
-import { DESKTOP, PHONE, browserAvailable } from '../testing/browser.ts';
+import { DESKTOP, PHONE, browserAvailable, closePage, openPage, type OpenPage } from '../testing/browser.ts';
 import { copy, type Lang } from '../testing/copy.ts';
 import { expectReflowAndTouchTargets } from '../testing/layout.ts';
 import { pdfText } from '../testing/pdf-text.ts';
@@ -63,14 +63,14 @@ describe.runIf(browserAvailable)('the report screen', () => {
     id = found.results[0]!.id;
   });
 
-  /** A page of a fresh context (its own sessionStorage), the clipboard allowed. */
-  async function open(browser: Browser, viewport: typeof PHONE, path: string): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ viewport, acceptDownloads: true });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.server.url });
-    const page = await context.newPage();
+  /** A new visitor's page, the clipboard allowed. */
+  async function open(browser: Browser, viewport: typeof PHONE, path: string): Promise<OpenPage> {
+    const opened = await openPage(browser, { viewport, acceptDownloads: true });
+    await opened.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.server.url });
+    const { page } = opened;
     await page.addInitScript(recordShifts);
     await page.goto(`${suite.server.url}${path}`);
-    return { context, page };
+    return opened;
   }
 
   /** Axe on the page as it stands, and on a phone the reflow and touch-target checks. */
@@ -103,9 +103,8 @@ describe.runIf(browserAvailable)('the report screen', () => {
   ] as [string, Lang, typeof PHONE][])('%s, %s: public facts, a wrong VIN, a wrong name, both right, copy link, the PDF', async (size, lang, viewport) => {
     const t = (key: string) => copy(lang, key);
     const q = lang === 'es' ? '?lang=es' : '';
-    const { context, page } = await open(suite.browser, viewport, `/accident/${id}${q}`);
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
+    const opened = await open(suite.browser, viewport, `/accident/${id}${q}`);
+    const { page } = opened;
     await expectPublic(page, size, lang);
 
     // A wrong VIN: refused, said so at the field.
@@ -154,8 +153,7 @@ describe.runIf(browserAvailable)('the report screen', () => {
     // Another browser with the same address: the public PDF.
     expect(await pdfText(Buffer.from(await (await fetch(`${suite.server.url}${href}`)).arrayBuffer()))).not.toContain('Lopez');
 
-    expect(errors).toEqual([]);
-    await context.close();
+    await closePage(opened);
   });
 
   it.each([
@@ -170,7 +168,8 @@ describe.runIf(browserAvailable)('the report screen', () => {
       const proof = found.results[0]!.proof;
       expect(proof).not.toContain(VIN);
       const path = by === 'search' ? `/accident/${id}?proof=${proof}${lang === 'es' ? '&lang=es' : ''}` : `/accident/${id}/${VIN}${q}`;
-      const { context, page } = await open(suite.browser, viewport, path);
+      const opened = await open(suite.browser, viewport, path);
+      const { page } = opened;
       await page.getByText(t('report:screen.proof.knownText')).waitFor();
       expect(page.url()).toBe(`${suite.server.url}/accident/${id}${q}`);
       expect(await page.getByRole('article', { name: /2003 Honda/ }).textContent()).toContain(t('report:screen.yourVehicle'));
@@ -187,13 +186,14 @@ describe.runIf(browserAvailable)('the report screen', () => {
       expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(t('report:screen.involved'));
       await page.reload();
       await page.getByText('Maria Lopez').waitFor();
-      await context.close();
+      await closePage(opened);
     },
   );
 
   it('desktop, es: the case ID and a last name open the full report, never in the URL', async () => {
     const t = (key: string) => copy('es', key);
-    const { context, page } = await open(suite.browser, DESKTOP, `/accident/${id}?lang=es`);
+    const opened = await open(suite.browser, DESKTOP, `/accident/${id}?lang=es`);
+    const { page } = opened;
     await expectPublic(page, 'desktop', 'es');
     await page.getByRole('radio', { name: t('report:screen.proof.caseId') }).check();
     await page.getByRole('button', { name: t('report:screen.proof.submit') }).click();
@@ -205,7 +205,7 @@ describe.runIf(browserAvailable)('the report screen', () => {
     await page.getByText(t('report:screen.involved')).waitFor();
     expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(`/accident/${id}?lang=es`);
     await check(page, 'desktop', 'es', 'involved by case ID');
-    await context.close();
+    await closePage(opened);
   });
 
   it.each([
@@ -213,13 +213,14 @@ describe.runIf(browserAvailable)('the report screen', () => {
     ['desktop', 'es', DESKTOP],
   ] as [string, Lang, typeof PHONE][])('%s, %s: an unknown report is calm: the delay and the way to search', async (size, lang, viewport) => {
     const t = (key: string) => copy(lang, key);
-    const { context, page } = await open(suite.browser, viewport, `/accident/AAAAAAAAAAAAAAAAAAAAAA${lang === 'es' ? '?lang=es' : ''}`);
+    const opened = await open(suite.browser, viewport, `/accident/AAAAAAAAAAAAAAAAAAAAAA${lang === 'es' ? '?lang=es' : ''}`);
+    const { page } = opened;
     await page.getByRole('heading', { level: 1, name: t('report:screen.notFound.title') }).waitFor();
     await page.getByText(t('report:screen.notFound.delay')).waitFor();
     expect(await page.getByRole('link', { name: t('report:screen.notFound.find') }).getAttribute('href')).toBe(
       `/find-my-report${lang === 'es' ? '?lang=es' : ''}`,
     );
     await check(page, size, lang, 'not found');
-    await context.close();
+    await closePage(opened);
   });
 });

@@ -292,8 +292,8 @@ describe.runIf(browserAvailable)('the report search in the browser', () => {
   });
 
   it('reflows at 320 px (200% zoom) and keeps touch targets: home, results with options, near me (Spanish, the longer words)', async () => {
-    const context = await suite.browser.newContext({ viewport: NARROW });
-    const page = await context.newPage();
+    const opened = await openPage(suite.browser, { viewport: NARROW });
+    const { page } = opened;
     const pages: [string, string, number?][] = [
       ['/?lang=es', 'search:home.title'],
       [
@@ -309,7 +309,7 @@ describe.runIf(browserAvailable)('the report search in the browser', () => {
       if (count) await results(page, 'es', count).waitFor();
       await expectReflowAndTouchTargets(page, path);
     }
-    await context.close();
+    await closePage(opened);
   });
 
   it.each([

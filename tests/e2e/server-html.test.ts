@@ -2,10 +2,10 @@
 // a link preview or a phone still fetching the code sees), a report's with its public facts only, and the app then takes
 // that HTML over (hydrates it) without drawing it anew and without a mismatch; a reload mid-funnel still resumes its step.
 import type { Browser, Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_CODE_ID, TEXT_PAGES } from '../../engine/site-pages.ts';
 import { useSharedAppAndBrowser } from '../testing/app-and-browser.ts';
-import { PHONE, browserAvailable, firstVisitsPage } from '../testing/browser.ts';
+import { PHONE, browserAvailable, closePage, firstVisitsPage, openPage } from '../testing/browser.ts';
 import { copy, type Lang } from '../testing/copy.ts';
 import { allFlows } from '../testing/flows.ts';
 import { uniquePhone } from '../testing/lead-bodies.ts';
@@ -91,8 +91,8 @@ async function expectTakenOver(live: Watched, url: string, drawn: Awaited<Return
  * type in, between the HTML and the app. Once called, it waits until the app has loaded and taken the page over.
  */
 async function beforeTheCode(browser: Browser, url: string) {
-  const context = await browser.newContext({ viewport: PHONE });
-  const page = await context.newPage();
+  const opened = await openPage(browser, { viewport: PHONE });
+  const { page } = opened;
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\.js$/, async (route) => {
@@ -104,7 +104,7 @@ async function beforeTheCode(browser: Browser, url: string) {
     release();
     await page.waitForLoadState('networkidle');
   };
-  return { context, page, codeRuns };
+  return { opened, page, codeRuns };
 }
 
 describe.runIf(browserAvailable)('the first screen before JavaScript', () => {
@@ -118,6 +118,8 @@ describe.runIf(browserAvailable)('the first screen before JavaScript', () => {
     bare = await (await suite.browser.newContext({ viewport: PHONE, javaScriptEnabled: false })).newPage();
     live = await watchedPage(suite.browser);
   });
+  // The browser is the worker's, for the files after this one.
+  afterAll(() => Promise.all([bare, live.page].map((page) => page.context().close())));
   /** The first screen of url as the HTML draws it. */
   const drawnAt = async (url: string) => {
     await bare.goto(url);
@@ -145,7 +147,7 @@ describe.runIf(browserAvailable)('the first screen before JavaScript', () => {
   it('keeps a number typed before the code has run, and takes a tap on its button made before then', async () => {
     const t = (key: string) => copy('en', `privacy:${key}`);
     const phone = uniquePhone();
-    const { context, page, codeRuns } = await beforeTheCode(suite.browser, at('/privacy', 'en'));
+    const { opened, page, codeRuns } = await beforeTheCode(suite.browser, at('/privacy', 'en'));
     await page.getByRole('textbox', { name: t('phone.label') }).fill(phone.typed);
     await page.getByRole('button', { name: t('phone.send') }).click();
     expect(page.url(), 'the number in the address').toBe(at('/privacy', 'en'));
@@ -153,7 +155,7 @@ describe.runIf(browserAvailable)('the first screen before JavaScript', () => {
     // The tap is the app's once it has the number: the code is sent to it, with no second tap.
     await page.getByLabel(t('code.label')).waitFor();
     expect(await page.getByRole('main').innerText()).toContain(phone.typed.slice(-4));
-    await context.close();
+    await closePage(opened);
   });
 
   // Most visitors land from an ad, with its names in the address: the first screen is the same, and is not drawn again.
@@ -186,7 +188,7 @@ describe.runIf(browserAvailable)('the first screen before JavaScript', () => {
     ['en', 'calc_id=taps'],
   ] as const)("takes a tap on a funnel's first button made before the code has run (%s %s)", async (lang, query) => {
     const route = `/calculate-your-accident-claim-value${query && `?${query}`}`;
-    const { context, page, codeRuns } = await beforeTheCode(suite.browser, at(route, lang));
+    const { opened, page, codeRuns } = await beforeTheCode(suite.browser, at(route, lang));
     const next = page.getByRole('button', { name: copy(lang, 'common:nav.continue'), exact: true });
     await next.click();
     // The tap shows it was taken (a person would otherwise tap again, or give up), until the app has done it.
@@ -194,7 +196,7 @@ describe.runIf(browserAvailable)('the first screen before JavaScript', () => {
     await codeRuns();
     await page.getByRole('heading', { level: 1, name: copy(lang, 'calculator:step1.title') }).waitFor();
     expect(await page.locator('[data-held]').count()).toBe(0);
-    await context.close();
+    await closePage(opened);
   });
 
   describe("a report's page, and the results that list it", () => {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { unsubscribePath } from '../../server/sms/stops.ts';
 import { useAppAndBrowser } from '../testing/app-and-browser.ts';
 import { expectNoAxeViolations } from '../testing/axe.ts';
-import { DESKTOP, PHONE, browserAvailable } from '../testing/browser.ts';
+import { DESKTOP, PHONE, browserAvailable, openPage, closePage } from '../testing/browser.ts';
 import { copy, type Lang } from '../testing/copy.ts';
 import { expectReflowAndTouchTargets } from '../testing/layout.ts';
 
@@ -39,10 +39,8 @@ describe.runIf(browserAvailable)('the unsubscribe page', () => {
     const t = (key: string, end = phone.slice(-4)) => copy(lang, `unsubscribe:${key}`).replace('{{phoneEnd}}', end);
     const path = paths.get(phone) ?? '';
     const q = lang === 'es' ? '?lang=es' : '';
-    const context = await suite.browser.newContext({ viewport });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
+    const opened = await openPage(suite.browser, { viewport });
+    const { page } = opened;
 
     // A preview of the link (the page's HTML, as a messaging app fetches it) and the page itself: nothing stopped.
     expect((await fetch(`${suite.server.url}${path}${q}`, { headers: { accept: 'text/html' } })).status).toBe(200);
@@ -66,16 +64,15 @@ describe.runIf(browserAvailable)('the unsubscribe page', () => {
     await page.reload();
     await page.getByRole('heading', { level: 1, name: t('done.title') }).waitFor();
     expect(await page.getByRole('button', { name: t('ask.confirm') }).count()).toBe(0);
-    expect(errors).toEqual([]);
-    await context.close();
+    await closePage(opened);
   });
 
   it.each([PHONE_ES, DESKTOP_EN].map(([size, lang, viewport]) => [size, lang, viewport] as const))(
     '%s, %s: an unknown link says so, calmly',
     async (size, lang, viewport) => {
       const q = lang === 'es' ? '?lang=es' : '';
-      const context = await suite.browser.newContext({ viewport });
-      const page = await context.newPage();
+      const opened = await openPage(suite.browser, { viewport });
+      const { page } = opened;
       await page.goto(`${suite.server.url}/unsubscribe/AAAAAAAAAAAAAAAA${q}`);
       await page.getByRole('heading', { level: 1, name: copy(lang, 'unsubscribe:unknown.title') }).waitFor();
       await page.getByText(copy(lang, 'unsubscribe:unknown.text')).waitFor();
@@ -87,7 +84,7 @@ describe.runIf(browserAvailable)('the unsubscribe page', () => {
           .count(),
       ).toBe(0);
       await check(page, size, lang, 'unknown link');
-      await context.close();
+      await closePage(opened);
     },
   );
 });

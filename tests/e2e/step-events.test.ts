@@ -3,7 +3,7 @@
 // the walk: steps 0 and 1 left forward, 1.75 reached, closed there (a drop-off, with its time).
 import { describe, expect, it } from 'vitest';
 import { useAppAndBrowser } from '../testing/app-and-browser.ts';
-import { PHONE, browserAvailable } from '../testing/browser.ts';
+import { PHONE, browserAvailable, openPage, closePage } from '../testing/browser.ts';
 import { copy } from '../testing/copy.ts';
 
 const KEY = 'e2e-analytics-key-0123456789abcdefghij';
@@ -20,8 +20,8 @@ describe.runIf(browserAvailable)('step events in the browser', () => {
   };
 
   it('are sent as the tab closes, and stored', async () => {
-    const context = await suite.browser.newContext({ viewport: PHONE });
-    const page = await context.newPage();
+    const opened = await openPage(suite.browser, { viewport: PHONE });
+    const { page } = opened;
     const t = (key: string) => copy('en', key);
     const button = (key: string) => page.getByRole('button', { name: t(key), exact: true });
     const beacons: string[] = [];
@@ -50,7 +50,7 @@ describe.runIf(browserAvailable)('step events in the browser', () => {
     // beacon before it left on a busy machine (a clean-clone run stored nothing).
     await page.close();
     await expect.poll(async () => (await report()).groups[0]?.visits, { timeout: 10_000 }).toBe(1);
-    await context.close();
+    await closePage(opened);
     const [group] = (await report()).groups;
     const steps = Object.fromEntries(
       group?.steps.map(({ step, reached, forward, dropped, medianSeconds }) => [step, { reached, forward, dropped, timed: medianSeconds !== null }]) ?? [],

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Flow } from '../../engine/types.ts';
 import { readFlowFiles } from '../../server/flow-files.ts';
 import { expectNoAxeViolations } from '../testing/axe.ts';
-import { DESKTOP, browserAvailable, launchBrowser, openPage, closePage, type OpenPage } from '../testing/browser.ts';
+import { DESKTOP, browserAvailable, theBrowser, openPage, closePage, type OpenPage } from '../testing/browser.ts';
 import { copy, type Lang } from '../testing/copy.ts';
 import { postEvents, StepWalk, startedVisit, WALK_START } from '../testing/step-walks.ts';
 import { makeTestServer, type TestServer } from '../testing/test-servers.ts';
@@ -100,7 +100,7 @@ describe.runIf(browserAvailable)('the studio', () => {
     apiFront = front;
     await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
     [api, studio] = await Promise.all([starting, startStudio(flowsDir, `http://127.0.0.1:${(front.address() as AddressInfo).port}`)]);
-    browser = await launchBrowser();
+    browser = await theBrowser();
     open = await openPage(browser, { viewport: DESKTOP });
     page = open.page;
     await page.goto(studio.url);
@@ -114,7 +114,6 @@ describe.runIf(browserAvailable)('the studio', () => {
 
   afterAll(async () => {
     if (open) await closePage(open);
-    await browser?.close();
     studio?.stop();
     apiFront?.close();
     await api?.close();

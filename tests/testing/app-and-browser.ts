@@ -1,11 +1,11 @@
-// For a browser suite: chromium for the whole file, and the built app (built once for the run, browser-setup.ts) on a
+// For a browser suite: the worker's chromium (browser.ts's theBrowser), and the built app (built once for the run, browser-setup.ts) on a
 // real server: the run's shared one, or one of the file's own on a fresh data directory (with the sponsors of sponsors/
 // ready to get leads, so that a consent names who may call).
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import type { Db } from '../../server/db/db.ts';
 import { attachAppServer, startAppServer, type AppServer, type RunningApp } from './app-server.ts';
-import { launchBrowser } from './browser.ts';
+import { theBrowser } from './browser.ts';
 import { readySponsorsEnv } from './fake-sponsors.ts';
 import { openMigratedDataDir } from './pglite-template.ts';
 
@@ -40,12 +40,9 @@ export function useAppAndBrowser(options: OwnServerOptions = {}): { server: AppS
       dataDir,
       env: { ...(options.sponsorsReady === false ? {} : readySponsorsEnv()), ...options.env },
     });
-    suite.browser = await launchBrowser();
+    suite.browser = await theBrowser();
   });
-  afterAll(async () => {
-    await suite.browser?.close();
-    await suite.server?.stop();
-  });
+  afterAll(() => suite.server?.stop());
   return suite;
 }
 
@@ -58,8 +55,7 @@ export function useSharedAppAndBrowser(): { server: RunningApp; browser: Browser
   beforeAll(async () => {
     const { url, logFile } = inject('sharedServer');
     suite.server = attachAppServer(url, logFile);
-    suite.browser = await launchBrowser();
+    suite.browser = await theBrowser();
   });
-  afterAll(() => suite.browser?.close());
   return suite;
 }

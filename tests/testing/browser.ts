@@ -11,25 +11,58 @@ export const browserAvailable = existsSync(CHROMIUM) || process.env.CI === 'true
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
 
-/** A page in a context of its own (cookies and storage of its own), and its page errors. */
+/** A page with cookies and storage of its own, and its page errors. */
 export interface OpenPage {
   context: BrowserContext;
   page: Page;
   errors: string[];
 }
 
+/**
+ * Contexts free for a page, by their options, for each browser: a context costs chromium about 2.5 CPU-seconds here (its
+ * first page 4.3 with a load, a new page in an open context 1.8), and the browser walks open a page for each test.
+ */
+const freeContexts = new WeakMap<Browser, Map<string, BrowserContext[]>>();
+/** What closePage needs to give a page's context back: its options, and the origins its page stored things for. */
+const taken = new WeakMap<Page, { options: string; origins: Set<string> }>();
+
+/**
+ * A page as a new visitor's: in a context of the options given that no other page is using, its cookies, permissions and
+ * storage cleared by closePage (sessionStorage is the page's own). The context is for routes and permissions while the
+ * page is open; closePage takes them back (give the page, not the context, its routes and init scripts).
+ */
 export async function openPage(browser: Browser, options: BrowserContextOptions): Promise<OpenPage> {
-  const context = await browser.newContext(options);
+  const key = JSON.stringify(options);
+  const context = freeContexts.get(browser)?.get(key)?.pop() ?? (await browser.newContext(options));
   const page = await context.newPage();
+  const origins = new Set<string>();
+  taken.set(page, { options: key, origins });
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame() && frame.url().startsWith('http')) origins.add(new URL(frame.url()).origin);
+  });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   return { context, page, errors };
 }
 
-/** Closes the page's context, failing the test if the page threw. */
-export async function closePage({ context, errors }: OpenPage): Promise<void> {
+/** Fails the test if the page threw; then closes it and frees its context, forgetting what it stored. */
+export async function closePage({ context, page, errors }: OpenPage): Promise<void> {
   expect(errors).toEqual([]);
-  await context.close();
+  // A page the test closed itself can no longer say what it stored: its context goes with it.
+  if (page.isClosed()) return context.close();
+  const { options, origins } = taken.get(page) as { options: string; origins: Set<string> };
+  const devtools = await context.newCDPSession(page);
+  for (const origin of origins) await devtools.send('Storage.clearDataForOrigin', { origin, storageTypes: 'local_storage' });
+  for (const other of context.pages()) await other.close();
+  await context.clearCookies();
+  // Those the test granted; a context's own (its options) it keeps.
+  await context.clearPermissions();
+  const { permissions } = JSON.parse(options) as BrowserContextOptions;
+  if (permissions) await context.grantPermissions(permissions);
+  const browser = context.browser() as Browser;
+  if (!freeContexts.has(browser)) freeContexts.set(browser, new Map());
+  const free = freeContexts.get(browser) as Map<string, BrowserContext[]>;
+  free.set(options, [...(free.get(options) ?? []), context]);
 }
 
 /**
@@ -59,6 +92,17 @@ export async function firstVisitsPage(browser: Browser, options: BrowserContextO
   return { page, visit };
 }
 const FIRST_VISIT = 'first-visit';
+
+let workerBrowser: Promise<Browser> | undefined;
+
+/**
+ * The worker's chromium, for all the browser suites it runs (their files share the worker's modules): launched by the
+ * first, and ended with the worker.
+ */
+export function theBrowser(): Promise<Browser> {
+  workerBrowser ??= launchBrowser();
+  return workerBrowser;
+}
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
