@@ -16,6 +16,9 @@ export interface OpenPage {
   context: BrowserContext;
   page: Page;
   errors: string[];
+  /** What closePage needs to give the context back: its options, and the origins the page stored things for. */
+  options: BrowserContextOptions;
+  origins: Set<string>;
 }
 
 /**
@@ -23,8 +26,6 @@ export interface OpenPage {
  * first page 4.3 with a load, a new page in an open context 1.8), and the browser walks open a page for each test.
  */
 const freeContexts = new WeakMap<Browser, Map<string, BrowserContext[]>>();
-/** What closePage needs to give a page's context back: its options, and the origins its page stored things for. */
-const taken = new WeakMap<Page, { options: string; origins: Set<string> }>();
 
 /**
  * A page as a new visitor's: in a context of the options given that no other page is using, its cookies, permissions and
@@ -32,37 +33,34 @@ const taken = new WeakMap<Page, { options: string; origins: Set<string> }>();
  * page is open; closePage takes them back (give the page, not the context, its routes and init scripts).
  */
 export async function openPage(browser: Browser, options: BrowserContextOptions): Promise<OpenPage> {
-  const key = JSON.stringify(options);
-  const context = freeContexts.get(browser)?.get(key)?.pop() ?? (await browser.newContext(options));
+  const context = freeContexts.get(browser)?.get(JSON.stringify(options))?.pop() ?? (await browser.newContext(options));
   const page = await context.newPage();
   const origins = new Set<string>();
-  taken.set(page, { options: key, origins });
   page.on('framenavigated', (frame) => {
     if (frame === page.mainFrame() && frame.url().startsWith('http')) origins.add(new URL(frame.url()).origin);
   });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  return { context, page, errors };
+  return { context, page, errors, options, origins };
 }
 
 /** Fails the test if the page threw; then closes it and frees its context, forgetting what it stored. */
-export async function closePage({ context, page, errors }: OpenPage): Promise<void> {
+export async function closePage({ context, page, errors, options, origins }: OpenPage): Promise<void> {
   expect(errors).toEqual([]);
   // A page the test closed itself can no longer say what it stored: its context goes with it.
   if (page.isClosed()) return context.close();
-  const { options, origins } = taken.get(page) as { options: string; origins: Set<string> };
   const devtools = await context.newCDPSession(page);
   for (const origin of origins) await devtools.send('Storage.clearDataForOrigin', { origin, storageTypes: 'local_storage' });
   for (const other of context.pages()) await other.close();
   await context.clearCookies();
   // Those the test granted; a context's own (its options) it keeps.
   await context.clearPermissions();
-  const { permissions } = JSON.parse(options) as BrowserContextOptions;
-  if (permissions) await context.grantPermissions(permissions);
+  if (options.permissions) await context.grantPermissions(options.permissions);
   const browser = context.browser() as Browser;
   if (!freeContexts.has(browser)) freeContexts.set(browser, new Map());
   const free = freeContexts.get(browser) as Map<string, BrowserContext[]>;
-  free.set(options, [...(free.get(options) ?? []), context]);
+  const key = JSON.stringify(options);
+  free.set(key, [...(free.get(key) ?? []), context]);
 }
 
 /**
