@@ -7,12 +7,12 @@ import { flowFolders } from './server/flow-files.ts';
 import { flowModules } from './scripts/flow-modules.ts';
 
 /**
- * The process tier (`npm run test:processes`, which CI runs after `npm test`): real processes killed with SIGKILL (one
- * server's, the worker's mid-delivery, an API's beside another and a worker). A minute or two each.
+ * The process tier (in `npm test`, its longest file first): real processes killed with SIGKILL (one server's, the
+ * worker's mid-delivery, an API's beside another and a worker). A minute or two each.
  */
 const PROCESSES = ['crash', 'delivery-crash', 'multi-process'].map((name) => `tests/server/${name}.test.ts`);
 /**
- * The soak tier (`npm run test:soak`, with the process tier; not in CI, whose 25 minutes it would pass on a slow day):
+ * The soak tier (`npm run test:soak`; not in CI, whose 25 minutes it would pass on a slow day):
  * delivery and alert faults, latency and load at volume (floods of code sends, SMS pumping, a month of code guessing),
  * fuzz at depth. Minutes each; `npm test` runs without them (and fuzzes at a shallow depth).
  */
