@@ -2,6 +2,7 @@
 // its variants made, widgets' default props and readiness rules added. Pure (the caller reads the files); every value
 // of a funnel keeps where its author wrote it, so a problem is reported in the flow or part file, never the expansion.
 import Ajv2020 from 'ajv/dist/2020.js';
+import type { ValidateFunction } from 'ajv';
 import fileSchema from '../schemas/flow-file.schema.json' with { type: 'json' };
 import partSchema from '../schemas/flow-part.schema.json' with { type: 'json' };
 import flowSchema from '../schemas/flow.schema.json' with { type: 'json' };
@@ -45,6 +46,18 @@ ajv.addSchema(partSchema).addSchema(flowSchema);
 const validateFile = ajv.compile(fileSchema);
 const validatePart = ajv.compile(partSchema);
 const defaults = new Ajv2020({ strict: false, useDefaults: true });
+/**
+ * A part's parameter schemas compiled once each, by their JSON: ajv keeps what it compiled by schema object, and each
+ * expansion makes a new object of a parameter's schema, which ajv compiled and kept anew every time (at every app start,
+ * and again for each app a test built).
+ */
+const parameterValidators = new Map<string, ValidateFunction>();
+function parameterValidator(schema: Json): ValidateFunction {
+  const key = JSON.stringify(schema);
+  let validate = parameterValidators.get(key);
+  if (!validate) parameterValidators.set(key, (validate = ajv.compile(schema)));
+  return validate;
+}
 
 const FLOW_KEYS = Object.keys(flowSchema.properties);
 /** What a flow file says that is not in the funnels it defines. */
@@ -163,7 +176,7 @@ function argumentsOf(use: Json, useAt: Traced, at: string, part: SourceFile, con
       continue;
     }
     const { description: _d, default: _default, ...schema } = param;
-    const validate = ajv.compile(schema);
+    const validate = parameterValidator(schema);
     if (!validate(value))
       context.problems.push({ ...argAt, message: `${validate.errors?.[0]?.message ?? 'is invalid'} (parameter "${name}" of part "${String(use.part)}")` });
     args.set(name, { value, origins });
