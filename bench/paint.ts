@@ -71,7 +71,7 @@ export async function paintSection(base: string, routes: string[], runs: number)
     title: 'Paint before JavaScript (issue 35)',
     notes: [
       `Each route beside its static twin: the same page as the server sends it (first screen drawn, styles inline) without its scripts (${STATIC_TWIN}?path=<route>, bench/static-twin.ts), from the same server in the same run; median of ${runs} Lighthouse mobile runs each (simulated slow 4G, 4x CPU), app then static.`,
-      `Budgets: LCP at most ${LCP_RATIO}x the static page's, FCP at most ${FCP_RATIO}x, TBT at most ${TBT_MS} ms, no script task over ${TASK_MS} ms (the longest task of the load that Lighthouse's long-tasks audit puts down to a script file, as it simulates it at 4x CPU; 0 when none reached 50 ms). Beside it the longest task of any kind, app / static: the HTML's parse, style and layout, which the static page has too, CLS at most ${CLS}. Benchmark index: Lighthouse's measure of this machine's CPU speed in each run (app / static; higher is faster).`,
+      `Budgets: LCP at most ${LCP_RATIO}x the static page's, FCP at most ${FCP_RATIO}x, TBT at most ${TBT_MS} ms, no script task over ${TASK_MS} ms (the longest task of the load that Lighthouse's long-tasks audit puts down to a script file, as it simulates it at 4x CPU; 0 when none reached 50 ms), CLS at most ${CLS}. Beside the script task, the longest task of any kind, app / static: the HTML's parse, style and layout are the static page's too. Benchmark index: Lighthouse's measure of this machine's CPU speed in each run (app / static; higher is faster).`,
     ],
     headers: [
       'route',

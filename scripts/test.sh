@@ -3,7 +3,6 @@
 # One after the other, the checks kept a core of this 2-core machine idle for over two minutes before Vitest began, and
 # the process tier's kill -9 rounds, run apart after Vitest, another. The checks' output follows Vitest's.
 set -uo pipefail
-tsx scripts/schema-types.ts || exit 1
 checks_log=$(mktemp)
 trap 'rm -f "$checks_log"' EXIT
 npm run --silent check >"$checks_log" 2>&1 &
