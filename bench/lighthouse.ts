@@ -36,19 +36,15 @@ export async function lighthouseMedian(url: string, runs: number): Promise<Light
       const { lhr } = result;
       if (lhr.runtimeError) throw new Error(`lighthouse ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
       const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+      const tasks = longTasks(lhr.audits['long-tasks']?.details);
       return {
         performance: Math.round((lhr.categories.performance?.score ?? Number.NaN) * 100),
         lcp: audit('largest-contentful-paint'),
         tbt: audit('total-blocking-time'),
         cls: audit('cumulative-layout-shift'),
         fcp: audit('first-contentful-paint'),
-        longestTask: Math.max(0, ...longTasks(lhr.audits['long-tasks']?.details).map((task) => task.duration)),
-        longestScriptTask: Math.max(
-          0,
-          ...longTasks(lhr.audits['long-tasks']?.details)
-            .filter((task) => /\.m?js(\?|$)/.test(task.url))
-            .map((task) => task.duration),
-        ),
+        longestTask: Math.max(0, ...tasks.map((task) => task.duration)),
+        longestScriptTask: Math.max(0, ...tasks.filter((task) => /\.m?js(\?|$)/.test(task.url)).map((task) => task.duration)),
         benchmarkIndex: lhr.environment.benchmarkIndex,
       };
     });
