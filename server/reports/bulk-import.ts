@@ -1,6 +1,6 @@
 // Imports any number of reports (a file, the seed's generator) through COPY: each chunk of prepared reports goes into
 // a temporary staging table and into the store by the upsert of POST /api/reports. The next chunk is checked while
-// the database stores the last.
+// the database stores the last two.
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { matchReports } from '../alerts/match-reports.ts';
 import type { Connection, Db } from '../db/db.ts';
@@ -62,6 +62,12 @@ interface Chunk {
  * once they overlap; measured 2026-12-02).
  */
 const PER_TURN = 100;
+/**
+ * Chunks stored at once, each on a connection of its own (a pool's; PGlite has one), so that the database works on two
+ * beside the check of the next: 500,000 reports into an empty store on PostgreSQL, 13,700/s with one, 17,200/s with two
+ * (2 cores, measured 2026-12-02).
+ */
+const LANES = 2;
 const REPORTS_STAGE = 'reports_stage';
 const REPORT_NAMES = REPORT_COLUMNS.map(([c]) => c);
 const STAGE = `CREATE TEMP TABLE IF NOT EXISTS ${REPORTS_STAGE} (${REPORT_COLUMNS.map(([c, type]) => `${c} ${type}`).join(', ')}) ON COMMIT DELETE ROWS`;
@@ -76,52 +82,74 @@ export async function importReports(db: Db, records: AsyncIterable<unknown> | It
     if (summary.firstErrors.length < maxErrors) summary.firstErrors.push(rejectionOf(index, errors));
   };
 
-  return db.connect(async (connection) => {
-    await connection.query(STAGE);
-    let storing: Promise<void> = Promise.resolve();
+  return withConnections(db, Math.min(LANES, db.pool?.().max ?? 1), async (connections) => {
+    for (const connection of connections) await connection.query(STAGE);
+    /** The chunk each connection is storing: its reports (by key) and when it is done, failed or not. */
+    const storing: ({ batch: Map<string, ReportRow>; settled: Promise<unknown> } | undefined)[] = connections.map(() => undefined);
+    /** Every chunk's outcome, counted in the order of the input. */
+    let counted: Promise<void> = Promise.resolve();
+    let failure: { error: unknown } | undefined;
     let batch = new Map<string, ReportRow>();
     let repeats = 0;
+    let chunks = 0;
     const flush = async () => {
       const chunk = chunkOf(batch, repeats);
       const read = summary.read;
+      const lane = chunks++ % connections.length;
+      // A report that another connection is storing waits for it: the input's later version is stored last.
+      for (const other of storing) if (other && [...batch.keys()].some((key) => other.batch.has(key))) await other.settled;
+      await storing[lane]?.settled;
+      if (failure) throw failure.error;
+      const stored = storeChunk(connections[lane]!, chunk, options.jobs);
+      const settled = stored.catch((error: unknown) => (failure ??= { error }));
+      storing[lane] = { batch, settled };
       batch = new Map();
       repeats = 0;
-      await storing;
-      storing = storeChunk(connection, chunk, options.jobs).then((inserted) => {
+      counted = Promise.all([counted, stored]).then(([, inserted]) => {
         summary.accepted += inserted;
         summary.updated += chunk.size - inserted + chunk.repeats;
         onProgress?.({ ...summary, read });
       });
-      // Awaited at the next flush or at the end; a failure must not count as unhandled meanwhile.
-      storing.catch(() => {});
+      // Awaited at the end; a failure must not count as unhandled meanwhile.
+      counted.catch(() => {});
     };
-    for await (const record of records) {
-      const index = summary.read++;
-      if (index % PER_TURN === PER_TURN - 1) await nextTurn();
-      if (record instanceof UnreadableRecord) {
-        reject(index, [{ field: '/', message: record.message }]);
-        continue;
+    try {
+      for await (const record of records) {
+        const index = summary.read++;
+        if (index % PER_TURN === PER_TURN - 1) await nextTurn();
+        if (record instanceof UnreadableRecord) {
+          reject(index, [{ field: '/', message: record.message }]);
+          continue;
+        }
+        const prepared = prepareReport(record, context);
+        if (!prepared.ok) {
+          reject(index, prepared.errors);
+          continue;
+        }
+        for (const warning of prepared.warnings) {
+          summary.warnings += 1;
+          if (summary.firstWarnings.length < maxErrors) summary.firstWarnings.push({ index, ...warning });
+        }
+        summary.warnings += prepared.warningsLeftOut;
+        const key = `${prepared.report.source}\u0000${prepared.report.crash_id}`;
+        if (batch.delete(key)) repeats += 1;
+        batch.set(key, prepared.report);
+        if (batch.size >= chunkSize) await flush();
       }
-      const prepared = prepareReport(record, context);
-      if (!prepared.ok) {
-        reject(index, prepared.errors);
-        continue;
-      }
-      for (const warning of prepared.warnings) {
-        summary.warnings += 1;
-        if (summary.firstWarnings.length < maxErrors) summary.firstWarnings.push({ index, ...warning });
-      }
-      summary.warnings += prepared.warningsLeftOut;
-      const key = `${prepared.report.source}\u0000${prepared.report.crash_id}`;
-      if (batch.delete(key)) repeats += 1;
-      batch.set(key, prepared.report);
-      if (batch.size >= chunkSize) await flush();
+      if (batch.size > 0) await flush();
+    } finally {
+      // No connection goes back to the pool with a chunk still storing on it.
+      await Promise.all(storing.map((s) => s?.settled));
     }
-    if (batch.size > 0) await flush();
-    await storing;
+    await counted;
     onProgress?.(summary);
     return summary;
   });
+}
+
+/** Runs fn with `count` connections of db's, each its own. */
+function withConnections<T>(db: Db, count: number, fn: (connections: Connection[]) => Promise<T>): Promise<T> {
+  return count === 0 ? fn([]) : db.connect((first) => withConnections(db, count - 1, (rest) => fn([first, ...rest])));
 }
 
 function chunkOf(batch: Map<string, ReportRow>, repeats: number): Chunk {

@@ -14,7 +14,8 @@ const element = (text: string) => `"${text.replace(/["\\]/g, '\\$&')}"`;
 
 function field(value: unknown, type: string): string {
   if (value === null || value === undefined) return '\\N';
-  if (type === 'json') return escaped(JSON.stringify(value));
+  // JSON text writes control characters as escapes: of COPY's specials it can hold only the backslash.
+  if (type === 'json') return JSON.stringify(value).replaceAll('\\', '\\\\');
   if (type === 'text[]' && Array.isArray(value)) return escaped(`{${value.map((v) => element(String(v))).join(',')}}`);
   if (typeof value === 'boolean') return value ? 't' : 'f';
   if (typeof value === 'number') return String(value);

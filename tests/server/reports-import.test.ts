@@ -6,6 +6,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../server/db/db.ts';
 import { importReports } from '../../server/reports/bulk-import.ts';
 import { csvHeader, csvLine } from '../../server/reports/report-csv.ts';
 import { csvRecords, ndjsonRecords, ReportFileError } from '../../server/reports/report-file.ts';
@@ -77,6 +78,38 @@ describe.each(testDbKinds)('importing report files on %s', (kind) => {
 
   // The database answers a store's statements only in a turn of the event loop: records checked back to back, as a
   // generator gives them, held the last chunk's store until the next chunk was ready (and the server's requests with it).
+  // On PostgreSQL two chunks are stored at once, on two connections: one failing fails the import, which ends only once
+  // the other has finished (no connection goes back to the pool mid-transaction), and the store takes the next import.
+  it('fails when a chunk cannot be stored, and leaves every connection free', async () => {
+    let copies = 0;
+    const failing: Db = {
+      ...db(),
+      connect: (fn) =>
+        db().connect((c) =>
+          fn({
+            ...c,
+            transaction: (work) =>
+              c.transaction((tx) =>
+                work({
+                  ...tx,
+                  copyRows: async (...args) => {
+                    if (++copies === 3) throw new Error('disk full');
+                    await tx.copyRows(...args);
+                  },
+                }),
+              ),
+          }),
+        ),
+    };
+    const lines = Array.from({ length: 60 }, () => sampleReport({ units: [{ unit: 1, make: 'KIA' }] }));
+    await expect(importReports(failing, lines, { chunkSize: 10 })).rejects.toThrow('disk full');
+    const pool = db().pool?.();
+    if (pool) expect(pool.idle).toBe(pool.total);
+    expect(await importReports(db(), lines, { chunkSize: 10 })).toMatchObject({ read: 60, rejected: 0 });
+    const { rows } = await s.db.query<{ n: number }>('SELECT count(*)::int AS n FROM reports WHERE crash_id = ANY($1::text[])', [lines.map((r) => r.crashId)]);
+    expect(rows[0]?.n).toBe(60);
+  });
+
   it('lets the event loop turn while it checks records, so the last chunk is stored meanwhile', async () => {
     let turned = false;
     let pulledBeforeTurn = 0;
