@@ -64,21 +64,41 @@ async function reportFile(dir: string, seed: string, count: number): Promise<str
   return file;
 }
 
-/** Imports `runs` files of `perRun` reports (seeds of their own for each stage) one after another; reports/s of each run, as reports:import does it. */
-async function importRuns(db: Db, dir: string, stage: number, runs: number, perRun: number): Promise<{ rate: number; total: number }> {
-  const rates: number[] = [];
-  for (let run = 0; run < runs; run++) {
-    const file = await reportFile(dir, `bench${stage}-${run}`, perRun);
+/**
+ * Imports `runs` files of `perRun` reports (seeds of their own for each stage) one after another, as reports:import
+ * does; with pgbenchUrl, each run followed by a CHECKPOINT (the run's pages written out) and a run of pgbench's
+ * single-row inserts, so that each import run is set beside the database's rate of the same minute. Medians of the
+ * runs: the import's rate, pgbench's, and of each run's import ÷ pgbench.
+ */
+async function importRuns(
+  db: Db,
+  dir: string,
+  stage: number,
+  opts: { runs: number; perRun: number; seconds: number; pgbenchUrl?: string },
+): Promise<{ rate: number; pgbench?: number; ratio: number; total: number }> {
+  const runs: { rate: number; pgbench: number; ratio: number }[] = [];
+  for (let run = 0; run < opts.runs; run++) {
+    const file = await reportFile(dir, `bench${stage}-${run}`, opts.perRun);
     const started = performance.now();
     const summary = await importReports(db, ndjsonRecords(createReadStream(file, { highWaterMark: 1 << 20 })));
-    const seconds = (performance.now() - started) / 1000;
+    const rate = opts.perRun / ((performance.now() - started) / 1000);
     rmSync(file);
-    if (summary.accepted !== perRun) throw new Error(`import run ${run + 1}: ${summary.accepted} of ${perRun} accepted, ${summary.rejected} rejected`);
-    rates.push(perRun / seconds);
-    console.log(`    import run ${run + 1}: ${Math.round(perRun / seconds)} reports/s`);
+    if (summary.accepted !== opts.perRun) {
+      throw new Error(`import run ${run + 1}: ${summary.accepted} of ${opts.perRun} accepted, ${summary.rejected} rejected`);
+    }
+    let pgbench = Number.NaN;
+    if (opts.pgbenchUrl) {
+      // pgbench measured during the checkpoint that followed 4,000,000 reports ran at 2,693 inserts a second, against
+      // 6,841 after the first million.
+      await db.query('CHECKPOINT');
+      pgbench = (await pgbenchInserts(opts.pgbenchUrl, 10, opts.seconds)).rps;
+    }
+    runs.push({ rate, pgbench, ratio: rate / pgbench });
+    console.log(`    import run ${run + 1}: ${fixed(rate, 0)} reports/s${opts.pgbenchUrl ? `, pgbench ${fixed(pgbench, 0)} inserts/s` : ''}`);
   }
   const { rows } = await db.query<{ n: string }>('SELECT count(*)::text AS n FROM reports');
-  return { rate: median(rates), total: Number(rows[0]?.n ?? 0) };
+  const of = (k: 'rate' | 'pgbench' | 'ratio') => median(runs.map((r) => r[k]));
+  return { rate: of('rate'), ...(opts.pgbenchUrl && { pgbench: of('pgbench') }), ratio: of('ratio'), total: Number(rows[0]?.n ?? 0) };
 }
 
 /** The searches to load, from a sample of the stored reports, and the densest grid cell's middle as a city centre. */
@@ -206,11 +226,15 @@ async function pdfMillis(base: string, db: Db, runs: number): Promise<number> {
 interface Stage {
   total: number;
   importRate: number;
-  /** pgbench's single-row inserts (tx/s) measured after this size's import and a checkpoint, if pgbench is there. */
+  /** pgbench's single-row inserts (tx/s), a run after each import run and a checkpoint, if pgbench is there. */
   pgbench?: number;
+  /** The median of each import run's rate ÷ the pgbench run after it (NaN without pgbench). */
+  importRatio: number;
   density: string;
   /** Each target's load at the database, in targets' order (the key read last). */
   sql: LoadFigures[];
+  /** Each target's p99 ÷ the key read's in the same round, the median of the rounds. */
+  searchRatios: number[];
 }
 
 interface Measured {
@@ -240,28 +264,44 @@ async function measure(
     for (const size of opts.sizes) {
       const perRun = Math.round((size - (stages.at(-1)?.total ?? 0)) / opts.runs);
       console.log(`  ${name}: importing ${opts.runs} × ${perRun} reports`);
-      const { rate, total } = await importRuns(db, dir, stages.length, opts.runs, perRun);
+      const pgbenchUrl = pgbenchPath() ? opts.pgbenchUrl : undefined;
+      const imported = await importRuns(db, dir, stages.length, { runs: opts.runs, perRun, seconds: opts.seconds, ...(pgbenchUrl && { pgbenchUrl }) });
       // As autovacuum would after a while: a search right after a bulk load otherwise runs on plans made without statistics
       // (report_ids unanalysed: a VIN search read it whole, 17 times a key read, where autovacuum was off). VACUUM runs
       // outside a transaction: a session's script (PGlite runs every query() in one).
       await db.connect((session) => session.exec('VACUUM ANALYZE reports, report_ids'));
-      // The import's pages written out before pgbench and the searches run: pgbench measured during the checkpoint that
-      // followed 4,000,000 reports ran at 2,693 inserts a second, against 6,841 after the first million.
-      if (opts.pgbenchUrl) await db.query('CHECKPOINT');
-      const pgbenchUrl = pgbenchPath() ? opts.pgbenchUrl : undefined;
-      const pgbench = pgbenchUrl ? (await medianOf(opts.runs, () => pgbenchInserts(pgbenchUrl, 10, opts.seconds))).rps : undefined;
-      if (pgbench !== undefined) console.log(`    pgbench: ${fixed(pgbench, 0)} inserts/s`);
       const found = await targets(db);
       searches = found.targets;
       await warm(loadDb, searches);
-      const sql = [];
-      for (const target of searches) {
-        console.log(`  ${name}, ${total} reports: ${target.name}, on the database`);
-        const figures = await medianOf(opts.runs, () => dbLoad(CONNECTIONS, opts.seconds, (i) => target.call(loadDb, i)));
-        console.log(`    ${fixed(figures.rps, 0)}/s, p99 ${fixed(figures.p99)} ms`);
-        sql.push(figures);
-      }
-      stages.push({ total, importRate: rate, ...(pgbench !== undefined && { pgbench }), density: found.density, sql });
+      // Rounds of every target in turn, the key read last, so that each ratio is of loads a few seconds apart.
+      console.log(`  ${name}, ${imported.total} reports: the searches on the database, ${opts.runs} rounds`);
+      const rounds = await medianOf(opts.runs, async () => {
+        const round: Record<string, number> = {};
+        const figures = [];
+        for (const target of searches) figures.push(await dbLoad(CONNECTIONS, opts.seconds, (i) => target.call(loadDb, i)));
+        for (const [i, f] of figures.entries()) {
+          for (const [k, v] of Object.entries(f)) round[`${i} ${k}`] = v;
+          round[`${i} ratio`] = f.p99 / figures.at(-1)!.p99;
+        }
+        console.log(`    ${figures.map((f) => `${fixed(f.rps, 0)}/s p99 ${fixed(f.p99)} ms`).join('; ')}`);
+        return round;
+      });
+      const of = (i: number): LoadFigures => ({
+        rps: rounds[`${i} rps`]!,
+        p50: rounds[`${i} p50`]!,
+        p99: rounds[`${i} p99`]!,
+        errors: rounds[`${i} errors`]!,
+        total: rounds[`${i} total`]!,
+      });
+      stages.push({
+        total: imported.total,
+        importRate: imported.rate,
+        ...(imported.pgbench !== undefined && { pgbench: imported.pgbench }),
+        importRatio: imported.ratio,
+        density: found.density,
+        sql: searches.map((_, i) => of(i)),
+        searchRatios: searches.map((_, i) => rounds[`${i} ratio`]!),
+      });
     }
     // PGlite's directory is the server's alone once it runs.
     if (opts.closeFirst) await db.close();
@@ -289,26 +329,19 @@ async function measure(
 
 export type ReportDb = 'postgres' | 'pglite';
 
-/** A stage's ratios: each target's p99 to the key read's (the last target), and the import's rate to pgbench's. */
-function ratiosOf(stage: Stage): { search: number[]; import: number } {
-  const key = stage.sql.at(-1)!.p99;
-  return { search: stage.sql.map((f) => f.p99 / key), import: stage.pgbench === undefined ? Number.NaN : stage.importRate / stage.pgbench };
-}
-
 export async function reportSections(options: { staticDir: string; quick: boolean; runs: number; dbs?: ReportDb[] }): Promise<Section[]> {
   const dbs = new Set(options.dbs ?? ['postgres', 'pglite']);
   const seconds = options.quick ? 2 : 5;
   const scale = options.quick ? 0.1 : 1;
   const notes = [
-    `Import: \`importReports\` (the path of \`npm run reports:import\`) reading an NDJSON file of synthetic reports (\`npm run reports:seed\`'s generator, written beforehand) over the last ${DAYS} days (monthly partitions), ${options.runs} files one after another per size, so the table grows run by run; reports/s is the median of the runs. Then VACUUM ANALYZE and a CHECKPOINT (on PostgreSQL), and pgbench's single-row INSERTs at 10 connections into a table of the same database, the median of ${options.runs} runs of ${seconds} s.`,
-    `Searches at ${CONNECTIONS} connections, each a different VIN / case ID / report id of ${SAMPLES} sampled, or one of 200 points around the densest grid cell's middle; every search and read made once untimed before the first row; ${seconds} s per run after a 2 s warm-up, median of ${options.runs} runs. At the database: the API's own functions (searchReports, readReport: the same SQL, prepared) called by ${CONNECTIONS} callers in closed loops through a pool of ${CONNECTIONS} connections (PGlite: its one connection), the budgets' rows, each p99 also as a multiple of the key read's ("÷ key"). Through the API (at the last size): autocannon, ${CONNECTIONS} connections, 2 s untimed first, GET /api/reports/search and /api/reports/:id (HTTP, validation, the request limits at their defaults, JSON) from ${VISITORS.toLocaleString('en-US')} visitors' addresses in turn (X-Forwarded-For), on the same 2 cores; errors = connection errors + timeouts + non-2xx.`,
+    `Import: \`importReports\` (the path of \`npm run reports:import\`) reading an NDJSON file of synthetic reports (\`npm run reports:seed\`'s generator, written beforehand) over the last ${DAYS} days (monthly partitions), ${options.runs} files one after another per size, so the table grows run by run; reports/s is the median of the runs. On PostgreSQL, after each import run a CHECKPOINT and a run of pgbench's single-row INSERTs at 10 connections into a table of the same database (${seconds} s); "÷ key" of the import is the median of the runs' import ÷ pgbench.`,
+    `Searches at ${CONNECTIONS} connections, each a different VIN / case ID / report id of ${SAMPLES} sampled, or one of 200 points around the densest grid cell's middle; every search and read made once untimed before the first row; ${seconds} s per run after a 2 s warm-up, in ${options.runs} rounds of every row in turn (the key read last); each figure is the median of the rounds. At the database: the API's own functions (searchReports, readReport: the same SQL, prepared) called by ${CONNECTIONS} callers in closed loops through a pool of ${CONNECTIONS} connections (PGlite: its one connection), the budgets' rows, each p99 also as a multiple of the key read's of the same round ("÷ key", the median of the rounds). Through the API (at the last size): autocannon, ${CONNECTIONS} connections, 2 s untimed first, GET /api/reports/search and /api/reports/:id (HTTP, validation, the request limits at their defaults, JSON) from ${VISITORS.toLocaleString('en-US')} visitors' addresses in turn (X-Forwarded-For), on the same 2 cores; errors = connection errors + timeouts + non-2xx.`,
     'PDF: GET /pdf/:id with the proof cookie (the whole report), 20 reports one after another per run, English and Spanish in turn; the median of every download (database read, layout, HTTP).',
   ];
   const sections: Section[] = [];
   const add = (m: Measured, db: string, budgets: boolean, server?: string) => {
     for (const [s, stage] of m.stages.entries()) {
       const last = s === m.stages.length - 1;
-      const ratios = ratiosOf(stage);
       const blank = (n: number) => Array<string>(n).fill('');
       sections.push({
         title: `Reports on ${db}, ${stage.total.toLocaleString('en-US')} reports`,
@@ -323,7 +356,7 @@ export async function reportSections(options: { staticDir: string; quick: boolea
             fixed(stage.importRate, 0),
             '',
             '',
-            budgets ? againstBudget(ratios.import, IMPORT_RATIO, 'min', 2) : '',
+            budgets ? againstBudget(stage.importRatio, IMPORT_RATIO, 'min', 2) : '',
             ...blank(5),
           ],
           ...(stage.pgbench === undefined ? [] : [['pgbench single-row INSERT, 10 connections (tx/s)', fixed(stage.pgbench, 0), ...blank(8)]]),
@@ -335,7 +368,7 @@ export async function reportSections(options: { staticDir: string; quick: boolea
               fixed(sql.rps, 0),
               fixed(sql.p50),
               fixed(sql.p99),
-              budgets && target.ratio ? againstBudget(ratios.search[i]!, target.ratio, 'max', 2) : fixed(ratios.search[i]!, 2),
+              budgets && target.ratio ? againstBudget(stage.searchRatios[i]!, target.ratio, 'max', 2) : fixed(stage.searchRatios[i]!, 2),
               againstBudget(sql.errors, 0, 'max', 0),
               ...(api ? [fixed(api.rps, 0), fixed(api.p50), fixed(api.p99), againstBudget(api.errors, 0, 'max', 0)] : blank(4)),
             ];
@@ -345,10 +378,9 @@ export async function reportSections(options: { staticDir: string; quick: boolea
       });
     }
     if (!budgets || m.stages.length < 2) return;
-    const [first, ...rest] = m.stages.map(ratiosOf);
     const sizes = m.stages.map((stage) => stage.total.toLocaleString('en-US'));
-    const row = (name: string, ratio: (r: ReturnType<typeof ratiosOf>) => number) => {
-      const all = [first!, ...rest].map(ratio);
+    const row = (name: string, ratio: (stage: Stage) => number) => {
+      const all = m.stages.map(ratio);
       return [name, ...all.map((r) => fixed(r, 2)), ...all.slice(1).map((r, i) => againstBudget(r / all[i]!, GROWTH, 'max', 2))];
     };
     sections.push({
@@ -358,8 +390,8 @@ export async function reportSections(options: { staticDir: string; quick: boolea
       ],
       headers: ['ratio', ...sizes, ...sizes.slice(1).map((size) => `growth to ${size}`)],
       rows: [
-        row('import ÷ pgbench, inverted', (r) => 1 / r.import),
-        ...m.targets.flatMap((target, i) => (target.ratio ? [row(`${target.name} ÷ key read`, (r) => r.search[i]!)] : [])),
+        row('import ÷ pgbench, inverted', (stage) => 1 / stage.importRatio),
+        ...m.targets.flatMap((target, i) => (target.ratio ? [row(`${target.name} ÷ key read`, (stage) => stage.searchRatios[i]!)] : [])),
       ],
     });
   };
