@@ -139,7 +139,7 @@ export async function importReports(db: Db, records: AsyncIterable<unknown> | It
       if (batch.size > 0) await flush();
     } finally {
       // No connection goes back to the pool with a chunk still storing on it.
-      await Promise.all(storing.map((s) => s?.settled));
+      await Promise.all(storing.flatMap((s) => (s ? [s.settled] : [])));
     }
     await counted;
     onProgress?.(summary);
