@@ -76,8 +76,6 @@ describe.each(testDbKinds)('importing report files on %s', (kind) => {
     expect(rows).toEqual([{ injured_count: 2 }]);
   });
 
-  // The database answers a store's statements only in a turn of the event loop: records checked back to back, as a
-  // generator gives them, held the last chunk's store until the next chunk was ready (and the server's requests with it).
   // On PostgreSQL two chunks are stored at once, on two connections: one failing fails the import, which ends only once
   // the other has finished (no connection goes back to the pool mid-transaction), and the store takes the next import.
   it('fails when a chunk cannot be stored, and leaves every connection free', async () => {
@@ -110,6 +108,8 @@ describe.each(testDbKinds)('importing report files on %s', (kind) => {
     expect(rows[0]?.n).toBe(60);
   });
 
+  // The database answers a store's statements only in a turn of the event loop: records checked back to back, as a
+  // generator gives them, held the last chunk's store until the next chunk was ready (and the server's requests with it).
   it('lets the event loop turn while it checks records, so the last chunk is stored meanwhile', async () => {
     let turned = false;
     let pulledBeforeTurn = 0;
